@@ -1,0 +1,167 @@
+import { z } from 'zod'
+import { Cents, Pricing } from './pricing'
+import { NON_STAGE_TITLES } from './steps'
+
+export const Role = z.enum(['CLIENT', 'ADMIN'])
+export type Role = z.infer<typeof Role>
+
+const Timestamp = z.iso.datetime({ offset: true })
+const Text = (max: number) => z.string().trim().max(max)
+const Required = (max: number) => Text(max).min(1, 'Required')
+
+export const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email('Enter a valid email address'))
+  .transform((e) => e.toLowerCase())
+
+/** Two-letter US state code, stored upper-case. */
+export const StateCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code')
+  .transform((s) => s.toUpperCase())
+
+export const CityName = Required(80)
+export const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ().-]{7,20}$/, 'Enter a valid phone number')
+
+/** A served city matches a client's city case- and space-insensitively. */
+export const cityKey = (name: string, state: string) =>
+  `${name.toLowerCase().replace(/\s+/g, '')}|${state.trim().toUpperCase()}`
+
+export const DesignTip = z.object({ id: z.uuid(), stageId: z.uuid(), text: z.string() })
+export type DesignTip = z.infer<typeof DesignTip>
+
+export const Stage = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  order: z.number().int(),
+  pricing: Pricing,
+  designTip: DesignTip,
+})
+export type Stage = z.infer<typeof Stage>
+
+export const NonStageTitle = z.enum(NON_STAGE_TITLES)
+
+export const NonStage = z.object({ title: NonStageTitle, description: z.string() })
+export type NonStage = z.infer<typeof NonStage>
+
+export const City = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  state: z.string(),
+  permitFee: Cents,
+})
+export type City = z.infer<typeof City>
+
+export const Engineer = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  licenseNo: z.string(),
+  fee: Cents,
+})
+export type Engineer = z.infer<typeof Engineer>
+
+export const Manager = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  bio: z.string(),
+  yearsExperience: z.number().int(),
+  fee: Cents,
+})
+export type Manager = z.infer<typeof Manager>
+
+export const Quote = z.object({
+  id: z.uuid(),
+  vendor: z.string(),
+  amount: Cents,
+  note: z.string(),
+  createdAt: Timestamp,
+  accepted: z.boolean(),
+})
+export type Quote = z.infer<typeof Quote>
+
+const entryBase = {
+  choices: z.record(z.string(), z.unknown()),
+  done: z.boolean(),
+  doneAt: Timestamp.nullable(),
+  quotes: z.array(Quote),
+}
+export const StageEntry = z.object({ StageId: z.uuid(), ...entryBase })
+export const NonStageEntry = z.object({ Title: NonStageTitle, ...entryBase })
+export const PoolEntry = z.union([StageEntry, NonStageEntry])
+export type StageEntry = z.infer<typeof StageEntry>
+export type NonStageEntry = z.infer<typeof NonStageEntry>
+export type PoolEntry = z.infer<typeof PoolEntry>
+
+export const PoolData = z.object({
+  poolChoices: z.array(StageEntry),
+  nonStages: z.array(NonStageEntry),
+  BuilderRequested: z.boolean(),
+})
+export type PoolData = z.infer<typeof PoolData>
+
+export const AdminUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: Role,
+  createdAt: Timestamp,
+})
+export type AdminUser = z.infer<typeof AdminUser>
+
+export const ClientUser = AdminUser.extend({
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  onWaiting: z.boolean(),
+  perk: z.string().nullable(),
+})
+export type ClientUser = z.infer<typeof ClientUser>
+
+/** userData of the session: a client's profile, or an admin's. */
+export const UserData = z.union([ClientUser, AdminUser])
+export type UserData = z.infer<typeof UserData>
+
+/** A client as the admin sees it: profile, Flag and progress through the 13 steps. */
+export const AdminClient = ClientUser.extend({ Flag: z.boolean(), stepsDone: z.number().int() })
+export type AdminClient = z.infer<typeof AdminClient>
+
+export const RequestStatus = z.enum(['open', 'contacted', 'closed'])
+export type RequestStatus = z.infer<typeof RequestStatus>
+
+export const BuilderRequest = z.object({
+  id: z.uuid(),
+  clientId: z.uuid(),
+  clientName: z.string(),
+  status: RequestStatus,
+  createdAt: Timestamp,
+})
+export type BuilderRequest = z.infer<typeof BuilderRequest>
+
+export const ManagerRequest = z.object({
+  id: z.uuid(),
+  clientId: z.uuid(),
+  clientName: z.string(),
+  managerId: z.uuid().nullable(),
+  managerName: z.string(),
+  message: z.string(),
+  status: RequestStatus,
+  createdAt: Timestamp,
+})
+export type ManagerRequest = z.infer<typeof ManagerRequest>
+
+export { Text, Required, Timestamp }
+export type NonStageTitle = z.infer<typeof NonStageTitle>

@@ -1,0 +1,6 @@
+export * from './api'
+export * from './choices'
+export * from './domain'
+export * from './pricing'
+export * from './problem'
+export * from './steps'

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/** RFC 9457 problem details, as every error of the API is answered. */
+export const Problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  triesLeft: z.number().int().optional(),
+})
+export type Problem = z.infer<typeof Problem>
+
+/** The machine-readable codes a client may branch on. */
+export const ProblemCode = {
+  validation: 'VALIDATION_FAILED',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  crossSite: 'CROSS_SITE_REQUEST',
+  accountNotFound: 'ACCOUNT_NOT_FOUND',
+  accountExists: 'ACCOUNT_EXISTS',
+  tempTokenInvalid: 'TEMP_TOKEN_INVALID',
+  codeInvalid: 'CODE_INVALID',
+  codeExpired: 'CODE_EXPIRED',
+  codeUsed: 'CODE_USED',
+  codeSuperseded: 'CODE_SUPERSEDED',
+  codeLocked: 'CODE_LOCKED',
+  refreshInvalid: 'REFRESH_INVALID',
+  internal: 'INTERNAL',
+} as const
+export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode]

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import cookie from '@fastify/cookie'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Database } from './db/client'
+import access from './plugins/app/access'
+import core from './plugins/app/core'
+import csrf from './plugins/app/csrf'
+import errors from './plugins/app/errors'
+import loginCodes from './plugins/app/login-codes'
+import mailer from './plugins/app/mailer'
+import rateLimiter from './plugins/app/rate-limiter'
+import refreshTokens from './plugins/app/refresh-tokens'
+import stages from './plugins/app/stages'
+import users from './plugins/app/users'
+import db from './plugins/external/db'
+import openapi from './plugins/external/openapi'
+import security from './plugins/external/security'
+import spa from './plugins/external/spa'
+import authRoutes from './routes/api/auth'
+import publicRoutes from './routes/api/public'
+import type { Settings } from './settings'
+
+export const defaultDistDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'dist',
+)
+
+export type AppOptions = {
+  settings: Settings
+  database: Database
+  secret: Buffer
+  clock?: () => Date
+  /** The built front end; null serves the API only. */
+  distDir?: string | null
+  logger?: FastifyServerOptions['logger']
+}
+
+// Small on purpose: no call of the API needs more, and big bodies are a cheap attack.
+const BODY_LIMIT = 64 * 1024
+
+export function loggerOptions(level: Settings['LOG_LEVEL']): FastifyServerOptions['logger'] {
+  return {
+    level,
+    // Tokens and codes travel in these; they never reach the log.
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'req.headers["temp-token"]',
+      'res.headers["set-cookie"]',
+    ],
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(options.settings.LOG_LEVEL),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.settings.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  await app.register(core, {
+    settings: options.settings,
+    secret: options.secret,
+    clock: options.clock ?? (() => new Date()),
+  })
+  await app.register(errors)
+  await app.register(db, { database: options.database })
+  await app.register(security)
+  await app.register(cookie)
+  await app.register(openapi)
+  await app.register(csrf)
+  await app.register(mailer)
+  await app.register(rateLimiter)
+  await app.register(loginCodes)
+  await app.register(refreshTokens)
+  await app.register(users)
+  await app.register(stages)
+  await app.register(access)
+
+  await app.register(publicRoutes)
+  await app.register(authRoutes)
+  await app.register(spa, {
+    distDir: options.distDir === undefined ? defaultDistDir : options.distDir,
+  })
+  return app
+}

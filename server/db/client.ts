@@ -1,0 +1,58 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+)
+
+// Any constant: serialises migrations when several servers start against one PostgreSQL.
+const MIGRATION_LOCK = 7_041_966
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+
+/** Opens PostgreSQL or PGlite and applies the generated migrations before answering. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url)
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  })
+  const db = drizzlePglite(client, { schema })
+  await migratePglite(db, { migrationsFolder })
+  return { db, kind: 'pglite', close: () => client.close() }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const lockClient = new pg.Client({ connectionString: url })
+  await lockClient.connect()
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder })
+  } finally {
+    await lockClient.end()
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined)
+  return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() }
+}

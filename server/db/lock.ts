@@ -1,0 +1,39 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+export class DataDirLockedError extends Error {}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite is single-process: a second server on the same DATA_DIR would corrupt it.
+ * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true })
+  const file = path.join(dataDir, 'poolpath.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' })
+      return () => fs.rmSync(file, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const owner = Number(fs.readFileSync(file, 'utf8'))
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+        throw new DataDirLockedError(
+          `DATA_DIR ${dataDir} is in use by another PoolPath server (pid ${owner}). ` +
+            'Stop it first, or set DATA_DIR to another folder.',
+        )
+      }
+      fs.rmSync(file, { force: true })
+    }
+  }
+  throw new DataDirLockedError(`Could not lock DATA_DIR ${dataDir}.`)
+}

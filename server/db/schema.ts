@@ -1,0 +1,256 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { Pricing } from '../../contract/pricing'
+
+const id = () => uuid('id').primaryKey().defaultRandom()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+const at = (name: string) => timestamp(name, { withTimezone: true })
+
+export const users = pgTable('users', {
+  id: id(),
+  /** Lower-cased on the way in, so uniqueness is case-insensitive. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role', { enum: ['CLIENT', 'ADMIN'] }).notNull(),
+  createdAt: createdAt(),
+})
+
+export const clients = pgTable(
+  'clients',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    /** cityKey(city, state): what Flag joins on. */
+    cityKey: text('city_key').notNull(),
+    onWaiting: boolean('on_waiting').notNull().default(false),
+    perk: text('perk'),
+  },
+  (t) => [
+    index('clients_city_key_idx').on(t.cityKey),
+    index('clients_on_waiting_idx').on(t.onWaiting),
+  ],
+)
+
+export const cities = pgTable('cities', {
+  id: id(),
+  name: text('name').notNull(),
+  state: text('state').notNull(),
+  key: text('key').notNull().unique(),
+  permitFee: integer('permit_fee').notNull(),
+  createdAt: createdAt(),
+})
+
+export const engineers = pgTable('engineers', {
+  id: id(),
+  name: text('name').notNull(),
+  company: text('company').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  licenseNo: text('license_no').notNull(),
+  fee: integer('fee').notNull(),
+  createdAt: createdAt(),
+})
+
+export const managers = pgTable('managers', {
+  id: id(),
+  name: text('name').notNull(),
+  company: text('company').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  bio: text('bio').notNull(),
+  yearsExperience: integer('years_experience').notNull(),
+  fee: integer('fee').notNull(),
+  createdAt: createdAt(),
+})
+
+export const stages = pgTable('stages', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  position: integer('position').notNull().unique(),
+  pricing: jsonb('pricing').$type<Pricing>().notNull(),
+  updatedAt: updatedAt(),
+})
+
+export const designTips = pgTable('design_tips', {
+  id: id(),
+  stageId: uuid('stage_id')
+    .notNull()
+    .unique()
+    .references(() => stages.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/** One per client per step: a stage (by stage id) or a non-stage (by title). */
+export const poolEntries = pgTable(
+  'pool_entries',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.userId, { onDelete: 'cascade' }),
+    stageId: uuid('stage_id').references(() => stages.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    choices: jsonb('choices').$type<Record<string, unknown>>().notNull().default({}),
+    done: boolean('done').notNull().default(false),
+    doneAt: at('done_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('pool_entries_client_stage_idx').on(t.clientId, t.stageId),
+    uniqueIndex('pool_entries_client_title_idx').on(t.clientId, t.title),
+    check('pool_entries_one_key', sql`(${t.stageId} is null) <> (${t.title} is null)`),
+  ],
+)
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => poolEntries.id, { onDelete: 'cascade' }),
+    vendor: text('vendor').notNull(),
+    amount: integer('amount').notNull(),
+    note: text('note').notNull().default(''),
+    accepted: boolean('accepted').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quotes_entry_idx').on(t.entryId)],
+)
+
+const requestStatus = () =>
+  text('status', { enum: ['open', 'contacted', 'closed'] })
+    .notNull()
+    .default('open')
+
+export const builderRequests = pgTable(
+  'builder_requests',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.userId, { onDelete: 'cascade' }),
+    status: requestStatus(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('builder_requests_one_open_idx')
+      .on(t.clientId)
+      .where(sql`${t.status} = 'open'`),
+    index('builder_requests_status_idx').on(t.status),
+  ],
+)
+
+export const managerRequests = pgTable(
+  'manager_requests',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.userId, { onDelete: 'cascade' }),
+    /** Null once the manager is deleted; managerName keeps the history readable. */
+    managerId: uuid('manager_id').references(() => managers.id, { onDelete: 'set null' }),
+    managerName: text('manager_name').notNull(),
+    message: text('message').notNull().default(''),
+    status: requestStatus(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('manager_requests_one_open_idx')
+      .on(t.clientId, t.managerId)
+      .where(sql`${t.status} = 'open'`),
+    index('manager_requests_manager_idx').on(t.managerId),
+    index('manager_requests_status_idx').on(t.status),
+  ],
+)
+
+/** Emailed one-time codes. The temp token and the code are stored as keyed hashes only. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    tempTokenHash: text('temp_token_hash').notNull().unique(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    supersededAt: at('superseded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_codes_email_idx').on(t.email),
+    index('login_codes_expires_idx').on(t.expiresAt),
+  ],
+)
+
+/** Rotating refresh tokens; a family is one sign-in, and shares its absolute expiry. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    persistent: boolean('persistent').notNull(),
+    familyExpiresAt: at('family_expires_at').notNull(),
+    usedAt: at('used_at'),
+    replacedById: uuid('replaced_by_id'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_expires_idx').on(t.familyExpiresAt),
+  ],
+)
+
+/** Fixed-window counters shared by every server. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: at('window_start').notNull(),
+  count: integer('count').notNull(),
+})
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
+)

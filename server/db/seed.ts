@@ -1,0 +1,57 @@
+import { DEFAULT_PRICING } from '../../contract/estimator'
+import { STEPS, type StageSlug } from '../../contract/steps'
+import type { Db } from './client'
+import { designTips, stages, users } from './schema'
+
+const DESIGN_TIPS: Record<StageSlug, string> = {
+  excavation:
+    'Call 811 before anyone digs so buried lines are marked, and agree in writing where the spoil goes: hauling it away is often priced separately.',
+  steel:
+    'Ask for the rebar schedule from your engineered plans and have the inspector sign off on the steel before any shotcrete is booked.',
+  plumbing:
+    'Larger pipe and fewer elbows mean quieter, cheaper pumping. Pressure-test every line and keep it under pressure until the shell is shot.',
+  electrical:
+    'Equipotential bonding of the steel, the water and every metal part within 5 ft is a code requirement: make sure it is inspected before it is covered.',
+  shotcrete:
+    'Keep the shell wet for at least 7 days after it is shot; a shell that cures slowly and wet is a stronger, watertight shell.',
+  tile: 'Waterline tile hides the scum line; choose a frost-proof tile rated for submersion, and coping that stays cool under bare feet.',
+  decking:
+    'Slope the deck at least 1/4 inch per foot away from the pool, and plan drains before the concrete is poured.',
+  extras:
+    'Run conduit for lights, heaters and automation now, even if you add them later: retrofitting under a finished deck costs far more.',
+  interior:
+    'Darker finishes warm the water and look deeper; pebble lasts the longest, plaster is the cheapest to redo.',
+  'pool-startup':
+    'Brush the new finish twice a day for the first two weeks and balance the water slowly, so the plaster cures evenly.',
+}
+
+/** Idempotent: the 10 stages with their default price list and tip, and the first admin. */
+export async function seed(db: Db, adminEmail: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const stageSteps = STEPS.flatMap((step, index) =>
+      step.kind === 'stage' ? [{ ...step, position: index + 1 }] : [],
+    )
+    const inserted = await tx
+      .insert(stages)
+      .values(
+        stageSteps.map((s) => ({
+          slug: s.route,
+          title: s.title,
+          position: s.position,
+          pricing: DEFAULT_PRICING[s.route],
+        })),
+      )
+      .onConflictDoNothing({ target: stages.slug })
+      .returning({ id: stages.id, slug: stages.slug })
+    if (inserted.length > 0) {
+      await tx
+        .insert(designTips)
+        .values(inserted.map((s) => ({ stageId: s.id, text: DESIGN_TIPS[s.slug as StageSlug] })))
+        .onConflictDoNothing({ target: designTips.stageId })
+    }
+    await tx
+      .insert(users)
+      .values({ email: adminEmail, name: 'Administrator', role: 'ADMIN' })
+      .onConflictDoNothing({ target: users.email })
+  })
+}

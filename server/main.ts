@@ -1,0 +1,48 @@
+import closeWithGrace from 'close-with-grace'
+import { buildApp } from './app'
+import { openDatabase } from './db/client'
+import { lockDataDir } from './db/lock'
+import { seed } from './db/seed'
+import { loadSecret } from './lib/secret'
+import { readSettings, SettingsError } from './settings'
+
+async function main() {
+  const settings = readSettings()
+  const unlock = settings.DATABASE_URL ? () => undefined : lockDataDir(settings.DATA_DIR)
+  const database = await openDatabase(
+    settings.DATABASE_URL
+      ? { kind: 'postgres', url: settings.DATABASE_URL }
+      : { kind: 'pglite', dataDir: settings.DATA_DIR },
+  )
+  await seed(database.db, settings.ADMIN_EMAIL)
+  const app = await buildApp({
+    settings,
+    database,
+    secret: loadSecret(settings.JWT_SECRET, settings.DATA_DIR),
+  })
+  app.addHook('onClose', async () => unlock())
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error')
+    else app.log.info({ signal }, 'shutting down')
+    await app.close()
+  })
+
+  await app.listen({ port: settings.PORT, host: settings.HOST })
+  const where =
+    settings.PUBLIC_URL ??
+    `http://${settings.HOST === '127.0.0.1' ? 'localhost' : settings.HOST}:${settings.PORT}`
+  app.log.info(
+    `PoolPath is ready at ${where} on ${database.kind === 'pglite' ? `PGlite in ${settings.DATA_DIR}` : 'PostgreSQL'}. ` +
+      `Sign in as ${settings.ADMIN_EMAIL}; without SMTP_URL the code is printed in this log.`,
+  )
+}
+
+main().catch((error: unknown) => {
+  // Settings and lock errors are for the person starting the server: one plain line.
+  const known =
+    error instanceof SettingsError ||
+    (error instanceof Error && error.name === 'DataDirLockedError')
+  console.error(known ? (error as Error).message : error)
+  process.exit(1)
+})

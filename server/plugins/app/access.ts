@@ -1,0 +1,91 @@
+import jwt from '@fastify/jwt'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Role } from '../../../contract'
+import { forbidden, unauthenticated } from '../../lib/problem'
+import type { Identity } from './users'
+
+/**
+ * Who may call a route, declared in its `config.access`:
+ * public — anyone; user — any signed-in user; client — role CLIENT;
+ * builder — a CLIENT whose city we serve (Flag); admin — role ADMIN.
+ */
+export type Access = 'public' | 'user' | 'client' | 'builder' | 'admin'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access
+  }
+  interface FastifyRequest {
+    identity: Identity | null
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; role: Role }
+    user: { sub: string; role: Role; exp: number; iat: number }
+  }
+}
+
+const ROLE_OF: Partial<Record<Access, Role>> = {
+  client: 'CLIENT',
+  builder: 'CLIENT',
+  admin: 'ADMIN',
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Identity> {
+  if (!request.headers.authorization) throw unauthenticated()
+  try {
+    await request.jwtVerify()
+  } catch {
+    throw unauthenticated('Your session has expired. Please sign in again.')
+  }
+  const found = await app.users.identity(request.user.sub)
+  // A deleted user, or one whose role changed, holds a token that no longer speaks for them.
+  if (!found || found.role !== request.user.role) throw unauthenticated()
+  return found
+}
+
+/** Signs access tokens, and enforces every route's declared access in one hook. */
+export default fp(
+  async function access(app: FastifyInstance) {
+    await app.register(jwt, {
+      secret: app.keys.jwt,
+      sign: { algorithm: 'HS256', expiresIn: app.settings.ACCESS_TOKEN_TTL },
+      verify: { algorithms: ['HS256'] },
+    })
+    app.decorateRequest('identity', null)
+    // An API route that forgets to say who may call it must not become public by accident.
+    app.addHook('onRoute', (route) => {
+      if (
+        route.url.startsWith('/api') &&
+        !route.url.startsWith('/api/docs') &&
+        !route.config?.access
+      )
+        throw new Error(`Route ${route.method} ${route.url} declares no config.access`)
+    })
+
+    app.addHook('onRequest', async (request) => {
+      const rule = request.routeOptions.config.access
+      // Only static files, the docs and the 404 handler declare nothing (see onRoute).
+      if (!rule || rule === 'public') return
+      const identity = await authenticate(app, request)
+      const role = ROLE_OF[rule]
+      if (role && identity.role !== role) throw forbidden()
+      if (rule === 'builder' && !identity.flag)
+        throw forbidden('We do not build in your city yet, so the builder is not open to you.')
+      request.identity = identity
+    })
+  },
+  { name: 'access', dependencies: ['core', 'users'] },
+)
+
+export const signAccessToken = (app: FastifyInstance, user: { id: string; role: Role }) =>
+  app.jwt.sign({ sub: user.id, role: user.role })
+
+/** The caller of a route that declared an access other than public. */
+export function identityOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw unauthenticated()
+  return request.identity
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { deriveKey } from '../../lib/crypto'
+import type { Settings } from '../../settings'
+
+export type Keys = { jwt: Buffer; code: Buffer; tempToken: Buffer; refresh: Buffer }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settings: Settings
+    /** The one source of "now" for expiries and windows, so tests can move time. */
+    clock: () => Date
+    keys: Keys
+  }
+}
+
+export default fp(
+  async function core(
+    app: FastifyInstance,
+    opts: { settings: Settings; secret: Buffer; clock: () => Date },
+  ) {
+    app.decorate('settings', opts.settings)
+    app.decorate('clock', opts.clock)
+    app.decorate('keys', {
+      jwt: deriveKey(opts.secret, 'jwt'),
+      code: deriveKey(opts.secret, 'code'),
+      tempToken: deriveKey(opts.secret, 'temp-token'),
+      refresh: deriveKey(opts.secret, 'refresh'),
+    })
+  },
+  { name: 'core' },
+)

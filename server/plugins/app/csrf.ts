@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { ProblemCode } from '../../../contract/problem'
+import { HttpProblem } from '../../lib/problem'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+const crossSite = () =>
+  new HttpProblem(403, ProblemCode.crossSite, 'This request did not come from PoolPath itself.')
+
+function isOwnOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const fetchSite = request.headers['sec-fetch-site']
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return false
+  const origin = request.headers.origin
+  if (origin === undefined) return true
+  if (publicOrigin) return origin === publicOrigin
+  try {
+    return new URL(origin).host === request.headers.host
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Cookies ride along on cross-site requests, so an unsafe request must come from our own
+ * origin (Sec-Fetch-Site or Origin) and be JSON: a plain HTML form can send neither.
+ * Fastify answers 415 to any other content type once only the JSON parser is left.
+ */
+export default fp(
+  async function csrf(app: FastifyInstance) {
+    const publicOrigin = app.settings.PUBLIC_URL
+      ? new URL(app.settings.PUBLIC_URL).origin
+      : undefined
+    app.removeContentTypeParser(['text/plain'])
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return
+      if (!isOwnOrigin(request, publicOrigin)) throw crossSite()
+    })
+  },
+  { name: 'csrf', dependencies: ['core'] },
+)

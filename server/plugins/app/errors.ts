@@ -1,0 +1,107 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ProblemCode, type Problem } from '../../../contract/problem'
+import { HttpProblem, problemBody } from '../../lib/problem'
+
+type FieldErrors = Record<string, string[]>
+
+const addError = (errors: FieldErrors, field: string, message: string) => {
+  ;(errors[field] ??= []).push(message)
+}
+
+/** Zod issues → { field: [messages] }, with unknown fields named one by one. */
+function fieldErrors(
+  error: FastifyError & { validation: unknown[] },
+  context: string,
+): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of error.validation as {
+    instancePath: string
+    message: string
+    keyword: string
+    params: { keys?: string[] }
+  }[]) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context
+    if (issue.keyword === 'unrecognized_keys' && issue.params.keys) {
+      for (const key of issue.params.keys)
+        addError(errors, field === context ? key : `${field}.${key}`, 'Unknown field')
+    } else if (issue.keyword === 'invalid_type' && field === context) {
+      addError(errors, context, `Expected a JSON object`)
+    } else {
+      addError(errors, field, issue.message)
+    }
+  }
+  return errors
+}
+
+// Fastify's own errors for bad requests, mapped to a problem a user can act on.
+const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => HttpProblem> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new HttpProblem(415, ProblemCode.unsupportedMediaType, 'Send the body as application/json.'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
+    new HttpProblem(400, ProblemCode.validation, 'The Content-Length does not match the body.', {
+      errors: { body: ['Content-Length does not match the body'] },
+    }),
+  FST_ERR_CTP_BODY_TOO_LARGE: () =>
+    new HttpProblem(413, ProblemCode.payloadTooLarge, 'The request body is too large.'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    new HttpProblem(400, ProblemCode.validation, 'The JSON body is empty.', {
+      errors: { body: ['Expected a JSON object'] },
+    }),
+  FST_ERR_CTP_INVALID_JSON_BODY: () =>
+    new HttpProblem(400, ProblemCode.validation, 'The body is not valid JSON.', {
+      errors: { body: ['Malformed JSON'] },
+    }),
+}
+
+export function sendProblem(reply: FastifyReply, problem: HttpProblem) {
+  if (problem.extra.retryAfter !== undefined)
+    reply.header('retry-after', String(problem.extra.retryAfter))
+  const { errors, triesLeft } = problem.extra
+  const body: Problem = problemBody(problem.status, problem.code, problem.detail, {
+    ...(errors ? { errors } : {}),
+    ...(triesLeft !== undefined ? { triesLeft } : {}),
+  })
+  return reply.code(problem.status).type('application/problem+json').send(JSON.stringify(body))
+}
+
+function toProblem(error: FastifyError): HttpProblem | null {
+  if (error instanceof HttpProblem) return error
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext ?? 'body'
+    return new HttpProblem(400, ProblemCode.validation, 'Some fields need attention.', {
+      errors: fieldErrors(error, context),
+    })
+  }
+  const framework = error.code ? FRAMEWORK_ERRORS[error.code] : undefined
+  if (framework) return framework(error)
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new HttpProblem(
+      error.statusCode,
+      ProblemCode.validation,
+      'The request could not be read.',
+    )
+  }
+  return null
+}
+
+/** One error handler: every error leaves as problem+json, and a 5xx carries no internals. */
+export default fp(
+  async function errors(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const problem = toProblem(error)
+      if (problem) return sendProblem(reply, problem)
+      request.log.error({ err: error }, 'unhandled error')
+      return sendProblem(
+        reply,
+        new HttpProblem(
+          500,
+          ProblemCode.internal,
+          'Something went wrong on our side. Please try again.',
+        ),
+      )
+    })
+  },
+  { name: 'errors' },
+)

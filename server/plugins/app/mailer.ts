@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import nodemailer from 'nodemailer'
+import { randomToken } from '../../lib/crypto'
+
+export type Mail = { to: string; subject: string; text: string; html: string }
+
+export type Mailer = {
+  /** Sends in the background, so a slow mail server never slows (or times) a request. */
+  send(mail: Mail): void
+  /** Resolves once every mail sent so far has been handed over. */
+  flush(): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer
+  }
+}
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise each email is logged (the one log line that may carry
+ * a code, by design, for development) and written to MAIL_OUTBOX_DIR as one JSON file.
+ */
+export default fp(
+  async function mailer(app: FastifyInstance) {
+    const { SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR } = app.settings
+    const transport = SMTP_URL ? nodemailer.createTransport(SMTP_URL) : null
+    const pending = new Set<Promise<void>>()
+
+    const deliver = async (mail: Mail) => {
+      if (transport) {
+        await transport.sendMail({ from: MAIL_FROM, ...mail })
+        return
+      }
+      app.log.info({ mailTo: mail.to, subject: mail.subject }, `development mail: ${mail.text}`)
+      if (MAIL_OUTBOX_DIR) {
+        await fs.mkdir(MAIL_OUTBOX_DIR, { recursive: true })
+        const name = `${Date.now()}-${randomToken(6)}.json`
+        const file = { ...mail, from: MAIL_FROM, date: new Date().toISOString() }
+        await fs.writeFile(path.join(MAIL_OUTBOX_DIR, name), JSON.stringify(file, null, 2))
+      }
+    }
+
+    const send: Mailer['send'] = (mail) => {
+      const job = deliver(mail)
+        .catch((err: unknown) => app.log.error({ err, mailTo: mail.to }, 'mail not sent'))
+        .finally(() => pending.delete(job))
+      pending.add(job)
+    }
+    const flush = async () => {
+      await Promise.all([...pending])
+    }
+
+    app.decorate('mailer', { send, flush })
+    app.addHook('onClose', async () => {
+      await flush()
+      transport?.close()
+    })
+  },
+  { name: 'mailer', dependencies: ['core'] },
+)

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Database, Db } from '../../db/client'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    dbKind: Database['kind']
+  }
+}
+
+/** Decorates the open database; it is closed with the app. */
+export default fp(
+  async function db(app: FastifyInstance, opts: { database: Database }) {
+    app.decorate('db', opts.database.db)
+    app.decorate('dbKind', opts.database.kind)
+    app.addHook('onClose', () => opts.database.close())
+  },
+  { name: 'db' },
+)

@@ -1,0 +1,27 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+
+/** The OpenAPI document, generated from the contract's zod schemas: /api/docs/json and /api/docs. */
+export default fp(
+  async function openapi(app: FastifyInstance) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'PoolPath API',
+          version: '1.0.0',
+          description:
+            'Success bodies are { "Data": … }; every error is application/problem+json (RFC 9457).',
+        },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+    })
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  },
+  { name: 'openapi' },
+)

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  EditStatusBody,
+  EditStatusData,
+  envelope,
+  LoginBody,
+  LoginData,
+  OnboardingBody,
+  ProblemCode,
+  RefreshData,
+  SessionData,
+  VerifyBody,
+  type SessionData as Session,
+} from '../../../contract'
+import { clients } from '../../db/schema'
+import { isUniqueViolation } from '../../lib/db-errors'
+import { conflict, notFound, unauthenticated } from '../../lib/problem'
+import { identityOf, signAccessToken } from '../../plugins/app/access'
+import { CODE_TTL_MS } from '../../plugins/app/login-codes'
+import type { IssuedRefresh } from '../../plugins/app/refresh-tokens'
+import {
+  clearSessionCookies,
+  REFRESH_COOKIE,
+  setSessionCookies,
+  setTempCookie,
+  TEMP_COOKIE,
+  tempTokenOf,
+} from './session-cookies'
+import { codeEmail } from './code-email'
+
+const accountExists = () =>
+  conflict('An account already uses this email. Sign in instead.', ProblemCode.accountExists)
+
+/** Everything the app needs after sign-in, and the cookies that keep the session. */
+async function startSession(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  issued: IssuedRefresh,
+): Promise<Session> {
+  const profile = await app.users.profile(issued.userId)
+  if (!profile) throw unauthenticated()
+  const isClient = profile.role === 'CLIENT'
+  const [poolData, directory] = await Promise.all([
+    isClient ? app.users.poolData(issued.userId) : null,
+    isClient ? app.users.directory() : { Engineers: [], Managers: [] },
+  ])
+  setSessionCookies(reply, issued)
+  reply.clearCookie(TEMP_COOKIE, { path: '/api' })
+  return {
+    Token: signAccessToken(app, { id: issued.userId, role: profile.role }),
+    ...profile,
+    poolData,
+    ...directory,
+  }
+}
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { settings } = app
+
+  app.post(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Email a 6-digit sign-in code',
+        description: 'Answers the same for every well-formed email, known or not.',
+        body: LoginBody,
+        response: { 200: envelope(LoginData) },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body
+      await app.rateLimiter.hit(`login:ip:${request.ip}`, settings.LOGIN_LIMIT_PER_IP)
+      await app.rateLimiter.hit(`login:email:${email}`, settings.LOGIN_LIMIT_PER_EMAIL)
+      const { tempToken, code } = await app.loginCodes.issue(email)
+      app.mailer.send({ to: email, ...codeEmail(code, CODE_TTL_MS / 60_000) })
+      setTempCookie(reply, tempToken, CODE_TTL_MS / 1000)
+      return { Data: { tempToken } }
+    },
+  )
+
+  app.post(
+    '/api/verify',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign in with the emailed code (Temp-Token header)',
+        body: VerifyBody,
+        response: { 200: envelope(SessionData) },
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimiter.hit(`verify:ip:${request.ip}`, settings.VERIFY_LIMIT_PER_IP)
+      const checked = await app.loginCodes.check(tempTokenOf(request), request.body.code)
+      const user = await app.users.findIdByEmail(checked.email)
+      // The code is kept: the app goes on to onboarding, which uses it to create the account.
+      if (!user)
+        throw notFound(
+          'No account uses this email yet. Tell us about your pool to create one.',
+          ProblemCode.accountNotFound,
+        )
+      const issued = await app.db.transaction(async (tx) => {
+        await app.loginCodes.consume(tx, checked)
+        return app.refreshTokens.issue(tx, user.id, request.body.rememberMe ?? false)
+      })
+      return { Data: await startSession(app, reply, issued) }
+    },
+  )
+
+  app.post(
+    '/api/onboarding',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Create a client account with the emailed code (Temp-Token header)',
+        body: OnboardingBody,
+        response: { 200: envelope(SessionData) },
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimiter.hit(`verify:ip:${request.ip}`, settings.VERIFY_LIMIT_PER_IP)
+      const { code, rememberMe, ...details } = request.body
+      const checked = await app.loginCodes.check(tempTokenOf(request), code)
+      if (await app.users.findIdByEmail(checked.email)) throw accountExists()
+      let issued: IssuedRefresh
+      try {
+        issued = await app.db.transaction(async (tx) => {
+          await app.loginCodes.consume(tx, checked)
+          const id = await app.users.createClient(tx, { ...details, email: checked.email })
+          return app.refreshTokens.issue(tx, id, rememberMe ?? false)
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw accountExists()
+        throw error
+      }
+      return { Data: await startSession(app, reply, issued) }
+    },
+  )
+
+  app.post(
+    '/api/refresh',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'A new access token for the refresh cookie (which is rotated)',
+        response: { 200: envelope(RefreshData) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const issued = await app.refreshTokens.rotate(request.cookies[REFRESH_COOKIE])
+        const profile = await app.users.profile(issued.userId)
+        if (!profile) throw unauthenticated()
+        setSessionCookies(reply, issued)
+        return {
+          Data: {
+            Token: signAccessToken(app, { id: issued.userId, role: profile.role }),
+            ...profile,
+          },
+        }
+      } catch (error) {
+        clearSessionCookies(reply)
+        throw error
+      }
+    },
+  )
+
+  app.post(
+    '/api/logout',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'End the session: revoke the refresh token, clear the cookies' },
+    },
+    async (request, reply) => {
+      await app.refreshTokens.revoke(request.cookies[REFRESH_COOKIE])
+      clearSessionCookies(reply)
+      return { Data: null }
+    },
+  )
+
+  app.put(
+    '/api/edit-status',
+    {
+      config: { access: 'client' },
+      schema: {
+        summary: 'Join or leave the waiting list',
+        body: EditStatusBody,
+        response: { 200: envelope(EditStatusData) },
+      },
+    },
+    async (request) => {
+      const { onWaiting } = request.body
+      await app.db
+        .update(clients)
+        .set({ onWaiting })
+        .where(eq(clients.userId, identityOf(request).id))
+      return { Data: { onWaiting } }
+    },
+  )
+}
+
+export default authRoutes
