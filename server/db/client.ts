@@ -27,16 +27,16 @@ export const migrationsFolder = path.join(
 const MIGRATION_LOCK = 7_041_966
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string }
 
 /** Opens PostgreSQL or PGlite and applies the generated migrations before answering. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url)
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  })
+  return usePglite(await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}))
+}
+
+/** Wraps an open PGlite (on disk, in memory or loaded from a dump) and migrates it. */
+export async function usePglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   return { db, kind: 'pglite', close: () => client.close() }

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { STEPS, StagesData } from '../../contract'
+import { cities } from '../../server/db/schema'
+import { build, type TestApp } from '../support/build'
+import { expectProblem, json } from '../support/http'
+
+let t: TestApp
+beforeEach(async () => {
+  t = await build()
+})
+afterEach(() => t.app.close())
+
+describe('GET /api', () => {
+  it('answers the 10 seeded stages in construction order, each with pricing and a design tip', async () => {
+    const res = await t.app.inject('/api')
+    expect(res.statusCode).toBe(200)
+    const stages = StagesData.parse(res.json().Data)
+    const expected = STEPS.filter((s) => s.kind === 'stage').map((s) => s.title)
+    expect(stages.map((s) => s.title)).toEqual(expected)
+    for (const stage of stages) {
+      expect(stage.designTip.stageId).toBe(stage.id)
+      expect(stage.designTip.text.length).toBeGreaterThan(20)
+    }
+    expect(stages.find((s) => s.slug === 'excavation')?.pricing).toMatchObject({
+      base: 50_000,
+      unit: 'dig_yd3',
+      unitPrice: 6_000,
+    })
+  })
+
+  it('sends a weak ETag and answers 304 to a matching If-None-Match', async () => {
+    const first = await t.app.inject('/api')
+    const etag = first.headers.etag
+    expect(etag).toMatch(/^W\/"/)
+    const again = await t.app.inject({ url: '/api', headers: { 'if-none-match': String(etag) } })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    const stale = await t.app.inject({ url: '/api', headers: { 'if-none-match': 'W/"old"' } })
+    expect(stale.statusCode).toBe(200)
+  })
+
+  it('puts the security headers on every response, errors included', async () => {
+    for (const url of ['/api', '/api/nothing-here']) {
+      const res = await t.app.inject(url)
+      const csp = String(res.headers['content-security-policy'])
+      expect(csp).toContain("object-src 'none'")
+      expect(csp).toContain("base-uri 'none'")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).not.toContain('unsafe-inline')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(res.headers['strict-transport-security']).toBeUndefined()
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    }
+  })
+
+  it('sends HSTS when PUBLIC_URL is https', async () => {
+    const https = await build({ PUBLIC_URL: 'https://pool.example.com' })
+    const res = await https.app.inject('/api')
+    expect(res.headers['strict-transport-security']).toContain('max-age=')
+    await https.app.close()
+  })
+
+  it('answers an unknown API path with a problem+json 404', async () => {
+    expectProblem(await t.app.inject('/api/no-such-thing'), 404, 'NOT_FOUND')
+  })
+})
+
+describe('POST /api/validate', () => {
+  it('tells whether we build in a city, ignoring case and spaces', async () => {
+    await t.app.db
+      .insert(cities)
+      .values({ name: 'San Antonio', state: 'TX', key: 'sanantonio|TX', permitFee: 45_000 })
+    const ask = (city: string, state: string) =>
+      json(t.app, 'POST', '/api/validate', { city, state })
+    expect((await ask('san  antonio', 'tx')).json()).toEqual({ Data: { Flag: true } })
+    expect((await ask(' SAN ANTONIO ', 'TX')).json()).toEqual({ Data: { Flag: true } })
+    expect((await ask('San Antonio', 'CA')).json()).toEqual({ Data: { Flag: false } })
+    expect((await ask('Dallas', 'TX')).json()).toEqual({ Data: { Flag: false } })
+  })
+
+  it('names the fields that are wrong', async () => {
+    const problem = expectProblem(
+      await json(t.app, 'POST', '/api/validate', { city: '', state: 'Texas' }),
+      400,
+    )
+    expect(Object.keys(problem.errors ?? {}).sort()).toEqual(['city', 'state'])
+  })
+})
+
+describe('OpenAPI', () => {
+  it('documents every route of the API from the shared schemas', async () => {
+    const res = await t.app.inject('/api/docs/json')
+    expect(res.statusCode).toBe(200)
+    const doc = res.json() as {
+      openapi: string
+      paths: Record<string, Record<string, { requestBody?: unknown }>>
+    }
+    expect(doc.openapi).toMatch(/^3\./)
+    for (const path of [
+      '/api',
+      '/api/validate',
+      '/api/login',
+      '/api/verify',
+      '/api/onboarding',
+      '/api/refresh',
+      '/api/logout',
+      '/api/edit-status',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path])
+    }
+    expect(doc.paths['/api/login']?.post?.requestBody).toBeDefined()
+  })
+})
