@@ -33,6 +33,9 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ Data: data 
 
 export const IdParams = z.strictObject({ id: z.uuid('Unknown id') })
 
+/** Calls that take no body still refuse one with fields in it. */
+export const NoBody = z.strictObject({}).nullish()
+
 // Public and auth
 
 export const StagesData = z.array(Stage)

@@ -20,12 +20,13 @@ async function main() {
     database,
     secret: loadSecret(settings.JWT_SECRET, settings.DATA_DIR),
   })
-  app.addHook('onClose', async () => unlock())
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
     await app.close()
+    // Only once the database is closed: another server may open DATA_DIR as soon as it is gone.
+    unlock()
   })
 
   await app.listen({ port: settings.PORT, host: settings.HOST })

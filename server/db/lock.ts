@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError'
+}
 
 const isRunning = (pid: number) => {
   try {
@@ -26,7 +28,8 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const owner = Number(fs.readFileSync(file, 'utf8'))
-      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+      // Our own pid is a lock left by a crashed run that had it too (pid 1 in a container).
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
         throw new DataDirLockedError(
           `DATA_DIR ${dataDir} is in use by another PoolPath server (pid ${owner}). ` +
             'Stop it first, or set DATA_DIR to another folder.',

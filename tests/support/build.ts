@@ -3,12 +3,17 @@ import os from 'node:os'
 import path from 'node:path'
 import crypto from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
+import { is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import { afterAll } from 'vitest'
 import { buildApp } from '../../server/app'
 import { openDatabase, usePglite, type Database } from '../../server/db/client'
+import * as schema from '../../server/db/schema'
+import { seed } from '../../server/db/seed'
 import { readSettings, type Settings } from '../../server/settings'
-import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, withDatabase } from './template'
+import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TEST_ADMIN_EMAIL, withDatabase } from './template'
 
 /** A clock the test moves by hand. */
 export class TestClock {
@@ -29,10 +34,8 @@ export type TestApp = {
 async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
     const dump = new Blob([await fs.readFile(PGLITE_TEMPLATE)])
-    return {
-      database: await usePglite(await PGlite.create({ loadDataDir: dump })),
-      drop: async () => {},
-    }
+    const database = await usePglite(await PGlite.create({ loadDataDir: dump }))
+    return { database, drop: () => database.close() }
   }
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE_URL is not set')
@@ -41,9 +44,11 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.connect()
   await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`)
   await admin.end()
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) })
   return {
-    database: await openDatabase({ kind: 'postgres', url: withDatabase(url, name) }),
+    database,
     drop: async () => {
+      await database.close()
       const client = new pg.Client({ connectionString: url })
       await client.connect()
       await client.query(`drop database if exists ${name} with (force)`)
@@ -52,9 +57,28 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
   }
 }
 
+// One database per test file, emptied and re-seeded for every app: cheaper and steadier than a
+// new PGlite per test (each costs ~100 MB of WebAssembly memory).
+let shared: ReturnType<typeof cloneDatabase> | null = null
+afterAll(async () => {
+  if (shared) await (await shared).drop()
+  shared = null
+})
+
+async function freshDatabase(): Promise<Database> {
+  shared ??= cloneDatabase()
+  const { database } = await shared
+  const tables = Object.values(schema).filter((value) => is(value, PgTable))
+  await database.db.execute(sql`truncate ${sql.join(tables, sql`, `)} restart identity cascade`)
+  await seed(database.db, TEST_ADMIN_EMAIL)
+  // The file's database outlives each app: closing an app must not close it.
+  return { ...database, close: async () => {} }
+}
+
 /**
- * The real app on a fresh copy of the migrated, seeded database (PGlite, or PostgreSQL when
+ * The real app on a freshly emptied and seeded database (PGlite, or PostgreSQL when
  * TEST_DB=postgres), with mail written to a temporary outbox. Closed with `app.close()`.
+ * Apps built in one test file share its database: a second build() starts it afresh too.
  */
 export async function build(
   overrides: Partial<Record<keyof Settings, string>> = {},
@@ -66,7 +90,7 @@ export async function build(
     DATA_DIR: outbox,
     ...overrides,
   })
-  const { database, drop } = await cloneDatabase()
+  const database = await freshDatabase()
   const clock = new TestClock()
   const app = await buildApp({
     settings,
@@ -75,9 +99,6 @@ export async function build(
     clock: clock.now,
     distDir: null,
   })
-  app.addHook('onClose', async () => {
-    await drop()
-    await fs.rm(outbox, { recursive: true, force: true })
-  })
+  app.addHook('onClose', () => fs.rm(outbox, { recursive: true, force: true }))
   return { app, clock, outbox, database }
 }

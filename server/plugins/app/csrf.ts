@@ -15,7 +15,9 @@ function isOwnOrigin(request: FastifyRequest, publicOrigin: string | undefined):
   if (origin === undefined) return true
   if (publicOrigin) return origin === publicOrigin
   try {
-    return new URL(origin).host === request.headers.host
+    // Through URL on both sides, so a default port written out (":80") still matches.
+    const from = new URL(origin)
+    return from.host === new URL(`${from.protocol}//${request.headers.host ?? ''}`).host
   } catch {
     return false
   }

@@ -38,13 +38,17 @@ function fieldErrors(
 // Fastify's own errors for bad requests, mapped to a problem a user can act on.
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => HttpProblem> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    new HttpProblem(415, ProblemCode.unsupportedMediaType, 'Send the body as application/json.'),
+    new HttpProblem(415, ProblemCode.unsupportedMediaType, 'Send the body as application/json.', {
+      errors: { body: ['Content-Type must be application/json'] },
+    }),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     new HttpProblem(400, ProblemCode.validation, 'The Content-Length does not match the body.', {
       errors: { body: ['Content-Length does not match the body'] },
     }),
   FST_ERR_CTP_BODY_TOO_LARGE: () =>
-    new HttpProblem(413, ProblemCode.payloadTooLarge, 'The request body is too large.'),
+    new HttpProblem(413, ProblemCode.payloadTooLarge, 'The request body is too large.', {
+      errors: { body: ['The body must be at most 64 KB'] },
+    }),
   FST_ERR_CTP_EMPTY_JSON_BODY: () =>
     new HttpProblem(400, ProblemCode.validation, 'The JSON body is empty.', {
       errors: { body: ['Expected a JSON object'] },

@@ -111,7 +111,7 @@ export default fp(
     const cache = new Map<string, { identity: Identity | null; until: number }>()
 
     const identity: Users['identity'] = async (id) => {
-      const now = Date.now()
+      const now = app.clock().getTime()
       const hit = cache.get(id)
       if (hit && hit.until > now) return hit.identity
       const [row] = await db

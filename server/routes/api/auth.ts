@@ -7,6 +7,7 @@ import {
   envelope,
   LoginBody,
   LoginData,
+  NoBody,
   OnboardingBody,
   ProblemCode,
   RefreshData,
@@ -145,6 +146,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         summary: 'A new access token for the refresh cookie (which is rotated)',
+        body: NoBody,
         response: { 200: envelope(RefreshData) },
       },
     },
@@ -171,7 +173,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/logout',
     {
       config: { access: 'public' },
-      schema: { summary: 'End the session: revoke the refresh token, clear the cookies' },
+      schema: {
+        summary: 'End the session: revoke the refresh token, clear the cookies',
+        body: NoBody,
+      },
     },
     async (request, reply) => {
       await app.refreshTokens.revoke(request.cookies[REFRESH_COOKIE])

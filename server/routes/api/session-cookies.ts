@@ -12,7 +12,7 @@ const secureCookies = (reply: FastifyReply) =>
 /** The refresh token is httpOnly and scoped to /api; rememberLogin is readable by the app. */
 export function setSessionCookies(reply: FastifyReply, issued: IssuedRefresh) {
   const secure = secureCookies(reply)
-  const seconds = Math.floor((issued.expiresAt.getTime() - reply.server.clock().getTime()) / 1000)
+  const seconds = Math.round((issued.expiresAt.getTime() - reply.server.clock().getTime()) / 1000)
   const lifetime = issued.persistent ? { maxAge: seconds } : {}
   reply.setCookie(REFRESH_COOKIE, issued.token, {
     path: '/api',

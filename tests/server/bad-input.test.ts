@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { build, type TestApp } from '../support/build'
+import {
+  bearer,
+  expectProblem,
+  onboardingDetails,
+  requestCode,
+  signIn,
+  snapshot,
+} from '../support/http'
+
+let t: TestApp
+let headers: Record<string, string>
+beforeEach(async () => {
+  t = await build()
+  const { session } = await signIn(t, 'client@example.com', { asNewClient: true })
+  const { tempToken } = await requestCode(t, 'client@example.com')
+  headers = { ...bearer(session.Token), 'temp-token': tempToken }
+})
+afterEach(() => t.app.close())
+
+type Route = {
+  method: 'POST' | 'PUT'
+  url: string
+  valid: Record<string, unknown>
+  wrongTypes: Record<string, unknown>
+}
+
+const ROUTES: Route[] = [
+  {
+    method: 'POST',
+    url: '/api/validate',
+    valid: { city: 'Austin', state: 'TX' },
+    wrongTypes: { city: 7, state: ['TX'] },
+  },
+  {
+    method: 'POST',
+    url: '/api/login',
+    valid: { email: 'a@example.com' },
+    wrongTypes: { email: true },
+  },
+  {
+    method: 'POST',
+    url: '/api/verify',
+    valid: { code: '123456' },
+    wrongTypes: { code: 123456, rememberMe: 'yes' },
+  },
+  {
+    method: 'POST',
+    url: '/api/onboarding',
+    valid: { code: '123456', ...onboardingDetails },
+    wrongTypes: { code: '12', name: null, phone: 5, address: {}, city: [], state: 'Texas' },
+  },
+  {
+    method: 'PUT',
+    url: '/api/edit-status',
+    valid: { onWaiting: true },
+    wrongTypes: { onWaiting: 'true' },
+  },
+  { method: 'POST', url: '/api/refresh', valid: {}, wrongTypes: { token: 1 } },
+  { method: 'POST', url: '/api/logout', valid: {}, wrongTypes: { all: 'yes' } },
+]
+
+const send = (route: Route, payload: string, contentType = 'application/json') =>
+  t.app.inject({
+    method: route.method,
+    url: route.url,
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  })
+
+describe.each(ROUTES)('$method $url refuses bad input and changes nothing', (route) => {
+  const cases: [string, () => string, number, string | null, string?][] = [
+    ['missing fields', () => JSON.stringify({}), 400, 'required'],
+    ['wrong types', () => JSON.stringify(route.wrongTypes), 400, 'types'],
+    ['junk JSON', () => '{"email": "a@', 400, 'body'],
+    ['not an object', () => '[1,2,3]', 400, 'body'],
+    [
+      'a 1 MB body',
+      () => JSON.stringify({ ...route.valid, pad: 'x'.repeat(1024 * 1024) }),
+      413,
+      'body',
+    ],
+    ['unknown fields', () => JSON.stringify({ ...route.valid, isAdmin: true }), 400, 'isAdmin'],
+    ['the wrong content type', () => JSON.stringify(route.valid), 415, 'body', 'text/plain'],
+  ]
+
+  it.each(cases)('%s', async (_name, payload, status, field, contentType) => {
+    const required = Object.keys(route.valid).filter((k) => k !== 'rememberMe')
+    if (field === 'required' && required.length === 0) return expect(required).toEqual([])
+    const before = await snapshot(t)
+    const problem = expectProblem(await send(route, payload(), contentType), status)
+    const errors = problem.errors ?? {}
+    if (field === 'required') expect(Object.keys(errors).sort()).toEqual(required.sort())
+    else if (field === 'types')
+      expect(Object.keys(errors).sort()).toEqual(Object.keys(route.wrongTypes).sort())
+    else if (field) expect(errors[field], JSON.stringify(errors)).toBeDefined()
+    for (const messages of Object.values(errors))
+      expect(messages.every((m) => m.length > 3)).toBe(true)
+    expect(JSON.stringify(problem)).not.toMatch(/stack|at .*\.ts|zod|FST_/i)
+    expect(await snapshot(t)).toBe(before)
+  })
+})

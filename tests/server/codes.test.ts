@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { cities, users } from '../../server/db/schema'
+import { build, type TestApp } from '../support/build'
+import {
+  cookie,
+  expectProblem,
+  json,
+  lastMail,
+  onboardingDetails,
+  requestCode,
+  signIn,
+  snapshot,
+} from '../support/http'
+
+const ADMIN = 'admin@example.com'
+let t: TestApp
+beforeEach(async () => {
+  t = await build()
+})
+afterEach(() => t.app.close())
+
+const verify = (tempToken: string | undefined, code: string, extra: Record<string, string> = {}) =>
+  json(
+    t.app,
+    'POST',
+    '/api/verify',
+    { code },
+    { ...(tempToken ? { 'temp-token': tempToken } : {}), ...extra },
+  )
+
+const wrong = (code: string) => (code === '000000' ? '111111' : '000000')
+
+describe('POST /api/login', () => {
+  it('answers a known and an unknown email alike, and emails each a code valid 10 minutes', async () => {
+    const known = await json(t.app, 'POST', '/api/login', { email: 'Admin@Example.COM' })
+    const unknown = await json(t.app, 'POST', '/api/login', { email: 'nobody@example.com' })
+    for (const res of [known, unknown]) {
+      expect(res.statusCode).toBe(200)
+      expect(Object.keys(res.json().Data)).toEqual(['tempToken'])
+      expect(res.json().Data.tempToken).toMatch(/^[\w-]{43}$/)
+    }
+    const mail = await lastMail(t, ADMIN)
+    expect(mail.text).toMatch(/\b\d{6}\b/)
+    expect(mail.text).toContain('10 minutes')
+    expect(mail.html).toContain('10 minutes')
+    await lastMail(t, 'nobody@example.com')
+  })
+
+  it('stores neither the code nor the temp token in the clear', async () => {
+    const { tempToken, code } = await requestCode(t, ADMIN)
+    const everything = await snapshot(t)
+    expect(everything).not.toContain(tempToken)
+    expect(everything).not.toMatch(new RegExp(`"${code}"`))
+  })
+})
+
+describe('POST /api/verify', () => {
+  it('signs in with the right code and answers the session', async () => {
+    const { tempToken, code } = await requestCode(t, ADMIN)
+    const res = await verify(tempToken, code)
+    expect(res.statusCode, res.body).toBe(200)
+    const data = res.json().Data
+    expect(data.role).toBe('ADMIN')
+    expect(data.userData.email).toBe(ADMIN)
+    expect(data.Flag).toBe(false)
+    expect(data.Token.split('.')).toHaveLength(3)
+    expect(cookie(res, 'refresh_token')?.httpOnly).toBe(true)
+  })
+
+  it('refuses a wrong code, counting down the tries, and burns the code on the 5th', async () => {
+    const { tempToken, code } = await requestCode(t, ADMIN)
+    for (const left of [4, 3, 2, 1]) {
+      const problem = expectProblem(await verify(tempToken, wrong(code)), 401, 'CODE_INVALID')
+      expect(problem.triesLeft).toBe(left)
+      expect(problem.detail).toContain(`${left} tr`)
+    }
+    expectProblem(await verify(tempToken, wrong(code)), 401, 'CODE_LOCKED')
+    // The 6th try, even with the right code, is refused: the code is burnt.
+    expectProblem(await verify(tempToken, code), 401, 'CODE_LOCKED')
+  })
+
+  it('refuses an expired code', async () => {
+    const { tempToken, code } = await requestCode(t, ADMIN)
+    t.clock.advance(10 * 60 * 1000 + 1000)
+    expectProblem(await verify(tempToken, code), 401, 'CODE_EXPIRED')
+  })
+
+  it('accepts a code just inside its 10 minutes', async () => {
+    const { tempToken, code } = await requestCode(t, ADMIN)
+    t.clock.advance(9 * 60 * 1000)
+    expect((await verify(tempToken, code)).statusCode).toBe(200)
+  })
+
+  it('refuses a code used once already', async () => {
+    const { tempToken, code } = await requestCode(t, ADMIN)
+    expect((await verify(tempToken, code)).statusCode).toBe(200)
+    expectProblem(await verify(tempToken, code), 401, 'CODE_USED')
+  })
+
+  it('refuses a code superseded by a newer login', async () => {
+    const first = await requestCode(t, ADMIN)
+    const second = await requestCode(t, ADMIN)
+    expectProblem(await verify(first.tempToken, first.code), 401, 'CODE_SUPERSEDED')
+    expect((await verify(second.tempToken, second.code)).statusCode).toBe(200)
+  })
+
+  it('lets exactly one of 20 parallel verifies of one code succeed', async () => {
+    const { tempToken, code } = await requestCode(t, ADMIN)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => verify(tempToken, code)))
+    const statuses = answers.map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 401)).toHaveLength(19)
+  })
+
+  it('refuses a missing or unknown temp token', async () => {
+    const { code } = await requestCode(t, ADMIN)
+    expectProblem(await verify(undefined, code), 401, 'TEMP_TOKEN_INVALID')
+    expectProblem(await verify('not-a-token', code), 401, 'TEMP_TOKEN_INVALID')
+  })
+
+  it("reads the temp token from the cookie when the app holds the marker 'cookie'", async () => {
+    const login = await json(t.app, 'POST', '/api/login', { email: ADMIN })
+    const temp = cookie(login, 'temp_token')
+    expect(temp?.httpOnly).toBe(true)
+    expect(temp?.path).toBe('/api')
+    const code = (await lastMail(t, ADMIN)).text.match(/\d{6}/)?.[0] ?? ''
+    const res = await verify('cookie', code, { cookie: `temp_token=${temp?.value}` })
+    expect(res.statusCode, res.body).toBe(200)
+  })
+
+  it('answers 404 ACCOUNT_NOT_FOUND for a new email, keeping the code for onboarding', async () => {
+    const email = 'new.client@example.com'
+    const { tempToken, code } = await requestCode(t, email)
+    expectProblem(await verify(tempToken, code), 404, 'ACCOUNT_NOT_FOUND')
+    const res = await json(
+      t.app,
+      'POST',
+      '/api/onboarding',
+      { code, ...onboardingDetails },
+      { 'temp-token': tempToken },
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().Data.userData).toMatchObject({
+      email,
+      city: 'Austin',
+      state: 'TX',
+      onWaiting: false,
+    })
+  })
+})
+
+describe('POST /api/onboarding', () => {
+  it('creates a client with empty pool data and the engineer and manager lists', async () => {
+    const { session } = await signIn(t, 'Pool.Owner@Example.com', { asNewClient: true })
+    expect(session.role).toBe('CLIENT')
+    expect(session.userData).toMatchObject({ email: 'pool.owner@example.com', name: 'Pat Swimmer' })
+    expect(session.poolData).toEqual({ poolChoices: [], nonStages: [], BuilderRequested: false })
+    expect(session.Flag).toBe(false)
+    expect(session.Engineers).toEqual([])
+    expect(session.Managers).toEqual([])
+  })
+
+  it('sets Flag when we build in the client’s city', async () => {
+    await t.app.db
+      .insert(cities)
+      .values({ name: 'Austin', state: 'TX', key: 'austin|TX', permitFee: 30_000 })
+    const { session } = await signIn(t, 'flagged@example.com', {
+      asNewClient: true,
+      details: { city: ' austin ' },
+    })
+    expect(session.Flag).toBe(true)
+  })
+
+  it('answers 409 ACCOUNT_EXISTS for an existing account, and the code stays usable for verify', async () => {
+    const { tempToken, code } = await requestCode(t, ADMIN)
+    const before = await snapshot(t, ['rate_limits'])
+    const res = await json(
+      t.app,
+      'POST',
+      '/api/onboarding',
+      { code, ...onboardingDetails },
+      { 'temp-token': tempToken },
+    )
+    expectProblem(res, 409, 'ACCOUNT_EXISTS')
+    expect(await snapshot(t, ['rate_limits'])).toBe(before)
+    expect((await verify(tempToken, code)).statusCode).toBe(200)
+  })
+
+  it('refuses a wrong code without creating anything', async () => {
+    const { tempToken, code } = await requestCode(t, 'someone@example.com')
+    const res = await json(
+      t.app,
+      'POST',
+      '/api/onboarding',
+      { code: wrong(code), ...onboardingDetails },
+      { 'temp-token': tempToken },
+    )
+    expectProblem(res, 401, 'CODE_INVALID')
+    expect((await t.app.db.select().from(users)).map((u) => u.email)).toEqual([ADMIN])
+  })
+})

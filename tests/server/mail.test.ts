@@ -1,0 +1,228 @@
+import fs from 'node:fs/promises'
+import net from 'node:net'
+import path from 'node:path'
+import { SMTPServer } from 'smtp-server'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { LoginData, SessionData } from '../../contract'
+import { build, type TestApp } from '../support/build'
+import { expectProblem, json } from '../support/http'
+
+type Received = { from: string; to: string[]; raw: string }
+type Part = { type: string; body: string }
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it is given. */
+async function startSmtp() {
+  const received: Received[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('error', callback)
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom
+        received.push({
+          from: from ? from.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const address = server.server.address()
+  if (typeof address !== 'object' || !address) throw new Error('the SMTP server has no port')
+  return {
+    received,
+    port: address.port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+const unfold = (headers: string) => headers.replace(/\r?\n[ \t]+/g, ' ')
+
+const header = (headers: string, name: string) =>
+  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfold(headers))?.[1]?.trim()
+
+function decode(body: string, encoding: string | undefined) {
+  switch (encoding?.toLowerCase()) {
+    case 'quoted-printable': {
+      const bytes = body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) =>
+          String.fromCharCode(parseInt(hex, 16)),
+        )
+      return Buffer.from(bytes, 'latin1').toString('utf8')
+    }
+    case 'base64':
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    default:
+      return body
+  }
+}
+
+/** The leaf parts of a (possibly multipart) MIME message, each decoded: enough for these tests. */
+function mimeParts(raw: string): Part[] {
+  const split = raw.search(/\r?\n\r?\n/)
+  const headers = raw.slice(0, split)
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '')
+  const contentType = header(headers, 'content-type') ?? 'text/plain'
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+  if (contentType.toLowerCase().startsWith('multipart/') && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .flatMap((part) => mimeParts(part.replace(/^\r?\n/, '')))
+  }
+  return [
+    {
+      type: (contentType.split(';')[0] ?? '').trim().toLowerCase(),
+      body: decode(body, header(headers, 'content-transfer-encoding')),
+    },
+  ]
+}
+
+const sixDigits = (text: string) => {
+  const code = /\b(\d{6})\b/.exec(text)?.[1]
+  if (!code) throw new Error(`no 6-digit code in ${text}`)
+  return code
+}
+
+async function askForCode(t: TestApp, email: string) {
+  const res = await json(t.app, 'POST', '/api/login', { email })
+  expect(res.statusCode, res.body).toBe(200)
+  return LoginData.parse((res.json() as { Data: unknown }).Data).tempToken
+}
+
+describe('sign-in email over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>
+  let t: TestApp
+  beforeEach(async () => {
+    smtp = await startSmtp()
+    t = await build({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })
+  })
+  afterEach(async () => {
+    await t.app.close()
+    await smtp.close()
+  })
+
+  it('delivers the code as text and HTML, and the code signs a new client up', async () => {
+    const email = 'new.swimmer@example.com'
+    const tempToken = await askForCode(t, email)
+    await t.app.mailer.flush()
+
+    expect(smtp.received).toHaveLength(1)
+    const [message] = smtp.received
+    if (!message) throw new Error('no message')
+    expect(message.to).toEqual([email])
+    expect(message.from).toBe('no-reply@poolpath.local')
+    const headers = message.raw.slice(0, message.raw.search(/\r?\n\r?\n/))
+    expect(header(headers, 'to')).toContain(email)
+
+    const parts = mimeParts(message.raw)
+    expect(parts.map((p) => p.type).sort()).toEqual(['text/html', 'text/plain'])
+    const text = parts.find((p) => p.type === 'text/plain')?.body ?? ''
+    const html = parts.find((p) => p.type === 'text/html')?.body ?? ''
+    expect(text).not.toBe('')
+    expect(html).toContain('<html')
+    const code = sixDigits(text)
+    expect(html).toContain(code)
+    expect(header(headers, 'subject')).toContain(code)
+    expect(text).toContain('valid for 10 minutes')
+    expect(html).toContain('valid for 10 minutes')
+    // With SMTP the outbox is not written, even when MAIL_OUTBOX_DIR is set.
+    expect(await fs.readdir(t.outbox)).toEqual([])
+
+    const verify = await json(t.app, 'POST', '/api/verify', { code }, { 'temp-token': tempToken })
+    expectProblem(verify, 404, 'ACCOUNT_NOT_FOUND')
+
+    const onboarding = await json(
+      t.app,
+      'POST',
+      '/api/onboarding',
+      {
+        code,
+        name: 'New Swimmer',
+        phone: '+1 512 555 0100',
+        address: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+      },
+      { 'temp-token': tempToken },
+    )
+    expect(onboarding.statusCode, onboarding.body).toBe(200)
+    const session = SessionData.parse((onboarding.json() as { Data: unknown }).Data)
+    expect(session.Token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+  })
+
+  it('sends each requested code in its own email', async () => {
+    await askForCode(t, 'one@example.com')
+    await askForCode(t, 'two@example.com')
+    await t.app.mailer.flush()
+    expect(smtp.received.map((m) => m.to).sort()).toEqual([
+      ['one@example.com'],
+      ['two@example.com'],
+    ])
+  })
+})
+
+describe('a mail server that is down', () => {
+  it('does not fail the sign-in request', async () => {
+    // A port nobody listens on.
+    const port = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const address = server.address()
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+      })
+    })
+    const t = await build({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+    try {
+      await askForCode(t, 'someone@example.com')
+      await expect(t.app.mailer.flush()).resolves.toBeUndefined()
+      expect(await fs.readdir(t.outbox)).toEqual([])
+    } finally {
+      await t.app.close()
+    }
+  })
+})
+
+describe('the development outbox (no SMTP_URL, MAIL_OUTBOX_DIR set)', () => {
+  let t: TestApp
+  beforeEach(async () => {
+    t = await build()
+  })
+  afterEach(() => t.app.close())
+
+  it('writes one JSON file per email, with the recipient and the bodies', async () => {
+    await askForCode(t, 'first@example.com')
+    await askForCode(t, 'second@example.com')
+    await t.app.mailer.flush()
+
+    const names = (await fs.readdir(t.outbox)).sort()
+    expect(names).toHaveLength(2)
+    const mails = await Promise.all(
+      names.map(async (name) => {
+        expect(name).toMatch(/\.json$/)
+        return JSON.parse(await fs.readFile(path.join(t.outbox, name), 'utf8')) as {
+          to: string
+          text: string
+          html: string
+        }
+      }),
+    )
+    expect(mails.map((m) => m.to).sort()).toEqual(['first@example.com', 'second@example.com'])
+    for (const mail of mails) {
+      const code = sixDigits(mail.text)
+      expect(mail.text).toContain('valid for 10 minutes')
+      expect(mail.html).toContain(code)
+      expect(mail.html).toContain('<html')
+    }
+  })
+})

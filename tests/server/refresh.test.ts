@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { RefreshData } from '../../contract'
+import { build, type TestApp } from '../support/build'
+import { cookie, expectProblem, json, signIn } from '../support/http'
+
+const ADMIN = 'admin@example.com'
+const DAY = 24 * 60 * 60 * 1000
+let t: TestApp
+beforeEach(async () => {
+  t = await build()
+})
+afterEach(() => t.app.close())
+
+const refresh = (token: string) =>
+  json(t.app, 'POST', '/api/refresh', undefined, { cookie: `refresh_token=${token}` })
+
+/** Refreshes and answers the rotated token. */
+async function rotate(token: string): Promise<string> {
+  const res = await refresh(token)
+  expect(res.statusCode, res.body).toBe(200)
+  const next = cookie(res, 'refresh_token')?.value
+  if (!next) throw new Error('no rotated cookie')
+  return next
+}
+
+describe('POST /api/refresh', () => {
+  it('answers a new access token and the session, and rotates the refresh token', async () => {
+    const { refresh: first } = await signIn(t, ADMIN)
+    const res = await refresh(first)
+    expect(res.statusCode).toBe(200)
+    const data = RefreshData.parse(res.json().Data)
+    expect(data.role).toBe('ADMIN')
+    expect(data.userData.email).toBe(ADMIN)
+    const second = cookie(res, 'refresh_token')
+    expect(second?.value).not.toBe(first)
+    expect(second).toMatchObject({ path: '/api', httpOnly: true, sameSite: 'Strict' })
+    expect(second?.value.length).toBeGreaterThanOrEqual(22)
+  })
+
+  it('answers the already-issued successor when the parent is replayed within 10 seconds', async () => {
+    const { refresh: parent } = await signIn(t, ADMIN)
+    const child = await rotate(parent)
+    t.clock.advance(9_000)
+    expect(await rotate(parent)).toBe(child)
+    // The chain did not fork: the successor still works.
+    expect(await rotate(child)).not.toBe(child)
+  })
+
+  it('gives parallel refreshes of one token one and the same successor', async () => {
+    const { refresh: parent } = await signIn(t, ADMIN)
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(parent)))
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200])
+    expect(new Set(answers.map((r) => cookie(r, 'refresh_token')?.value)).size).toBe(1)
+  })
+
+  it('revokes the whole family when the parent is replayed after the grace window', async () => {
+    const { refresh: parent } = await signIn(t, ADMIN)
+    const child = await rotate(parent)
+    t.clock.advance(11_000)
+    expectProblem(await refresh(parent), 401, 'REFRESH_INVALID')
+    expectProblem(await refresh(child), 401, 'REFRESH_INVALID')
+  })
+
+  it('revokes the whole family on the replay of an older token, even inside the grace window', async () => {
+    const { refresh: first } = await signIn(t, ADMIN)
+    const second = await rotate(first)
+    const third = await rotate(second)
+    expectProblem(await refresh(first), 401, 'REFRESH_INVALID')
+    expectProblem(await refresh(third), 401, 'REFRESH_INVALID')
+  })
+
+  it('leaves other sign-ins of the same user alone when one family is revoked', async () => {
+    const { refresh: phone } = await signIn(t, ADMIN)
+    const { refresh: laptop } = await signIn(t, ADMIN)
+    await rotate(phone)
+    t.clock.advance(11_000)
+    expectProblem(await refresh(phone), 401)
+    expect((await refresh(laptop)).statusCode).toBe(200)
+  })
+
+  it('ends a sign-in 30 days after it began, however often it was refreshed', async () => {
+    const { refresh: first } = await signIn(t, ADMIN, { rememberMe: true })
+    t.clock.advance(20 * DAY)
+    const later = await rotate(first)
+    t.clock.advance(10 * DAY + 1000)
+    const res = await refresh(later)
+    expectProblem(res, 401, 'REFRESH_INVALID')
+    expect(cookie(res, 'refresh_token')?.value).toBe('')
+  })
+
+  it('refuses a missing or made-up token', async () => {
+    expectProblem(await json(t.app, 'POST', '/api/refresh'), 401, 'REFRESH_INVALID')
+    expectProblem(await refresh('made-up'), 401, 'REFRESH_INVALID')
+  })
+})
+
+describe('remember me', () => {
+  it('makes the refresh cookie persistent for 30 days and sets rememberLogin=true', async () => {
+    const { res } = await signIn(t, ADMIN, { rememberMe: true })
+    const refreshCookie = cookie(res, 'refresh_token')
+    expect(refreshCookie?.maxAge).toBe(30 * 24 * 60 * 60)
+    const remember = cookie(res, 'rememberLogin')
+    expect(remember).toMatchObject({ value: 'true', path: '/', sameSite: 'Strict' })
+    expect(remember?.httpOnly).toBeFalsy()
+    // Rotation keeps it persistent, counting down to the same absolute end.
+    t.clock.advance(DAY)
+    const rotated = await refresh(refreshCookie?.value ?? '')
+    expect(cookie(rotated, 'refresh_token')?.maxAge).toBe(29 * 24 * 60 * 60)
+    expect(cookie(rotated, 'rememberLogin')?.value).toBe('true')
+  })
+
+  it('otherwise keeps both as session cookies', async () => {
+    const { res } = await signIn(t, ADMIN)
+    expect(cookie(res, 'refresh_token')?.maxAge).toBeUndefined()
+    expect(cookie(res, 'refresh_token')?.expires).toBeUndefined()
+    const remember = cookie(res, 'rememberLogin')
+    expect(remember?.value ?? '').toBe('')
+  })
+})
+
+describe('POST /api/logout', () => {
+  it('revokes the refresh token and clears the cookies', async () => {
+    const { refresh: token } = await signIn(t, ADMIN, { rememberMe: true })
+    const res = await json(t.app, 'POST', '/api/logout', undefined, {
+      cookie: `refresh_token=${token}`,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ Data: null })
+    expect(cookie(res, 'refresh_token')?.value).toBe('')
+    expect(cookie(res, 'rememberLogin')?.value).toBe('')
+    expectProblem(await refresh(token), 401, 'REFRESH_INVALID')
+  })
+
+  it('succeeds without a session too', async () => {
+    expect((await json(t.app, 'POST', '/api/logout')).statusCode).toBe(200)
+  })
+})
