@@ -14,7 +14,9 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/contract/**/*.test.ts'] } },
+      {
+        test: { name: 'unit', include: ['tests/contract/**/*.test.ts', 'tests/app/**/*.test.ts'] },
+      },
       serverProject('server:pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', 'postgres')] : []),
       {

@@ -1,0 +1,115 @@
+import os from 'node:os'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { axeViolations, describeViolations } from './support/axe'
+import { DESKTOP, PHONE } from './support/browser'
+import { useE2e } from './support/e2e'
+
+const STAGE_TITLES = [
+  'Excavation',
+  'Steel',
+  'Plumbing',
+  'Electrical',
+  'Shotcrete',
+  'Tile & Coping',
+  'Decking',
+  'Extras',
+  'Interior Finish',
+  'Pool Startup',
+]
+
+const e2e = useE2e()
+
+const stageCards = (page: Page) => page.getByRole('listitem')
+const stageCard = (page: Page, title: string) =>
+  stageCards(page).filter({
+    has: page.getByRole('heading', { level: 3, name: title, exact: true }),
+  })
+
+async function waitForStages(page: Page) {
+  await stageCard(page, 'Pool Startup').waitFor()
+}
+
+describe('the stages page', () => {
+  it('shows every stage in build order with its price and design tip', async () => {
+    const { page, problems } = await e2e.openPage()
+    await page.goto('/')
+    await page.getByRole('heading', { level: 1, name: 'PoolPath' }).waitFor()
+    await page.getByText('Design and build your swimming pool, step by step').waitFor()
+    await waitForStages(page)
+
+    const titles = await page.getByRole('heading', { level: 3 }).allTextContents()
+    expect(titles).toEqual(STAGE_TITLES)
+    const excavation = await stageCard(page, 'Excavation').textContent()
+    expect(excavation).toContain('$500 + $60.00 per cubic yard of dig')
+    expect(excavation).toContain('Call 811')
+    expect(await stageCard(page, 'Electrical').textContent()).toContain('$3,500 flat')
+    expect(await stageCard(page, 'Extras').textContent()).toContain('from 7 extras')
+    expect(await page.title()).toBe('PoolPath')
+    expect(problems).toEqual([])
+  })
+
+  it('loads the app from a deep link (the server falls back to index.html)', async () => {
+    const { page, problems } = await e2e.openPage()
+    const response = await page.goto('/builder/pool-design')
+    expect(response?.status()).toBe(200)
+    await page.getByRole('heading', { level: 1, name: 'PoolPath' }).waitFor()
+    await waitForStages(page)
+    expect(problems).toEqual([])
+  })
+
+  it('has no accessibility violations', async () => {
+    const { page, problems } = await e2e.openPage()
+    await page.goto('/')
+    await waitForStages(page)
+    const violations = await axeViolations(page)
+    expect(violations, describeViolations(violations)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])('fits a %s screen without sideways scrolling', async (name, viewport) => {
+    const { page, problems } = await e2e.openPage({ viewport })
+    await page.goto('/')
+    await waitForStages(page)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(0)
+    // For people to look at; nothing compares them.
+    await page.screenshot({ path: path.join(os.tmpdir(), `poolpath-${name}.png`), fullPage: true })
+    expect(problems).toEqual([])
+  })
+
+  it('shows a spinner while loading, and a way to try again when the call fails', async () => {
+    const { page, problems } = await e2e.openPage()
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let failing = true
+    await page.route('**/api', async (route) => {
+      if (!failing) return route.continue()
+      await released
+      return route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{}' })
+    })
+
+    await page.goto('/')
+    await page.getByRole('status', { name: 'Loading' }).waitFor()
+    release()
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toContain('We could not load the build stages.')
+    const violations = await axeViolations(page)
+    expect(violations, describeViolations(violations)).toEqual([])
+
+    failing = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await waitForStages(page)
+    expect(await stageCards(page).count()).toBe(STAGE_TITLES.length)
+    expect(await alert.count()).toBe(0)
+    // The browser reports each refused call (503) as a failed resource load: expected here.
+    expect(problems.filter((p) => !p.includes('status of 503'))).toEqual([])
+  })
+})

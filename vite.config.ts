@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// The API (server/main.ts) runs on :3000 in development; `npm run dev` starts both.
+const API_ORIGIN = 'http://127.0.0.1:3000'
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // The API's CSRF check trusts exactly PUBLIC_URL=http://localhost:5173, so never drift.
+    strictPort: true,
+    proxy: { '/api': { target: API_ORIGIN } },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+})
