@@ -42,7 +42,7 @@ export type AppOptions = {
 // Small on purpose: no call of the API needs more, and big bodies are a cheap attack.
 const BODY_LIMIT = 64 * 1024
 
-export function loggerOptions(level: Settings['LOG_LEVEL']): FastifyServerOptions['logger'] {
+export function loggerOptions(level: Settings['LOG_LEVEL']) {
   return {
     level,
     // Tokens and codes travel in these; they never reach the log.

@@ -112,4 +112,14 @@ describe('OpenAPI', () => {
     }
     expect(doc.paths['/api/login']?.post?.requestBody).toBeDefined()
   })
+
+  it('serves a human page under the same framing and base-uri rules', async () => {
+    const res = await t.app.inject('/api/docs/')
+    expect(res.statusCode).toBe(200)
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("base-uri 'none'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toContain('upgrade-insecure-requests')
+  })
 })

@@ -6,9 +6,10 @@ import { PGlite } from '@electric-sql/pglite'
 import { is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
+import type { Writable } from 'node:stream'
 import pg from 'pg'
 import { afterAll } from 'vitest'
-import { buildApp } from '../../server/app'
+import { buildApp, loggerOptions } from '../../server/app'
 import { openDatabase, usePglite, type Database } from '../../server/db/client'
 import * as schema from '../../server/db/schema'
 import { seed } from '../../server/db/seed'
@@ -82,6 +83,7 @@ async function freshDatabase(): Promise<Database> {
  */
 export async function build(
   overrides: Partial<Record<keyof Settings, string>> = {},
+  options: { logTo?: Writable } = {},
 ): Promise<TestApp> {
   const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'poolpath-outbox-'))
   const settings = readSettings({
@@ -98,6 +100,7 @@ export async function build(
     secret: crypto.randomBytes(32),
     clock: clock.now,
     distDir: null,
+    ...(options.logTo ? { logger: { ...loggerOptions('info'), stream: options.logTo } } : {}),
   })
   app.addHook('onClose', () => fs.rm(outbox, { recursive: true, force: true }))
   return { app, clock, outbox, database }

@@ -21,7 +21,16 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     })
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // The UI brings its own CSP (with hashes for its inline parts); keep our stricter framing rules.
+      staticCSP: true,
+      transformStaticCSP: (header) =>
+        header
+          .replace(/frame-ancestors [^;]+/, "frame-ancestors 'none'")
+          .replace(/base-uri [^;]+/, "base-uri 'none'")
+          .replace(/ ?upgrade-insecure-requests;?/, ''),
+    })
   },
   { name: 'openapi' },
 )

@@ -1,0 +1,198 @@
+// `npm run bench`: autocannon against GET /api and POST /api/refresh of the real server and
+// against a bare Fastify route, each server in its own child process started the same way,
+// then a table and a verdict for the issue's target (GET /api >= 50 % of the bare route's
+// req/s). A benchmark informs, it does not gate: the exit code is 0 whatever the verdict, and
+// non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { z } from 'zod'
+import { measure, type Measured, type Target } from './bench/load'
+import {
+  killAllServersNow,
+  root,
+  startServer,
+  stopAllServers,
+  type Server,
+} from './bench/processes'
+import { RefreshSessions } from './bench/refresh-sessions'
+import { table, verdict } from './bench/report'
+import { signUp } from './bench/sessions'
+
+const WARM_UP_SECONDS = 2
+const LOAD_CONNECTIONS = 100
+const REFRESH_CONNECTIONS = 10
+// Large enough that the bench's own sign-ins are never rate limited.
+const NO_LIMIT = '100000'
+
+const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`)
+
+function benchSeconds(): number {
+  const raw = process.env.BENCH_SECONDS
+  if (raw === undefined || raw === '') return 10
+  const seconds = Number(raw)
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    throw new Error(`BENCH_SECONDS must be a whole number of seconds >= 1, got "${raw}"`)
+  }
+  return seconds
+}
+
+async function versionOf(pkg: string): Promise<string> {
+  const file = path.join(root, 'node_modules', pkg, 'package.json')
+  const { version } = z
+    .object({ version: z.string() })
+    .parse(JSON.parse(await fs.readFile(file, 'utf8')))
+  return version
+}
+
+function startRealServer(dataDir: string, outboxDir: string): Promise<Server> {
+  return startServer({
+    name: 'PoolPath server',
+    script: 'server/main.ts',
+    readyPath: '/api',
+    env: {
+      DATA_DIR: dataDir,
+      MAIL_OUTBOX_DIR: outboxDir,
+      // Logging every request would measure the logger.
+      LOG_LEVEL: 'warn',
+      LOGIN_LIMIT_PER_EMAIL: NO_LIMIT,
+      LOGIN_LIMIT_PER_IP: NO_LIMIT,
+      VERIFY_LIMIT_PER_IP: NO_LIMIT,
+      // Empty means unset: an inherited DATABASE_URL or SMTP_URL would bench another database
+      // or send real mail, and PUBLIC_URL would change the origin checks.
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PUBLIC_URL: '',
+      JWT_SECRET: '',
+    },
+  })
+}
+
+function startBareServer(): Promise<Server> {
+  return startServer({
+    name: 'bare Fastify',
+    script: 'scripts/bench/bare-server.ts',
+    readyPath: '/bare',
+    env: {},
+  })
+}
+
+async function signInSessions(real: Server, outboxDir: string): Promise<RefreshSessions> {
+  progress(`signing up ${REFRESH_CONNECTIONS} clients for the refresh run`)
+  const cookies: string[] = []
+  for (let i = 1; i <= REFRESH_CONNECTIONS; i++) {
+    cookies.push(await signUp(real.origin, outboxDir, `bench-${i}@example.com`))
+  }
+  return new RefreshSessions(cookies)
+}
+
+function targetsOf(real: Server, bare: Server, sessions: RefreshSessions) {
+  const api: Target = {
+    label: 'GET /api',
+    origin: real.origin,
+    path: '/api',
+    connections: LOAD_CONNECTIONS,
+  }
+  const bareRoute: Target = {
+    label: 'GET /bare (bare Fastify)',
+    origin: bare.origin,
+    path: '/bare',
+    connections: LOAD_CONNECTIONS,
+  }
+  const refresh: Target = {
+    label: 'POST /api/refresh',
+    origin: real.origin,
+    path: '/api/refresh',
+    connections: REFRESH_CONNECTIONS,
+    request: () => sessions.request(),
+    prepare: () => sessions.settle(real.origin),
+  }
+  return { api, bareRoute, refresh }
+}
+
+async function printHeader(seconds: number): Promise<void> {
+  const cpus = os.cpus()
+  console.log(`PoolPath benchmark, ${new Date().toISOString()}`)
+  console.log(
+    `Node ${process.version} (${process.platform} ${process.arch}, ${cpus.length} CPUs: ${cpus[0]?.model ?? 'unknown'})`,
+  )
+  console.log(
+    `Database: PGlite ${await versionOf('@electric-sql/pglite')} (fresh DATA_DIR, in the server process); ` +
+      `autocannon ${await versionOf('autocannon')} in the bench process, on the same machine`,
+  )
+  console.log(
+    `Each target: ${WARM_UP_SECONDS} s warm-up (not counted), then ${seconds} s; pipelining 1; ` +
+      'one target at a time',
+  )
+}
+
+function printResults(rows: Measured[], bare: Measured, api: Measured, sessions: RefreshSessions) {
+  console.log('')
+  console.log(table(rows, bare))
+  console.log('')
+  console.log(
+    `Connections: ${LOAD_CONNECTIONS} for GET /api and the bare route, ${REFRESH_CONNECTIONS} for ` +
+      `POST /api/refresh (${REFRESH_CONNECTIONS} signed-in clients; each request sends one's current ` +
+      'cookie and keeps the rotated one, a client never having two requests in flight).',
+  )
+  console.log(
+    `Refresh sessions still valid after the runs: ${sessions.alive}/${REFRESH_CONNECTIONS}. ` +
+      'Latencies are over 2xx responses only (autocannon ignores the others).',
+  )
+  const refresh = rows.find((row) => row.target.path === '/api/refresh')
+  if (refresh && refresh.result.non2xx > 0) {
+    console.log(
+      `WARNING: POST /api/refresh answered ${refresh.result.non2xx} non-2xx: sessions were refused, ` +
+        'so its numbers do not measure a working refresh.',
+    )
+  }
+  console.log(verdict(api, bare))
+}
+
+async function bench(workDir: string): Promise<void> {
+  const seconds = benchSeconds()
+  const dataDir = path.join(workDir, 'data')
+  const outboxDir = path.join(workDir, 'outbox')
+  await printHeader(seconds)
+
+  progress('starting the PoolPath server and the bare Fastify server')
+  const [real, bare] = await Promise.all([startRealServer(dataDir, outboxDir), startBareServer()])
+  const sessions = await signInSessions(real, outboxDir)
+  const targets = targetsOf(real, bare, sessions)
+  const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
+
+  // One after another: on a small machine two runs at once would share the cores.
+  const api = await measure(targets.api, durations, progress)
+  const bareRoute = await measure(targets.bareRoute, durations, progress)
+  const refresh = await measure(targets.refresh, durations, progress)
+  await sessions.settle(real.origin)
+
+  printResults([api, refresh, bareRoute], bareRoute, api, sessions)
+}
+
+async function cleanUp(workDir: string): Promise<void> {
+  await stopAllServers()
+  await fs.rm(workDir, { recursive: true, force: true })
+}
+
+async function main(): Promise<void> {
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'poolpath-bench-'))
+  // Servers run in their own process group, so a signal to the bench must stop them itself.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      progress(`${signal}: stopping the servers`)
+      void cleanUp(workDir).finally(() => process.exit(128 + os.constants.signals[signal]))
+    })
+  }
+  process.once('exit', killAllServersNow)
+  try {
+    await bench(workDir)
+  } finally {
+    await cleanUp(workDir)
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

@@ -1,0 +1,37 @@
+import autocannon from 'autocannon'
+
+export type Target = {
+  label: string
+  origin: string
+  path: string
+  connections: number
+  /** A custom request sequence (each connection loops over it); plain GETs of `path` otherwise. */
+  request?: () => autocannon.Request
+  /** Runs before each load run, e.g. to put sessions back in order after the previous one. */
+  prepare?: () => Promise<void>
+}
+
+export type Measured = { target: Target; result: autocannon.Result }
+
+export async function runLoad(target: Target, seconds: number): Promise<autocannon.Result> {
+  await target.prepare?.()
+  return autocannon({
+    url: target.origin + target.path,
+    connections: target.connections,
+    pipelining: 1,
+    duration: seconds,
+    ...(target.request ? { requests: [target.request()] } : {}),
+  })
+}
+
+/** A warm-up whose numbers are thrown away (JIT, caches, connection pools), then the run. */
+export async function measure(
+  target: Target,
+  seconds: { warmUp: number; run: number },
+  progress: (line: string) => void,
+): Promise<Measured> {
+  progress(`warming up ${target.label} for ${seconds.warmUp} s`)
+  await runLoad(target, seconds.warmUp)
+  progress(`measuring ${target.label} for ${seconds.run} s (${target.connections} connections)`)
+  return { target, result: await runLoad(target, seconds.run) }
+}

@@ -1,0 +1,71 @@
+import type { Measured } from './load'
+
+/** The issue's target: GET /api serves at least half the requests per second of a bare route. */
+export const TARGET_RATIO = 0.5
+
+const HEADERS = [
+  'target',
+  'req/s (avg)',
+  'p50 ms',
+  'p99 ms',
+  'bytes/resp',
+  '2xx',
+  'non-2xx',
+  'errors',
+  'vs bare',
+]
+
+const integer = (n: number) => Math.round(n).toLocaleString('en-US')
+// autocannon's latency histogram holds whole milliseconds; no decimals that are not there.
+const millis = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
+const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`
+
+export const ratioToBare = (row: Measured, bare: Measured) =>
+  bare.result.requests.average > 0 ? row.result.requests.average / bare.result.requests.average : 0
+
+function cells(row: Measured, bare: Measured): string[] {
+  const { result } = row
+  return [
+    row.target.label,
+    integer(result.requests.average),
+    millis(result.latency.p50),
+    millis(result.latency.p99),
+    // Response size (headers included) tells a cheap route from a route sending more bytes.
+    integer(result['2xx'] > 0 ? result.throughput.total / result['2xx'] : 0),
+    integer(result['2xx']),
+    integer(result.non2xx),
+    integer(result.errors),
+    percent(ratioToBare(row, bare)),
+  ]
+}
+
+/** Plain text, first column left-aligned and numbers right-aligned, for a terminal or a report. */
+export function table(rows: readonly Measured[], bare: Measured): string {
+  const lines = [HEADERS, ...rows.map((row) => cells(row, bare))]
+  const widths = HEADERS.map((_, i) => Math.max(...lines.map((line) => (line[i] ?? '').length)))
+  const render = (line: string[]) =>
+    line
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ')
+  return [render(HEADERS), rule, ...rows.map((row) => render(cells(row, bare)))].join('\n')
+}
+
+const clean = ({ result }: Measured) => result.non2xx === 0 && result.errors === 0
+
+/** PASS/FAIL for the target; a run with failed requests cannot pass, whatever its speed. */
+export function verdict(api: Measured, bare: Measured): string {
+  const ratio = ratioToBare(api, bare)
+  const fast = ratio >= TARGET_RATIO
+  const problems = [api, bare]
+    .filter((row) => !clean(row))
+    .map(
+      (row) => `${row.target.label} had ${row.result.non2xx} non-2xx, ${row.result.errors} errors`,
+    )
+  const outcome = fast && problems.length === 0 ? 'PASS' : 'FAIL'
+  const why = problems.length > 0 ? ` (${problems.join('; ')})` : ''
+  return (
+    `Verdict: ${outcome}: GET /api served ${percent(ratio)} of the bare route's req/s ` +
+    `(target >= ${percent(TARGET_RATIO)})${why}`
+  )
+}

@@ -1,0 +1,63 @@
+import { PassThrough } from 'node:stream'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { build, type TestApp } from '../support/build'
+import { bearer, json, requestCode } from '../support/http'
+
+let t: TestApp
+let lines: string[]
+beforeEach(async () => {
+  lines = []
+  const stream = new PassThrough()
+  stream
+    .setEncoding('utf8')
+    .on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)))
+  t = await build({}, { logTo: stream })
+})
+afterEach(() => t.app.close())
+
+describe('logs', () => {
+  it('carry a request id on every request line and never a code or a token', async () => {
+    const email = 'log-me@example.com'
+    const { tempToken, code } = await requestCode(t, email)
+    const onboarding = await json(
+      t.app,
+      'POST',
+      '/api/onboarding',
+      {
+        code,
+        name: 'Lo Gger',
+        phone: '5125550100',
+        address: '1 Log Rd',
+        city: 'Austin',
+        state: 'TX',
+      },
+      { 'temp-token': tempToken },
+    )
+    expect(onboarding.statusCode).toBe(200)
+    const token: string = onboarding.json().Data.Token
+    const refresh = onboarding.cookies.find((c) => c.name === 'refresh_token')?.value ?? ''
+    await json(
+      t.app,
+      'PUT',
+      '/api/edit-status',
+      { onWaiting: true },
+      { ...bearer(token), cookie: `refresh_token=${refresh}` },
+    )
+    await json(t.app, 'POST', '/api/refresh', undefined, { cookie: `refresh_token=${refresh}` })
+    await t.app.mailer.flush()
+
+    const entries = lines.map(
+      (line) => JSON.parse(line) as { msg?: string; reqId?: string; req?: unknown },
+    )
+    const requestLines = entries.filter((e) => e.req !== undefined)
+    expect(requestLines.length).toBeGreaterThanOrEqual(4)
+    for (const entry of requestLines) expect(entry.reqId).toMatch(/^[0-9a-f-]{36}$/)
+
+    // The development mailer's line is the one place a code may appear, by design.
+    const others = lines.filter((line) => !line.includes('development mail'))
+    expect(lines.length - others.length).toBe(1)
+    for (const secret of [code, tempToken, token, refresh]) {
+      expect(others.join('\n')).not.toContain(secret)
+    }
+  })
+})
