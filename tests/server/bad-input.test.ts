@@ -82,6 +82,8 @@ describe.each(ROUTES)('$method $url refuses bad input and changes nothing', (rou
       'body',
     ],
     ['unknown fields', () => JSON.stringify({ ...route.valid, isAdmin: true }), 400, 'isAdmin'],
+    ['fields named like built-ins', () => '{"constructor":1,"toString":"x"}', 400, 'constructor'],
+    ['a __proto__ field', () => '{"__proto__":{"isAdmin":true}}', 400, 'body'],
     ['the wrong content type', () => JSON.stringify(route.valid), 415, 'body', 'text/plain'],
   ]
 

@@ -36,7 +36,12 @@ const junk = fc.oneof(
 /** Objects near the real body — right keys with junk values, some missing, some extra. */
 const nearBody = (keys: string[]) =>
   fc.record(
-    { ...Object.fromEntries(keys.map((k) => [k, junk])), extra: junk },
+    {
+      ...Object.fromEntries(keys.map((k) => [k, junk])),
+      extra: junk,
+      constructor: junk,
+      toString: junk,
+    },
     { requiredKeys: [] },
   )
 
@@ -88,7 +93,7 @@ describe.each(ROUTES)('fuzzing $method $url', (route) => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 120 },
     )
   })
 })

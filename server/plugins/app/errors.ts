@@ -4,18 +4,19 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ProblemCode, type Problem } from '../../../contract/problem'
 import { HttpProblem, problemBody } from '../../lib/problem'
 
-type FieldErrors = Record<string, string[]>
+type FieldErrors = Map<string, string[]>
 
+// A Map, not an object: a client may name a field "constructor" or "__proto__".
 const addError = (errors: FieldErrors, field: string, message: string) => {
-  ;(errors[field] ??= []).push(message)
+  errors.set(field, [...(errors.get(field) ?? []), message])
 }
 
 /** Zod issues → { field: [messages] }, with unknown fields named one by one. */
 function fieldErrors(
   error: FastifyError & { validation: unknown[] },
   context: string,
-): FieldErrors {
-  const errors: FieldErrors = {}
+): Record<string, string[]> {
+  const errors: FieldErrors = new Map()
   for (const issue of error.validation as {
     instancePath: string
     message: string
@@ -32,7 +33,7 @@ function fieldErrors(
       addError(errors, field, issue.message)
     }
   }
-  return errors
+  return Object.fromEntries(errors)
 }
 
 // Fastify's own errors for bad requests, mapped to a problem a user can act on.
@@ -94,7 +95,13 @@ function toProblem(error: FastifyError): HttpProblem | null {
 export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const problem = toProblem(error)
+      let problem: HttpProblem | null = null
+      try {
+        problem = toProblem(error)
+      } catch (mappingError) {
+        // Whatever happens here, the answer stays a plain 500 without internals.
+        request.log.error({ err: mappingError }, 'could not map an error to a problem')
+      }
       if (problem) return sendProblem(reply, problem)
       request.log.error({ err: error }, 'unhandled error')
       return sendProblem(
