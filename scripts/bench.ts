@@ -68,13 +68,21 @@ function startRealServer(dataDir: string, outboxDir: string): Promise<Server> {
   })
 }
 
-function startBareServer(): Promise<Server> {
+function startBareServer(bodyFile: string): Promise<Server> {
   return startServer({
     name: 'bare Fastify',
     script: 'scripts/bench/bare-server.ts',
     readyPath: '/bare',
-    env: {},
+    env: { BARE_BODY_FILE: bodyFile },
   })
+}
+
+/** GET /api's body and ETag, so the bare route can send the same bytes and the 304 path be hit. */
+async function stagesAnswer(real: Server, workDir: string) {
+  const res = await fetch(`${real.origin}/api`)
+  const file = path.join(workDir, 'stages.json')
+  await fs.writeFile(file, Buffer.from(await res.arrayBuffer()))
+  return { file, etag: res.headers.get('etag') ?? '' }
 }
 
 async function signInSessions(real: Server, outboxDir: string): Promise<RefreshSessions> {
@@ -86,15 +94,28 @@ async function signInSessions(real: Server, outboxDir: string): Promise<RefreshS
   return new RefreshSessions(cookies)
 }
 
-function targetsOf(real: Server, bare: Server, sessions: RefreshSessions) {
+function targetsOf(real: Server, bare: Server, sessions: RefreshSessions, etag: string) {
   const api: Target = {
     label: 'GET /api',
     origin: real.origin,
     path: '/api',
     connections: LOAD_CONNECTIONS,
   }
+  const notModified: Target = {
+    label: 'GET /api, If-None-Match (304)',
+    origin: real.origin,
+    path: '/api',
+    connections: LOAD_CONNECTIONS,
+    headers: { 'if-none-match': etag },
+  }
   const bareRoute: Target = {
-    label: 'GET /bare (bare Fastify)',
+    label: 'GET /bare-same-body (bare Fastify)',
+    origin: bare.origin,
+    path: '/bare-same-body',
+    connections: LOAD_CONNECTIONS,
+  }
+  const tinyBare: Target = {
+    label: 'GET /bare {Data:[]} (bare Fastify)',
     origin: bare.origin,
     path: '/bare',
     connections: LOAD_CONNECTIONS,
@@ -107,7 +128,7 @@ function targetsOf(real: Server, bare: Server, sessions: RefreshSessions) {
     request: () => sessions.request(),
     prepare: () => sessions.settle(real.origin),
   }
-  return { api, bareRoute, refresh }
+  return { api, notModified, bareRoute, tinyBare, refresh }
 }
 
 async function printHeader(seconds: number): Promise<void> {
@@ -146,6 +167,10 @@ function printResults(rows: Measured[], bare: Measured, api: Measured, sessions:
         'so its numbers do not measure a working refresh.',
     )
   }
+  console.log(
+    'The ratios compare with a bare Fastify route sending the same bytes as GET /api, so they ' +
+      'measure what PoolPath adds per request (hooks, headers, cache), not the body size.',
+  )
   console.log(verdict(api, bare))
 }
 
@@ -155,19 +180,23 @@ async function bench(workDir: string): Promise<void> {
   const outboxDir = path.join(workDir, 'outbox')
   await printHeader(seconds)
 
-  progress('starting the PoolPath server and the bare Fastify server')
-  const [real, bare] = await Promise.all([startRealServer(dataDir, outboxDir), startBareServer()])
+  progress('starting the PoolPath server, then the bare Fastify server with the same body')
+  const real = await startRealServer(dataDir, outboxDir)
+  const stages = await stagesAnswer(real, workDir)
+  const bare = await startBareServer(stages.file)
   const sessions = await signInSessions(real, outboxDir)
-  const targets = targetsOf(real, bare, sessions)
+  const targets = targetsOf(real, bare, sessions, stages.etag)
   const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
 
   // One after another: on a small machine two runs at once would share the cores.
   const api = await measure(targets.api, durations, progress)
+  const notModified = await measure(targets.notModified, durations, progress)
   const bareRoute = await measure(targets.bareRoute, durations, progress)
+  const tinyBare = await measure(targets.tinyBare, durations, progress)
   const refresh = await measure(targets.refresh, durations, progress)
   await sessions.settle(real.origin)
 
-  printResults([api, refresh, bareRoute], bareRoute, api, sessions)
+  printResults([api, notModified, refresh, bareRoute, tinyBare], bareRoute, api, sessions)
 }
 
 async function cleanUp(workDir: string): Promise<void> {

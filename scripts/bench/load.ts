@@ -5,6 +5,7 @@ export type Target = {
   origin: string
   path: string
   connections: number
+  headers?: Record<string, string>
   /** A custom request sequence (each connection loops over it); plain GETs of `path` otherwise. */
   request?: () => autocannon.Request
   /** Runs before each load run, e.g. to put sessions back in order after the previous one. */
@@ -20,6 +21,7 @@ export async function runLoad(target: Target, seconds: number): Promise<autocann
     connections: target.connections,
     pipelining: 1,
     duration: seconds,
+    ...(target.headers ? { headers: target.headers } : {}),
     ...(target.request ? { requests: [target.request()] } : {}),
   })
 }

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin'
 import type { Stage } from '../../../contract'
 import { designTips, stages } from '../../db/schema'
 
-export type StageList = { stages: Stage[]; body: string; etag: string }
+export type StageList = { stages: Stage[]; body: Buffer; etag: string }
 
 export type Stages = {
   /** The public stage list, serialised once and kept a few seconds. */
@@ -41,7 +41,8 @@ export default fp(
         pricing: stage.pricing,
         designTip: { id: tip.id, stageId: tip.stageId, text: tip.text },
       }))
-      const body = JSON.stringify({ Data: list })
+      // Encoded once: every answer then writes these bytes as they are.
+      const body = Buffer.from(JSON.stringify({ Data: list }))
       const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`
       return { stages: list, body, etag }
     }
