@@ -17,7 +17,14 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['tests/contract/**/*.test.ts', 'tests/app/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: [
+            'tests/contract/**/*.test.ts',
+            'tests/app/**/*.test.ts',
+            'tests/machines/**/*.test.ts',
+          ],
+        },
       },
       serverProject('server:pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', 'postgres')] : []),

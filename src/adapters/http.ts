@@ -1,21 +1,142 @@
-import ky, { HTTPError, TimeoutError } from 'ky'
-import { ZodError } from 'zod'
+import ky, { HTTPError, type Options } from 'ky'
+import type { z } from 'zod'
+import { badResponse, toApiError } from './api-error'
 
-/** The one HTTP client of the app: same-origin JSON calls under /api. */
-export const http = ky.create({
-  credentials: 'same-origin',
-  timeout: 15_000,
-  retry: { limit: 1 },
-})
+/** Seed §9: the API gets 45 seconds to answer. */
+export const API_TIMEOUT_MS = 45_000
 
-/** A sentence a person can act on, whatever went wrong with a call. */
-export function describeHttpError(error: unknown): string {
-  if (error instanceof TimeoutError) return 'The server took too long to answer.'
-  if (error instanceof HTTPError) {
-    return error.response.status >= 500
-      ? 'The server had a problem answering.'
-      : `The server refused the request (${error.response.status}).`
+/** The statuses worth another login attempt: the server or a proxy failed, not the request. */
+const TRANSIENT_STATUSES = [500, 502, 503, 504]
+
+/**
+ * Login is retried up to 2 times (seed §7, §9), on a network failure or a 5xx only. ky retries
+ * a POST only when `methods` lists it, and its default rule would also retry any other non-HTTP
+ * error; `shouldRetry` states ours outright. Never a timeout (45 s is long enough to wait
+ * once) nor a 429: the user is shown how long to wait instead.
+ */
+export const LOGIN_RETRY = {
+  limit: 2,
+  methods: ['post'],
+  statusCodes: TRANSIENT_STATUSES,
+  // A 503's Retry-After is honoured, but a login should never hang for minutes behind it.
+  maxRetryAfter: 5_000,
+  shouldRetry: ({ error }: { error: Error }) => {
+    if (error instanceof HTTPError) return TRANSIENT_STATUSES.includes(error.response.status)
+    return error instanceof TypeError
+  },
+} satisfies Options['retry']
+
+export interface HttpOptions {
+  /** The access token to send as `Authorization: Bearer …`, read at each request. */
+  getToken: () => string | null
+  /** The network edge; tests pass a fake. */
+  fetch?: typeof globalThis.fetch
+  /** Where the API lives; an absolute URL in tests, where there is no page to be relative to. */
+  baseUrl?: string
+  timeout?: number
+  /** Delay before retry n (1-based); ky's backoff (0.3 s, 0.6 s) unless told otherwise. */
+  retryDelay?: (attempt: number) => number
+}
+
+export type Method = 'get' | 'post' | 'put' | 'delete'
+
+export interface SendOptions {
+  json?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal | undefined
+  retry?: Options['retry']
+  /** Statuses to hand back as a response instead of throwing (a 304 for ETag revalidation). */
+  accept?: number[]
+}
+
+export type Http = ReturnType<typeof createHttp>
+
+/** The one HTTP client of the app: JSON calls under /api with cookies and the access token. */
+export function createHttp({
+  getToken,
+  fetch,
+  baseUrl = '/api',
+  timeout,
+  retryDelay,
+}: HttpOptions) {
+  const client = ky.create({
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+    timeout: timeout ?? API_TIMEOUT_MS,
+    retry: 0,
+    ...(fetch ? { fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = getToken()
+          if (token) request.headers.set('authorization', `Bearer ${token}`)
+        },
+      ],
+    },
+  })
+
+  /** The raw response, or an ApiError (see toApiError) when none usable came back. */
+  async function fetchResponse(method: Method, path: string, options: SendOptions = {}) {
+    const { json, headers = {}, signal, retry, accept = [] } = options
+    const url = path ? `${baseUrl}/${path}` : baseUrl
+    try {
+      return await client(url, {
+        method,
+        // Never `headers: undefined`: ky's merge reads that as "drop the default headers".
+        headers,
+        // No body means no Content-Type either: Fastify refuses an empty JSON body.
+        ...(json === undefined ? {} : { json }),
+        ...(signal ? { signal } : {}),
+        ...(retry === undefined ? {} : { retry: withDelay(retry, retryDelay) }),
+        throwHttpErrors: (status) => !accept.includes(status),
+      })
+    } catch (error) {
+      throw await toApiError(error, signal)
+    }
   }
-  if (error instanceof ZodError) return 'The server sent an answer this page does not understand.'
-  return 'The server could not be reached. Check your connection.'
+
+  /** Sends a call and returns its `Data`, checked against the contract's schema. */
+  async function send<T extends z.ZodType>(
+    method: Method,
+    path: string,
+    data: T,
+    options?: SendOptions,
+  ): Promise<z.output<T>> {
+    const response = await fetchResponse(method, path, options)
+    return readData(response, data, options?.signal)
+  }
+
+  return { send, fetchResponse }
+}
+
+/** The `Data` of a `{ Data }` answer, checked with the contract's schema, else BAD_RESPONSE. */
+export async function readData<T extends z.ZodType>(
+  response: Response,
+  data: T,
+  signal?: AbortSignal,
+): Promise<z.output<T>> {
+  let text: string
+  try {
+    text = await response.text()
+  } catch (error) {
+    throw await toApiError(error, signal)
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch (error) {
+    throw badResponse(response.status, error)
+  }
+  // The envelope checked by hand: `envelope(data)` loses T's output type inside a generic.
+  if (typeof body !== 'object' || body === null || !('Data' in body)) {
+    throw badResponse(response.status, new Error('The answer has no Data field'))
+  }
+  const parsed = data.safeParse(body.Data)
+  if (!parsed.success) throw badResponse(response.status, parsed.error)
+  return parsed.data
+}
+
+function withDelay(retry: Options['retry'], delay: HttpOptions['retryDelay']): Options['retry'] {
+  if (!delay || typeof retry !== 'object') return retry
+  return { ...retry, delay }
 }

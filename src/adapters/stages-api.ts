@@ -1,19 +1,13 @@
-import { envelope, StagesData } from '../../contract/api'
 import type { Stage } from '../../contract/domain'
-import { describeHttpError, http } from './http'
+import { createApi } from './api'
 
-const StagesResponse = envelope(StagesData)
+// The stages are public: this page needs no session, so no token is ever sent.
+const publicApi = createApi({ getToken: () => null })
 
 /**
  * GET /api: the 10 priced stages with their design tips, in build order.
- * Fails with an Error whose message can be shown as is.
+ * Fails with an ApiError whose message can be shown as is.
  */
-export async function fetchStages(signal?: AbortSignal): Promise<Stage[]> {
-  try {
-    const body: unknown = await http.get('/api', { signal }).json()
-    return [...StagesResponse.parse(body).Data].sort((a, b) => a.order - b.order)
-  } catch (error) {
-    if (signal?.aborted) throw error
-    throw new Error(describeHttpError(error), { cause: error })
-  }
+export function fetchStages(signal?: AbortSignal): Promise<Stage[]> {
+  return publicApi.stages(signal)
 }

@@ -32,15 +32,15 @@ function helmetOptions(https: boolean): HelmetOptions {
  * runs once at start-up instead of rebuilding the CSP string on every response.
  */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {}
+  const headers = new Map<string, string>()
   const response = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    setHeader: (name: string, value: string) => void headers.set(name.toLowerCase(), value),
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
   }
   helmet(options)({} as never, response as never, (error?: unknown) => {
     if (error) throw error
   })
-  return headers
+  return Object.fromEntries(headers)
 }
 
 /** Security headers on every response: a strict CSP (no inline script), nosniff, no referrer leaks. */

@@ -1,0 +1,183 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import type { DesignTip, Stage } from '../../contract'
+import {
+  appendItem,
+  applyFetchResult,
+  initialAdminContext,
+  removeItem,
+  replaceItem,
+  replaceStage,
+  replaceTip,
+} from './admin-lists'
+import type {
+  AdminContext,
+  AdminEvent,
+  AdminFetchInput,
+  AdminFetchResult,
+  AdminInput,
+  AdminMachineContext,
+  ItemCreated,
+  ItemDeleted,
+  ItemEdited,
+} from './admin.types'
+import { systemNow } from './system-now'
+
+/** Seed §9: admin data polling every 5 minutes. */
+export const POLL_INTERVAL_MS = 5 * 60 * 1000
+
+/** The role only steers polling; what is saved is the seed's admin state. */
+const toStored = ({ role: _role, ...stored }: AdminMachineContext): AdminContext => stored
+
+/** Every data change hands the new state to `persist`; it reads the context after the update. */
+const persistContext = {
+  type: 'persist',
+  params: ({ context }: { context: AdminMachineContext }) => toStored(context),
+} as const
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error ? error.message : 'The admin data could not be loaded.'
+
+/**
+ * The admin data (seed §3–§4 "Admin data"): an ADMIN fetches at once and every 5 minutes, any
+ * other role only holds what was restored. Lists change from fetches and from the answers of the
+ * admin calls, and are persisted after every change. Spawned by the session machine.
+ */
+export const adminMachine = setup({
+  types: {
+    context: {} as AdminMachineContext,
+    events: {} as AdminEvent,
+    input: {} as AdminInput,
+    tags: {} as 'fetching',
+  },
+  actors: {
+    /** Port: GET /api/admin/fetch with If-None-Match; a 304 resolves `notModified`. */
+    fetchAdminData: fromPromise<AdminFetchResult, AdminFetchInput>(async () => {
+      throw new Error('fetchAdminData not provided')
+    }),
+  },
+  actions: {
+    storeFetchResult: assign(({ system }, params: { result: AdminFetchResult }) =>
+      applyFetchResult(params.result, systemNow(system)),
+    ),
+    storeFetchError: assign((_, params: { error: unknown }) => ({
+      error: errorMessage(params.error),
+    })),
+    appendItem: assign(({ context }, params: ItemCreated) => appendItem(context, params)),
+    replaceItem: assign(({ context }, params: ItemEdited) => replaceItem(context, params)),
+    removeItem: assign(({ context }, params: ItemDeleted) => removeItem(context, params)),
+    replaceTip: assign(({ context }, params: { tip: DesignTip }) => ({
+      Stages: replaceTip(context.Stages, params.tip),
+    })),
+    replaceStage: assign(({ context }, params: { stage: Stage }) => ({
+      Stages: replaceStage(context.Stages, params.stage),
+    })),
+    toggleSidebar: assign(({ context }) => ({ isOpen: !context.isOpen })),
+    /** Port: the app saves the state to IndexedDB under `admin`. Tests record it. */
+    persist: (_, _stored: AdminContext) => {},
+  },
+  guards: {
+    isAdmin: ({ context }) => context.role === 'ADMIN',
+  },
+  delays: {
+    pollInterval: POLL_INTERVAL_MS,
+  },
+}).createMachine({
+  id: 'admin',
+  context: ({ input }) => ({ ...(input.restored ?? initialAdminContext()), role: input.role }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      always: [{ guard: 'isAdmin', target: 'polling' }, { target: 'holding' }],
+    },
+    // Only an ADMIN may call the admin API; anyone else keeps the restored state and never asks.
+    holding: {},
+    polling: {
+      initial: 'fetching',
+      on: {
+        // A refresh after a write must not be answered by a fetch that started before it.
+        'admin.refreshRequested': { target: '.fetching', reenter: true },
+      },
+      states: {
+        fetching: {
+          tags: ['fetching'],
+          invoke: {
+            src: 'fetchAdminData',
+            input: ({ context }) => ({ etag: context.etag }),
+            onDone: {
+              target: 'waiting',
+              actions: [
+                { type: 'storeFetchResult', params: ({ event }) => ({ result: event.output }) },
+                persistContext,
+              ],
+            },
+            onError: {
+              // The data from before stays; only the error is new, so there is nothing to save.
+              target: 'waiting',
+              actions: { type: 'storeFetchError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        waiting: {
+          after: { pollInterval: 'fetching' },
+        },
+      },
+    },
+  },
+  on: {
+    'admin.itemCreated': {
+      actions: [{ type: 'appendItem', params: ({ event }) => event }, persistContext],
+    },
+    'admin.itemEdited': {
+      actions: [{ type: 'replaceItem', params: ({ event }) => event }, persistContext],
+    },
+    'admin.itemDeleted': {
+      actions: [{ type: 'removeItem', params: ({ event }) => event }, persistContext],
+    },
+    'admin.tipEdited': {
+      actions: [
+        { type: 'replaceTip', params: ({ event }) => ({ tip: event.tip }) },
+        persistContext,
+      ],
+    },
+    'admin.stageEdited': {
+      actions: [
+        { type: 'replaceStage', params: ({ event }) => ({ stage: event.stage }) },
+        persistContext,
+      ],
+    },
+    'layout.sidebarToggled': { actions: ['toggleSidebar', persistContext] },
+  },
+})
+
+export type AdminActor = ActorRefFrom<typeof adminMachine>
+export type {
+  AdminContext,
+  AdminEvent,
+  AdminFetchData,
+  AdminFetchInput,
+  AdminFetchResult,
+  AdminIdLists,
+  AdminInput,
+  AdminItems,
+  AdminListName,
+  AdminLists,
+  AdminMachineContext,
+  ItemCreated,
+  ItemDeleted,
+  ItemEdited,
+} from './admin.types'
+export {
+  appendById,
+  appendItem,
+  applyFetchResult,
+  emptyAdminLists,
+  initialAdminContext,
+  listsFromFetch,
+  parseAdminContext,
+  removeById,
+  removeItem,
+  replaceById,
+  replaceItem,
+  replaceStage,
+  replaceTip,
+} from './admin-lists'

@@ -1,0 +1,75 @@
+import type {
+  AdminClient,
+  AdminFetchData,
+  AdminUser,
+  BuilderRequest,
+  City,
+  DesignTip,
+  Engineer,
+  Manager,
+  ManagerRequest,
+  NonStage,
+  Stage,
+} from '../../contract'
+
+/** The item type of every admin list whose items have an id (all but NonStages). */
+export type AdminItems = {
+  Admins: AdminUser
+  Cities: City
+  Clients: AdminClient
+  Managers: Manager
+  Engineers: Engineer
+  UsersWithPerks: AdminClient
+  BuilderRequests: BuilderRequest
+  ManagerRequests: ManagerRequest
+  Stages: Stage
+  UsersOnWaitingList: AdminClient
+}
+export type AdminListName = keyof AdminItems
+export type AdminIdLists = { [L in AdminListName]: AdminItems[L][] }
+
+/** Every list of the admin state (seed §3); NonStages are fixed text keyed by title, not id. */
+export type AdminLists = AdminIdLists & { NonStages: NonStage[] }
+
+/** The admin state as the seed names it; persisted under `admin`. */
+export type AdminContext = AdminLists & {
+  /** Whether the admin sidebar is open, kept so the layout comes back as it was left. */
+  isOpen: boolean
+  /** The ETag of the last full answer, sent as If-None-Match so an unchanged poll costs little. */
+  etag: string | null
+  /** When the data was last confirmed current (a full answer or a 304), by the actor's clock. */
+  lastFetchedAt: number | null
+  /** Why the last fetch failed; the data from before stays on screen. */
+  error: string | null
+}
+
+/** The role decides whether this actor polls, so it is kept beside the persisted state. */
+export type AdminMachineContext = AdminContext & { role: string }
+
+export type AdminInput = {
+  /** 'ADMIN' polls; 'CLIENT' or any other role only holds the restored state (seed §6). */
+  role: string
+  restored?: AdminContext | null
+}
+
+export type AdminFetchInput = { etag: string | null }
+export type AdminFetchResult =
+  { status: 'notModified' } | { status: 'ok'; data: AdminFetchData; etag: string | null }
+
+/** One change to one list, with the item type that list holds. */
+export type ItemCreated<L extends AdminListName = AdminListName> = {
+  [K in L]: { list: K; item: AdminItems[K] }
+}[L]
+export type ItemEdited<L extends AdminListName = AdminListName> = ItemCreated<L>
+export type ItemDeleted = { list: AdminListName; id: string }
+
+export type AdminEvent =
+  | { type: 'admin.refreshRequested' }
+  | ({ type: 'admin.itemCreated' } & ItemCreated)
+  | ({ type: 'admin.itemEdited' } & ItemEdited)
+  | ({ type: 'admin.itemDeleted' } & ItemDeleted)
+  | { type: 'admin.tipEdited'; tip: DesignTip }
+  | { type: 'admin.stageEdited'; stage: Stage }
+  | { type: 'layout.sidebarToggled' }
+
+export type { AdminFetchData }

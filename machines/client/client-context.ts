@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { Engineer, Manager, PoolData, type PoolEntry } from '../../contract'
+import type { ClientContext, SessionStartData } from './client.types'
+
+/** Pure updates of the client context: the machine only wires them to events. */
+
+export const emptyPoolData = (): PoolData => ({
+  poolChoices: [],
+  nonStages: [],
+  BuilderRequested: false,
+})
+
+export const initialClientContext = (): ClientContext => ({
+  Flag: false,
+  isOpen: true,
+  poolData: emptyPoolData(),
+  Engineers: [],
+  Managers: [],
+})
+
+/** Fills the client data from a verify or onboarding answer; the sidebar keeps its position. */
+export function startSession(context: ClientContext, data: SessionStartData): ClientContext {
+  return {
+    isOpen: context.isOpen,
+    Flag: data.Flag ?? false,
+    poolData: data.poolData ?? data.PoolData ?? emptyPoolData(),
+    Engineers: data.Engineers ?? [],
+    Managers: data.Managers ?? [],
+  }
+}
+
+/** Replaces the entry with the same key, or appends it: the server answers with the whole entry. */
+function upsertBy<T, K>(items: readonly T[], item: T, key: (t: T) => K): T[] {
+  const index = items.findIndex((existing) => key(existing) === key(item))
+  return index === -1
+    ? [...items, item]
+    : items.map((existing, i) => (i === index ? item : existing))
+}
+
+/**
+ * Stage entries are keyed by StageId and live in poolChoices; non-stage entries are keyed by Title
+ * and live in nonStages, so one kind can never replace the other.
+ */
+export function upsertEntry(poolData: PoolData, entry: PoolEntry): PoolData {
+  if ('StageId' in entry) {
+    return { ...poolData, poolChoices: upsertBy(poolData.poolChoices, entry, (e) => e.StageId) }
+  }
+  return { ...poolData, nonStages: upsertBy(poolData.nonStages, entry, (e) => e.Title) }
+}
+
+export const markBuilderRequested = (poolData: PoolData): PoolData => ({
+  ...poolData,
+  BuilderRequested: true,
+})
+
+const StoredClientContext = z.object({
+  Flag: z.boolean(),
+  isOpen: z.boolean(),
+  poolData: PoolData,
+  Engineers: z.array(Engineer),
+  Managers: z.array(Manager),
+})
+
+/**
+ * Storage outlives releases: a saved context of another shape is dropped rather than trusted,
+ * and the next verify or refresh fills it again.
+ */
+export function parseClientContext(stored: unknown): ClientContext | null {
+  const parsed = StoredClientContext.safeParse(stored)
+  return parsed.success ? parsed.data : null
+}

@@ -1,0 +1,25 @@
+import type { SnapshotFrom } from 'xstate'
+import type { sessionMachine } from './session.machine'
+
+type SessionSnapshot = Pick<SnapshotFrom<typeof sessionMachine>, 'hasTag'>
+
+/** Where a visitor in this session state belongs; null while the state is still pending. */
+export type Home = '/builder' | '/coming-soon' | '/admin' | '/verify' | '/onboarding' | null
+
+/**
+ * The one selector routes follow (STYLE §6): the home path of the current state.
+ * `/` and every guard use it.
+ */
+export function homePath(snapshot: SessionSnapshot): Home {
+  if (snapshot.hasTag('pending')) return null
+  if (snapshot.hasTag('route:builder')) return '/builder'
+  if (snapshot.hasTag('route:comingSoon')) return '/coming-soon'
+  if (snapshot.hasTag('route:admin')) return '/admin'
+  if (snapshot.hasTag('route:verify')) return '/verify'
+  return '/onboarding'
+}
+
+export const isSignedIn = (snapshot: SessionSnapshot) => snapshot.hasTag('authenticated')
+
+/** What a route change depends on: when this string changes, the router re-runs its guards. */
+export const routeKey = (snapshot: SessionSnapshot) => String(homePath(snapshot))

@@ -1,0 +1,77 @@
+import type { RefreshData, Role, SessionData, UserData } from '../../contract'
+
+/** What the seed persists under `auth` (seed §3–§4). */
+export type AuthState = {
+  role: Role | null
+  accessToken: string | null
+  /** The temp token of a sent code, or the marker 'cookie' when the server keeps it in a cookie. */
+  tempToken: string | null
+  userData: UserData | null
+  isAuthenticated: boolean
+}
+
+/** The details the onboarding screen collects; sent with the code to create the account. */
+export type OnboardingDetails = {
+  name: string
+  phone: string
+  address: string
+  city: string
+  state: string
+}
+
+/** An API failure as the machine sees it: enough to show and to branch on. */
+export type SessionProblem = {
+  status: number
+  code: string
+  detail: string
+  fieldErrors?: Record<string, string[]>
+  triesLeft?: number
+}
+
+export type SessionContext = AuthState & {
+  /** Whether the client's city is served (seed: client Flag); it decides builder vs coming soon. */
+  flag: boolean
+  /** Where the code was sent. Kept when verify answers ACCOUNT_NOT_FOUND, for onboarding. */
+  email: string | null
+  onboarding: OnboardingDetails | null
+  /** When the access token arrived, by this tab's clock: its age without trusting clock skew. */
+  tokenReceivedAt: number | null
+  /** A 401 already led to one refresh: the next one logs out. */
+  recovering: boolean
+  problem: SessionProblem | null
+  /** rememberLogin=true at start without a session: try the refresh cookie first. */
+  canResume: boolean
+  /** A verify or onboarding answer, handed to the client actor once it is spawned. */
+  pendingSession: SessionData | null
+  /** Child contexts restored from storage, handed to the children when they are spawned. */
+  restoredChildren: RestoredChildren
+}
+
+export type RestoredChildren = { client: unknown; admin: unknown }
+
+export type SessionInput = {
+  restored: (AuthState & { flag?: boolean; tokenReceivedAt?: number | null }) | null
+  rememberLogin: boolean
+  restoredChildren?: RestoredChildren
+}
+
+export type SessionEvent =
+  | { type: 'auth.codeRequested'; email: string; onboarding?: OnboardingDetails }
+  | { type: 'auth.codeSubmitted'; code: string; rememberMe: boolean }
+  | { type: 'auth.codeResent' }
+  | { type: 'auth.restarted' }
+  | { type: 'session.loggedOut' }
+  | { type: 'session.unauthorized' }
+  | { type: 'session.synced'; auth: AuthState | null }
+  | { type: 'waiting.toggled' }
+  /** Internal: a refresh answer changed role or Flag, so the view is decided again. */
+  | { type: 'session.profileUpdated' }
+
+export type VerifyInput = {
+  code: string
+  rememberMe: boolean
+  tempToken: string | null
+  onboarding: OnboardingDetails | null
+}
+
+export type { RefreshData, SessionData }

@@ -1,0 +1,305 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import {
+  adminMachine,
+  initialAdminContext,
+  listsFromFetch,
+  parseAdminContext,
+  POLL_INTERVAL_MS,
+  type AdminContext,
+  type AdminFetchInput,
+  type AdminFetchResult,
+  type AdminInput,
+} from '../../machines/admin/admin.machine'
+import { city, client, engineer, fetchData, manager, stage, tip, uuid } from './fixtures'
+
+type FetchPort = (input: AdminFetchInput) => Promise<AdminFetchResult>
+
+const ok = (etag: string | null = 'v1', data = fetchData()): AdminFetchResult => ({
+  status: 'ok',
+  data,
+  etag,
+})
+
+/** Starts the admin actor on a simulated clock with a fake fetch and a recording `persist`. */
+function start(input: AdminInput, fetch: FetchPort = async () => ok()) {
+  const clock = new SimulatedClock()
+  const fetchAdminData = vi.fn(fetch)
+  const saved: AdminContext[] = []
+  const machine = adminMachine.provide({
+    actors: { fetchAdminData: fromPromise(({ input }) => fetchAdminData(input)) },
+    actions: { persist: (_, stored) => void saved.push(stored) },
+  })
+  const actor = createActor(machine, { input, clock }).start()
+  const context = () => actor.getSnapshot().context
+  /** Waits for the invoked fetch to settle (its promise resolves on the microtask queue). */
+  const settled = () => waitFor(actor, (s) => !s.hasTag('fetching'))
+  return { actor, clock, context, fetchAdminData, saved, settled }
+}
+
+/** A fetch whose answers the test hands out one by one. */
+function deferredFetches() {
+  const pending: ((result: AdminFetchResult) => void)[] = []
+  const fetch: FetchPort = () => new Promise((resolve) => pending.push(resolve))
+  const answer = (index: number, result: AdminFetchResult) => pending[index]?.(result)
+  return { fetch, answer, pending }
+}
+
+const restoredWith = (patch: Partial<AdminContext>): AdminContext => ({
+  ...initialAdminContext(),
+  ...patch,
+})
+
+describe('admin machine: polling as ADMIN', () => {
+  it('fetches at once with no etag and replaces every list', async () => {
+    const { context, fetchAdminData, settled } = start({ role: 'ADMIN' })
+    expect(fetchAdminData).toHaveBeenCalledTimes(1)
+    expect(fetchAdminData).toHaveBeenLastCalledWith({ etag: null })
+    await settled()
+    expect(context()).toMatchObject({ ...listsFromFetch(fetchData()), etag: 'v1', error: null })
+    expect(context().lastFetchedAt).toBe(0)
+  })
+
+  it('fetches again only once 5 minutes have passed, with the stored etag, and keeps polling', async () => {
+    const { clock, context, fetchAdminData, settled } = start({ role: 'ADMIN' })
+    await settled()
+    clock.increment(POLL_INTERVAL_MS - 1)
+    expect(fetchAdminData).toHaveBeenCalledTimes(1)
+    clock.increment(1)
+    expect(fetchAdminData).toHaveBeenCalledTimes(2)
+    expect(fetchAdminData).toHaveBeenLastCalledWith({ etag: 'v1' })
+    await settled()
+    expect(context().lastFetchedAt).toBe(5 * 60 * 1000)
+    clock.increment(POLL_INTERVAL_MS)
+    expect(fetchAdminData).toHaveBeenCalledTimes(3)
+    await settled()
+    clock.increment(POLL_INTERVAL_MS)
+    expect(fetchAdminData).toHaveBeenCalledTimes(4)
+  })
+
+  it('replaces the lists on each full answer', async () => {
+    const answers = [ok('v1'), ok('v2', fetchData({ Cities: [city(20), city(21)] }))]
+    const { clock, context, settled } = start(
+      { role: 'ADMIN' },
+      async () => answers.shift() ?? ok(),
+    )
+    await settled()
+    clock.increment(POLL_INTERVAL_MS)
+    await settled()
+    expect(context().Cities).toEqual([city(20), city(21)])
+    expect(context().etag).toBe('v2')
+  })
+
+  it('fills UsersOnWaitingList from the answer’s UsersOnWaiting', async () => {
+    const waiting = [client(30, true), client(31, true)]
+    const { context, settled } = start({ role: 'ADMIN' }, async () =>
+      ok('v1', fetchData({ UsersOnWaiting: waiting })),
+    )
+    await settled()
+    expect(context().UsersOnWaitingList).toEqual(waiting)
+    expect(context()).not.toHaveProperty('UsersOnWaiting')
+  })
+
+  it('on notModified keeps the lists and the etag and only records the time', async () => {
+    const restored = restoredWith({
+      ...listsFromFetch(fetchData()),
+      etag: 'v1',
+      lastFetchedAt: null,
+    })
+    const { clock, context, fetchAdminData, saved, settled } = start(
+      { role: 'ADMIN', restored },
+      async () => ({ status: 'notModified' }),
+    )
+    expect(fetchAdminData).toHaveBeenLastCalledWith({ etag: 'v1' })
+    await settled()
+    clock.increment(POLL_INTERVAL_MS)
+    await settled()
+    expect(context()).toEqual({ ...restored, role: 'ADMIN', lastFetchedAt: POLL_INTERVAL_MS })
+    expect(saved.at(-1)?.lastFetchedAt).toBe(POLL_INTERVAL_MS)
+  })
+
+  it('on an error keeps the data, sets error, polls again after 5 minutes and clears it on success', async () => {
+    const restored = restoredWith({ ...listsFromFetch(fetchData()), etag: 'v1', lastFetchedAt: 7 })
+    const answers: (() => Promise<AdminFetchResult>)[] = [
+      () => Promise.reject(new Error('Network down')),
+      async () => ok('v2', fetchData({ Cities: [] })),
+    ]
+    const { clock, context, fetchAdminData, settled } = start({ role: 'ADMIN', restored }, () =>
+      (answers.shift() ?? (async () => ok()))(),
+    )
+    await settled()
+    expect(context()).toEqual({ ...restored, role: 'ADMIN', error: 'Network down' })
+    clock.increment(POLL_INTERVAL_MS - 1)
+    expect(fetchAdminData).toHaveBeenCalledTimes(1)
+    clock.increment(1)
+    expect(fetchAdminData).toHaveBeenCalledTimes(2)
+    await settled()
+    expect(context().error).toBeNull()
+    expect(context().Cities).toEqual([])
+  })
+
+  it('records an error when no fetch port was provided', async () => {
+    const actor = createActor(adminMachine, {
+      input: { role: 'ADMIN' },
+      clock: new SimulatedClock(),
+    }).start()
+    await waitFor(actor, (s) => !s.hasTag('fetching'))
+    expect(actor.getSnapshot().context.error).toBe('fetchAdminData not provided')
+  })
+})
+
+describe('admin machine: admin.refreshRequested', () => {
+  it('fetches at once and restarts the 5-minute wait', async () => {
+    const { actor, clock, fetchAdminData, settled } = start({ role: 'ADMIN' })
+    await settled()
+    clock.increment(2 * 60 * 1000)
+    actor.send({ type: 'admin.refreshRequested' })
+    expect(fetchAdminData).toHaveBeenCalledTimes(2)
+    expect(fetchAdminData).toHaveBeenLastCalledWith({ etag: 'v1' })
+    await settled()
+    clock.increment(POLL_INTERVAL_MS - 1)
+    expect(fetchAdminData).toHaveBeenCalledTimes(2)
+    clock.increment(1)
+    expect(fetchAdminData).toHaveBeenCalledTimes(3)
+  })
+
+  it('during a fetch starts a new one and ignores the answer of the old one', async () => {
+    const { fetch, answer } = deferredFetches()
+    const { actor, context, fetchAdminData, settled } = start({ role: 'ADMIN' }, fetch)
+    actor.send({ type: 'admin.refreshRequested' })
+    expect(fetchAdminData).toHaveBeenCalledTimes(2)
+    answer(1, ok('fresh', fetchData({ Cities: [city(41)] })))
+    await settled()
+    // The first fetch answers last; a macrotask lets its promise settle before we look.
+    answer(0, ok('stale', fetchData({ Cities: [city(40)] })))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(context().etag).toBe('fresh')
+    expect(context().Cities).toEqual([city(41)])
+  })
+})
+
+describe('admin machine: other roles', () => {
+  it.each(['CLIENT', 'BUILDER'])('%s never fetches, even after 20 minutes or a refresh', (role) => {
+    const restored = restoredWith({ ...listsFromFetch(fetchData()), etag: 'v1' })
+    const { actor, clock, context, fetchAdminData } = start({ role, restored })
+    clock.increment(20 * 60 * 1000)
+    actor.send({ type: 'admin.refreshRequested' })
+    clock.increment(POLL_INTERVAL_MS)
+    expect(fetchAdminData).not.toHaveBeenCalled()
+    expect(context()).toEqual({ ...restored, role })
+  })
+
+  it('still toggles the sidebar', () => {
+    const { actor, context } = start({ role: 'CLIENT' })
+    actor.send({ type: 'layout.sidebarToggled' })
+    expect(context().isOpen).toBe(false)
+  })
+})
+
+describe('admin machine: changes from the admin calls', () => {
+  const restored = () => restoredWith(listsFromFetch(fetchData()))
+  const startHolding = () => start({ role: 'CLIENT', restored: restored() })
+
+  it('create appends the item to its list only', () => {
+    const { actor, context } = startHolding()
+    actor.send({ type: 'admin.itemCreated', list: 'Engineers', item: engineer(50) })
+    expect(context().Engineers).toEqual([engineer(6), engineer(50)])
+    expect(context().Managers).toEqual(restored().Managers)
+  })
+
+  it('create of an item a poll already brought replaces it instead of doubling it', () => {
+    const { actor, context } = startHolding()
+    actor.send({ type: 'admin.itemCreated', list: 'Engineers', item: engineer(6, 'Renamed') })
+    expect(context().Engineers).toEqual([engineer(6, 'Renamed')])
+  })
+
+  it('edit replaces the item with the same id, in place', () => {
+    const { actor, context } = start({
+      role: 'CLIENT',
+      restored: restoredWith({ Managers: [manager(1), manager(2), manager(3)] }),
+    })
+    actor.send({ type: 'admin.itemEdited', list: 'Managers', item: manager(2, 'Renamed') })
+    expect(context().Managers).toEqual([manager(1), manager(2, 'Renamed'), manager(3)])
+  })
+
+  it('edit of an unknown id changes nothing', () => {
+    const { actor, context } = startHolding()
+    actor.send({ type: 'admin.itemEdited', list: 'Managers', item: manager(99) })
+    expect(context().Managers).toEqual(restored().Managers)
+  })
+
+  it('delete removes the item with that id', () => {
+    const { actor, context } = start({
+      role: 'CLIENT',
+      restored: restoredWith({ Cities: [city(1), city(2), city(3)] }),
+    })
+    actor.send({ type: 'admin.itemDeleted', list: 'Cities', id: uuid(2) })
+    expect(context().Cities).toEqual([city(1), city(3)])
+  })
+
+  it('tip edit replaces the designTip of the stage named by stageId', () => {
+    const { actor, context } = start({
+      role: 'CLIENT',
+      restored: restoredWith({ Stages: [stage(1), stage(2)] }),
+    })
+    const edited = tip(1002, uuid(2), 'Dig after the rains')
+    actor.send({ type: 'admin.tipEdited', tip: edited })
+    expect(context().Stages).toEqual([stage(1), { ...stage(2), designTip: edited }])
+  })
+
+  it('stage edit replaces the stage with the same id', () => {
+    const { actor, context } = start({
+      role: 'CLIENT',
+      restored: restoredWith({ Stages: [stage(1), stage(2)] }),
+    })
+    actor.send({ type: 'admin.stageEdited', stage: stage(1, 75_000) })
+    expect(context().Stages).toEqual([stage(1, 75_000), stage(2)])
+  })
+})
+
+describe('admin machine: persist', () => {
+  it('receives the new state, without the role, after every change', async () => {
+    const { actor, context, saved, settled } = start({ role: 'ADMIN' })
+    await settled()
+    expect(saved).toHaveLength(1)
+    const events = [
+      { type: 'admin.itemCreated', list: 'Cities', item: city(60) },
+      { type: 'admin.itemEdited', list: 'Cities', item: city(60, 'Renamed') },
+      { type: 'admin.itemDeleted', list: 'Cities', id: uuid(60) },
+      { type: 'admin.tipEdited', tip: tip(1003, uuid(3), 'New tip') },
+      { type: 'admin.stageEdited', stage: stage(3, 1) },
+      { type: 'layout.sidebarToggled' },
+    ] as const
+    for (const [index, event] of events.entries()) {
+      actor.send(event)
+      const { role, ...stored } = context()
+      expect(role).toBe('ADMIN')
+      expect(saved).toHaveLength(index + 2)
+      expect(saved.at(-1)).toEqual(stored)
+      expect(saved.at(-1)).not.toHaveProperty('role')
+    }
+  })
+
+  it('does not save after a failed fetch: nothing but the error changed', async () => {
+    const { saved, settled, context } = start({ role: 'ADMIN' }, () =>
+      Promise.reject(new Error('Network down')),
+    )
+    await settled()
+    expect(context().error).toBe('Network down')
+    expect(saved).toHaveLength(0)
+  })
+})
+
+describe('parseAdminContext', () => {
+  it('keeps a stored state of the current shape', () => {
+    const stored = restoredWith({ ...listsFromFetch(fetchData()), etag: 'v1', lastFetchedAt: 5 })
+    expect(parseAdminContext(JSON.parse(JSON.stringify(stored)))).toEqual(stored)
+  })
+
+  it.each([null, 'admin', { isOpen: true }, { ...initialAdminContext(), Cities: [{ id: 1 }] }])(
+    'drops %j',
+    (stored) => {
+      expect(parseAdminContext(stored)).toBeNull()
+    },
+  )
+})

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, SimulatedClock } from 'xstate'
+import type { PoolData } from '../../contract'
+import {
+  clientMachine,
+  initialClientContext,
+  parseClientContext,
+  upsertEntry,
+  type ClientContext,
+  type ClientInput,
+} from '../../machines/client/client.machine'
+import { engineer, manager, nonStageEntry, stageEntry } from './fixtures'
+
+/** Starts the client actor with a recording `persist` port. */
+function start(input: ClientInput = {}) {
+  const saved: ClientContext[] = []
+  const machine = clientMachine.provide({
+    actions: { persist: (_, context) => void saved.push(context) },
+  })
+  const actor = createActor(machine, { input, clock: new SimulatedClock() }).start()
+  const context = () => actor.getSnapshot().context
+  return { actor, context, saved }
+}
+
+const poolData = (overrides: Partial<PoolData> = {}): PoolData => ({
+  poolChoices: [stageEntry(1), stageEntry(2)],
+  nonStages: [nonStageEntry('Pool Design'), nonStageEntry('Engineering')],
+  BuilderRequested: false,
+  ...overrides,
+})
+
+describe('client machine: start', () => {
+  it('starts from the defaults when nothing was restored', () => {
+    const { context } = start({ restored: null })
+    expect(context()).toEqual({
+      Flag: false,
+      isOpen: true,
+      poolData: { poolChoices: [], nonStages: [], BuilderRequested: false },
+      Engineers: [],
+      Managers: [],
+    })
+  })
+
+  it('starts from the restored context', () => {
+    const restored: ClientContext = {
+      Flag: true,
+      isOpen: false,
+      poolData: poolData({ BuilderRequested: true }),
+      Engineers: [engineer(10)],
+      Managers: [manager(11)],
+    }
+    const { context, saved } = start({ restored })
+    expect(context()).toEqual(restored)
+    // Restoring is not a change: nothing to save.
+    expect(saved).toHaveLength(0)
+  })
+
+  it('runs without any port provided: the default persist does nothing', () => {
+    const actor = createActor(clientMachine, { input: {} }).start()
+    actor.send({ type: 'layout.sidebarToggled' })
+    expect(actor.getSnapshot().context.isOpen).toBe(false)
+    expect(actor.getSnapshot().status).toBe('active')
+  })
+})
+
+describe('client machine: client.sessionStarted', () => {
+  it('fills the data from poolData, Flag, Engineers and Managers', () => {
+    const { actor, context } = start()
+    const data = poolData()
+    actor.send({
+      type: 'client.sessionStarted',
+      data: { poolData: data, Flag: true, Engineers: [engineer(10)], Managers: [manager(11)] },
+    })
+    expect(context()).toEqual({
+      Flag: true,
+      isOpen: true,
+      poolData: data,
+      Engineers: [engineer(10)],
+      Managers: [manager(11)],
+    })
+  })
+
+  it('accepts the PoolData spelling too', () => {
+    const { actor, context } = start()
+    const data = poolData({ BuilderRequested: true })
+    actor.send({ type: 'client.sessionStarted', data: { PoolData: data, Flag: true } })
+    expect(context().poolData).toEqual(data)
+  })
+
+  it('defaults Flag to false, the lists to [] and missing pool data to empty', () => {
+    const restored = { ...initialClientContext(), Flag: true, Engineers: [engineer(10)] }
+    const { actor, context } = start({ restored })
+    actor.send({ type: 'client.sessionStarted', data: { poolData: null } })
+    expect(context()).toEqual(initialClientContext())
+  })
+
+  it('keeps the sidebar where the user left it', () => {
+    const { actor, context } = start({ restored: { ...initialClientContext(), isOpen: false } })
+    actor.send({ type: 'client.sessionStarted', data: { Flag: true } })
+    expect(context().isOpen).toBe(false)
+  })
+})
+
+describe('client machine: pool.entrySaved', () => {
+  const restored = (): ClientContext => ({ ...initialClientContext(), poolData: poolData() })
+
+  it('replaces the stage entry with the same StageId, in place', () => {
+    const { actor, context } = start({ restored: restored() })
+    actor.send({ type: 'pool.entrySaved', entry: stageEntry(1, true) })
+    expect(context().poolData.poolChoices).toEqual([stageEntry(1, true), stageEntry(2)])
+    expect(context().poolData.nonStages).toEqual(poolData().nonStages)
+  })
+
+  it('replaces the non-stage entry with the same Title, in place', () => {
+    const { actor, context } = start({ restored: restored() })
+    actor.send({ type: 'pool.entrySaved', entry: nonStageEntry('Pool Design', true) })
+    expect(context().poolData.nonStages).toEqual([
+      nonStageEntry('Pool Design', true),
+      nonStageEntry('Engineering'),
+    ])
+    expect(context().poolData.poolChoices).toEqual(poolData().poolChoices)
+  })
+
+  it('appends a stage entry that is not there yet', () => {
+    const { actor, context } = start({ restored: restored() })
+    actor.send({ type: 'pool.entrySaved', entry: stageEntry(3) })
+    expect(context().poolData.poolChoices).toEqual([stageEntry(1), stageEntry(2), stageEntry(3)])
+  })
+
+  it('appends a non-stage entry that is not there yet', () => {
+    const { actor, context } = start({ restored: restored() })
+    actor.send({ type: 'pool.entrySaved', entry: nonStageEntry('Permits') })
+    expect(context().poolData.nonStages.map((e) => e.Title)).toEqual([
+      'Pool Design',
+      'Engineering',
+      'Permits',
+    ])
+  })
+
+  it('never lets a stage entry replace a non-stage one', () => {
+    const before: PoolData = { ...poolData(), poolChoices: [] }
+    const after = upsertEntry(before, stageEntry(1))
+    expect(after.nonStages).toEqual(before.nonStages)
+    expect(after.poolChoices).toEqual([stageEntry(1)])
+  })
+
+  it('leaves the previous pool data untouched (new objects, no mutation)', () => {
+    const before = poolData()
+    const after = upsertEntry(before, stageEntry(1, true))
+    expect(before.poolChoices[0]).toEqual(stageEntry(1))
+    expect(after).not.toBe(before)
+  })
+})
+
+describe('client machine: other events', () => {
+  it('builder.requested sets BuilderRequested and keeps the entries', () => {
+    const { actor, context } = start({
+      restored: { ...initialClientContext(), poolData: poolData() },
+    })
+    actor.send({ type: 'builder.requested' })
+    expect(context().poolData).toEqual(poolData({ BuilderRequested: true }))
+  })
+
+  it('client.flagChanged sets Flag both ways', () => {
+    const { actor, context } = start()
+    actor.send({ type: 'client.flagChanged', Flag: true })
+    expect(context().Flag).toBe(true)
+    actor.send({ type: 'client.flagChanged', Flag: false })
+    expect(context().Flag).toBe(false)
+  })
+
+  it('layout.sidebarToggled flips isOpen', () => {
+    const { actor, context } = start()
+    actor.send({ type: 'layout.sidebarToggled' })
+    expect(context().isOpen).toBe(false)
+    actor.send({ type: 'layout.sidebarToggled' })
+    expect(context().isOpen).toBe(true)
+  })
+})
+
+describe('client machine: persist', () => {
+  it('receives the new context after every change', () => {
+    const { actor, context, saved } = start()
+    const events = [
+      { type: 'client.sessionStarted', data: { poolData: poolData(), Flag: false } },
+      { type: 'client.flagChanged', Flag: true },
+      { type: 'pool.entrySaved', entry: stageEntry(3) },
+      { type: 'builder.requested' },
+      { type: 'layout.sidebarToggled' },
+    ] as const
+    for (const [index, event] of events.entries()) {
+      actor.send(event)
+      expect(saved).toHaveLength(index + 1)
+      expect(saved[index]).toEqual(context())
+    }
+    expect(saved.at(-1)).toMatchObject({ Flag: true, isOpen: false })
+    expect(saved.at(-1)?.poolData.BuilderRequested).toBe(true)
+  })
+})
+
+describe('parseClientContext', () => {
+  it('keeps a stored context of the current shape', () => {
+    const stored: ClientContext = { ...initialClientContext(), poolData: poolData(), Flag: true }
+    expect(parseClientContext(JSON.parse(JSON.stringify(stored)))).toEqual(stored)
+  })
+
+  it.each([
+    null,
+    undefined,
+    'client',
+    { Flag: true },
+    { ...initialClientContext(), isOpen: 'yes' },
+  ])('drops %j', (stored) => {
+    expect(parseClientContext(stored)).toBeNull()
+  })
+})

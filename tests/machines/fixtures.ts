@@ -1,0 +1,125 @@
+import type {
+  AdminClient,
+  AdminFetchData,
+  AdminUser,
+  City,
+  DesignTip,
+  Engineer,
+  Manager,
+  NonStageEntry,
+  NonStageTitle,
+  Stage,
+  StageEntry,
+} from '../../contract'
+
+/** Small, valid domain values for the machine tests: only what a test varies is a parameter. */
+
+/** A version-4-shaped UUID whose last digits are `n`, so tests can name ids by number. */
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+
+const createdAt = '2025-01-01T00:00:00.000Z'
+
+export const stageEntry = (n: number, done = false): StageEntry => ({
+  StageId: uuid(n),
+  choices: {},
+  done,
+  doneAt: done ? createdAt : null,
+  quotes: [],
+})
+
+export const nonStageEntry = (Title: NonStageTitle, done = false): NonStageEntry => ({
+  Title,
+  choices: {},
+  done,
+  doneAt: done ? createdAt : null,
+  quotes: [],
+})
+
+export const engineer = (n: number, name = `Engineer ${n}`): Engineer => ({
+  id: uuid(n),
+  name,
+  company: 'Structa',
+  email: `e${n}@example.com`,
+  phone: '555 0100',
+  licenseNo: `PE-${n}`,
+  fee: 150_000,
+})
+
+export const manager = (n: number, name = `Manager ${n}`): Manager => ({
+  id: uuid(n),
+  name,
+  company: 'Poolworks',
+  email: `m${n}@example.com`,
+  phone: '555 0101',
+  bio: '',
+  yearsExperience: 10,
+  fee: 500_000,
+})
+
+export const city = (n: number, name = `City ${n}`): City => ({
+  id: uuid(n),
+  name,
+  state: 'TX',
+  permitFee: 40_000,
+})
+
+export const admin = (n: number, name = `Admin ${n}`): AdminUser => ({
+  id: uuid(n),
+  email: `a${n}@example.com`,
+  name,
+  role: 'ADMIN',
+  createdAt,
+})
+
+export const client = (n: number, onWaiting = false): AdminClient => ({
+  id: uuid(n),
+  email: `c${n}@example.com`,
+  name: `Client ${n}`,
+  role: 'CLIENT',
+  createdAt,
+  phone: '555 0102',
+  address: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  onWaiting,
+  perk: null,
+  Flag: !onWaiting,
+  stepsDone: 0,
+})
+
+export const tip = (n: number, stageId: string, text = `Tip ${n}`): DesignTip => ({
+  id: uuid(n),
+  stageId,
+  text,
+})
+
+export const stage = (n: number, base = 50_000): Stage => ({
+  id: uuid(n),
+  slug: 'excavation',
+  title: `Stage ${n}`,
+  order: n,
+  pricing: {
+    base,
+    unit: 'flat',
+    unitPrice: 0,
+    options: [{ key: 'standard', label: 'Standard', multiplier: 1 }],
+    items: [],
+  },
+  designTip: tip(n + 1000, uuid(n)),
+})
+
+/** A fetch answer with one item in every list; `overrides` swaps whole lists. */
+export const fetchData = (overrides: Partial<AdminFetchData> = {}): AdminFetchData => ({
+  Admins: [admin(1)],
+  Cities: [city(2)],
+  Stages: [stage(3)],
+  NonStages: [{ title: 'Permits', description: 'Permits text' }],
+  Clients: [client(4)],
+  Managers: [manager(5)],
+  Engineers: [engineer(6)],
+  UsersWithPerks: [],
+  BuilderRequests: [],
+  ManagerRequests: [],
+  UsersOnWaiting: [client(7, true)],
+  ...overrides,
+})

@@ -1,0 +1,363 @@
+import { createSigner } from 'fast-jwt'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import type { ClientUser, RefreshData, SessionData } from '../../contract'
+import { sessionMachine, type StoredAuth } from '../../machines/session/session.machine'
+import { homePath } from '../../machines/session/session.selectors'
+import type { AuthState, SessionInput, VerifyInput } from '../../machines/session/session.types'
+import { REFRESH_LEAD_MS } from '../../machines/session/token'
+import { stageEntry, uuid } from './fixtures'
+
+const MINUTE = 60_000
+const START = Date.UTC(2026, 10, 21, 12, 0, 0)
+
+/** A real HS256 JWT issued "now" (the faked Date) that lives `seconds`. */
+const token = (seconds = 900, role = 'CLIENT') =>
+  createSigner({ key: 'test-secret-test-secret-test-secret', expiresIn: seconds * 1000 })({
+    sub: uuid(1),
+    role,
+  })
+
+const client: ClientUser = {
+  id: uuid(1),
+  email: 'pat@example.com',
+  name: 'Pat',
+  role: 'CLIENT',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  phone: '5125550100',
+  address: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  onWaiting: false,
+  perk: null,
+}
+
+const session = (over: Partial<SessionData> = {}): SessionData => ({
+  Token: token(),
+  userData: client,
+  role: 'CLIENT',
+  poolData: { poolChoices: [stageEntry(7)], nonStages: [], BuilderRequested: false },
+  Flag: true,
+  Engineers: [],
+  Managers: [],
+  ...over,
+})
+
+const refreshed = (over: Partial<RefreshData> = {}): RefreshData => ({
+  Token: token(),
+  role: 'CLIENT',
+  userData: client,
+  Flag: true,
+  ...over,
+})
+
+type Fakes = {
+  refresh?: () => Promise<RefreshData>
+  verify?: (input: VerifyInput) => Promise<SessionData>
+}
+
+function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
+  const clock = new SimulatedClock()
+  const calls = {
+    refresh: 0,
+    logout: 0,
+    persisted: [] as StoredAuth[],
+    cleared: 0,
+    verify: [] as VerifyInput[],
+  }
+  const machine = sessionMachine.provide({
+    actors: {
+      requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
+        tempToken: 'temp-1',
+      })),
+      verify: fromPromise(async ({ input }: { input: VerifyInput }) => {
+        calls.verify.push(input)
+        return (fakes.verify ?? (async () => session()))(input)
+      }),
+      refresh: fromPromise(async () => {
+        calls.refresh++
+        return (fakes.refresh ?? (async () => refreshed()))()
+      }),
+      logout: fromPromise(async () => {
+        calls.logout++
+        return null
+      }),
+      editStatus: fromPromise(async ({ input }: { input: { onWaiting: boolean } }) => input),
+    },
+    actions: {
+      persistAuth: (_, auth: StoredAuth) => void calls.persisted.push(auth),
+      clearStorage: () => void calls.cleared++,
+    },
+  })
+  const actor = createActor(machine, {
+    input: { restored: null, rememberLogin: false, ...input },
+    clock,
+  }).start()
+  const advance = (ms: number) => {
+    vi.setSystemTime(Date.now() + ms)
+    clock.increment(ms)
+  }
+  return { actor, clock, calls, advance }
+}
+
+const signedInAs = (
+  accessToken: string,
+  extra: Partial<NonNullable<SessionInput['restored']>> = {},
+): SessionInput['restored'] => ({
+  role: 'CLIENT',
+  accessToken,
+  tempToken: null,
+  userData: client,
+  isAuthenticated: true,
+  flag: true,
+  tokenReceivedAt: Date.now(),
+  ...extra,
+})
+
+const settled = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => !s.hasTag('busy') && !s.hasTag('pending') && !s.hasTag('refreshing'))
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(START)
+})
+afterEach(() => vi.useRealTimers())
+
+describe('sign-in', () => {
+  it('goes from a code request through verify to the builder, filling the client actor', async () => {
+    const { actor, calls } = start()
+    expect(homePath(actor.getSnapshot())).toBe('/onboarding')
+    actor.send({ type: 'auth.codeRequested', email: 'pat@example.com' })
+    await waitFor(actor, (s) => s.matches('awaitingCode'))
+    expect(actor.getSnapshot().context.tempToken).toBe('temp-1')
+    expect(homePath(actor.getSnapshot())).toBe('/verify')
+
+    actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: true })
+    await waitFor(actor, (s) => s.hasTag('authenticated'))
+    expect(calls.verify[0]).toMatchObject({
+      code: '123456',
+      rememberMe: true,
+      tempToken: 'temp-1',
+      onboarding: null,
+    })
+    const { context } = actor.getSnapshot()
+    expect(context).toMatchObject({
+      isAuthenticated: true,
+      role: 'CLIENT',
+      tempToken: null,
+      flag: true,
+    })
+    expect(homePath(actor.getSnapshot())).toBe('/builder')
+    expect(calls.persisted.at(-1)).toMatchObject({
+      isAuthenticated: true,
+      accessToken: context.accessToken,
+    })
+    const child = actor.system.get('client')
+    expect(child?.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(7)])
+    expect(child?.getSnapshot().context.Flag).toBe(true)
+  })
+
+  it('sends a client without Flag to coming soon, and an admin to /admin', async () => {
+    const waiting = start({}, { verify: async () => session({ Flag: false }) })
+    waiting.actor.send({ type: 'auth.codeRequested', email: 'pat@example.com' })
+    await waitFor(waiting.actor, (s) => s.matches('awaitingCode'))
+    waiting.actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
+    await waitFor(waiting.actor, (s) => s.hasTag('authenticated'))
+    expect(homePath(waiting.actor.getSnapshot())).toBe('/coming-soon')
+
+    const admin = start({
+      restored: signedInAs(token(900, 'ADMIN'), { role: 'ADMIN', flag: false }),
+    })
+    expect(homePath(admin.actor.getSnapshot())).toBe('/admin')
+    expect(admin.actor.system.get('admin')).toBeDefined()
+    expect(admin.actor.system.get('client')).toBeUndefined()
+  })
+
+  it('keeps the email and goes to onboarding when verify answers ACCOUNT_NOT_FOUND', async () => {
+    const { actor } = start(
+      {},
+      {
+        verify: async () =>
+          Promise.reject({ status: 404, code: 'ACCOUNT_NOT_FOUND', detail: 'No account' }),
+      },
+    )
+    actor.send({ type: 'auth.codeRequested', email: 'new@example.com' })
+    await waitFor(actor, (s) => s.matches('awaitingCode'))
+    actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
+    await waitFor(actor, (s) => s.matches({ loggedOut: 'needsAccount' }))
+    expect(actor.getSnapshot().context.email).toBe('new@example.com')
+    expect(actor.getSnapshot().hasTag('route:onboarding')).toBe(true)
+  })
+
+  it('stays on verify with the problem and the tries left after a wrong code', async () => {
+    const wrong = {
+      status: 401,
+      code: 'CODE_INVALID',
+      detail: 'That code is not right. 4 tries left.',
+      triesLeft: 4,
+    }
+    const { actor } = start({}, { verify: async () => Promise.reject(wrong) })
+    actor.send({ type: 'auth.codeRequested', email: 'pat@example.com' })
+    await waitFor(actor, (s) => s.matches('awaitingCode'))
+    actor.send({ type: 'auth.codeSubmitted', code: '000000', rememberMe: false })
+    await waitFor(actor, (s) => s.matches('awaitingCode') && s.context.problem !== null)
+    expect(actor.getSnapshot().context.problem).toMatchObject({
+      code: 'CODE_INVALID',
+      triesLeft: 4,
+    })
+  })
+
+  it('sends the onboarding details with the code', async () => {
+    const { actor, calls } = start()
+    const details = {
+      name: 'Pat',
+      phone: '5125550100',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+    }
+    actor.send({ type: 'auth.codeRequested', email: 'pat@example.com', onboarding: details })
+    await waitFor(actor, (s) => s.matches('awaitingCode'))
+    actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
+    await waitFor(actor, (s) => s.hasTag('authenticated'))
+    expect(calls.verify[0]?.onboarding).toEqual(details)
+  })
+})
+
+describe('timed refresh', () => {
+  it('refreshes 30 s before the token expires, and again for the next token', async () => {
+    const { actor, calls, advance } = start({ restored: signedInAs(token(900)) })
+    advance(900_000 - REFRESH_LEAD_MS - 1)
+    expect(calls.refresh).toBe(0)
+    advance(1)
+    await settled(actor)
+    expect(calls.refresh).toBe(1)
+    advance(900_000 - REFRESH_LEAD_MS)
+    await settled(actor)
+    expect(calls.refresh).toBe(2)
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true)
+  })
+
+  it('refreshes at once inside the 30-second window', async () => {
+    const { actor, calls, advance } = start({ restored: signedInAs(token(20)) })
+    advance(0)
+    await settled(actor)
+    expect(calls.refresh).toBe(1)
+  })
+
+  it('schedules nothing for an expired or unreadable token', async () => {
+    for (const accessToken of [token(60), 'not-a-jwt']) {
+      const restored = signedInAs(accessToken, { tokenReceivedAt: Date.now() - 2 * MINUTE })
+      const { actor, calls, advance } = start({ restored })
+      advance(60 * MINUTE)
+      expect(calls.refresh).toBe(0)
+      expect(actor.getSnapshot().hasTag('authenticated')).toBe(true)
+      actor.stop()
+    }
+  })
+
+  it('tries one refresh on a 401 and logs out on the next', async () => {
+    const { actor, calls } = start({ restored: signedInAs('not-a-jwt') })
+    actor.send({ type: 'session.unauthorized' })
+    await settled(actor)
+    expect(calls.refresh).toBe(1)
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true)
+    actor.send({ type: 'session.unauthorized' })
+    await waitFor(actor, (s) => s.matches('loggedOut'))
+    expect(calls.refresh).toBe(1)
+    expect(calls.cleared).toBe(1)
+  })
+
+  it('clears everything, storage included, when a refresh fails', async () => {
+    const { actor, calls, advance } = start(
+      { restored: signedInAs(token(10)) },
+      {
+        refresh: async () =>
+          Promise.reject({ status: 401, code: 'REFRESH_INVALID', detail: 'ended' }),
+      },
+    )
+    advance(0)
+    await waitFor(actor, (s) => s.matches('loggedOut'))
+    expect(actor.getSnapshot().context).toMatchObject({
+      accessToken: null,
+      userData: null,
+      isAuthenticated: false,
+      role: null,
+    })
+    expect(calls.cleared).toBe(1)
+    expect(actor.system.get('client')).toBeUndefined()
+  })
+
+  it('moves a client whose city opened to the builder on the next refresh', async () => {
+    const restored = signedInAs(token(10), { flag: false })
+    const { actor, advance } = start(
+      { restored },
+      { refresh: async () => refreshed({ Flag: true }) },
+    )
+    expect(homePath(actor.getSnapshot())).toBe('/coming-soon')
+    advance(0)
+    await waitFor(actor, (s) => s.hasTag('route:builder'))
+    expect(actor.system.get('client')?.getSnapshot().context.Flag).toBe(true)
+  })
+})
+
+describe('start-up', () => {
+  it('tries the refresh cookie when rememberLogin=true and nothing is stored', async () => {
+    const { actor, calls } = start({ rememberLogin: true })
+    expect(actor.getSnapshot().hasTag('pending')).toBe(true)
+    expect(homePath(actor.getSnapshot())).toBeNull()
+    await waitFor(actor, (s) => s.hasTag('authenticated'))
+    expect(calls.refresh).toBe(1)
+    expect(homePath(actor.getSnapshot())).toBe('/builder')
+  })
+
+  it('shows sign-in when that refresh fails', async () => {
+    const { actor } = start(
+      { rememberLogin: true },
+      {
+        refresh: async () => Promise.reject({ status: 401, code: 'REFRESH_INVALID', detail: 'x' }),
+      },
+    )
+    await waitFor(actor, (s) => s.matches('loggedOut'))
+  })
+
+  it('does not refresh at start without rememberLogin', () => {
+    const { actor, calls } = start()
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true)
+    expect(calls.refresh).toBe(0)
+  })
+})
+
+describe('signed in', () => {
+  it('logs out: calls logout, stops the children and clears everything', async () => {
+    const { actor, calls } = start({ restored: signedInAs(token()) })
+    expect(actor.system.get('client')).toBeDefined()
+    actor.send({ type: 'session.loggedOut' })
+    await waitFor(actor, (s) => s.matches('loggedOut'))
+    expect(calls.logout).toBe(1)
+    expect(calls.cleared).toBe(1)
+    expect(actor.system.get('client')).toBeUndefined()
+    expect(actor.getSnapshot().context.accessToken).toBeNull()
+  })
+
+  it('toggles userData.onWaiting when edit-status succeeds', async () => {
+    const { actor, calls } = start({ restored: signedInAs(token(), { flag: false }) })
+    actor.send({ type: 'waiting.toggled' })
+    await settled(actor)
+    expect(actor.getSnapshot().context.userData).toMatchObject({ onWaiting: true })
+    expect(calls.persisted.at(-1)?.userData).toMatchObject({ onWaiting: true })
+    actor.send({ type: 'waiting.toggled' })
+    await settled(actor)
+    expect(actor.getSnapshot().context.userData).toMatchObject({ onWaiting: false })
+  })
+
+  it('follows another tab: its sign-out signs this tab out, its new token is taken', async () => {
+    const { actor, calls } = start({ restored: signedInAs(token()) })
+    const newer = token(900)
+    actor.send({ type: 'session.synced', auth: { ...signedInAs(newer) } as AuthState })
+    expect(actor.getSnapshot().context.accessToken).toBe(newer)
+    actor.send({ type: 'session.synced', auth: null })
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true)
+    expect(calls.logout).toBe(0)
+  })
+})
