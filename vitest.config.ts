@@ -22,6 +22,7 @@ export default defineConfig({
           include: [
             'tests/contract/**/*.test.ts',
             'tests/app/**/*.test.ts',
+            'tests/app/**/*.test.tsx',
             'tests/machines/**/*.test.ts',
           ],
         },

@@ -415,8 +415,9 @@ export const sessionMachine = setup({
       },
     },
 
+    // Pending, so that no guard decides on a session that is half gone.
     loggingOut: {
-      tags: ['busy', 'authenticated'],
+      tags: ['busy', 'pending'],
       invoke: {
         src: 'logout',
         onDone: { target: 'loggedOut', actions: ['clearSession', 'clearStorage'] },

@@ -8,7 +8,7 @@ export function PageShell({ children }: { children: ReactNode }) {
         <div className="container site-header-inner">
           <img className="site-logo" src="/favicon.svg" alt="" width="48" height="48" />
           <div>
-            <h1 className="site-title">PoolPath</h1>
+            <p className="site-title">PoolPath</p>
             <p className="site-tagline">Design and build your swimming pool, step by step</p>
           </div>
         </div>

@@ -31,11 +31,13 @@ async function waitForStages(page: Page) {
   await stageCard(page, 'Pool Startup').waitFor()
 }
 
-describe('the stages page', () => {
+describe('the landing page', () => {
   it('shows every stage in build order with its price and design tip', async () => {
     const { page, problems } = await e2e.openPage()
     await page.goto('/')
-    await page.getByRole('heading', { level: 1, name: 'PoolPath' }).waitFor()
+    // A visitor who is not signed in starts at onboarding, which shows the stages below the form.
+    await page.waitForURL('**/onboarding')
+    await page.getByRole('heading', { level: 1, name: 'Tell us about your pool' }).waitFor()
     await page.getByText('Design and build your swimming pool, step by step').waitFor()
     await waitForStages(page)
 
@@ -54,8 +56,9 @@ describe('the stages page', () => {
     const { page, problems } = await e2e.openPage()
     const response = await page.goto('/builder/pool-design')
     expect(response?.status()).toBe(200)
-    await page.getByRole('heading', { level: 1, name: 'PoolPath' }).waitFor()
-    await waitForStages(page)
+    // The app took the path: the builder guard sends a visitor to sign in first.
+    await page.waitForURL(/\/login\?redirect=%2Fbuilder%2Fpool-design/)
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor()
     expect(problems).toEqual([])
   })
 

@@ -57,7 +57,7 @@ declare module 'fastify' {
 const IDENTITY_TTL_MS = 3000
 const IDENTITY_CACHE_MAX = 10_000
 
-const flagOf = sql<boolean>`exists (select 1 from ${cities} where ${cities.key} = ${clients.cityKey})`
+export const flagOf = sql<boolean>`exists (select 1 from ${cities} where ${cities.key} = ${clients.cityKey})`
 
 const toEntryBase = (
   row: typeof poolEntries.$inferSelect,

@@ -1,0 +1,38 @@
+import type { z } from 'zod'
+import type { SessionProblem } from '../../../machines/session/session.types'
+
+/** One message per field, keyed by the request body's field name. */
+export type FieldErrors = Partial<Record<string, string>>
+
+/**
+ * The first issue of each field, in words a person can act on. The contract says only
+ * "Required" for empty text, so the form names what is missing.
+ */
+export function issuesByField(error: z.ZodError, missing: FieldErrors = {}): FieldErrors {
+  const messages: FieldErrors = {}
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '')
+    if (messages[field] !== undefined) continue
+    if (issue.code === 'too_big') messages[field] = `Use at most ${issue.maximum} characters`
+    else if (issue.message === 'Required') messages[field] = missing[field] ?? 'Required'
+    else messages[field] = issue.message
+  }
+  return messages
+}
+
+/** The server's own field errors (problem+json `errors`), shown like the local ones. */
+export function serverFieldErrors(problem: SessionProblem | null): FieldErrors {
+  const messages: FieldErrors = {}
+  for (const [field, list] of Object.entries(problem?.fieldErrors ?? {})) {
+    if (list[0]) messages[field] = list[0]
+  }
+  return messages
+}
+
+/**
+ * Moves focus to the first invalid control so a screen reader reads its message at once.
+ * Call it after the errors are rendered (flushSync), or it finds the old markup.
+ */
+export function focusFirstInvalid(container: HTMLElement | null) {
+  container?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+}

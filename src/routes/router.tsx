@@ -1,0 +1,177 @@
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  notFound,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router'
+import { waitFor } from 'xstate'
+import { z } from 'zod'
+import type { Stage } from '../../contract'
+import type { SessionActor } from '../../machines/session/session.machine'
+import type { Api } from '../adapters/api'
+import { PageShell } from '../components/page-shell'
+import { ComingSoonPage } from '../features/auth/coming-soon-page'
+import { LoginPage } from '../features/auth/login-page'
+import { OnboardingPage } from '../features/auth/onboarding-page'
+import { VerifyPage } from '../features/auth/verify-page'
+import { StagesSection } from '../features/stages/stages-page'
+import { ADMIN_SECTIONS } from '../features/admin/sections'
+import { BUILDER_PAGES } from '../features/builder/builder-pages'
+import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
+import { FullPageSpinner, NotFound, RootError } from './root-pages'
+
+export type RouterContext = { session: SessionActor; api: Api; stages: () => Promise<Stage[]> }
+
+/** Guards decide on a settled session: they wait out restoring and resuming, never sleep. */
+const settled = (session: SessionActor) => waitFor(session, (s) => !s.hasTag('pending'))
+
+const follow = (target: Redirect) => {
+  if (target) throw redirect({ to: target.to, ...(target.search ? { search: target.search } : {}) })
+}
+
+const LandingSearch = z.object({ redirect: z.string().optional() })
+
+/** The route tree of seed §2; each guard reads the session actor, never a copy of its state. */
+export function createAppRouter(context: RouterContext) {
+  const rootRoute = createRootRouteWithContext<RouterContext>()({
+    component: Outlet,
+    errorComponent: RootError,
+    notFoundComponent: NotFound,
+  })
+
+  const indexRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    beforeLoad: async ({ context }) => {
+      throw redirect({ href: indexTarget(await settled(context.session)) })
+    },
+  })
+
+  const landingRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    id: 'landing',
+    validateSearch: LandingSearch,
+    beforeLoad: async ({ context, location, search }) =>
+      follow(landingGuard(await settled(context.session), location.pathname, search.redirect)),
+    component: () => (
+      <PageShell>
+        <Outlet />
+      </PageShell>
+    ),
+  })
+  const loginRoute = createRoute({
+    getParentRoute: () => landingRoute,
+    path: 'login',
+    component: LoginPage,
+  })
+  const verifyRoute = createRoute({
+    getParentRoute: () => landingRoute,
+    path: 'verify',
+    component: VerifyPage,
+  })
+  const onboardingRoute = createRoute({
+    getParentRoute: () => landingRoute,
+    path: 'onboarding',
+    component: () => (
+      <>
+        <OnboardingPage validate={context.api.validate} />
+        <StagesSection loadStages={context.stages} />
+      </>
+    ),
+  })
+
+  const comingSoonRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'coming-soon',
+    beforeLoad: async ({ context, location }) =>
+      follow(areaGuard(await settled(context.session), '/coming-soon', location.href)),
+    component: () => (
+      <PageShell>
+        <ComingSoonPage />
+      </PageShell>
+    ),
+  })
+
+  const builderRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'builder',
+    beforeLoad: async ({ context, location }) =>
+      follow(areaGuard(await settled(context.session), '/builder', location.href)),
+    component: lazyRouteComponent(
+      () => import('../features/builder/builder-area'),
+      'BuilderLayout',
+    ),
+  })
+  const builderPage = lazyRouteComponent(
+    () => import('../features/builder/builder-area'),
+    'BuilderPage',
+  )
+  const builderChildren = [
+    createRoute({
+      getParentRoute: () => builderRoute,
+      path: '/',
+      beforeLoad: () => {
+        throw redirect({ href: '/builder/pool-design' })
+      },
+    }),
+    createRoute({
+      getParentRoute: () => builderRoute,
+      path: '$page',
+      beforeLoad: ({ params }) => {
+        if (!BUILDER_PAGES.some((p) => p.route === params.page)) throw notFound()
+      },
+      component: builderPage,
+    }),
+    createRoute({
+      getParentRoute: () => builderRoute,
+      path: 'manager/$id',
+      component: builderPage,
+    }),
+  ]
+
+  const adminRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'admin',
+    beforeLoad: async ({ context, location }) =>
+      follow(areaGuard(await settled(context.session), '/admin', location.href)),
+    component: lazyRouteComponent(() => import('../features/admin/admin-area'), 'AdminLayout'),
+  })
+  const adminChildren = [
+    createRoute({
+      getParentRoute: () => adminRoute,
+      path: '/',
+      beforeLoad: () => {
+        throw redirect({ href: '/admin/pricing' })
+      },
+    }),
+    createRoute({
+      getParentRoute: () => adminRoute,
+      path: '$section',
+      beforeLoad: ({ params }) => {
+        if (!ADMIN_SECTIONS.some((s) => s.route === params.section)) throw notFound()
+      },
+      component: lazyRouteComponent(() => import('../features/admin/admin-area'), 'AdminSection'),
+    }),
+  ]
+
+  const routeTree = rootRoute.addChildren([
+    indexRoute,
+    landingRoute.addChildren([loginRoute, verifyRoute, onboardingRoute]),
+    comingSoonRoute,
+    builderRoute.addChildren(builderChildren),
+    adminRoute.addChildren(adminChildren),
+  ])
+
+  return createRouter({
+    routeTree,
+    context,
+    defaultPendingComponent: FullPageSpinner,
+    defaultPendingMs: 150,
+    defaultPreload: 'intent',
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>

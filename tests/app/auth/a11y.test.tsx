@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react'
+import axe from 'axe-core'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ComingSoonPage, LoginPage, OnboardingPage, VerifyPage } from '../../../src/features/auth'
+import { apiProblem, awaitCode, renderPage, signIn, startSession } from './harness'
+
+afterEach(cleanup)
+
+beforeAll(() => {
+  // What index.html gives the real page.
+  document.documentElement.lang = 'en'
+  document.title = 'PoolPath'
+})
+
+/** Rule ids that fail; colour contrast needs layout, which jsdom lacks (e2e checks it). */
+async function violations() {
+  const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } })
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)
+}
+
+describe('sign-in screens have no axe violations', () => {
+  it('login, with a field error and a problem', async () => {
+    const { actor } = startSession({
+      requestCode: async () => {
+        throw apiProblem(429, 'RATE_LIMITED', 'Too many codes requested.')
+      },
+    })
+    const { user } = await renderPage(actor, <LoginPage />)
+    expect(await violations()).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Send code' }))
+    expect(await violations()).toEqual([])
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'pat@example.com{Enter}')
+    await screen.findByRole('alert')
+    expect(await violations()).toEqual([])
+  })
+
+  it('onboarding, with every field in error and an answer', async () => {
+    const { actor } = startSession()
+    const validate = async () => ({ Flag: false })
+    const { user } = await renderPage(actor, <OnboardingPage validate={validate} />)
+    await user.click(screen.getByRole('button', { name: 'Send code' }))
+    expect(await violations()).toEqual([])
+
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Austin')
+    await user.type(screen.getByRole('textbox', { name: 'State' }), 'TX{Enter}')
+    await screen.findByText(/We don't build in Austin, TX yet/)
+    expect(await violations()).toEqual([])
+  })
+
+  it('verify, with a wrong code', async () => {
+    const { actor } = startSession({
+      verify: async () => {
+        throw apiProblem(401, 'CODE_INVALID', 'That code is not right. 4 tries left.', 4)
+      },
+    })
+    await awaitCode(actor)
+    const { user } = await renderPage(actor, <VerifyPage />)
+    expect(await violations()).toEqual([])
+
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '111111{Enter}')
+    await screen.findByRole('alert')
+    expect(await violations()).toEqual([])
+  })
+
+  it('coming soon', async () => {
+    const { actor } = startSession()
+    await signIn(actor)
+    await renderPage(actor, <ComingSoonPage />)
+    expect(await violations()).toEqual([])
+  })
+})
