@@ -24,6 +24,7 @@ export default defineConfig({
             'tests/app/**/*.test.ts',
             'tests/app/**/*.test.tsx',
             'tests/machines/**/*.test.ts',
+            'tests/model/**/*.test.tsx',
           ],
         },
       },

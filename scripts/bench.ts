@@ -1,12 +1,18 @@
-// `npm run bench`: autocannon against GET /api and POST /api/refresh of the real server and
-// against a bare Fastify route, each server in its own child process started the same way,
-// then a table and a verdict for the issue's target (GET /api >= 50 % of the bare route's
-// req/s). A benchmark informs, it does not gate: the exit code is 0 whatever the verdict, and
+// `npm run bench`, three parts, each with its own table and verdict for the issue's targets:
+// 1. the landing route's JavaScript (gzip) against a bare React + TanStack Router + XState
+//    build made in the same run (<= 1.3x), both built into a temp directory;
+// 2. Lighthouse performance (mobile) of /login on the real server (>= 95);
+// 3. autocannon against GET /api and POST /api/refresh of the real server and against a bare
+//    Fastify route, each server in its own child process started the same way (GET /api >=
+//    50 % of the bare route's req/s).
+// A benchmark informs, it does not gate: the exit code is 0 whatever the verdicts, and
 // non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { bundleSection, measureBundles, type BundleReport } from './bench/bundle'
+import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { measure, type Measured, type Target } from './bench/load'
 import {
   killAllServersNow,
@@ -131,12 +137,17 @@ function targetsOf(real: Server, bare: Server, sessions: RefreshSessions, etag: 
   return { api, notModified, bareRoute, tinyBare, refresh }
 }
 
-async function printHeader(seconds: number): Promise<void> {
+async function printHeader(): Promise<void> {
   const cpus = os.cpus()
   console.log(`PoolPath benchmark, ${new Date().toISOString()}`)
   console.log(
-    `Node ${process.version} (${process.platform} ${process.arch}, ${cpus.length} CPUs: ${cpus[0]?.model ?? 'unknown'})`,
+    `Node ${process.version} (${process.platform} ${process.arch}, ${cpus.length} CPUs: ${cpus[0]?.model ?? 'unknown'}); ` +
+      `Vite ${await versionOf('vite')}`,
   )
+}
+
+async function printLoadHeader(seconds: number): Promise<void> {
+  console.log('')
   console.log(
     `Database: PGlite ${await versionOf('@electric-sql/pglite')} (fresh DATA_DIR, in the server process); ` +
       `autocannon ${await versionOf('autocannon')} in the bench process, on the same machine`,
@@ -147,7 +158,14 @@ async function printHeader(seconds: number): Promise<void> {
   )
 }
 
-function printResults(rows: Measured[], bare: Measured, api: Measured, sessions: RefreshSessions) {
+async function printResults(
+  seconds: number,
+  rows: Measured[],
+  bare: Measured,
+  api: Measured,
+  sessions: RefreshSessions,
+) {
+  await printLoadHeader(seconds)
   console.log('')
   console.log(table(rows, bare))
   console.log('')
@@ -174,14 +192,40 @@ function printResults(rows: Measured[], bare: Measured, api: Measured, sessions:
   console.log(verdict(api, bare))
 }
 
+/**
+ * The real server serves dist/, which the bench does not build: Lighthouse only runs when dist/
+ * is the build measured above (same index.html, hence the same hashed assets).
+ */
+async function lighthouse(real: Server, bundles: BundleReport, workDir: string): Promise<void> {
+  const url = `${real.origin}/login`
+  const served = await fs.readFile(path.join(root, 'dist', 'index.html'), 'utf8').catch(() => null)
+  const result =
+    served === bundles.appIndexHtml
+      ? await runLighthouse(url, workDir, progress)
+      : {
+          ok: false as const,
+          reason:
+            'dist/ (what the server serves) is missing or is not the build measured above; ' +
+            'run `npm run build` first',
+        }
+  console.log('')
+  console.log(lighthouseSection(url, result))
+}
+
 async function bench(workDir: string): Promise<void> {
   const seconds = benchSeconds()
   const dataDir = path.join(workDir, 'data')
   const outboxDir = path.join(workDir, 'outbox')
-  await printHeader(seconds)
+  await printHeader()
+
+  const bundles = await measureBundles(workDir, progress)
+  console.log('')
+  console.log(bundleSection(bundles))
 
   progress('starting the PoolPath server, then the bare Fastify server with the same body')
   const real = await startRealServer(dataDir, outboxDir)
+  // Before the load runs, on an idle server: the page load is what is measured.
+  await lighthouse(real, bundles, workDir)
   const stages = await stagesAnswer(real, workDir)
   const bare = await startBareServer(stages.file)
   const sessions = await signInSessions(real, outboxDir)
@@ -196,10 +240,17 @@ async function bench(workDir: string): Promise<void> {
   const refresh = await measure(targets.refresh, durations, progress)
   await sessions.settle(real.origin)
 
-  printResults([api, notModified, refresh, bareRoute, tinyBare], bareRoute, api, sessions)
+  await printResults(
+    seconds,
+    [api, notModified, refresh, bareRoute, tinyBare],
+    bareRoute,
+    api,
+    sessions,
+  )
 }
 
 async function cleanUp(workDir: string): Promise<void> {
+  stopLighthouse()
   await stopAllServers()
   await fs.rm(workDir, { recursive: true, force: true })
 }
@@ -213,7 +264,10 @@ async function main(): Promise<void> {
       void cleanUp(workDir).finally(() => process.exit(128 + os.constants.signals[signal]))
     })
   }
-  process.once('exit', killAllServersNow)
+  process.once('exit', () => {
+    stopLighthouse()
+    killAllServersNow()
+  })
   try {
     await bench(workDir)
   } finally {

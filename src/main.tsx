@@ -1,8 +1,9 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { routeKey } from '../machines/session/session.selectors'
+import { createApi } from './adapters/api'
 import { createSession } from './app/create-session'
+import { followSession } from './app/follow-session'
 import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
 import { createAppRouter } from './routes/router'
@@ -15,20 +16,12 @@ async function start(container: HTMLElement) {
   const root = createRoot(container)
   // Stored session state is restored before the first route decision.
   root.render(<FullPageSpinner />)
-  const { actor, api } = await createSession()
+  const { actor, ports: api } = await createSession((getToken) => createApi({ getToken }))
   const stages = createStagesCache(api.stages)
   void stages().catch(() => undefined)
-  const router = createAppRouter({ session: actor, api, stages })
+  const router = createAppRouter({ session: actor, validate: api.validate, stages })
 
-  // Routes follow the session: when where the visitor belongs changes, the guards run again.
-  let key = routeKey(actor.getSnapshot())
-  actor.subscribe((snapshot) => {
-    const next = routeKey(snapshot)
-    if (next !== key) {
-      key = next
-      void router.invalidate()
-    }
-  })
+  followSession(actor, router)
 
   root.render(
     <StrictMode>

@@ -49,6 +49,9 @@ export const storedAuth = (context: SessionContext) => ({
   isAuthenticated: context.isAuthenticated,
   flag: context.flag,
   tokenReceivedAt: context.tokenReceivedAt,
+  // A reload on /verify must still know where the code went and what account it creates.
+  email: context.isAuthenticated ? null : context.email,
+  onboarding: context.isAuthenticated ? null : context.onboarding,
 })
 export type StoredAuth = ReturnType<typeof storedAuth>
 
@@ -122,6 +125,8 @@ export const sessionMachine = setup({
     ...input.restored,
     flag: input.restored?.flag ?? false,
     tokenReceivedAt: input.restored?.tokenReceivedAt ?? null,
+    email: input.restored?.email ?? null,
+    onboarding: input.restored?.onboarding ?? null,
     restoredChildren: input.restoredChildren ?? { client: null, admin: null },
     canResume: input.rememberLogin && !input.restored?.isAuthenticated,
     pendingSession: null,

@@ -50,7 +50,14 @@ export type SessionContext = AuthState & {
 export type RestoredChildren = { client: unknown; admin: unknown }
 
 export type SessionInput = {
-  restored: (AuthState & { flag?: boolean; tokenReceivedAt?: number | null }) | null
+  restored:
+    | (AuthState & {
+        flag?: boolean
+        tokenReceivedAt?: number | null
+        email?: string | null
+        onboarding?: OnboardingDetails | null
+      })
+    | null
   rememberLogin: boolean
   restoredChildren?: RestoredChildren
 }

@@ -20,6 +20,18 @@ export const StoredAuth = z.object({
   flag: z.boolean().optional(),
   /** When this tab received the access token (ms since the epoch). */
   tokenReceivedAt: z.number().nullable().optional(),
+  /** While a code is out: where it went and the onboarding details it will create the account with. */
+  email: z.string().nullable().optional(),
+  onboarding: z
+    .object({
+      name: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+    })
+    .nullable()
+    .optional(),
 })
 export type StoredAuth = z.infer<typeof StoredAuth>
 

@@ -4,7 +4,10 @@ import { adminMachine } from '../../machines/admin/admin.machine'
 import { clientMachine } from '../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../machines/session/session.machine'
 import { refreshDelay } from '../../machines/session/token'
-import { createApi, isApiError, type Api } from '../adapters/api'
+import type { RefreshData, SessionData } from '../../contract'
+import type { AdminFetchResult } from '../../machines/admin/admin.types'
+import type { OnboardingDetails } from '../../machines/session/session.types'
+import { isApiError } from '../adapters/api'
 import {
   AUTH_STORAGE_KEY,
   clearAuth,
@@ -20,11 +23,30 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   return navigator.locks.request('poolpath-refresh', work)
 }
 
+/** What the session needs of the API: the real one is `createApi`, tests pass a fake. */
+export type SessionPorts = {
+  login(body: { email: string }, signal?: AbortSignal): Promise<{ tempToken?: string | null }>
+  verify(
+    body: { code: string; rememberMe: boolean },
+    tempToken: string | null,
+    signal?: AbortSignal,
+  ): Promise<SessionData>
+  onboarding(
+    body: { code: string; rememberMe: boolean } & OnboardingDetails,
+    tempToken: string | null,
+    signal?: AbortSignal,
+  ): Promise<SessionData>
+  refresh(): Promise<RefreshData>
+  logout(): Promise<unknown>
+  editStatus(body: { onWaiting: boolean }): Promise<{ onWaiting: boolean }>
+  fetchAdmin(input: { etag: string | null }, signal?: AbortSignal): Promise<AdminFetchResult>
+}
+
 /**
  * Refreshes once across all tabs: inside the lock, a token that another tab stored meanwhile
  * is taken instead of rotating the refresh cookie a second time.
  */
-function refreshOnce(api: Api, current: () => string | null) {
+function refreshOnce(ports: SessionPorts, current: () => string | null) {
   return inTurn(async () => {
     const stored = loadAuth()
     const fresh =
@@ -40,18 +62,21 @@ function refreshOnce(api: Api, current: () => string | null) {
         Flag: stored.flag ?? false,
       }
     }
-    return api.refresh()
+    return ports.refresh()
   })
 }
 
 /**
- * The composition root of the session: real adapters provided to the machines, storage
- * restored before the first route decision, and other tabs followed through `storage` events.
+ * The composition root of the session: the ports provided to the machines, storage restored
+ * before the first route decision, and other tabs followed through `storage` events.
+ * `makePorts` gets the current access token, which only the session knows.
  */
-export async function createSession(): Promise<{ actor: SessionActor; api: Api }> {
+export async function createSession<P extends SessionPorts>(
+  makePorts: (getToken: () => string | null) => P,
+): Promise<{ actor: SessionActor; ports: P }> {
   let actor: SessionActor | null = null
   const token = () => actor?.getSnapshot().context.accessToken ?? null
-  const api = createApi({ getToken: token })
+  const ports = makePorts(token)
   // A 401 from a data call: the session tries one refresh, then logs out.
   const guarded = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
@@ -72,26 +97,26 @@ export async function createSession(): Promise<{ actor: SessionActor; api: Api }
 
   const machine = sessionMachine.provide({
     actors: {
-      requestCode: fromPromise(({ input, signal }) => api.login({ email: input.email }, signal)),
+      requestCode: fromPromise(({ input, signal }) => ports.login({ email: input.email }, signal)),
       verify: fromPromise(({ input, signal }) => {
         const { code, rememberMe, tempToken, onboarding } = input
         return onboarding
-          ? api.onboarding({ code, rememberMe, ...onboarding }, tempToken, signal)
-          : api.verify({ code, rememberMe }, tempToken, signal)
+          ? ports.onboarding({ code, rememberMe, ...onboarding }, tempToken, signal)
+          : ports.verify({ code, rememberMe }, tempToken, signal)
       }),
-      refresh: fromPromise(() => refreshOnce(api, token)),
+      refresh: fromPromise(() => refreshOnce(ports, token)),
       logout: fromPromise(async () => {
-        await api.logout()
+        await ports.logout()
         return null
       }),
-      editStatus: fromPromise(({ input }) => guarded(() => api.editStatus(input))),
+      editStatus: fromPromise(({ input }) => guarded(() => ports.editStatus(input))),
       client: clientMachine.provide({
         actions: { persist: (_, context) => void saveState('client', context) },
       }),
       admin: adminMachine.provide({
         actors: {
           fetchAdminData: fromPromise(({ input, signal }) =>
-            guarded(() => api.fetchAdmin({ etag: input.etag }, signal)),
+            guarded(() => ports.fetchAdmin({ etag: input.etag }, signal)),
           ),
         },
         actions: { persist: (_, context) => void saveState('admin', context) },
@@ -117,5 +142,5 @@ export async function createSession(): Promise<{ actor: SessionActor; api: Api }
     }
   })
   session.start()
-  return { actor: session, api }
+  return { actor: session, ports }
 }

@@ -6,6 +6,7 @@ import {
   notFound,
   Outlet,
   redirect,
+  type RouterHistory,
 } from '@tanstack/react-router'
 import { waitFor } from 'xstate'
 import { z } from 'zod'
@@ -23,7 +24,11 @@ import { BUILDER_PAGES } from '../features/builder/builder-pages'
 import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
 import { FullPageSpinner, NotFound, RootError } from './root-pages'
 
-export type RouterContext = { session: SessionActor; api: Api; stages: () => Promise<Stage[]> }
+export type RouterContext = {
+  session: SessionActor
+  validate: Api['validate']
+  stages: () => Promise<Stage[]>
+}
 
 /** Guards decide on a settled session: they wait out restoring and resuming, never sleep. */
 const settled = (session: SessionActor) => waitFor(session, (s) => !s.hasTag('pending'))
@@ -35,7 +40,7 @@ const follow = (target: Redirect) => {
 const LandingSearch = z.object({ redirect: z.string().optional() })
 
 /** The route tree of seed §2; each guard reads the session actor, never a copy of its state. */
-export function createAppRouter(context: RouterContext) {
+export function createAppRouter(context: RouterContext, options: { history?: RouterHistory } = {}) {
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: Outlet,
     errorComponent: RootError,
@@ -77,7 +82,7 @@ export function createAppRouter(context: RouterContext) {
     path: 'onboarding',
     component: () => (
       <>
-        <OnboardingPage validate={context.api.validate} />
+        <OnboardingPage validate={context.validate} />
         <StagesSection loadStages={context.stages} />
       </>
     ),
@@ -168,6 +173,7 @@ export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,
     context,
+    ...(options.history ? { history: options.history } : {}),
     defaultPendingComponent: FullPageSpinner,
     defaultPendingMs: 150,
     defaultPreload: 'intent',

@@ -1,0 +1,201 @@
+// @vitest-environment jsdom
+// Dexie reaches IndexedDB when the client and admin state is saved and restored.
+import 'fake-indexeddb/auto'
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { AnyStateNode } from 'xstate'
+import type { TestParam } from 'xstate/graph'
+import { AUTH_STORAGE_KEY } from '../../src/adapters/auth-storage'
+import { createFakeServer, PEOPLE, WRONG_CODE, type FakeServer } from './fake-server'
+import { createBrowser, type Browser } from './render-app'
+import {
+  createSessionTestModel,
+  sessionModel,
+  type Account,
+  type ModelEvent,
+  type ModelSnapshot,
+} from './session.model'
+
+// Lazy route chunks are transformed on first use: the first builder or admin page takes a while.
+const WAIT = { timeout: 5_000 }
+
+const person = (account: Account | null) => {
+  if (!account) throw new Error('this model step names no account')
+  return PEOPLE[account]
+}
+const cityOf = (account: Account | null) => {
+  const who = person(account)
+  return 'city' in who ? who : { city: '', state: '' }
+}
+
+/** The page's one h1 and the router's address, once both have settled. */
+async function expectScreen(browser: Browser, heading: string | RegExp, pathname: string) {
+  await waitFor(() => {
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy()
+    expect(browser.location().pathname).toBe(pathname)
+  }, WAIT)
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name })
+const box = (name: string) => screen.getByRole('textbox', { name })
+const valueOf = (element: HTMLElement) => (element instanceof HTMLInputElement ? element.value : '')
+
+/**
+ * How a visitor does each model event, and what each model state looks like on screen.
+ * Event handlers read whom the step is for from the model state it leads to.
+ */
+function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, ModelEvent> {
+  const { user } = browser
+  const enterCode = async (code: string) => {
+    await user.clear(box('Verification code'))
+    await user.type(box('Verification code'), code)
+    await user.click(button('Verify'))
+  }
+  const checkVerify = async () => {
+    await expectScreen(browser, 'Check your email', '/verify')
+    expect(box('Verification code')).toBeTruthy()
+  }
+
+  return {
+    events: {
+      OPEN_LOGIN: () => user.click(screen.getByRole('link', { name: /Sign in/ })),
+      SEND_LOGIN_CODE: async ({ state }) => {
+        await user.type(box('Email'), person(state.context.account).email)
+        await user.click(button('Send code'))
+      },
+      ENTER_WRONG_CODE: () => enterCode(WRONG_CODE),
+      ENTER_RIGHT_CODE: () => enterCode(server.lastCode()),
+      RESEND_CODE: () => user.click(button('Resend code')),
+      FILL_ONBOARDING_AND_SEND: async ({ state }) => {
+        const served = state.context.account === 'servedCity'
+        const who = served ? PEOPLE.servedCity : PEOPLE.unservedCity
+        const place = `${who.city}, ${who.state}`
+        await user.type(box('City'), who.city)
+        await user.type(box('State'), who.state)
+        await user.click(button('Check availability'))
+        const answer = served
+          ? `Great news — we build in ${place}.`
+          : `We don't build in ${place} yet.`
+        await screen.findByText(answer, { exact: false }, WAIT)
+        await user.type(box('Full name'), who.name)
+        // Kept from the login when verify found no account for that email.
+        if (valueOf(box('Email')) === '') await user.type(box('Email'), who.email)
+        await user.type(box('Phone'), '(512) 555-0199')
+        await user.type(box('Street address'), '12 Elm St')
+        await user.click(button('Send code'))
+      },
+      JOIN_WAITING_LIST: () => user.click(button('Join the waiting list')),
+      LEAVE_WAITING_LIST: () => user.click(button('Leave the waiting list')),
+      LOG_OUT: () => user.click(button('Log out')),
+      RELOAD: () => browser.reload(),
+    },
+    states: {
+      onboarding: async () => {
+        await expectScreen(browser, 'Tell us about your pool', '/onboarding')
+        expect(box('City')).toBeTruthy()
+      },
+      login: async () => {
+        await expectScreen(browser, 'Sign in', '/login')
+        expect(box('Email')).toBeTruthy()
+      },
+      verify: async () => {
+        await checkVerify()
+        expect(screen.getByText(`We sent a 6-digit code to ${server.lastEmailTo()}.`)).toBeTruthy()
+        expect(screen.queryByRole('alert')).toBeNull()
+      },
+      verifyWrongCode: async () => {
+        await checkVerify()
+        const alert = await screen.findByRole('alert', {}, WAIT)
+        expect(alert.textContent).toBe('That code is not right. 4 tries left.')
+      },
+      verifyAfterReload: async () => {
+        await checkVerify()
+        expect(box('Verification code')).toHaveProperty('value', '')
+        expect(screen.queryByRole('alert')).toBeNull()
+      },
+      verifyCodeResent: async () => {
+        await checkVerify()
+        await screen.findByText(/^We sent a new code to /, {}, WAIT)
+        expect(screen.queryByRole('alert')).toBeNull()
+      },
+      needsAccount: async () => {
+        await expectScreen(browser, 'Tell us about your pool', '/onboarding')
+        const email = PEOPLE.newEmail.email
+        expect(
+          screen.getByText(`No account uses ${email} yet — tell us about your pool to create one.`),
+        ).toBeTruthy()
+        expect(box('Email')).toHaveProperty('value', email)
+      },
+      'comingSoon.notWaiting': async ({ context }) => {
+        await expectScreen(
+          browser,
+          `Coming soon to ${cityOf(context.account).city}`,
+          '/coming-soon',
+        )
+        await screen.findByText("You're not on the waiting list.", {}, WAIT)
+        expect(button('Join the waiting list')).toBeTruthy()
+        expect(button('Log out')).toBeTruthy()
+      },
+      'comingSoon.waiting': async ({ context }) => {
+        const { city } = cityOf(context.account)
+        await expectScreen(browser, `Coming soon to ${city}`, '/coming-soon')
+        await screen.findByText(
+          `You're on the waiting list — we'll email you when we open in ${city}.`,
+          {},
+          WAIT,
+        )
+        expect(button('Leave the waiting list')).toBeTruthy()
+      },
+      builder: async () => {
+        await expectScreen(browser, 'Pool Design', '/builder/pool-design')
+        expect(screen.getByRole('navigation', { name: 'Build steps' })).toBeTruthy()
+        expect(button('Log out')).toBeTruthy()
+      },
+      admin: async () => {
+        await expectScreen(browser, 'Pricing', '/admin/pricing')
+        expect(screen.getByRole('navigation', { name: 'Admin sections' })).toBeTruthy()
+        expect(button('Log out')).toBeTruthy()
+      },
+      loggedOut: async () => {
+        await expectScreen(browser, 'Sign in', '/login')
+        expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull()
+        expect(server.hasRefreshCookie()).toBe(false)
+      },
+    },
+  }
+}
+
+/** Every atomic state of the model, as the dotted key `states` uses for it. */
+const leafStates = (node: AnyStateNode): string[] => {
+  const children = Object.values(node.states)
+  if (children.length === 0) return [node.path.join('.')]
+  return children.flatMap(leafStates)
+}
+
+let browser: Browser | null = null
+
+beforeEach(() => localStorage.clear())
+afterEach(() => {
+  browser?.close()
+  browser = null
+  cleanup()
+})
+
+describe('the session model', () => {
+  it('checks the screen of every state and acts out every event', () => {
+    const { states = {}, events = {} } = walk(createBrowser(createFakeServer()), createFakeServer())
+    expect(Object.keys(states).sort()).toEqual(leafStates(sessionModel.root).sort())
+    expect(Object.keys(events).sort()).toEqual([...new Set(sessionModel.events)].sort())
+  })
+})
+
+describe('the app, along every shortest path of the session model', () => {
+  for (const path of createSessionTestModel().getShortestPaths()) {
+    it(path.description, { timeout: 30_000 }, async () => {
+      const server = createFakeServer()
+      browser = createBrowser(server)
+      await browser.open('/')
+      await path.test(walk(browser, server))
+    })
+  }
+})
