@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './scripts/vite/precompress'
 
 // The API (server/main.ts) runs on :3000 in development; `npm run dev` starts both.
 const API_ORIGIN = 'http://127.0.0.1:3000'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     // The API's CSRF check trusts exactly PUBLIC_URL=http://localhost:5173, so never drift.

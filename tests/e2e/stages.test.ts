@@ -116,3 +116,20 @@ describe('the landing page', () => {
     expect(problems.filter((p) => !p.includes('status of 503'))).toEqual([])
   })
 })
+
+describe('the built app as served', () => {
+  it('sends index.html uncached and hashed assets cached for a year, compressed', async () => {
+    const page = await fetch(`${e2e.server.url}/login`)
+    expect(page.headers.get('cache-control')).toBe('no-cache')
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1]
+    expect(script).toBeDefined()
+    const asset = await fetch(`${e2e.server.url}${script}`, {
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-encoding')).toBe('br')
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    // Node's fetch decodes brotli: the bytes are the script itself.
+    expect((await asset.text()).length).toBeGreaterThan(1000)
+  })
+})

@@ -19,6 +19,8 @@ export default fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each file (scripts/vite/precompress.ts).
+        preCompressed: true,
         // Vite hashes every file under assets/; anything else (index.html) must be revalidated.
         cacheControl: false,
         setHeaders(reply, file) {
