@@ -19,9 +19,9 @@ import db from './plugins/external/db'
 import openapi from './plugins/external/openapi'
 import security from './plugins/external/security'
 import spa from './plugins/external/spa'
-import cityRoutes from './routes/api/admin/cities'
-import adminFetchRoutes from './routes/api/admin/fetch'
+import adminRoutes from './routes/api/admin/index'
 import authRoutes from './routes/api/auth'
+import clientRoutes from './routes/api/client/index'
 import publicRoutes from './routes/api/public'
 import type { Settings } from './settings'
 
@@ -93,8 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(publicRoutes)
   await app.register(authRoutes)
-  await app.register(cityRoutes)
-  await app.register(adminFetchRoutes)
+  await app.register(clientRoutes)
+  await app.register(adminRoutes)
   await app.register(spa, {
     distDir: options.distDir === undefined ? defaultDistDir : options.distDir,
   })

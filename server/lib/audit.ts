@@ -1,4 +1,4 @@
-import type { Tx } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { auditLog } from '../db/schema'
 
 export type AuditEntry = {
@@ -19,5 +19,24 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
     entityId: entry.entityId,
     before: entry.before ?? null,
     after: entry.after ?? null,
+  })
+}
+
+/** What a write answers, and the audit row that describes it. */
+export type Audited<T> = Omit<AuditEntry, 'actorId'> & { data: T }
+
+/**
+ * Runs a write and records it in one transaction. The write must say what it did, so no admin
+ * write can forget its audit row; a failure of either rolls back both.
+ */
+export function audited<T>(
+  db: Db,
+  actorId: string,
+  write: (tx: Tx) => Promise<Audited<T>>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { data, ...entry } = await write(tx)
+    await audit(tx, { actorId, ...entry })
+    return data
   })
 }

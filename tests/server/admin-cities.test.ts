@@ -1,12 +1,16 @@
+import fs from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, cities } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import { bearer, expectProblem, json, lastMail, signIn, snapshot } from '../support/http'
 
 let t: TestApp
 let admin: Record<string, string>
 beforeEach(async () => {
   t = await build()
+  // A builder-only route: shows what the access hook (and its identity cache) thinks of Flag.
+  t.app.put('/api/test-builder', { config: { access: 'builder' } }, async () => ({ Data: 'ok' }))
   admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
 })
 afterEach(() => t.app.close())
@@ -62,5 +66,101 @@ describe('POST /api/admin/cities/create', () => {
     const problem = expectProblem(await create({ name: '', state: 'Texas', permitFee: -1 }), 400)
     expect(Object.keys(problem.errors ?? {}).sort()).toEqual(['name', 'permitFee', 'state'])
     expect(await snapshot(t)).toBe(before)
+  })
+})
+
+const edit = (id: string, body: unknown) =>
+  json(t.app, 'PUT', `/api/admin/cities/edit/${id}`, body, admin)
+const remove = (id: string) => json(t.app, 'DELETE', `/api/admin/cities/${id}`, undefined, admin)
+
+/** A client of `city`, on the waiting list or not. */
+async function clientIn(email: string, city: string, onWaiting: boolean) {
+  const { session } = await signIn(t, email, { asNewClient: true, details: { city, state: 'TX' } })
+  const res = await json(t.app, 'PUT', '/api/edit-status', { onWaiting }, bearer(session.Token))
+  expect(res.statusCode, res.body).toBe(200)
+  return { id: session.userData.id, token: session.Token }
+}
+
+const cityMail = async (to: string) => (await lastMail(t, to)).subject
+
+describe('city-open email', () => {
+  it('tells waiting clients of a new city, ignoring case and spaces, and nobody else', async () => {
+    await clientIn('wait@example.com', 'san  ANTONIO', true)
+    await clientIn('busy@example.com', 'San Antonio', false)
+    await clientIn('far@example.com', 'Reno', true)
+    expect((await create({ name: 'San Antonio', state: 'TX', permitFee: 1 })).statusCode).toBe(201)
+    const mail = await lastMail(t, 'wait@example.com')
+    expect(mail.subject).toBe('We now build in San Antonio, TX')
+    expect(mail.text).toContain('we now build in San Antonio, TX')
+    expect(await cityMail('busy@example.com')).not.toMatch(/We now build/)
+    expect(await cityMail('far@example.com')).not.toMatch(/We now build/)
+  })
+
+  it('tells them when an edit moves a city to theirs, not when only the fee changes', async () => {
+    await clientIn('wait@example.com', 'Waco', true)
+    const city = (await create({ name: 'Wako', state: 'TX', permitFee: 1 })).json().Data
+    expect(await cityMail('wait@example.com')).not.toMatch(/We now build/)
+    expect((await edit(city.id, { name: 'Waco' })).statusCode).toBe(200)
+    expect(await cityMail('wait@example.com')).toBe('We now build in Waco, TX')
+    await fs.rm(t.outbox, { recursive: true })
+    await fs.mkdir(t.outbox)
+    expect((await edit(city.id, { permitFee: 2 })).statusCode).toBe(200)
+    await expect(lastMail(t, 'wait@example.com')).rejects.toThrow('no mail')
+  })
+
+  it('sends nothing for a write that was refused', async () => {
+    await clientIn('wait@example.com', 'Austin', true)
+    await create({ name: 'Austin', state: 'TX', permitFee: 1 })
+    const other = (await create({ name: 'Dallas', state: 'TX', permitFee: 1 })).json().Data
+    await fs.rm(t.outbox, { recursive: true })
+    await fs.mkdir(t.outbox)
+    expectProblem(await edit(other.id, { name: 'AUSTIN' }), 409, 'CONFLICT')
+    await expect(lastMail(t, 'wait@example.com')).rejects.toThrow('no mail')
+  })
+})
+
+describe('PUT /api/admin/cities/edit/{id}', () => {
+  it('changes the city, moves Flag at once, and records before and after', async () => {
+    const client = await clientIn('c@example.com', 'Austin', false)
+    const city = (await create({ name: 'Austin', state: 'TX', permitFee: 1 })).json().Data
+    const builder = () => json(t.app, 'PUT', '/api/test-builder', {}, bearer(client.token))
+    expect((await builder()).statusCode).toBe(200)
+    const res = await edit(city.id, { name: 'Dallas', permitFee: 7 })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().Data).toEqual({ id: city.id, name: 'Dallas', state: 'TX', permitFee: 7 })
+    // Not a few seconds later, when the identity cache expires: now.
+    expectProblem(await builder(), 403, 'FORBIDDEN')
+    expect((await signIn(t, 'c@example.com')).session.Flag).toBe(false)
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'edit'))
+    expect(entry).toMatchObject({ entity: 'city', entityId: city.id })
+    expect(entry?.before).toEqual({ id: city.id, name: 'Austin', state: 'TX', permitFee: 1 })
+    expect(entry?.after).toEqual({ id: city.id, name: 'Dallas', state: 'TX', permitFee: 7 })
+  })
+
+  it('answers 409 to a city already served, names bad fields, and changes nothing', async () => {
+    await create({ name: 'Austin', state: 'TX', permitFee: 1 })
+    const city = (await create({ name: 'Dallas', state: 'TX', permitFee: 1 })).json().Data
+    const before = await snapshot(t)
+    expectProblem(await edit(city.id, { name: ' austin' }), 409, 'CONFLICT')
+    const problem = expectProblem(await edit(city.id, { state: 'T', permitFee: 1.5 }), 400)
+    expect(Object.keys(problem.errors ?? {}).sort()).toEqual(['permitFee', 'state'])
+    expectProblem(await edit(city.id, {}), 400, 'VALIDATION_FAILED')
+    expect(await snapshot(t)).toBe(before)
+  })
+})
+
+describe('DELETE /api/admin/cities/{id}', () => {
+  it('stops serving the city: its clients lose Flag and keep their account', async () => {
+    await clientIn('c@example.com', 'Austin', false)
+    const city = (await create({ name: 'Austin', state: 'TX', permitFee: 1 })).json().Data
+    const res = await remove(city.id)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ Data: { id: city.id } })
+    expect(await t.app.db.select().from(cities)).toEqual([])
+    expect((await signIn(t, 'c@example.com')).session.Flag).toBe(false)
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'delete'))
+    expect(entry).toMatchObject({ entity: 'city', entityId: city.id, after: null })
+    expect(entry?.before).toMatchObject({ name: 'Austin' })
+    expectProblem(await remove(city.id), 404, 'NOT_FOUND')
   })
 })

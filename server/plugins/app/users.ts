@@ -20,6 +20,7 @@ import {
   quotes,
   users,
 } from '../../db/schema'
+import { toPoolEntry } from './pool-entries'
 
 /** Who a token belongs to now: checked on every authenticated call. */
 export type Identity = { id: string; role: Role; flag: boolean }
@@ -59,23 +60,6 @@ const IDENTITY_CACHE_MAX = 10_000
 
 export const flagOf = sql<boolean>`exists (select 1 from ${cities} where ${cities.key} = ${clients.cityKey})`
 
-const toEntryBase = (
-  row: typeof poolEntries.$inferSelect,
-  entryQuotes: (typeof quotes.$inferSelect)[],
-) => ({
-  choices: row.choices,
-  done: row.done,
-  doneAt: row.doneAt?.toISOString() ?? null,
-  quotes: entryQuotes.map((q) => ({
-    id: q.id,
-    vendor: q.vendor,
-    amount: q.amount,
-    note: q.note,
-    createdAt: q.createdAt.toISOString(),
-    accepted: q.accepted,
-  })),
-})
-
 async function loadPoolData(db: Db, clientId: string): Promise<PoolData> {
   const entries = await db.select().from(poolEntries).where(eq(poolEntries.clientId, clientId))
   const entryIds = entries.map((e) => e.id)
@@ -86,7 +70,7 @@ async function loadPoolData(db: Db, clientId: string): Promise<PoolData> {
           .select()
           .from(quotes)
           .where(inArray(quotes.entryId, entryIds))
-          .orderBy(asc(quotes.createdAt))
+          .orderBy(asc(quotes.createdAt), asc(quotes.id))
   const [open] = await db
     .select({ id: builderRequests.id })
     .from(builderRequests)
@@ -94,13 +78,13 @@ async function loadPoolData(db: Db, clientId: string): Promise<PoolData> {
     .limit(1)
   const poolChoices: StageEntry[] = []
   const nonStages: NonStageEntry[] = []
-  for (const entry of entries) {
-    const base = toEntryBase(
-      entry,
-      quoteRows.filter((q) => q.entryId === entry.id),
+  for (const row of entries) {
+    const entry = toPoolEntry(
+      row,
+      quoteRows.filter((q) => q.entryId === row.id),
     )
-    if (entry.stageId) poolChoices.push({ StageId: entry.stageId, ...base })
-    else if (entry.title) nonStages.push({ Title: entry.title as NonStageEntry['Title'], ...base })
+    if ('StageId' in entry) poolChoices.push(entry)
+    else nonStages.push(entry)
   }
   return { poolChoices, nonStages, BuilderRequested: open !== undefined }
 }

@@ -1,0 +1,215 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import {
+  MAX_QUOTES_PER_ENTRY,
+  NonStageTitle,
+  type NonStageTitle as Title,
+  type PoolEntry,
+} from '../../../contract'
+import type { Tx } from '../../db/client'
+import { poolEntries, quotes, stages } from '../../db/schema'
+import { conflict, notFound } from '../../lib/problem'
+
+/** Which of a client's 13 entries: a stage by its id, a non-stage by its title. */
+export type EntryKey = { StageId: string } | { Title: Title }
+
+export type NewQuote = { vendor: string; amount: number; note?: string | undefined }
+
+type EntryRow = typeof poolEntries.$inferSelect
+type QuoteRow = typeof quotes.$inferSelect
+
+/**
+ * A client's pool entries and their quotes. Every call takes the caller's id and touches only
+ * that client's rows, and answers the entry as it stands after the write.
+ */
+export type PoolEntries = {
+  /** Replaces a step's choices, already checked against that step. */
+  saveChoices(clientId: string, key: EntryKey, choices: Record<string, unknown>): Promise<PoolEntry>
+  markDone(clientId: string, key: EntryKey, done: boolean): Promise<PoolEntry>
+  /** Refuses (409) a quote beyond MAX_QUOTES_PER_ENTRY, even under concurrent calls. */
+  addQuote(clientId: string, key: EntryKey, quote: NewQuote): Promise<PoolEntry>
+  /** Accepts one quote and un-accepts the entry's others. */
+  acceptQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
+  removeQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    poolEntries: PoolEntries
+  }
+}
+
+const unknownStep = () => notFound('Unknown step')
+const unknownQuote = () => notFound('This step has no such quote.')
+const tooManyQuotes = () =>
+  conflict(
+    `An entry holds at most ${MAX_QUOTES_PER_ENTRY} quotes. Remove one before adding another.`,
+  )
+
+const isStage = (key: EntryKey): key is { StageId: string } => 'StageId' in key
+
+/** The key of the entry a request body names (the body may carry other fields). */
+export const entryKeyOf = (body: EntryKey): EntryKey =>
+  isStage(body) ? { StageId: body.StageId } : { Title: body.Title }
+
+const keyColumns = (key: EntryKey) =>
+  isStage(key) ? { stageId: key.StageId, title: null } : { stageId: null, title: key.Title }
+
+const entryWhere = (clientId: string, key: EntryKey) =>
+  and(
+    eq(poolEntries.clientId, clientId),
+    isStage(key) ? eq(poolEntries.stageId, key.StageId) : eq(poolEntries.title, key.Title),
+  )
+
+/** The entry as the contract shows it (the same shape as poolData's). */
+export function toPoolEntry(row: EntryRow, entryQuotes: QuoteRow[]): PoolEntry {
+  const base = {
+    choices: row.choices,
+    done: row.done,
+    doneAt: row.doneAt?.toISOString() ?? null,
+    quotes: entryQuotes.map((q) => ({
+      id: q.id,
+      vendor: q.vendor,
+      amount: q.amount,
+      note: q.note,
+      createdAt: q.createdAt.toISOString(),
+      accepted: q.accepted,
+    })),
+  }
+  return row.stageId
+    ? { StageId: row.stageId, ...base }
+    : { Title: NonStageTitle.parse(row.title), ...base }
+}
+
+async function answer(tx: Tx, row: EntryRow): Promise<PoolEntry> {
+  const entryQuotes = await tx
+    .select()
+    .from(quotes)
+    .where(eq(quotes.entryId, row.id))
+    .orderBy(asc(quotes.createdAt), asc(quotes.id))
+  return toPoolEntry(row, entryQuotes)
+}
+
+type EntryWrite = { choices?: Record<string, unknown>; done?: boolean }
+
+/**
+ * Creates the entry or updates it in one statement. Either way the row stays locked until the
+ * transaction ends: ON CONFLICT DO UPDATE locks the row it updates, and a concurrent insert of
+ * the same key waits on the unique index.
+ */
+async function upsert(tx: Tx, clientId: string, key: EntryKey, write: EntryWrite, now: Date) {
+  if (isStage(key)) {
+    // Checked here rather than left to the foreign key, so an unknown id is a 404, not a 500.
+    // Stages are never deleted, so the answer cannot change before the insert.
+    const [stage] = await tx
+      .select({ id: stages.id })
+      .from(stages)
+      .where(eq(stages.id, key.StageId))
+    if (!stage) throw unknownStep()
+  }
+  // Marking a done step done again (a retried request) keeps the moment it was first done.
+  const firstDone = sql`coalesce(${poolEntries.doneAt}, ${now.toISOString()}::timestamptz)`
+  const insertDoneAt = write.done === undefined ? {} : { doneAt: write.done ? now : null }
+  const updateDoneAt = write.done === undefined ? {} : { doneAt: write.done ? firstDone : null }
+  const [row] = await tx
+    .insert(poolEntries)
+    .values({ clientId, ...keyColumns(key), ...write, ...insertDoneAt, updatedAt: now })
+    .onConflictDoUpdate({
+      target: isStage(key)
+        ? [poolEntries.clientId, poolEntries.stageId]
+        : [poolEntries.clientId, poolEntries.title],
+      set: { ...write, ...updateDoneAt, updatedAt: now },
+    })
+    .returning()
+  if (!row) throw new Error('pool entry upsert returned nothing')
+  return row
+}
+
+/** The client's existing entry, locked for the rest of the transaction; 404 when it has none. */
+async function lockEntry(tx: Tx, clientId: string, key: EntryKey): Promise<EntryRow> {
+  const [row] = await tx.select().from(poolEntries).where(entryWhere(clientId, key)).for('update')
+  if (!row) throw unknownQuote()
+  return row
+}
+
+async function touch(tx: Tx, row: EntryRow, now: Date): Promise<EntryRow> {
+  const [touched] = await tx
+    .update(poolEntries)
+    .set({ updatedAt: now })
+    .where(eq(poolEntries.id, row.id))
+    .returning()
+  return touched ?? row
+}
+
+export default fp(
+  async function poolEntriesRepository(app: FastifyInstance) {
+    const { db } = app
+
+    const write = (clientId: string, key: EntryKey, entryWrite: EntryWrite) =>
+      db.transaction(async (tx) =>
+        answer(tx, await upsert(tx, clientId, key, entryWrite, app.clock())),
+      )
+
+    const addQuote: PoolEntries['addQuote'] = (clientId, key, quote) =>
+      db.transaction(async (tx) => {
+        const now = app.clock()
+        const upserted = await upsert(tx, clientId, key, {}, now)
+        // The upsert already holds the row; saying so keeps the limit safe if it ever changes.
+        const [row] = await tx
+          .select()
+          .from(poolEntries)
+          .where(eq(poolEntries.id, upserted.id))
+          .for('update')
+        if (!row) throw new Error('the upserted pool entry vanished')
+        const [held] = await tx
+          .select({ n: count() })
+          .from(quotes)
+          .where(eq(quotes.entryId, row.id))
+        if ((held?.n ?? 0) >= MAX_QUOTES_PER_ENTRY) throw tooManyQuotes()
+        await tx.insert(quotes).values({
+          entryId: row.id,
+          vendor: quote.vendor,
+          amount: quote.amount,
+          note: quote.note ?? '',
+          createdAt: now,
+        })
+        return answer(tx, row)
+      })
+
+    const acceptQuote: PoolEntries['acceptQuote'] = (clientId, key, quoteId) =>
+      db.transaction(async (tx) => {
+        const row = await lockEntry(tx, clientId, key)
+        const [quote] = await tx
+          .select({ id: quotes.id })
+          .from(quotes)
+          .where(and(eq(quotes.id, quoteId), eq(quotes.entryId, row.id)))
+        if (!quote) throw unknownQuote()
+        await tx
+          .update(quotes)
+          .set({ accepted: sql`${quotes.id} = ${quoteId}` })
+          .where(eq(quotes.entryId, row.id))
+        return answer(tx, await touch(tx, row, app.clock()))
+      })
+
+    const removeQuote: PoolEntries['removeQuote'] = (clientId, key, quoteId) =>
+      db.transaction(async (tx) => {
+        const row = await lockEntry(tx, clientId, key)
+        const [removed] = await tx
+          .delete(quotes)
+          .where(and(eq(quotes.id, quoteId), eq(quotes.entryId, row.id)))
+          .returning({ id: quotes.id })
+        if (!removed) throw unknownQuote()
+        return answer(tx, await touch(tx, row, app.clock()))
+      })
+
+    app.decorate('poolEntries', {
+      saveChoices: (clientId, key, choices) => write(clientId, key, { choices }),
+      markDone: (clientId, key, done) => write(clientId, key, { done }),
+      addQuote,
+      acceptQuote,
+      removeQuote,
+    } satisfies PoolEntries)
+  },
+  { name: 'pool-entries', dependencies: ['db', 'core'] },
+)

@@ -1,0 +1,41 @@
+import { asc, eq, type SQL } from 'drizzle-orm'
+import type { BuilderRequest, ManagerRequest } from '../../../../contract'
+import type { Db, Tx } from '../../../db/client'
+import { builderRequests, managerRequests, users } from '../../../db/schema'
+
+/** Builder requests with their client's name, oldest first: one query for any number. */
+export async function builderRequestRows(db: Db | Tx, where?: SQL): Promise<BuilderRequest[]> {
+  const rows = await db
+    .select({ request: builderRequests, clientName: users.name })
+    .from(builderRequests)
+    .innerJoin(users, eq(users.id, builderRequests.clientId))
+    .where(where)
+    .orderBy(asc(builderRequests.createdAt))
+  return rows.map(({ request, clientName }) => ({
+    id: request.id,
+    clientId: request.clientId,
+    clientName,
+    status: request.status,
+    createdAt: request.createdAt.toISOString(),
+  }))
+}
+
+/** Manager requests with their client's name; managerName outlives a deleted manager. */
+export async function managerRequestRows(db: Db | Tx, where?: SQL): Promise<ManagerRequest[]> {
+  const rows = await db
+    .select({ request: managerRequests, clientName: users.name })
+    .from(managerRequests)
+    .innerJoin(users, eq(users.id, managerRequests.clientId))
+    .where(where)
+    .orderBy(asc(managerRequests.createdAt))
+  return rows.map(({ request, clientName }) => ({
+    id: request.id,
+    clientId: request.clientId,
+    clientName,
+    managerId: request.managerId,
+    managerName: request.managerName,
+    message: request.message,
+    status: request.status,
+    createdAt: request.createdAt.toISOString(),
+  }))
+}

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AdminFetchData, Engineer, Manager } from '../../contract'
+import { auditLog, managerRequests, poolEntries } from '../../server/db/schema'
+import { build, type TestApp } from '../support/build'
+import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+
+let t: TestApp
+let admin: Record<string, string>
+beforeEach(async () => {
+  t = await build()
+  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+})
+afterEach(() => t.app.close())
+
+const person = {
+  name: 'Sam Pro',
+  company: 'Pro Co',
+  email: 'Sam@Pro.example',
+  phone: '+1 512 555 0100',
+}
+const ENTITIES = [
+  {
+    path: 'engineers',
+    schema: Engineer,
+    input: { ...person, licenseNo: 'PE-1', fee: 90_000 },
+    edit: { licenseNo: 'PE-2' },
+    bad: { fee: -1, licenseNo: '', email: 'x' },
+  },
+  {
+    path: 'managers',
+    schema: Manager,
+    input: { ...person, bio: 'Thirty pools a year.', yearsExperience: 12, fee: 500_000 },
+    edit: { yearsExperience: 13 },
+    bad: { fee: -1, yearsExperience: 81, email: 'x' },
+  },
+] as const
+
+const call = (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+  json(t.app, method, `/api/admin/${path}`, body, admin)
+
+describe.each(ENTITIES)('/api/admin/$path', (entity) => {
+  const create = async () => {
+    const res = await call('POST', `${entity.path}/create`, entity.input)
+    expect(res.statusCode, res.body).toBe(201)
+    return entity.schema.parse(res.json().Data)
+  }
+
+  it('creates, edits and deletes, recording each write with before and after', async () => {
+    const created = await create()
+    expect(created).toMatchObject({ ...entity.input, email: 'sam@pro.example' })
+    const edited = await call('PUT', `${entity.path}/edit/${created.id}`, entity.edit)
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json().Data).toEqual({ ...created, ...entity.edit })
+    const removed = await call('DELETE', `${entity.path}/${created.id}`)
+    expect(removed.json()).toEqual({ Data: { id: created.id } })
+
+    const log = await t.app.db.select().from(auditLog).orderBy(auditLog.id)
+    expect(log.map((e) => [e.action, e.entityId])).toEqual([
+      ['create', created.id],
+      ['edit', created.id],
+      ['delete', created.id],
+    ])
+    expect(log.map((e) => [e.before, e.after])).toEqual([
+      [null, created],
+      [created, { ...created, ...entity.edit }],
+      [{ ...created, ...entity.edit }, null],
+    ])
+  })
+
+  it('names the bad fields, answers 404 to a deleted id, and changes nothing', async () => {
+    const created = await create()
+    const before = await snapshot(t)
+    const problem = expectProblem(
+      await call('PUT', `${entity.path}/edit/${created.id}`, entity.bad),
+      400,
+    )
+    expect(Object.keys(problem.errors ?? {}).sort()).toEqual(Object.keys(entity.bad).sort())
+    const refused = expectProblem(await call('POST', `${entity.path}/create`, entity.bad), 400)
+    expect(Object.keys(refused.errors ?? {})).toEqual(expect.arrayContaining(['name', 'company']))
+    expect(await snapshot(t)).toBe(before)
+    await call('DELETE', `${entity.path}/${created.id}`)
+    expectProblem(await call('PUT', `${entity.path}/edit/${created.id}`, entity.edit), 404)
+    expectProblem(await call('DELETE', `${entity.path}/${created.id}`), 404)
+  })
+})
+
+describe('deleting what clients refer to keeps their history readable', () => {
+  it('an engineer chosen in Engineering: admin fetch and the client sign-in still answer 200', async () => {
+    const engineer = (await call('POST', 'engineers/create', ENTITIES[0].input)).json().Data
+    const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
+    await t.app.db.insert(poolEntries).values({
+      clientId: session.userData.id,
+      title: 'Engineering',
+      choices: { engineerId: engineer.id },
+      done: true,
+    })
+    expect((await call('DELETE', `engineers/${engineer.id}`)).statusCode).toBe(200)
+
+    const fetched = await json(t.app, 'GET', '/api/admin/fetch', undefined, admin)
+    expect(fetched.statusCode, fetched.body).toBe(200)
+    const data = AdminFetchData.parse(fetched.json().Data)
+    expect(data.Engineers).toEqual([])
+    expect(data.Clients[0]?.stepsDone).toBe(1)
+    const again = await signIn(t, 'c@example.com')
+    expect(again.session.Engineers).toEqual([])
+    expect(again.session.poolData?.nonStages).toMatchObject([
+      { Title: 'Engineering', choices: { engineerId: engineer.id }, done: true },
+    ])
+  })
+
+  it("a manager asked for: the request keeps the manager's name", async () => {
+    const manager = (await call('POST', 'managers/create', ENTITIES[1].input)).json().Data
+    const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
+    await t.app.db.insert(managerRequests).values({
+      clientId: session.userData.id,
+      managerId: manager.id,
+      managerName: manager.name,
+    })
+    // A rename shows in the requests; only a deleted manager's name is frozen.
+    await call('PUT', `managers/edit/${manager.id}`, { name: 'Sam Prowse' })
+    expect((await call('DELETE', `managers/${manager.id}`)).statusCode).toBe(200)
+
+    const [request] = await t.app.db.select().from(managerRequests)
+    expect(request).toMatchObject({ managerId: null, managerName: 'Sam Prowse', status: 'open' })
+    const fetched = await json(t.app, 'GET', '/api/admin/fetch', undefined, admin)
+    expect(fetched.statusCode, fetched.body).toBe(200)
+    expect(AdminFetchData.parse(fetched.json().Data).ManagerRequests).toMatchObject([
+      { managerId: null, managerName: 'Sam Prowse', clientName: 'Pat Swimmer' },
+    ])
+    expect((await signIn(t, 'c@example.com')).session.Managers).toEqual([])
+    const moved = await call('PUT', `manager-requests/${request?.id}`, { status: 'contacted' })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.json().Data).toMatchObject({ managerId: null, status: 'contacted' })
+    expect(
+      await t.app.db.select().from(managerRequests).where(eq(managerRequests.status, 'contacted')),
+    ).toHaveLength(1)
+  })
+})

@@ -1,0 +1,183 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { StagesData } from '../../contract'
+import { DEFAULT_PRICING } from '../../contract/estimator'
+import { builderRequests, managerRequests } from '../../server/db/schema'
+import { build, type TestApp } from '../support/build'
+import { bearer, json, signIn, snapshot } from '../support/http'
+
+let t: TestApp
+let admin: Record<string, string>
+/** A real id per path, so bodies are checked against rows that exist. */
+const ids = new Map<string, string>()
+
+async function created(path: string, body: unknown): Promise<string> {
+  const res = await json(t.app, 'POST', `/api/admin/${path}/create`, body, admin)
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { Data: { id: string } }).Data.id
+}
+
+beforeAll(async () => {
+  t = await build()
+  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+  const client = (await signIn(t, 'c@example.com', { asNewClient: true })).session.userData.id
+  const person = { name: 'S', company: 'C', email: 's@c.co', phone: '5125550100', fee: 1 }
+  const manager = await created('managers', { ...person, bio: '', yearsExperience: 1 })
+  const [stage] = StagesData.parse((await json(t.app, 'GET', '/api')).json().Data)
+  const [br] = await t.app.db.insert(builderRequests).values({ clientId: client }).returning()
+  const [mr] = await t.app.db
+    .insert(managerRequests)
+    .values({ clientId: client, managerId: manager, managerName: 'S' })
+    .returning()
+  const found = {
+    client,
+    admin: await created('admin', { name: 'Bo', email: 'bo@x.co' }),
+    cities: await created('cities', { name: 'A', state: 'TX', permitFee: 1 }),
+    engineers: await created('engineers', { ...person, licenseNo: 'L' }),
+    managers: manager,
+    tips: stage?.designTip.id,
+    stages: stage?.id,
+    'builder-requests': br?.id,
+    'manager-requests': mr?.id,
+  }
+  for (const [path, id] of Object.entries(found)) if (id) ids.set(path, id)
+})
+afterAll(() => t.app.close())
+
+const junk = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.string(),
+  fc.constantFrom('', ' ', 'a@b.co', 'A@B.CO', 'TX', 'tx', 'open', 'closed', 'x'.repeat(300)),
+  fc.constantFrom('flat', 'items', "'; drop table users; --", '__proto__', -1, 1e12, 0.5),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+)
+
+const OPTION = { key: 'a', label: 'A', multiplier: 1 }
+const ITEM = { key: 'a', label: 'A', price: 100 }
+
+/** Values the contract accepts, some of them taken already, to reach the 409s as well. */
+const VALID: Record<string, fc.Arbitrary<unknown>> = {
+  name: fc.constantFrom('Ann', ' Bo ', 'A', 'x'.repeat(80)),
+  email: fc.constantFrom('new@x.co', 'NEW@X.CO', 'admin@example.com', 'C@Example.com', 'bo@x.co'),
+  phone: fc.constantFrom('5125550100', '+1 (512) 555-0100'),
+  address: fc.constant('1 Main St'),
+  city: fc.constantFrom('Austin', ' a ', 'Reno'),
+  state: fc.constantFrom('TX', 'tx', 'NV'),
+  permitFee: fc.nat(100_000_000),
+  fee: fc.nat(100_000_000),
+  onWaiting: fc.boolean(),
+  perk: fc.constantFrom(null, '', 'Free tile'),
+  company: fc.string({ minLength: 1, maxLength: 40 }),
+  licenseNo: fc.string({ minLength: 1, maxLength: 40 }),
+  bio: fc.string({ maxLength: 40 }),
+  text: fc.string({ minLength: 1, maxLength: 40 }),
+  yearsExperience: fc.integer({ min: 0, max: 80 }),
+  status: fc.constantFrom('open', 'contacted', 'closed'),
+  base: fc.nat(100_000_000),
+  unitPrice: fc.nat(100_000_000),
+  unit: fc.constantFrom('flat', 'items', 'dig_yd3'),
+  options: fc.constantFrom([], [OPTION], [OPTION, OPTION], [{ ...OPTION, multiplier: 0 }]),
+  items: fc.constantFrom([], [ITEM], [ITEM, ITEM], [{ ...ITEM, key: 'A B' }]),
+}
+
+const field = (key: string) =>
+  fc.oneof({ weight: 5, arbitrary: VALID[key] ?? junk }, { weight: 1, arbitrary: junk })
+
+/** Bodies near the real one: mostly good values, some junk, a key or two missing or extra. */
+const nearBody = (keys: string[]): fc.Arbitrary<Record<string, unknown>> =>
+  fc
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((k) => [k, field(k)]))),
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant<string[]>([]) },
+        { weight: 1, arbitrary: fc.subarray(keys) },
+      ),
+      fc.option(fc.record({ extra: junk, constructor: junk }, { requiredKeys: [] }), { freq: 4 }),
+    )
+    .map(([body, dropped, extra]) => {
+      const near: Record<string, unknown> = { ...extra }
+      for (const [key, value] of Object.entries(body)) if (!dropped.includes(key)) near[key] = value
+      return near
+    })
+
+const PRICING = fc.oneof(
+  fc.constantFrom(...Object.values(DEFAULT_PRICING)),
+  nearBody(['base', 'unit', 'unitPrice', 'options', 'items']),
+)
+const PERSON = ['name', 'company', 'email', 'phone', 'fee']
+const CLIENT = ['name', 'email', 'phone', 'address', 'city', 'state', 'onWaiting', 'perk']
+
+const ROUTES: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body: fc.Arbitrary<unknown> }[] = [
+  { method: 'PUT', path: 'client/edit/:client', body: nearBody(CLIENT) },
+  { method: 'POST', path: 'admin/create', body: nearBody(['name', 'email']) },
+  { method: 'PUT', path: 'admin/edit/:admin', body: nearBody(['name', 'email']) },
+  { method: 'POST', path: 'cities/create', body: nearBody(['name', 'state', 'permitFee']) },
+  { method: 'PUT', path: 'cities/edit/:cities', body: nearBody(['name', 'state', 'permitFee']) },
+  { method: 'POST', path: 'engineers/create', body: nearBody([...PERSON, 'licenseNo']) },
+  { method: 'PUT', path: 'engineers/edit/:engineers', body: nearBody([...PERSON, 'licenseNo']) },
+  {
+    method: 'POST',
+    path: 'managers/create',
+    body: nearBody([...PERSON, 'bio', 'yearsExperience']),
+  },
+  {
+    method: 'PUT',
+    path: 'managers/edit/:managers',
+    body: nearBody([...PERSON, 'bio', 'yearsExperience']),
+  },
+  { method: 'PUT', path: 'tips/edit/:tips', body: nearBody(['text']) },
+  {
+    method: 'PUT',
+    path: 'stages/edit/:stages',
+    body: fc.record({ pricing: fc.oneof({ weight: 4, arbitrary: PRICING }, junk) }),
+  },
+  { method: 'PUT', path: 'builder-requests/:builder-requests', body: nearBody(['status']) },
+  { method: 'PUT', path: 'manager-requests/:manager-requests', body: nearBody(['status']) },
+  // Deletes last: once one succeeds, its row is gone and the others see a 404.
+  { method: 'DELETE', path: 'cities/:cities', body: fc.oneof(junk, nearBody(['id'])) },
+  { method: 'DELETE', path: 'engineers/:engineers', body: fc.oneof(junk, nearBody(['id'])) },
+  { method: 'DELETE', path: 'managers/:managers', body: fc.oneof(junk, nearBody(['id'])) },
+  { method: 'DELETE', path: 'admin/:admin', body: fc.oneof(junk, nearBody(['id'])) },
+  { method: 'DELETE', path: 'client/:client', body: fc.oneof(junk, nearBody(['id'])) },
+]
+
+/** The real id most of the time; otherwise an unknown one or junk. */
+const idFor = (name: string) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant(ids.get(name) ?? name) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: fc.string({ minLength: 1 }).map(encodeURIComponent) },
+  )
+
+describe.each(ROUTES)('fuzzing $method /api/admin/$path', (route) => {
+  it('never answers 5xx, and a rejected request changes nothing', async () => {
+    const [, name] = /:([\w-]+)$/.exec(route.path) ?? []
+    const payload = fc.oneof(
+      { weight: 4, arbitrary: route.body.map((b) => JSON.stringify(b)) },
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string(),
+    )
+    await fc.assert(
+      fc.asyncProperty(payload, name ? idFor(name) : fc.constant(''), async (body, id) => {
+        const url = `/api/admin/${route.path.replace(/:[\w-]+$/, id)}`
+        const before = await snapshot(t)
+        const res = await t.app.inject({
+          method: route.method,
+          url,
+          headers: { 'content-type': 'application/json', ...admin },
+          payload: body,
+        })
+        expect(res.statusCode, res.body).toBeLessThan(500)
+        if (res.statusCode >= 400) {
+          expect(res.headers['content-type']).toContain('application/problem+json')
+          expect(await snapshot(t)).toBe(before)
+        }
+      }),
+      { numRuns: 60 },
+    )
+  })
+})

@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { build, type TestApp } from '../support/build'
+import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import { addManager, newClient, referencePool, serveAustin, stageIds } from './client-kit'
+
+let t: TestApp
+let admin: Record<string, string>
+let calls: { method: 'PUT' | 'POST'; url: string; body: unknown }[]
+beforeEach(async () => {
+  t = await build()
+  admin = await serveAustin(t)
+  const { excavation } = await stageIds(t)
+  const manager = await addManager(t)
+  const quoteId = crypto.randomUUID()
+  // Valid bodies, so only the caller decides the answer.
+  calls = [
+    {
+      method: 'PUT',
+      url: '/api/edit-pool',
+      body: { Title: 'Pool Design', choices: referencePool },
+    },
+    { method: 'PUT', url: '/api/mark-done', body: { StageId: excavation, done: true } },
+    { method: 'PUT', url: '/api/mark-done1', body: { Title: 'Permits', done: true } },
+    {
+      method: 'PUT',
+      url: '/api/add-quote',
+      body: { StageId: excavation, vendor: 'Dig Co', amount: 1 },
+    },
+    {
+      method: 'PUT',
+      url: '/api/add-quote1',
+      body: { Title: 'Permits', vendor: 'City', amount: 1 },
+    },
+    { method: 'PUT', url: '/api/accept-quote', body: { StageId: excavation, quoteId } },
+    { method: 'PUT', url: '/api/remove-quote', body: { Title: 'Permits', quoteId } },
+    { method: 'PUT', url: '/api/request-builder', body: undefined },
+    { method: 'POST', url: '/api/request-manager', body: { managerId: manager.id } },
+  ]
+})
+afterEach(() => t.app.close())
+
+const callAll = (headers: Record<string, string>) =>
+  Promise.all(calls.map((c) => json(t.app, c.method, c.url, c.body, headers)))
+
+describe('who may use the builder calls', () => {
+  it('answers 401 to an anonymous caller on every call', async () => {
+    const before = await snapshot(t)
+    for (const res of await callAll({})) expectProblem(res, 401, 'UNAUTHENTICATED')
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it('answers 403 to an admin on every call', async () => {
+    const before = await snapshot(t)
+    for (const res of await callAll(admin)) expectProblem(res, 403, 'FORBIDDEN')
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it('answers 403 to a client whose city we do not serve (Flag=false) on every call', async () => {
+    const { session } = await signIn(t, 'reno@example.com', {
+      asNewClient: true,
+      details: { city: 'Reno', state: 'NV' },
+    })
+    expect(session.Flag).toBe(false)
+    const before = await snapshot(t)
+    for (const res of await callAll(bearer(session.Token))) expectProblem(res, 403, 'FORBIDDEN')
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it('lets a client with Flag through every call', async () => {
+    const client = await newClient(t, 'c@example.com')
+    const statuses = (await callAll(client.headers)).map((r) => r.statusCode)
+    // The quote calls name a quote that does not exist: 404 is the route's own answer.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 404, 404, 200, 201])
+  })
+})

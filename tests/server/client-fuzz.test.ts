@@ -1,0 +1,188 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NON_STAGE_TITLES } from '../../contract'
+import { build, type TestApp } from '../support/build'
+import { snapshot } from '../support/http'
+import {
+  addEngineer,
+  addManager,
+  entryOf,
+  newClient,
+  put,
+  quote,
+  serveAustin,
+  stageIds,
+} from './client-kit'
+
+let t: TestApp
+let headers: Record<string, string>
+/** Real ids (and a few strangers), so bodies reach past the schema into the checks behind it. */
+let ids: { stages: string[]; quotes: string[]; engineers: string[]; managers: string[] }
+/** Quotes with the key of the entry that holds them. */
+let refs: Record<string, string>[]
+beforeAll(async () => {
+  t = await build({ LOGIN_LIMIT_PER_IP: '100000', VERIFY_LIMIT_PER_IP: '100000' })
+  await serveAustin(t)
+  const client = await newClient(t, 'fuzz@example.com')
+  const other = await newClient(t, 'other@example.com')
+  headers = client.headers
+  const stages = await stageIds(t)
+  const addQuote = async (h: Record<string, string>, key: Record<string, string>) => {
+    const url = 'Title' in key ? '/api/add-quote1' : '/api/add-quote'
+    const entry = entryOf(await put(t, url, { ...key, ...quote('Dig Co') }, h))
+    return entry.quotes.map((q) => ({ ...key, quoteId: q.id }))
+  }
+  refs = [
+    ...(await addQuote(headers, { StageId: stages.excavation ?? '' })),
+    ...(await addQuote(headers, { Title: 'Permits' })),
+    // Another client's quote: never reachable from this client.
+    ...(await addQuote(other.headers, { StageId: stages.excavation ?? '' })),
+  ]
+  ids = {
+    stages: [...Object.values(stages), crypto.randomUUID()],
+    quotes: [...refs.map((r) => r.quoteId ?? ''), crypto.randomUUID()],
+    engineers: [(await addEngineer(t)).id, crypto.randomUUID()],
+    managers: [(await addManager(t)).id, crypto.randomUUID()],
+  }
+})
+afterAll(() => t.app.close())
+
+const junk = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.string(),
+  fc.constantFrom(-1, 0, 1, 100_000_001, '', ' ', 'x'.repeat(600), "'; drop table quotes; --"),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+)
+
+// Functions: the ids exist only once beforeAll has run.
+const one = (list: readonly string[]) => fc.constantFrom(...list)
+const title = () => one(NON_STAGE_TITLES)
+const feet = fc.integer({ min: 0, max: 130 }).map((halfFeet) => halfFeet / 2)
+const text = fc.string({ maxLength: 30 })
+
+/** Bodies that are right in shape, and often in substance too. */
+const validBodies: Record<string, () => fc.Arbitrary<Record<string, unknown>>> = {
+  '/api/edit-pool': () =>
+    fc.oneof(
+      fc.record({
+        StageId: one(ids.stages),
+        choices: fc.record(
+          {
+            option: fc.constantFrom('standard', 'rocky', 'ceramic', 'pavers', 'nope'),
+            items: fc.subarray(['led-light', 'salt-system', 'heat-pump', 'nope']),
+          },
+          { requiredKeys: [] },
+        ),
+      }),
+      fc.record({
+        Title: fc.constant('Pool Design'),
+        choices: fc.record({
+          shape: fc.constantFrom('rectangle', 'oval', 'kidney', 'freeform'),
+          lengthFt: feet,
+          widthFt: feet,
+          shallowDepthFt: feet,
+          deepDepthFt: feet,
+          deckWidthFt: feet,
+        }),
+      }),
+      fc.record({
+        Title: fc.constant('Engineering'),
+        choices: fc.record({ engineerId: one(ids.engineers) }),
+      }),
+      fc.record({
+        Title: fc.constant('Permits'),
+        choices: fc.record({ permitNumber: text }, { requiredKeys: [] }),
+      }),
+    ),
+  '/api/mark-done': () => fc.record({ StageId: one(ids.stages), done: fc.boolean() }),
+  '/api/mark-done1': () => fc.record({ Title: title(), done: fc.boolean() }),
+  '/api/add-quote': () =>
+    fc.record(
+      {
+        StageId: one(ids.stages),
+        vendor: text,
+        amount: fc.integer({ min: 0, max: 2e8 }),
+        note: text,
+      },
+      { requiredKeys: ['StageId', 'vendor', 'amount'] },
+    ),
+  '/api/add-quote1': () =>
+    fc.record(
+      { Title: title(), vendor: text, amount: fc.integer({ min: 0, max: 2e8 }), note: text },
+      { requiredKeys: ['Title', 'vendor', 'amount'] },
+    ),
+  '/api/accept-quote': () => quoteRef(),
+  '/api/remove-quote': () => quoteRef(),
+  '/api/request-builder': () => fc.constant({}),
+  '/api/request-manager': () =>
+    fc.record({ managerId: one(ids.managers), message: text }, { requiredKeys: ['managerId'] }),
+}
+
+const quoteRef = () =>
+  fc.oneof(
+    fc.constantFrom(...refs),
+    fc.record({ StageId: one(ids.stages), quoteId: one(ids.quotes) }),
+    fc.record({ Title: title(), quoteId: one(ids.quotes) }),
+  )
+
+/** A right body with one field set to junk, dropped, or added. */
+const mutated = (valid: fc.Arbitrary<Record<string, unknown>>) =>
+  fc
+    .tuple(valid, fc.constantFrom('StageId', 'Title', 'choices', 'quoteId', 'amount', 'extra'))
+    .chain(([b, key]) =>
+      fc
+        .option(junk, { nil: undefined })
+        .map((v) =>
+          v === undefined
+            ? Object.fromEntries(Object.entries(b).filter(([k]) => k !== key))
+            : { ...b, [key]: v },
+        ),
+    )
+
+const body = (url: string) => {
+  const valid = validBodies[url]?.()
+  if (!valid) throw new Error(`no bodies for ${url}`)
+  return fc.oneof(
+    { arbitrary: valid.map((b) => JSON.stringify(b)), weight: 3 },
+    { arbitrary: mutated(valid).map((b) => JSON.stringify(b)), weight: 3 },
+    { arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)), weight: 1 },
+    { arbitrary: fc.string(), weight: 1 },
+  )
+}
+
+const ROUTES: { method: 'POST' | 'PUT'; url: string }[] = [
+  ...Object.keys(validBodies).map((url) => ({
+    method: url === '/api/request-manager' ? ('POST' as const) : ('PUT' as const),
+    url,
+  })),
+]
+
+describe.each(ROUTES)('fuzzing $method $url', (route) => {
+  it('never answers 5xx, and a rejected request changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        body(route.url),
+        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'),
+        async (payload, type) => {
+          const before = await snapshot(t)
+          const res = await t.app.inject({
+            method: route.method,
+            url: route.url,
+            headers: { 'content-type': type, ...headers },
+            payload,
+          })
+          expect(res.statusCode, res.body).toBeLessThan(500)
+          if (res.statusCode >= 400) {
+            expect(res.headers['content-type']).toContain('application/problem+json')
+            expect(await snapshot(t)).toBe(before)
+          }
+        },
+      ),
+      { numRuns: 100 },
+    )
+  })
+})

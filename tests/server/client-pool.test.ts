@@ -1,0 +1,222 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { build, type TestApp } from '../support/build'
+import { expectProblem, signIn, snapshot } from '../support/http'
+import {
+  addEngineer,
+  entryOf,
+  newClient,
+  put,
+  referencePool,
+  serveAustin,
+  stageIds,
+} from './client-kit'
+
+let t: TestApp
+let client: Awaited<ReturnType<typeof newClient>>
+let stage: Record<string, string>
+beforeEach(async () => {
+  t = await build()
+  await serveAustin(t)
+  client = await newClient(t, 'c@example.com')
+  stage = await stageIds(t)
+})
+afterEach(() => t.app.close())
+
+const editPool = (body: unknown, headers = client.headers) =>
+  put(t, '/api/edit-pool', body, headers)
+
+describe('PUT /api/edit-pool', () => {
+  it('saves the pool design, then replaces it, answering the entry', async () => {
+    const first = entryOf(await editPool({ Title: 'Pool Design', choices: referencePool }))
+    expect(first).toEqual({
+      Title: 'Pool Design',
+      choices: referencePool,
+      done: false,
+      doneAt: null,
+      quotes: [],
+    })
+    const wider = { ...referencePool, widthFt: 18.5, shape: 'kidney' }
+    const second = entryOf(await editPool({ Title: 'Pool Design', choices: wider }))
+    expect(second.choices).toEqual(wider)
+  })
+
+  it("saves a stage's option and the extras checklist (each item once)", async () => {
+    const excavation = entryOf(
+      await editPool({ StageId: stage.excavation, choices: { option: 'rocky' } }),
+    )
+    expect(excavation).toMatchObject({ StageId: stage.excavation, choices: { option: 'rocky' } })
+    const extras = entryOf(
+      await editPool({
+        StageId: stage.extras,
+        choices: { items: ['led-light', 'salt-system', 'led-light'] },
+      }),
+    )
+    expect(extras.choices).toEqual({ items: ['led-light', 'salt-system'] })
+  })
+
+  it('saves the chosen engineer and the permit number', async () => {
+    const engineer = await addEngineer(t)
+    const engineering = entryOf(
+      await editPool({ Title: 'Engineering', choices: { engineerId: engineer.id } }),
+    )
+    expect(engineering.choices).toEqual({ engineerId: engineer.id })
+    const permits = entryOf(
+      await editPool({ Title: 'Permits', choices: { permitNumber: ' BP-2024-118 ' } }),
+    )
+    expect(permits.choices).toEqual({ permitNumber: 'BP-2024-118' })
+  })
+
+  it('shows every saved entry in the poolData of the next sign-in', async () => {
+    await editPool({ Title: 'Pool Design', choices: referencePool })
+    await editPool({ StageId: stage.decking, choices: { option: 'pavers' } })
+    const { session } = await signIn(t, 'c@example.com')
+    expect(session.poolData).toEqual({
+      poolChoices: [
+        {
+          StageId: stage.decking,
+          choices: { option: 'pavers' },
+          done: false,
+          doneAt: null,
+          quotes: [],
+        },
+      ],
+      nonStages: [
+        { Title: 'Pool Design', choices: referencePool, done: false, doneAt: null, quotes: [] },
+      ],
+      BuilderRequested: false,
+    })
+  })
+
+  describe('refuses bad choices with field errors, and changes nothing', () => {
+    const cases: [string, () => unknown, number, string[]][] = [
+      [
+        'dimensions out of range',
+        () => ({
+          Title: 'Pool Design',
+          choices: { ...referencePool, lengthFt: 70, widthFt: 5, deckWidthFt: 1.25 },
+        }),
+        400,
+        ['choices.deckWidthFt', 'choices.lengthFt', 'choices.widthFt'],
+      ],
+      [
+        'a deep end shallower than the shallow end',
+        () => ({ Title: 'Pool Design', choices: { ...referencePool, deepDepthFt: 3 } }),
+        400,
+        ['choices.deepDepthFt'],
+      ],
+      [
+        'an option the stage does not offer',
+        () => ({ StageId: stage.excavation, choices: { option: 'granite' } }),
+        400,
+        ['choices.option'],
+      ],
+      [
+        'an option on a stage without options',
+        () => ({ StageId: stage.extras, choices: { option: 'standard' } }),
+        400,
+        ['choices.option'],
+      ],
+      [
+        'an unknown extras item',
+        () => ({ StageId: stage.extras, choices: { items: ['led-light', 'hot-tub'] } }),
+        400,
+        ['choices.items'],
+      ],
+      [
+        'an unknown engineer',
+        () => ({ Title: 'Engineering', choices: { engineerId: crypto.randomUUID() } }),
+        400,
+        ['choices.engineerId'],
+      ],
+      [
+        'a field another step has',
+        () => ({ StageId: stage.excavation, choices: { engineerId: crypto.randomUUID() } }),
+        400,
+        ['choices.engineerId'],
+      ],
+    ]
+    it.each(cases)('%s', async (_, body, status, fields) => {
+      await editPool({ Title: 'Pool Design', choices: referencePool })
+      await editPool({ StageId: stage.excavation, choices: { option: 'standard' } })
+      const before = await snapshot(t)
+      const problem = expectProblem(await editPool(body()), status, 'VALIDATION_FAILED')
+      expect(Object.keys(problem.errors ?? {}).sort()).toEqual(fields)
+      expect(await snapshot(t)).toBe(before)
+    })
+
+    it('answers 404 to an unknown step', async () => {
+      const before = await snapshot(t)
+      const problem = expectProblem(
+        await editPool({ StageId: crypto.randomUUID(), choices: {} }),
+        404,
+        'NOT_FOUND',
+      )
+      expect(problem.detail).toBe('Unknown step')
+      expect(await snapshot(t)).toBe(before)
+    })
+  })
+})
+
+describe('PUT /api/mark-done and /api/mark-done1', () => {
+  it("marks a stage done at the app clock's time, keeps that time on a retry, and undoes it", async () => {
+    // Ahead of the database's own clock: doneAt must come from the app's.
+    t.clock.advance(600_000)
+    const from = t.app.clock().getTime()
+    const done = entryOf(
+      await put(t, '/api/mark-done', { StageId: stage.steel, done: true }, client.headers),
+    )
+    expect(done).toMatchObject({ StageId: stage.steel, done: true, choices: {}, quotes: [] })
+    const doneAt = Date.parse(done.doneAt ?? '')
+    expect(doneAt).toBeGreaterThanOrEqual(from)
+    expect(doneAt).toBeLessThanOrEqual(t.app.clock().getTime())
+    t.clock.advance(60_000)
+    const again = entryOf(
+      await put(t, '/api/mark-done', { StageId: stage.steel, done: true }, client.headers),
+    )
+    expect(again.doneAt).toBe(done.doneAt)
+    const undone = entryOf(
+      await put(t, '/api/mark-done', { StageId: stage.steel, done: false }, client.headers),
+    )
+    expect(undone).toMatchObject({ done: false, doneAt: null })
+  })
+
+  it('keeps the choices of an entry it marks done', async () => {
+    await editPool({ Title: 'Pool Design', choices: referencePool })
+    const done = entryOf(
+      await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, client.headers),
+    )
+    expect(done).toMatchObject({ Title: 'Pool Design', choices: referencePool, done: true })
+    const { session } = await signIn(t, 'c@example.com')
+    expect(session.poolData?.nonStages).toMatchObject([{ Title: 'Pool Design', done: true }])
+  })
+
+  it('answers 404 to an unknown stage and 400 to an unknown title, changing nothing', async () => {
+    const before = await snapshot(t)
+    expectProblem(
+      await put(t, '/api/mark-done', { StageId: crypto.randomUUID(), done: true }, client.headers),
+      404,
+    )
+    const problem = expectProblem(
+      await put(t, '/api/mark-done1', { Title: 'Excavation', done: true }, client.headers),
+      400,
+    )
+    expect(Object.keys(problem.errors ?? {})).toEqual(['Title'])
+    expect(await snapshot(t)).toBe(before)
+  })
+})
+
+describe('ownership', () => {
+  it("keeps one client's entries out of another's", async () => {
+    await editPool({ Title: 'Pool Design', choices: referencePool })
+    const other = await newClient(t, 'other@example.com')
+    const theirs = entryOf(
+      await editPool(
+        { Title: 'Pool Design', choices: { ...referencePool, lengthFt: 20 } },
+        other.headers,
+      ),
+    )
+    expect(theirs.choices).toMatchObject({ lengthFt: 20 })
+    const mine = await signIn(t, 'c@example.com')
+    expect(mine.session.poolData?.nonStages).toMatchObject([{ choices: { lengthFt: 32 } }])
+  })
+})
