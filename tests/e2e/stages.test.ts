@@ -133,3 +133,14 @@ describe('the built app as served', () => {
     expect((await asset.text()).length).toBeGreaterThan(1000)
   })
 })
+
+describe('a page that is not there', () => {
+  it('shows the not-found page with a way back', async () => {
+    const { page, problems } = await e2e.openPage()
+    await page.goto('/no-such-page')
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor()
+    await page.getByRole('link', { name: 'Go to PoolPath' }).click()
+    await page.waitForURL('**/onboarding')
+    expect(problems).toEqual([])
+  })
+})
