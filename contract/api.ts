@@ -2,7 +2,7 @@
  * Request and response schemas of every call of the wire contract (PRODUCT.md §4).
  * Success bodies are `{ Data: … }`; errors are problem+json (see problem.ts).
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { EngineeringChoices, PermitChoices, PoolDesignChoices, StageChoices } from './choices'
 import {
   AdminClient,
@@ -29,12 +29,12 @@ import {
 } from './domain'
 import { Cents, Pricing } from './pricing'
 
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ Data: data })
+export const envelope = <T extends z.ZodMiniType>(data: T) => z.object({ Data: data })
 
 export const IdParams = z.strictObject({ id: z.uuid('Unknown id') })
 
 /** Calls that take no body still refuse one with fields in it. */
-export const NoBody = z.strictObject({}).nullish()
+export const NoBody = z.nullish(z.strictObject({}))
 
 // Public and auth
 
@@ -48,9 +48,8 @@ export const LoginData = z.object({ tempToken: z.string() })
 
 export const Code = z
   .string()
-  .trim()
-  .regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email')
-export const VerifyBody = z.strictObject({ code: Code, rememberMe: z.boolean().optional() })
+  .check(z.trim(), z.regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email'))
+export const VerifyBody = z.strictObject({ code: Code, rememberMe: z.optional(z.boolean()) })
 
 export const OnboardingBody = z.strictObject({
   code: Code,
@@ -59,14 +58,14 @@ export const OnboardingBody = z.strictObject({
   address: Required(200),
   city: CityName,
   state: StateCode,
-  rememberMe: z.boolean().optional(),
+  rememberMe: z.optional(z.boolean()),
 })
 
 export const SessionData = z.object({
   Token: z.string(),
   userData: UserData,
   role: Role,
-  poolData: PoolData.nullable(),
+  poolData: z.nullable(PoolData),
   Flag: z.boolean(),
   Engineers: z.array(Engineer),
   Managers: z.array(Manager),
@@ -104,8 +103,8 @@ export const MarkDone1Body = z.strictObject({ Title: NonStageTitle, done: z.bool
 
 const QuoteFields = {
   vendor: Required(100),
-  amount: Cents.refine((c) => c > 0, 'Amount must be more than zero'),
-  note: Text(500).optional(),
+  amount: Cents.check(z.refine((c) => c > 0, 'Amount must be more than zero')),
+  note: z.optional(Text(500)),
 }
 export const AddQuoteBody = z.strictObject({ StageId: z.uuid(), ...QuoteFields })
 export const AddQuote1Body = z.strictObject({ Title: NonStageTitle, ...QuoteFields })
@@ -120,7 +119,7 @@ export const EntryData = PoolEntry
 export const RequestBuilderData = z.object({ BuilderRequested: z.literal(true) })
 export const RequestManagerBody = z.strictObject({
   managerId: z.uuid(),
-  message: Text(1000).optional(),
+  message: z.optional(Text(1000)),
 })
 export const RequestManagerData = ManagerRequest
 
@@ -143,8 +142,10 @@ export type AdminFetchData = z.infer<typeof AdminFetchData>
 
 export const DeletedData = z.object({ id: z.uuid() })
 
-const atLeastOne = <T extends z.ZodObject>(schema: T) =>
-  schema.partial().refine((o) => Object.keys(o).length > 0, 'Change at least one field')
+const atLeastOne = <T extends z.ZodMiniObject>(schema: T) =>
+  z
+    .partial(schema)
+    .check(z.refine((o: object) => Object.keys(o).length > 0, 'Change at least one field'))
 
 export const ClientInput = z.strictObject({
   name: Required(100),
@@ -154,7 +155,7 @@ export const ClientInput = z.strictObject({
   city: CityName,
   state: StateCode,
   onWaiting: z.boolean(),
-  perk: Text(200).nullable(),
+  perk: z.nullable(Text(200)),
 })
 export const ClientEditBody = atLeastOne(ClientInput)
 export const ClientData = AdminClient
@@ -184,7 +185,7 @@ export const ManagerInput = z.strictObject({
   email: Email,
   phone: Phone,
   bio: Text(2000),
-  yearsExperience: z.number().int().min(0).max(80),
+  yearsExperience: z.int().check(z.minimum(0), z.maximum(80)),
   fee: Cents,
 })
 export const ManagerEditBody = atLeastOne(ManagerInput)

@@ -1,11 +1,13 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 const feet = (min: number, max: number, label: string) =>
   z
     .number({ error: `${label} must be a number` })
-    .min(min, `${label} must be at least ${min} ft`)
-    .max(max, `${label} must be at most ${max} ft`)
-    .multipleOf(0.5, `${label} goes in 0.5 ft steps`)
+    .check(
+      z.minimum(min, `${label} must be at least ${min} ft`),
+      z.maximum(max, `${label} must be at most ${max} ft`),
+      z.multipleOf(0.5, `${label} goes in 0.5 ft steps`),
+    )
 
 export const PoolShape = z.enum(['rectangle', 'oval', 'kidney', 'freeform'])
 export type PoolShape = z.infer<typeof PoolShape>
@@ -19,23 +21,25 @@ export const PoolDesignChoices = z
     deepDepthFt: feet(3, 12, 'Deep depth'),
     deckWidthFt: feet(0, 20, 'Deck width'),
   })
-  .refine((d) => d.deepDepthFt >= d.shallowDepthFt, {
-    path: ['deepDepthFt'],
-    message: 'Deep depth must be at least the shallow depth',
-  })
+  .check(
+    z.refine((d) => d.deepDepthFt >= d.shallowDepthFt, {
+      path: ['deepDepthFt'],
+      message: 'Deep depth must be at least the shallow depth',
+    }),
+  )
 export type PoolDesignChoices = z.infer<typeof PoolDesignChoices>
 
 export const EngineeringChoices = z.strictObject({ engineerId: z.uuid() })
 export type EngineeringChoices = z.infer<typeof EngineeringChoices>
 
 export const PermitChoices = z.strictObject({
-  permitNumber: z.string().trim().max(40).optional(),
+  permitNumber: z.optional(z.string().check(z.trim(), z.maxLength(40))),
 })
 export type PermitChoices = z.infer<typeof PermitChoices>
 
 /** A stage's choices: one option of its pricing, or (Extras) a set of catalogue items. */
 export const StageChoices = z.strictObject({
-  option: z.string().max(40).optional(),
-  items: z.array(z.string().max(40)).max(40).optional(),
+  option: z.optional(z.string().check(z.maxLength(40))),
+  items: z.optional(z.array(z.string().check(z.maxLength(40))).check(z.maxLength(40))),
 })
 export type StageChoices = z.infer<typeof StageChoices>

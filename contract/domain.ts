@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Cents, Pricing } from './pricing'
 import { NON_STAGE_TITLES } from './steps'
 
@@ -6,28 +6,24 @@ export const Role = z.enum(['CLIENT', 'ADMIN'])
 export type Role = z.infer<typeof Role>
 
 const Timestamp = z.iso.datetime({ offset: true })
-const Text = (max: number) => z.string().trim().max(max)
-const Required = (max: number) => Text(max).min(1, 'Required')
+const Text = (max: number) => z.string().check(z.trim(), z.maxLength(max))
+const Required = (max: number) => Text(max).check(z.minLength(1, 'Required'))
 
-export const Email = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email('Enter a valid email address'))
-  .transform((e) => e.toLowerCase())
+export const Email = z.pipe(
+  z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter a valid email address')),
+  z.transform((e: string) => e.toLowerCase()),
+)
 
 /** Two-letter US state code, stored upper-case. */
-export const StateCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code')
-  .transform((s) => s.toUpperCase())
+export const StateCode = z.pipe(
+  z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'Use the two-letter state code')),
+  z.transform((s: string) => s.toUpperCase()),
+)
 
 export const CityName = Required(80)
 export const Phone = z
   .string()
-  .trim()
-  .regex(/^\+?[0-9 ().-]{7,20}$/, 'Enter a valid phone number')
+  .check(z.trim(), z.regex(/^\+?[0-9 ().-]{7,20}$/, 'Enter a valid phone number'))
 
 /** A served city matches a client's city case- and space-insensitively. */
 export const cityKey = (name: string, state: string) =>
@@ -40,7 +36,7 @@ export const Stage = z.object({
   id: z.uuid(),
   slug: z.string(),
   title: z.string(),
-  order: z.number().int(),
+  order: z.int(),
   pricing: Pricing,
   designTip: DesignTip,
 })
@@ -77,7 +73,7 @@ export const Manager = z.object({
   email: z.string(),
   phone: z.string(),
   bio: z.string(),
-  yearsExperience: z.number().int(),
+  yearsExperience: z.int(),
   fee: Cents,
 })
 export type Manager = z.infer<typeof Manager>
@@ -95,7 +91,7 @@ export type Quote = z.infer<typeof Quote>
 const entryBase = {
   choices: z.record(z.string(), z.unknown()),
   done: z.boolean(),
-  doneAt: Timestamp.nullable(),
+  doneAt: z.nullable(Timestamp),
   quotes: z.array(Quote),
 }
 export const StageEntry = z.object({ StageId: z.uuid(), ...entryBase })
@@ -121,13 +117,13 @@ export const AdminUser = z.object({
 })
 export type AdminUser = z.infer<typeof AdminUser>
 
-export const ClientUser = AdminUser.extend({
+export const ClientUser = z.extend(AdminUser, {
   phone: z.string(),
   address: z.string(),
   city: z.string(),
   state: z.string(),
   onWaiting: z.boolean(),
-  perk: z.string().nullable(),
+  perk: z.nullable(z.string()),
 })
 export type ClientUser = z.infer<typeof ClientUser>
 
@@ -136,7 +132,7 @@ export const UserData = z.union([ClientUser, AdminUser])
 export type UserData = z.infer<typeof UserData>
 
 /** A client as the admin sees it: profile, Flag and progress through the 13 steps. */
-export const AdminClient = ClientUser.extend({ Flag: z.boolean(), stepsDone: z.number().int() })
+export const AdminClient = z.extend(ClientUser, { Flag: z.boolean(), stepsDone: z.int() })
 export type AdminClient = z.infer<typeof AdminClient>
 
 export const RequestStatus = z.enum(['open', 'contacted', 'closed'])
@@ -155,7 +151,7 @@ export const ManagerRequest = z.object({
   id: z.uuid(),
   clientId: z.uuid(),
   clientName: z.string(),
-  managerId: z.uuid().nullable(),
+  managerId: z.nullable(z.uuid()),
   managerName: z.string(),
   message: z.string(),
   status: RequestStatus,

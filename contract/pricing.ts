@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Money is always integer cents. */
-export const Cents = z.number().int().min(0).max(100_000_000)
+export const Cents = z.int().check(z.minimum(0), z.maximum(100_000_000))
 
 /** What a stage's unit price is multiplied by; derived from the pool design (see estimator). */
 export const PricingUnit = z.enum([
@@ -17,14 +17,13 @@ export type PricingUnit = z.infer<typeof PricingUnit>
 
 const Key = z
   .string()
-  .trim()
-  .regex(/^[a-z0-9-]{1,40}$/, 'Use 1–40 lowercase letters, digits or dashes')
-const Label = z.string().trim().min(1, 'Required').max(80)
+  .check(z.trim(), z.regex(/^[a-z0-9-]{1,40}$/, 'Use 1–40 lowercase letters, digits or dashes'))
+const Label = z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(80))
 
 export const PricingOption = z.strictObject({
   key: Key,
   label: Label,
-  multiplier: z.number().min(0.1).max(10),
+  multiplier: z.number().check(z.minimum(0.1), z.maximum(10)),
 })
 export type PricingOption = z.infer<typeof PricingOption>
 
@@ -42,20 +41,22 @@ export const Pricing = z
     base: Cents,
     unit: PricingUnit,
     unitPrice: Cents,
-    options: z.array(PricingOption).max(12).default([]),
-    items: z.array(PricingItem).max(40).default([]),
+    options: z._default(z.array(PricingOption).check(z.maxLength(12)), []),
+    items: z._default(z.array(PricingItem).check(z.maxLength(40)), []),
   })
-  .refine((p) => uniqueKeys(p.options), {
-    path: ['options'],
-    message: 'Option keys must be unique',
-  })
-  .refine((p) => uniqueKeys(p.items), { path: ['items'], message: 'Item keys must be unique' })
-  .refine((p) => p.unit === 'items' || p.options.length > 0, {
-    path: ['options'],
-    message: 'At least one option is required',
-  })
-  .refine((p) => p.unit !== 'items' || p.items.length > 0, {
-    path: ['items'],
-    message: 'At least one item is required',
-  })
+  .check(
+    z.refine((p) => uniqueKeys(p.options), {
+      path: ['options'],
+      message: 'Option keys must be unique',
+    }),
+    z.refine((p) => uniqueKeys(p.items), { path: ['items'], message: 'Item keys must be unique' }),
+    z.refine((p) => p.unit === 'items' || p.options.length > 0, {
+      path: ['options'],
+      message: 'At least one option is required',
+    }),
+    z.refine((p) => p.unit !== 'items' || p.items.length > 0, {
+      path: ['items'],
+      message: 'At least one item is required',
+    }),
+  )
 export type Pricing = z.infer<typeof Pricing>

@@ -1,14 +1,14 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** RFC 9457 problem details, as every error of the API is answered. */
 export const Problem = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
+  status: z.int(),
   detail: z.string(),
   code: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  triesLeft: z.number().int().optional(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  triesLeft: z.optional(z.int()),
 })
 export type Problem = z.infer<typeof Problem>
 

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import cookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { z } from 'zod/mini'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Database } from './db/client'
 import access from './plugins/app/access'
@@ -40,6 +41,9 @@ export type AppOptions = {
   distDir?: string | null
   logger?: FastifyServerOptions['logger']
 }
+
+// The contract is zod/mini, which carries no messages of its own; the API answers in English.
+z.config(z.locales.en())
 
 // Small on purpose: no call of the API needs more, and big bodies are a cheap attack.
 const BODY_LIMIT = 64 * 1024

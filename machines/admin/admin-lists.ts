@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { AdminFetchData, type DesignTip, type Stage } from '../../contract'
 import type {
   AdminContext,
@@ -96,9 +96,9 @@ const StoredAdminContext = z.object({
   ...fetchedLists,
   UsersOnWaitingList: UsersOnWaiting,
   isOpen: z.boolean(),
-  etag: z.string().nullable(),
-  lastFetchedAt: z.number().nullable(),
-  error: z.string().nullable(),
+  etag: z.nullable(z.string()),
+  lastFetchedAt: z.nullable(z.number()),
+  error: z.nullable(z.string()),
 })
 
 /**

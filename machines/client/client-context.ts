@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Engineer, Manager, PoolData, type PoolEntry } from '../../contract'
 import type { ClientContext, SessionStartData } from './client.types'
 

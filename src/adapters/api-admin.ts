@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import {
   AdminData,
   AdminFetchData,
@@ -25,7 +25,7 @@ import {
 import { DesignTip, Stage } from '../../contract/domain'
 import { type Http, readData } from './http'
 
-type In<T extends z.ZodType> = z.input<T>
+type In<T extends z.ZodMiniType> = z.input<T>
 type Signal = AbortSignal | undefined
 
 export type AdminFetchResult =

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import {
   EditStatusData,
   LoginData,
@@ -29,7 +29,7 @@ export { ApiError, isApiError, type ApiErrorCode } from './api-error'
 export { API_TIMEOUT_MS } from './http'
 
 /** What a form sends: the contract's request schemas before their transforms. */
-type In<T extends z.ZodType> = z.input<T>
+type In<T extends z.ZodMiniType> = z.input<T>
 
 /** The session machine's marker for "the temp token is in a cookie, send no header" (seed §4). */
 export const TEMP_TOKEN_COOKIE_MARKER = 'cookie'

@@ -1,5 +1,5 @@
 import { parseCookie } from 'cookie'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Role, UserData } from '../../contract/domain'
 
 /** The localStorage key the seed persists the session under (seed §4). */
@@ -10,28 +10,29 @@ export const REMEMBER_LOGIN_COOKIE = 'rememberLogin'
 
 /** The session as persisted; logged out is all nulls and `isAuthenticated: false`. */
 export const StoredAuth = z.object({
-  role: Role.nullable(),
-  accessToken: z.string().nullable(),
-  tempToken: z.string().nullable(),
-  userData: UserData.nullable(),
+  role: z.nullable(Role),
+  accessToken: z.nullable(z.string()),
+  tempToken: z.nullable(z.string()),
+  userData: z.nullable(UserData),
   isAuthenticated: z.boolean(),
   // Beyond the seed's five fields, so a reload restores the same view and refresh timing.
   /** The client's Flag from the last verify or refresh. */
-  flag: z.boolean().optional(),
+  flag: z.optional(z.boolean()),
   /** When this tab received the access token (ms since the epoch). */
-  tokenReceivedAt: z.number().nullable().optional(),
+  tokenReceivedAt: z.optional(z.nullable(z.number())),
   /** While a code is out: where it went and the onboarding details it will create the account with. */
-  email: z.string().nullable().optional(),
-  onboarding: z
-    .object({
-      name: z.string(),
-      phone: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-    })
-    .nullable()
-    .optional(),
+  email: z.optional(z.nullable(z.string())),
+  onboarding: z.optional(
+    z.nullable(
+      z.object({
+        name: z.string(),
+        phone: z.string(),
+        address: z.string(),
+        city: z.string(),
+        state: z.string(),
+      }),
+    ),
+  ),
 })
 export type StoredAuth = z.infer<typeof StoredAuth>
 

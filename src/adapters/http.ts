@@ -1,5 +1,5 @@
 import ky, { HTTPError, type Options } from 'ky'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { badResponse, toApiError } from './api-error'
 
 /** Seed §9: the API gets 45 seconds to answer. */
@@ -96,7 +96,7 @@ export function createHttp({
   }
 
   /** Sends a call and returns its `Data`, checked against the contract's schema. */
-  async function send<T extends z.ZodType>(
+  async function send<T extends z.ZodMiniType>(
     method: Method,
     path: string,
     data: T,
@@ -110,7 +110,7 @@ export function createHttp({
 }
 
 /** The `Data` of a `{ Data }` answer, checked with the contract's schema, else BAD_RESPONSE. */
-export async function readData<T extends z.ZodType>(
+export async function readData<T extends z.ZodMiniType>(
   response: Response,
   data: T,
   signal?: AbortSignal,

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 /** The actor contexts persisted in IndexedDB (seed §4); the session itself is in localStorage. */
 export type StateKey = 'client' | 'admin'
@@ -17,7 +17,7 @@ db.version(1).stores({ state: 'key' })
  * The value stored under `key`, checked with `schema`. A value that does not fit (corrupt, or
  * written by an older version of the app) is deleted and reported as nothing stored.
  */
-export async function loadState<S extends z.ZodType>(
+export async function loadState<S extends z.ZodMiniType>(
   key: StateKey,
   schema: S,
 ): Promise<z.output<S> | null> {

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type * as StateDb from './state-db'
 import type { StateKey } from './state-db'
 
@@ -41,7 +41,7 @@ function warn(what: string, error: unknown): void {
 }
 
 /** The value stored under `key` if it fits `schema`; null otherwise (a bad value is removed). */
-export async function loadState<S extends z.ZodType>(
+export async function loadState<S extends z.ZodMiniType>(
   key: StateKey,
   schema: S,
 ): Promise<z.output<S> | null> {

@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { adminMachine } from '../../machines/admin/admin.machine'
 import { clientMachine } from '../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../machines/session/session.machine'

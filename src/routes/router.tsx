@@ -9,7 +9,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router'
 import { waitFor } from 'xstate'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { Stage } from '../../contract'
 import type { SessionActor } from '../../machines/session/session.machine'
 import type { Api } from '../adapters/api'
@@ -37,7 +37,7 @@ const follow = (target: Redirect) => {
   if (target) throw redirect({ to: target.to, ...(target.search ? { search: target.search } : {}) })
 }
 
-const LandingSearch = z.object({ redirect: z.string().optional() })
+const LandingSearch = z.object({ redirect: z.optional(z.string()) })
 
 /** The route tree of seed §2; each guard reads the session actor, never a copy of its state. */
 export function createAppRouter(context: RouterContext, options: { history?: RouterHistory } = {}) {

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { SessionProblem } from '../../../machines/session/session.types'
 
 /** One message per field, keyed by the request body's field name. */
@@ -8,7 +8,7 @@ export type FieldErrors = Partial<Record<string, string>>
  * The first issue of each field, in words a person can act on. The contract says only
  * "Required" for empty text, so the form names what is missing.
  */
-export function issuesByField(error: z.ZodError, missing: FieldErrors = {}): FieldErrors {
+export function issuesByField(error: z.core.$ZodError, missing: FieldErrors = {}): FieldErrors {
   const messages: FieldErrors = {}
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '')

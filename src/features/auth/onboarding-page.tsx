@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
-import type { z } from 'zod'
+import { z } from 'zod/mini'
 import { LoginBody, OnboardingBody, ValidateBody } from '../../../contract/api'
 import { useSessionActor } from '../../app/session-context'
 import { AuthCard } from './auth-card'
@@ -25,7 +25,10 @@ import { TextField } from './text-field'
 import { useAvailability, type ValidateAvailability } from './use-availability'
 
 /** What "Send code" checks: the onboarding body without the code, plus where to send it. */
-const DetailsBody = OnboardingBody.omit({ code: true, rememberMe: true }).extend(LoginBody.shape)
+const DetailsBody = z.extend(
+  z.omit(OnboardingBody, { code: true, rememberMe: true }),
+  LoginBody.shape,
+)
 type Details = z.input<typeof DetailsBody>
 
 const EMPTY: Details = { city: '', state: '', name: '', email: '', phone: '', address: '' }
