@@ -7,15 +7,14 @@ import { followSession } from './app/follow-session'
 import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
 import { createAppRouter } from './routes/router'
-import { FullPageSpinner } from './routes/root-pages'
 import './styles/app.css'
 import './styles/areas.css'
 
 // Composition root: real adapters → machine.provide() → actor → router (STYLE.md).
 async function start(container: HTMLElement) {
+  // Stored session state is restored before the first route decision; meanwhile index.html's
+  // own full-page spinner shows.
   const root = createRoot(container)
-  // Stored session state is restored before the first route decision.
-  root.render(<FullPageSpinner />)
   const { actor, ports: api } = await createSession((getToken) => createApi({ getToken }))
   const stages = createStagesCache(api.stages)
   void stages().catch(() => undefined)
