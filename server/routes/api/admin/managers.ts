@@ -1,17 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  DeletedData,
-  ManagerData,
-  ManagerEditBody,
-  ManagerInput,
-  envelope,
-  IdParams,
-  NoBody,
-  type Manager,
-} from '../../../../contract'
+import { ManagerData, ManagerEditBody, ManagerInput, type Manager } from '../../../../contract'
 import { managerRequests, managers } from '../../../db/schema'
-import { adminWrite, found } from './admin-write'
+import { directoryRoutes } from './directory-routes'
 
 const managerOf = (row: typeof managers.$inferSelect): Manager => ({
   id: row.id,
@@ -23,87 +13,36 @@ const managerOf = (row: typeof managers.$inferSelect): Manager => ({
   yearsExperience: row.yearsExperience,
   fee: row.fee,
 })
+const first = (rows: (typeof managers.$inferSelect)[]) => rows[0] && managerOf(rows[0])
 
 /**
  * The project managers clients ask for. A request outlives its manager: manager_id becomes null
  * (ON DELETE SET NULL) and manager_name keeps saying whom the client asked for.
  */
-const managerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/admin/managers/create',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'List a new project manager',
-        body: ManagerInput,
-        response: { 201: envelope(ManagerData) },
-      },
-    },
-    async (request, reply) => {
-      const manager = await adminWrite(app, request, async (tx) => {
-        const [row] = await tx.insert(managers).values(request.body).returning()
-        const after = managerOf(found(row, 'manager'))
-        return { action: 'create', entity: 'manager', entityId: after.id, after, data: after }
-      })
-      return reply.code(201).send({ Data: manager })
-    },
-  )
-
-  app.put(
-    '/api/admin/managers/edit/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: "Change an manager's details",
-        params: IdParams,
-        body: ManagerEditBody,
-        response: { 200: envelope(ManagerData) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params
-      const manager = await adminWrite(app, request, async (tx) => {
-        const [row] = await tx.select().from(managers).where(eq(managers.id, id)).for('update')
-        const before = managerOf(found(row, 'manager'))
-        const [updated] = await tx
-          .update(managers)
-          .set(request.body)
-          .where(eq(managers.id, id))
-          .returning()
-        const after = managerOf(found(updated, 'manager'))
-        // Requests name the manager as they are now; only a deleted manager's name is frozen.
-        if (after.name !== before.name)
-          await tx
-            .update(managerRequests)
-            .set({ managerName: after.name })
-            .where(eq(managerRequests.managerId, id))
-        return { action: 'edit', entity: 'manager', entityId: id, before, after, data: after }
-      })
-      return { Data: manager }
-    },
-  )
-
-  app.delete(
-    '/api/admin/managers/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'Remove an manager from the list',
-        params: IdParams,
-        body: NoBody,
-        response: { 200: envelope(DeletedData) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params
-      await adminWrite(app, request, async (tx) => {
-        const [row] = await tx.delete(managers).where(eq(managers.id, id)).returning()
-        const before = managerOf(found(row, 'manager'))
-        return { action: 'delete', entity: 'manager', entityId: id, before, data: null }
-      })
-      return { Data: { id } }
-    },
-  )
-}
-
-export default managerRoutes
+export default directoryRoutes({
+  path: 'managers',
+  entity: 'manager',
+  schemas: { input: ManagerInput, edit: ManagerEditBody, data: ManagerData },
+  summaries: {
+    create: 'List a new project manager',
+    edit: "Change a project manager's details",
+    remove: 'Remove a project manager from the list',
+  },
+  rows: {
+    insert: async (tx, body) => first(await tx.insert(managers).values(body).returning()),
+    lock: async (tx, id) =>
+      first(await tx.select().from(managers).where(eq(managers.id, id)).for('update')),
+    update: async (tx, id, body) =>
+      first(await tx.update(managers).set(body).where(eq(managers.id, id)).returning()),
+    remove: async (tx, id) =>
+      first(await tx.delete(managers).where(eq(managers.id, id)).returning()),
+  },
+  // Requests name the manager as they are now; only a deleted manager's name is frozen.
+  afterEdit: async (tx, before, after) => {
+    if (after.name === before.name) return
+    await tx
+      .update(managerRequests)
+      .set({ managerName: after.name })
+      .where(eq(managerRequests.managerId, after.id))
+  },
+})
