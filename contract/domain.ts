@@ -101,12 +101,6 @@ export type StageEntry = z.infer<typeof StageEntry>
 export type NonStageEntry = z.infer<typeof NonStageEntry>
 export type PoolEntry = z.infer<typeof PoolEntry>
 
-export const PoolData = z.object({
-  poolChoices: z.array(StageEntry),
-  nonStages: z.array(NonStageEntry),
-  BuilderRequested: z.boolean(),
-})
-export type PoolData = z.infer<typeof PoolData>
 
 export const AdminUser = z.object({
   id: z.uuid(),
@@ -158,6 +152,20 @@ export const ManagerRequest = z.object({
   createdAt: Timestamp,
 })
 export type ManagerRequest = z.infer<typeof ManagerRequest>
+
+/**
+ * The client's project (seed §3 "poolData"). Beyond the seed's three fields: the permit fee of
+ * the client's city (null while it is not served), which the Permits step estimates with, and
+ * the client's manager requests, whose status the manager pages show.
+ */
+export const PoolData = z.object({
+  poolChoices: z.array(StageEntry),
+  nonStages: z.array(NonStageEntry),
+  BuilderRequested: z.boolean(),
+  PermitFee: z.nullable(Cents),
+  ManagerRequests: z.array(ManagerRequest),
+})
+export type PoolData = z.infer<typeof PoolData>
 
 export { Text, Required, Timestamp }
 export type NonStageTitle = z.infer<typeof NonStageTitle>

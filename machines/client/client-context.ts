@@ -8,6 +8,8 @@ export const emptyPoolData = (): PoolData => ({
   poolChoices: [],
   nonStages: [],
   BuilderRequested: false,
+  PermitFee: null,
+  ManagerRequests: [],
 })
 
 export const initialClientContext = (): ClientContext => ({

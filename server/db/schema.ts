@@ -181,6 +181,7 @@ export const managerRequests = pgTable(
     uniqueIndex('manager_requests_one_open_idx')
       .on(t.clientId, t.managerId)
       .where(sql`${t.status} = 'open'`),
+    index('manager_requests_client_idx').on(t.clientId),
     index('manager_requests_manager_idx').on(t.managerId),
     index('manager_requests_status_idx').on(t.status),
   ],

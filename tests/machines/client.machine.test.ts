@@ -26,6 +26,8 @@ const poolData = (overrides: Partial<PoolData> = {}): PoolData => ({
   poolChoices: [stageEntry(1), stageEntry(2)],
   nonStages: [nonStageEntry('Pool Design'), nonStageEntry('Engineering')],
   BuilderRequested: false,
+  PermitFee: null,
+  ManagerRequests: [],
   ...overrides,
 })
 
@@ -35,7 +37,13 @@ describe('client machine: start', () => {
     expect(context()).toEqual({
       Flag: false,
       isOpen: true,
-      poolData: { poolChoices: [], nonStages: [], BuilderRequested: false },
+      poolData: {
+        poolChoices: [],
+        nonStages: [],
+        BuilderRequested: false,
+        PermitFee: null,
+        ManagerRequests: [],
+      },
       Engineers: [],
       Managers: [],
     })

@@ -140,7 +140,15 @@ export function createFakeServer() {
       Token,
       userData: user,
       role: user.role,
-      poolData: isClient ? { poolChoices: [], nonStages: [], BuilderRequested: false } : null,
+      poolData: isClient
+        ? {
+            poolChoices: [],
+            nonStages: [],
+            BuilderRequested: false,
+            PermitFee: null,
+            ManagerRequests: [],
+          }
+        : null,
       Flag: served(user),
       Engineers: [],
       Managers: [],

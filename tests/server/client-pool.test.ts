@@ -84,6 +84,8 @@ describe('PUT /api/edit-pool', () => {
         { Title: 'Pool Design', choices: referencePool, done: false, doneAt: null, quotes: [] },
       ],
       BuilderRequested: false,
+      PermitFee: 45_000,
+      ManagerRequests: [],
     })
   })
 

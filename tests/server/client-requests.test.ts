@@ -67,6 +67,15 @@ describe('POST /api/request-manager', () => {
     })
   })
 
+  it("lists the client's own requests in poolData, and no one else's", async () => {
+    const manager = await addManager(t)
+    const mine = (await requestManager({ managerId: manager.id, message: 'Mine' })).json().Data
+    const other = await newClient(t, 'other@example.com')
+    await requestManager({ managerId: manager.id, message: 'Theirs' }, other.headers)
+    const { session } = await signIn(t, 'c@example.com')
+    expect(session.poolData?.ManagerRequests).toEqual([mine])
+  })
+
   it('answers the open request (200) to a second request to the same manager', async () => {
     const manager = await addManager(t)
     const first = await requestManager({ managerId: manager.id, message: 'First' })

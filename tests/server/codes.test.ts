@@ -154,7 +154,13 @@ describe('POST /api/onboarding', () => {
     const { session } = await signIn(t, 'Pool.Owner@Example.com', { asNewClient: true })
     expect(session.role).toBe('CLIENT')
     expect(session.userData).toMatchObject({ email: 'pool.owner@example.com', name: 'Pat Swimmer' })
-    expect(session.poolData).toEqual({ poolChoices: [], nonStages: [], BuilderRequested: false })
+    expect(session.poolData).toEqual({
+      poolChoices: [],
+      nonStages: [],
+      BuilderRequested: false,
+      PermitFee: null,
+      ManagerRequests: [],
+    })
     expect(session.Flag).toBe(false)
     expect(session.Engineers).toEqual([])
     expect(session.Managers).toEqual([])

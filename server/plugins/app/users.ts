@@ -15,11 +15,13 @@ import {
   cities,
   clients,
   engineers,
+  managerRequests,
   managers,
   poolEntries,
   quotes,
   users,
 } from '../../db/schema'
+import { managerRequestRows } from '../../db/request-rows'
 import { toPoolEntry } from './pool-entries'
 
 /** Who a token belongs to now: checked on every authenticated call. */
@@ -76,6 +78,12 @@ async function loadPoolData(db: Db, clientId: string): Promise<PoolData> {
     .from(builderRequests)
     .where(eq(builderRequests.clientId, clientId))
     .limit(1)
+  const [city] = await db
+    .select({ permitFee: cities.permitFee })
+    .from(clients)
+    .innerJoin(cities, eq(cities.key, clients.cityKey))
+    .where(eq(clients.userId, clientId))
+  const ManagerRequests = await managerRequestRows(db, eq(managerRequests.clientId, clientId))
   const poolChoices: StageEntry[] = []
   const nonStages: NonStageEntry[] = []
   for (const row of entries) {
@@ -86,7 +94,13 @@ async function loadPoolData(db: Db, clientId: string): Promise<PoolData> {
     if ('StageId' in entry) poolChoices.push(entry)
     else nonStages.push(entry)
   }
-  return { poolChoices, nonStages, BuilderRequested: open !== undefined }
+  return {
+    poolChoices,
+    nonStages,
+    BuilderRequested: open !== undefined,
+    PermitFee: city?.permitFee ?? null,
+    ManagerRequests,
+  }
 }
 
 export default fp(

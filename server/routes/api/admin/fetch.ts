@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AdminFetchData, envelope, NON_STAGES } from '../../../../contract'
 import { cities, engineers, managers, users } from '../../../db/schema'
-import { builderRequestRows, managerRequestRows } from './request-rows'
+import { builderRequestRows, managerRequestRows } from '../../../db/request-rows'
 import { adminClients, adminUserOf } from './user-rows'
 
 /** Everything the back office shows, one query per list; answered 304 when nothing changed. */

@@ -9,7 +9,7 @@ import {
 } from '../../../../contract'
 import { builderRequests, managerRequests } from '../../../db/schema'
 import { adminWrite, found } from './admin-write'
-import { builderRequestRows, managerRequestRows } from './request-rows'
+import { builderRequestRows, managerRequestRows } from '../../../db/request-rows'
 
 // Partial unique indexes allow one open request per client (per manager for manager requests):
 // reopening one while another is open is refused there.

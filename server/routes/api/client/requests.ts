@@ -6,9 +6,9 @@ import {
   RequestBuilderData,
   RequestManagerBody,
   RequestManagerData,
-  type ManagerRequest,
 } from '../../../../contract'
 import type { Tx } from '../../../db/client'
+import { toManagerRequest } from '../../../db/request-rows'
 import { builderRequests, managerRequests, managers, users } from '../../../db/schema'
 import { notFound, unauthenticated } from '../../../lib/problem'
 import { identityOf } from '../../../plugins/app/access'
@@ -17,17 +17,6 @@ const isOpen = (status: typeof builderRequests.status | typeof managerRequests.s
   sql`${status} = 'open'`
 
 type RequestRow = typeof managerRequests.$inferSelect
-
-const toManagerRequest = (row: RequestRow, clientName: string): ManagerRequest => ({
-  id: row.id,
-  clientId: row.clientId,
-  clientName,
-  managerId: row.managerId,
-  managerName: row.managerName,
-  message: row.message,
-  status: row.status,
-  createdAt: row.createdAt.toISOString(),
-})
 
 /**
  * The client's open request to this manager: a new one, or the one already open (the partial

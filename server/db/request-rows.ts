@@ -1,7 +1,7 @@
 import { asc, eq, type SQL } from 'drizzle-orm'
-import type { BuilderRequest, ManagerRequest } from '../../../../contract'
-import type { Db, Tx } from '../../../db/client'
-import { builderRequests, managerRequests, users } from '../../../db/schema'
+import type { BuilderRequest, ManagerRequest } from '../../contract'
+import type { Db, Tx } from './client'
+import { builderRequests, managerRequests, users } from './schema'
 
 /** Builder requests with their client's name, oldest first: one query for any number. */
 export async function builderRequestRows(db: Db | Tx, where?: SQL): Promise<BuilderRequest[]> {
@@ -28,14 +28,20 @@ export async function managerRequestRows(db: Db | Tx, where?: SQL): Promise<Mana
     .innerJoin(users, eq(users.id, managerRequests.clientId))
     .where(where)
     .orderBy(asc(managerRequests.createdAt))
-  return rows.map(({ request, clientName }) => ({
-    id: request.id,
-    clientId: request.clientId,
-    clientName,
-    managerId: request.managerId,
-    managerName: request.managerName,
-    message: request.message,
-    status: request.status,
-    createdAt: request.createdAt.toISOString(),
-  }))
+  return rows.map(({ request, clientName }) => toManagerRequest(request, clientName))
 }
+
+/** A manager request as the contract shows it. */
+export const toManagerRequest = (
+  row: typeof managerRequests.$inferSelect,
+  clientName: string,
+): ManagerRequest => ({
+  id: row.id,
+  clientId: row.clientId,
+  clientName,
+  managerId: row.managerId,
+  managerName: row.managerName,
+  message: row.message,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+})

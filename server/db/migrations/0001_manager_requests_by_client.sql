@@ -1,0 +1,1 @@
+CREATE INDEX "manager_requests_client_idx" ON "manager_requests" USING btree ("client_id");
