@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApi } from './adapters/api'
+import { runClientCall } from './app/client-calls'
 import { createSession } from './app/create-session'
 import { followSession } from './app/follow-session'
 import { SessionProvider } from './app/session-context'
@@ -15,7 +16,10 @@ async function start(container: HTMLElement) {
   // Stored session state is restored before the first route decision; meanwhile index.html's
   // own full-page spinner shows.
   const root = createRoot(container)
-  const { actor, ports: api } = await createSession((getToken) => createApi({ getToken }))
+  const { actor, ports: api } = await createSession((getToken) => {
+    const api = createApi({ getToken })
+    return { ...api, clientCall: (call, signal) => runClientCall(api, call, signal) }
+  })
   const stages = createStagesCache(api.stages)
   void stages().catch(() => undefined)
   const router = createAppRouter({ session: actor, validate: api.validate, stages })

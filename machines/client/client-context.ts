@@ -1,6 +1,13 @@
 import { z } from 'zod/mini'
-import { Engineer, Manager, PoolData, type PoolEntry } from '../../contract'
-import type { ClientContext, SessionStartData } from './client.types'
+import { Engineer, Manager, PoolData, type ManagerRequest, type PoolEntry } from '../../contract'
+import type {
+  CallFailure,
+  ClientCall,
+  ClientCallResult,
+  ClientContext,
+  ClientMachineContext,
+  SessionStartData,
+} from './client.types'
 
 /** Pure updates of the client context: the machine only wires them to events. */
 
@@ -19,6 +26,13 @@ export const initialClientContext = (): ClientContext => ({
   Engineers: [],
   Managers: [],
 })
+
+/** The call in flight and its failure belong to this page view; the rest is saved. */
+export const toStored = ({
+  pending: _pending,
+  failure: _failure,
+  ...stored
+}: ClientMachineContext): ClientContext => stored
 
 /** Fills the client data from a verify or onboarding answer; the sidebar keeps its position. */
 export function startSession(context: ClientContext, data: SessionStartData): ClientContext {
@@ -54,6 +68,45 @@ export const markBuilderRequested = (poolData: PoolData): PoolData => ({
   ...poolData,
   BuilderRequested: true,
 })
+
+/** A manager request answered by the server replaces the one with its id, or is added. */
+export const upsertManagerRequest = (poolData: PoolData, request: ManagerRequest): PoolData => ({
+  ...poolData,
+  ManagerRequests: upsertBy(poolData.ManagerRequests, request, (r) => r.id),
+})
+
+/** The pool data after a call's answer (seed §4 "Client data"). */
+export function applyCallResult(poolData: PoolData, result: ClientCallResult): PoolData {
+  switch (result.kind) {
+    case 'entry':
+      return upsertEntry(poolData, result.entry)
+    case 'builderRequested':
+      return markBuilderRequested(poolData)
+    case 'managerRequested':
+      return upsertManagerRequest(poolData, result.request)
+  }
+}
+
+const FALLBACK_MESSAGE = 'That did not work. Please try again.'
+
+const ProblemFields = z.object({
+  detail: z.optional(z.string()),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
+})
+
+/**
+ * What the screen says about a refused call. The API port rejects with an error that carries
+ * `detail` and `fieldErrors` (the server's problem); anything else gets a general sentence.
+ */
+export function describeFailure(call: ClientCall, error: unknown): CallFailure {
+  const parsed = ProblemFields.safeParse(error)
+  const problem = parsed.success ? parsed.data : {}
+  return {
+    call,
+    message: problem.detail || FALLBACK_MESSAGE,
+    fields: problem.fieldErrors ?? {},
+  }
+}
 
 const StoredClientContext = z.object({
   Flag: z.boolean(),

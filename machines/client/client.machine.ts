@@ -1,28 +1,47 @@
-import { assign, setup, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import type { PoolEntry } from '../../contract'
 import {
+  applyCallResult,
+  describeFailure,
   initialClientContext,
   markBuilderRequested,
   startSession,
+  toStored,
   upsertEntry,
 } from './client-context'
-import type { ClientContext, ClientEvent, ClientInput, SessionStartData } from './client.types'
+import type {
+  ClientCall,
+  ClientCallResult,
+  ClientContext,
+  ClientEvent,
+  ClientInput,
+  ClientMachineContext,
+  SessionStartData,
+} from './client.types'
 
 /** Every change hands the new context to `persist`; it reads the context after the update. */
 const persistContext = {
   type: 'persist',
-  params: ({ context }: { context: ClientContext }) => context,
+  params: ({ context }: { context: ClientMachineContext }) => toStored(context),
 } as const
 
 /**
- * The client's data (seed §3–§4 "Client data"): filled when a session starts, updated from the
- * answers of the client calls, persisted after every change. Spawned by the session machine.
+ * The client's data (seed §3–§4 "Client data"): filled when a session starts, changed by the
+ * client calls it runs one at a time (a screen sends `client.callRequested`, the `clientCall`
+ * port answers, the answer is applied), persisted after every change. Spawned by the session.
  */
 export const clientMachine = setup({
   types: {
-    context: {} as ClientContext,
+    context: {} as ClientMachineContext,
     events: {} as ClientEvent,
     input: {} as ClientInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** Port: runs the call on the API and says what its answer changes. */
+    clientCall: fromPromise<ClientCallResult, ClientCall>(async () => {
+      throw new Error('clientCall not provided')
+    }),
   },
   actions: {
     startSession: assign(({ context }, params: SessionStartData) => startSession(context, params)),
@@ -33,13 +52,72 @@ export const clientMachine = setup({
     markBuilderRequested: assign(({ context }) => ({
       poolData: markBuilderRequested(context.poolData),
     })),
+    startCall: assign((_, params: { call: ClientCall }) => ({
+      pending: params.call,
+      failure: null,
+    })),
+    applyResult: assign(({ context }, params: { result: ClientCallResult }) => ({
+      poolData: applyCallResult(context.poolData, params.result),
+      pending: null,
+    })),
+    storeFailure: assign(({ context }, params: { error: unknown }) => ({
+      failure: context.pending ? describeFailure(context.pending, params.error) : null,
+      pending: null,
+    })),
+    dismissFailure: assign({ failure: null }),
+    /** Seed §7: after a builder or manager request the admin data is refetched where it runs. */
+    refreshAdmin: enqueueActions(({ system, enqueue }, params: { result: ClientCallResult }) => {
+      const admin = system.get('admin')
+      if (admin && params.result.kind !== 'entry') {
+        enqueue.sendTo(admin, { type: 'admin.refreshRequested' })
+      }
+    }),
     toggleSidebar: assign(({ context }) => ({ isOpen: !context.isOpen })),
     /** Port: the app saves the context to IndexedDB under `client`. Tests record it. */
     persist: (_, _context: ClientContext) => {},
   },
 }).createMachine({
   id: 'client',
-  context: ({ input }) => input.restored ?? initialClientContext(),
+  context: ({ input }) => ({
+    ...(input.restored ?? initialClientContext()),
+    pending: null,
+    failure: null,
+  }),
+  initial: 'ready',
+  states: {
+    ready: {
+      on: {
+        'client.callRequested': {
+          target: 'calling',
+          actions: { type: 'startCall', params: ({ event }) => ({ call: event.call }) },
+        },
+      },
+    },
+    // One call at a time: the screens disable their buttons meanwhile, and a second request is
+    // ignored rather than racing the first one's answer.
+    calling: {
+      tags: ['busy'],
+      invoke: {
+        src: 'clientCall',
+        input: ({ event }) => {
+          assertEvent(event, 'client.callRequested')
+          return event.call
+        },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
+            { type: 'refreshAdmin', params: ({ event }) => ({ result: event.output }) },
+            persistContext,
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+  },
   on: {
     'client.sessionStarted': {
       actions: [{ type: 'startSession', params: ({ event }) => event.data }, persistContext],
@@ -47,6 +125,7 @@ export const clientMachine = setup({
     'client.flagChanged': {
       actions: [{ type: 'setFlag', params: ({ event }) => ({ Flag: event.Flag }) }, persistContext],
     },
+    'client.failureDismissed': { actions: 'dismissFailure' },
     'pool.entrySaved': {
       actions: [
         { type: 'saveEntry', params: ({ event }) => ({ entry: event.entry }) },
@@ -59,12 +138,25 @@ export const clientMachine = setup({
 })
 
 export type ClientActor = ActorRefFrom<typeof clientMachine>
-export type { ClientContext, ClientEvent, ClientInput, SessionStartData } from './client.types'
+export type {
+  CallFailure,
+  ClientCall,
+  ClientCallResult,
+  ClientContext,
+  ClientEvent,
+  ClientInput,
+  ClientMachineContext,
+  SessionStartData,
+} from './client.types'
 export {
+  applyCallResult,
+  describeFailure,
   emptyPoolData,
   initialClientContext,
   markBuilderRequested,
   parseClientContext,
   startSession,
+  toStored,
   upsertEntry,
+  upsertManagerRequest,
 } from './client-context'

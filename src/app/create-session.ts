@@ -1,7 +1,11 @@
 import { createActor, fromPromise } from 'xstate'
 import { z } from 'zod/mini'
 import { adminMachine } from '../../machines/admin/admin.machine'
-import { clientMachine } from '../../machines/client/client.machine'
+import {
+  clientMachine,
+  type ClientCall,
+  type ClientCallResult,
+} from '../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../machines/session/session.machine'
 import { refreshDelay } from '../../machines/session/token'
 import type { RefreshData, SessionData } from '../../contract'
@@ -40,6 +44,8 @@ export type SessionPorts = {
   logout(): Promise<unknown>
   editStatus(body: { onWaiting: boolean }): Promise<{ onWaiting: boolean }>
   fetchAdmin(input: { etag: string | null }, signal?: AbortSignal): Promise<AdminFetchResult>
+  /** Every client call (edit-pool, quotes, requests), named as the client actor names them. */
+  clientCall(call: ClientCall, signal?: AbortSignal): Promise<ClientCallResult>
 }
 
 /**
@@ -111,6 +117,11 @@ export async function createSession<P extends SessionPorts>(
       }),
       editStatus: fromPromise(({ input }) => guarded(() => ports.editStatus(input))),
       client: clientMachine.provide({
+        actors: {
+          clientCall: fromPromise(({ input, signal }) =>
+            guarded(() => ports.clientCall(input, signal)),
+          ),
+        },
         actions: { persist: (_, context) => void saveState('client', context) },
       }),
       admin: adminMachine.provide({

@@ -5,6 +5,7 @@ import {
   clientMachine,
   initialClientContext,
   parseClientContext,
+  toStored,
   upsertEntry,
   type ClientContext,
   type ClientInput,
@@ -18,7 +19,8 @@ function start(input: ClientInput = {}) {
     actions: { persist: (_, context) => void saved.push(context) },
   })
   const actor = createActor(machine, { input, clock: new SimulatedClock() }).start()
-  const context = () => actor.getSnapshot().context
+  /** The saved part of the context: the call in flight and its failure are not saved. */
+  const context = (): ClientContext => toStored(actor.getSnapshot().context)
   return { actor, context, saved }
 }
 

@@ -9,6 +9,7 @@ import type {
 } from '../../contract'
 import { cityKey, LoginBody } from '../../contract'
 import type { AdminFetchResult } from '../../machines/admin/admin.types'
+import type { ClientCall, ClientCallResult } from '../../machines/client/client.types'
 import type { OnboardingDetails } from '../../machines/session/session.types'
 import { ApiError } from '../../src/adapters/api-error'
 import type { Account } from './session.model'
@@ -241,6 +242,11 @@ export function createFakeServer() {
       Flag: SERVED.includes(cityKey(place.city, place.state)),
     }),
     stages: async (): Promise<Stage[]> => [],
+    /** The builder's calls are outside the session model: a page that makes one hears so. */
+    clientCall: async (token: string | null, call: ClientCall): Promise<ClientCallResult> => {
+      signedIn(token)
+      throw problem(404, 'NOT_FOUND', `${call.name} is not part of the session model.`)
+    },
     fetchAdmin: async (token: string | null, etag: string | null): Promise<AdminFetchResult> => {
       signedIn(token)
       return etag === '"v1"'

@@ -2,6 +2,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
+import type { ClientCall } from '../../machines/client/client.machine'
 import type { SessionActor } from '../../machines/session/session.machine'
 import { createSession } from '../../src/app/create-session'
 import { followSession } from '../../src/app/follow-session'
@@ -30,6 +31,7 @@ const createFakeSession = (server: FakeServer) =>
     editStatus: (body: { onWaiting: boolean }) => server.editStatus(getToken(), body),
     fetchAdmin: (input?: { etag?: string | null }) =>
       server.fetchAdmin(getToken(), input?.etag ?? null),
+    clientCall: (call: ClientCall) => server.clientCall(getToken(), call),
   }))
 
 type Page = { actor: SessionActor; router: AppRouter; close: () => void }

@@ -1,0 +1,207 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, createMachine, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate'
+import type { ManagerRequest } from '../../contract'
+import {
+  clientMachine,
+  initialClientContext,
+  type ClientCall,
+  type ClientCallResult,
+  type ClientContext,
+} from '../../machines/client/client.machine'
+import { nonStageEntry, stageEntry, uuid } from './fixtures'
+
+type Port = (call: ClientCall) => Promise<ClientCallResult>
+
+/** A promise the test settles by hand, so the state while a call is in flight can be seen. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {}
+  let reject: (error: unknown) => void = () => {}
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+/**
+ * The client actor with a fake `clientCall` port and a recording `persist`, started beside an
+ * admin recorder with systemId 'admin' as the session spawns them.
+ */
+function start(port: Port, restored: ClientContext = initialClientContext()) {
+  const saved: ClientContext[] = []
+  const adminEvents: string[] = []
+  const client = clientMachine.provide({
+    actors: { clientCall: fromPromise(({ input }: { input: ClientCall }) => port(input)) },
+    actions: { persist: (_, context) => void saved.push(context) },
+  })
+  const admin = createMachine({
+    on: { '*': { actions: ({ event }) => adminEvents.push(event.type) } },
+  })
+  const parent = setup({ actors: { client, admin } }).createMachine({
+    invoke: [
+      { src: 'client', id: 'client', systemId: 'client', input: { restored } },
+      { src: 'admin', id: 'admin', systemId: 'admin' },
+    ],
+  })
+  const root = createActor(parent).start()
+  const actor: ActorRefFrom<typeof clientMachine> = root.system.get('client')
+  return { actor, saved, adminEvents }
+}
+
+const settled = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => !s.hasTag('busy'))
+
+const designCall: ClientCall = {
+  name: 'editPool',
+  body: {
+    Title: 'Pool Design',
+    choices: {
+      shape: 'rectangle',
+      lengthFt: 32,
+      widthFt: 16,
+      shallowDepthFt: 3.5,
+      deepDepthFt: 6,
+      deckWidthFt: 4,
+    },
+  },
+}
+
+const managerRequest = (status: ManagerRequest['status']): ManagerRequest => ({
+  id: uuid(900),
+  clientId: uuid(1),
+  clientName: 'Pat',
+  managerId: uuid(11),
+  managerName: 'Max',
+  message: 'May?',
+  status,
+  createdAt: '2026-05-01T00:00:00.000Z',
+})
+
+describe('client machine: calls', () => {
+  it('runs the call on the port, busy meanwhile, then applies and saves the answered entry', async () => {
+    const answer = deferred<ClientCallResult>()
+    const port = vi.fn<Port>(() => answer.promise)
+    const { actor, saved } = start(port)
+    actor.send({ type: 'client.callRequested', call: designCall })
+    expect(port).toHaveBeenCalledWith(designCall)
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    expect(actor.getSnapshot().context.pending).toEqual(designCall)
+
+    const entry = nonStageEntry('Pool Design')
+    answer.resolve({ kind: 'entry', entry })
+    const snapshot = await settled(actor)
+    expect(snapshot.context.poolData.nonStages).toEqual([entry])
+    expect(snapshot.context.pending).toBeNull()
+    expect(saved.at(-1)?.poolData.nonStages).toEqual([entry])
+    expect(saved.at(-1)).not.toHaveProperty('pending')
+  })
+
+  it('ignores a second call while one is in flight', async () => {
+    const answer = deferred<ClientCallResult>()
+    const port = vi.fn<Port>(() => answer.promise)
+    const { actor } = start(port)
+    actor.send({ type: 'client.callRequested', call: designCall })
+    actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })
+    answer.resolve({ kind: 'entry', entry: stageEntry(4) })
+    await settled(actor)
+    expect(port).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context.poolData.BuilderRequested).toBe(false)
+  })
+
+  it('keeps a refusal with its call and field messages, changing and saving nothing', async () => {
+    const problem = Object.assign(new Error('Check the fields'), {
+      detail: 'Check the highlighted fields.',
+      fieldErrors: { 'choices.deepDepthFt': ['Deep depth must be at least the shallow depth'] },
+    })
+    const restored = { ...initialClientContext(), Flag: true }
+    const { actor, saved } = start(() => Promise.reject(problem), restored)
+    actor.send({ type: 'client.callRequested', call: designCall })
+    const snapshot = await settled(actor)
+    expect(snapshot.context.failure).toEqual({
+      call: designCall,
+      message: 'Check the highlighted fields.',
+      fields: { 'choices.deepDepthFt': ['Deep depth must be at least the shallow depth'] },
+    })
+    expect(snapshot.context.poolData).toEqual(restored.poolData)
+    expect(saved).toHaveLength(0)
+  })
+
+  it('explains a failure that carries no problem in plain words', async () => {
+    const { actor } = start(() => Promise.reject(new TypeError('x is undefined')))
+    actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })
+    const { context } = await settled(actor)
+    expect(context.failure).toEqual({
+      call: { name: 'requestBuilder' },
+      message: 'That did not work. Please try again.',
+      fields: {},
+    })
+  })
+
+  it('clears the failure on the next call and on dismissal', async () => {
+    const port = vi
+      .fn<Port>()
+      .mockRejectedValueOnce(new Error('no'))
+      .mockResolvedValueOnce({ kind: 'builderRequested' })
+      .mockRejectedValueOnce(new Error('no'))
+    const { actor } = start(port)
+    const call: ClientCall = { name: 'requestBuilder' }
+    actor.send({ type: 'client.callRequested', call })
+    expect((await settled(actor)).context.failure).not.toBeNull()
+    actor.send({ type: 'client.callRequested', call })
+    expect(actor.getSnapshot().context.failure).toBeNull()
+    await settled(actor)
+    actor.send({ type: 'client.callRequested', call })
+    expect((await settled(actor)).context.failure).not.toBeNull()
+    actor.send({ type: 'client.failureDismissed' })
+    expect(actor.getSnapshot().context.failure).toBeNull()
+  })
+
+  it('a builder request sets BuilderRequested and has the admin data refetched', async () => {
+    const { actor, adminEvents, saved } = start(async () => ({ kind: 'builderRequested' }))
+    actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })
+    await settled(actor)
+    expect(actor.getSnapshot().context.poolData.BuilderRequested).toBe(true)
+    expect(saved.at(-1)?.poolData.BuilderRequested).toBe(true)
+    expect(adminEvents).toEqual(['admin.refreshRequested'])
+  })
+
+  it('a manager request is added, then replaced by id, each time refetching admin data', async () => {
+    const port = vi
+      .fn<Port>()
+      .mockResolvedValueOnce({ kind: 'managerRequested', request: managerRequest('open') })
+      .mockResolvedValueOnce({ kind: 'managerRequested', request: managerRequest('contacted') })
+    const { actor, adminEvents } = start(port)
+    const call: ClientCall = { name: 'requestManager', body: { managerId: uuid(11) } }
+    actor.send({ type: 'client.callRequested', call })
+    await settled(actor)
+    expect(actor.getSnapshot().context.poolData.ManagerRequests).toEqual([managerRequest('open')])
+    actor.send({ type: 'client.callRequested', call })
+    await settled(actor)
+    expect(actor.getSnapshot().context.poolData.ManagerRequests).toEqual([
+      managerRequest('contacted'),
+    ])
+    expect(adminEvents).toEqual(['admin.refreshRequested', 'admin.refreshRequested'])
+  })
+
+  it('an entry answer does not refetch the admin data', async () => {
+    const { actor, adminEvents } = start(async () => ({ kind: 'entry', entry: stageEntry(5) }))
+    actor.send({ type: 'client.callRequested', call: designCall })
+    await settled(actor)
+    expect(adminEvents).toEqual([])
+  })
+
+  it('runs alone, without an admin actor in its system', async () => {
+    const machine = clientMachine.provide({
+      actors: {
+        clientCall: fromPromise<ClientCallResult, ClientCall>(async () => ({
+          kind: 'builderRequested',
+        })),
+      },
+    })
+    const actor = createActor(machine, { input: {} }).start()
+    actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })
+    const snapshot = await settled(actor)
+    expect(snapshot.status).toBe('active')
+    expect(snapshot.context.poolData.BuilderRequested).toBe(true)
+  })
+})
