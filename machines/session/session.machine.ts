@@ -76,6 +76,8 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    /** The data actors spawned on sign-in, by id: screens read them from the snapshot. */
+    children: {} as { client: 'client'; admin: 'admin' },
   },
   actors: {
     client: clientMachine,

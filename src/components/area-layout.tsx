@@ -1,4 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router'
+import { useId, type ReactNode } from 'react'
 import { LogOutButton } from '../features/auth/log-out-button'
 
 type AreaLayoutProps = {
@@ -6,34 +7,68 @@ type AreaLayoutProps = {
   navLabel: string
   base: '/builder' | '/admin'
   pages: readonly { route: string; title: string }[]
+  /** Whether the sidebar is shown; the area's actor keeps it (seed §3 `isOpen`). */
+  open: boolean
+  onToggle: () => void
+  /** Something shown after a page's title in its link (e.g. a done tick), hidden from its name. */
+  mark?: (route: string) => ReactNode
+  /** Shown above the links, e.g. the builder's progress and budget. */
+  aside?: ReactNode
 }
 
-/** A signed-in area: brand bar with Log out, a sidebar of its pages, and the page itself. */
-export function AreaLayout({ navLabel, base, pages }: AreaLayoutProps) {
+const pageLink = (base: AreaLayoutProps['base'], route: string) =>
+  base === '/builder'
+    ? ({ to: '/builder/$page', params: { page: route } } as const)
+    : ({ to: '/admin/$section', params: { section: route } } as const)
+
+/** A signed-in area: brand bar with the sidebar toggle and Log out, the sidebar, the page. */
+export function AreaLayout({
+  navLabel,
+  base,
+  pages,
+  open,
+  onToggle,
+  mark,
+  aside,
+}: AreaLayoutProps) {
+  const sidebarId = useId()
   return (
     <div className="area">
       <header className="area-header">
+        <button
+          type="button"
+          className="area-toggle"
+          aria-expanded={open}
+          aria-controls={sidebarId}
+          onClick={onToggle}
+        >
+          <span aria-hidden="true">☰</span> {open ? 'Hide menu' : 'Show menu'}
+        </button>
         <Link to="/" className="area-brand">
           <img src="/favicon.svg" alt="" width="32" height="32" />
           PoolPath
         </Link>
         <LogOutButton />
       </header>
-      <div className="area-body">
-        <nav aria-label={navLabel} className="area-nav">
-          <ol>
-            {pages.map((page) => (
-              <li key={page.route}>
-                <Link
-                  to={`${base}/${page.route}`}
-                  activeProps={{ 'aria-current': 'page', className: 'active' }}
-                >
-                  {page.title}
-                </Link>
-              </li>
-            ))}
-          </ol>
-        </nav>
+      <div className={open ? 'area-body' : 'area-body area-body-closed'}>
+        <div id={sidebarId} className="area-sidebar" hidden={!open}>
+          {aside}
+          <nav aria-label={navLabel} className="area-nav">
+            <ol>
+              {pages.map((page) => (
+                <li key={page.route}>
+                  <Link
+                    {...pageLink(base, page.route)}
+                    activeProps={{ 'aria-current': 'page', className: 'active' }}
+                  >
+                    {page.title}
+                    {mark?.(page.route)}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        </div>
         <main className="area-main">
           <Outlet />
         </main>

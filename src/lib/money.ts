@@ -16,3 +16,14 @@ export function formatCents(cents: number): string {
 export function formatMoney(cents: number): string {
   return cents % 100 === 0 ? wholeDollars.format(cents / 100) : withCents.format(cents / 100)
 }
+
+/**
+ * Reads an amount a person typed in dollars ("1,250", "$980.50") as integer cents; null when it
+ * is not a non-negative amount with at most two decimals.
+ */
+export function parseDollars(text: string): number | null {
+  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '')
+  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null
+  const [dollars = '0', cents = ''] = plain.split('.')
+  return Number(dollars) * 100 + Number(cents.padEnd(2, '0'))
+}

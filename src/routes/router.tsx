@@ -105,6 +105,8 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     path: 'builder',
     beforeLoad: async ({ context, location }) =>
       follow(areaGuard(await settled(context.session), '/builder', location.href)),
+    // Every step prices itself from the stages' price lists (seed §2: loaded from GET /api).
+    loader: ({ context }) => context.stages(),
     component: lazyRouteComponent(
       () => import('../features/builder/builder-area'),
       'BuilderLayout',
@@ -133,7 +135,10 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     createRoute({
       getParentRoute: () => builderRoute,
       path: 'manager/$id',
-      component: builderPage,
+      component: lazyRouteComponent(
+        () => import('../features/builder/builder-area'),
+        'ManagerPage',
+      ),
     }),
   ]
 
@@ -181,3 +186,9 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+}

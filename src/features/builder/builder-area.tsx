@@ -1,14 +1,62 @@
 import { useParams } from '@tanstack/react-router'
+import { useCallback } from 'react'
 import { AreaLayout } from '../../components/area-layout'
 import { BUILDER_PAGES } from './builder-pages'
+import { RunningBudget } from './running-budget'
+import { ManagerPage as ManagerProfile } from './pages/manager-page'
+import { ManagersPage } from './pages/managers-page'
+import { PoolDesignPage } from './pages/pool-design-page'
+import { ProjectBuilderPage } from './pages/project-builder-page'
+import { StepPage } from './pages/step-page'
+import { useBudget } from './use-project'
+import { useClient, useClientActor } from './use-client'
+import './builder.css'
 
+const selectOpen = (snapshot: { context: { isOpen: boolean } }) => snapshot.context.isOpen
+
+/** The builder: the 13 steps with done ticks, progress and the running budget beside the page. */
 export function BuilderLayout() {
-  return <AreaLayout navLabel="Build steps" base="/builder" pages={BUILDER_PAGES} />
+  const actor = useClientActor()
+  const open = useClient(selectOpen)
+  const budget = useBudget()
+  const toggle = useCallback(() => actor.send({ type: 'layout.sidebarToggled' }), [actor])
+  const done = (route: string) => budget.find((step) => step.route === route)?.done
+  return (
+    <AreaLayout
+      navLabel="Build steps"
+      base="/builder"
+      pages={BUILDER_PAGES}
+      open={open}
+      onToggle={toggle}
+      mark={(route) =>
+        done(route) ? (
+          <span className="step-tick" aria-hidden="true">
+            ✓
+          </span>
+        ) : null
+      }
+      aside={<RunningBudget budget={budget} />}
+    />
+  )
 }
 
-/** A builder page; its tools arrive with the builder issue. */
+/** A page of the builder, chosen by its route. */
 export function BuilderPage() {
-  const { page } = useParams({ strict: false })
-  const title = BUILDER_PAGES.find((p) => p.route === page)?.title ?? 'Project manager'
-  return <h1>{title}</h1>
+  const { page } = useParams({ from: '/builder/$page' })
+  switch (page) {
+    case 'pool-design':
+      return <PoolDesignPage />
+    case 'project-builder':
+      return <ProjectBuilderPage />
+    case 'project-managers':
+      return <ManagersPage />
+    default:
+      return <StepPage route={page} />
+  }
+}
+
+/** A project manager's profile (/builder/manager/{id}). */
+export function ManagerPage() {
+  const { id } = useParams({ from: '/builder/manager/$id' })
+  return <ManagerProfile id={id} />
 }

@@ -1,0 +1,3 @@
+export function ManagersPage() {
+  return <h1>Project managers</h1>
+}

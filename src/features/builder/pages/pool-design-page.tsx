@@ -1,0 +1,3 @@
+export function PoolDesignPage() {
+  return <h1>Pool Design</h1>
+}

@@ -1,0 +1,3 @@
+export function ProjectBuilderPage() {
+  return <h1>Project builder</h1>
+}

@@ -1,0 +1,72 @@
+import { useSelector } from '@xstate/react'
+import { useCallback } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import type {
+  CallFailure,
+  ClientActor,
+  ClientCall,
+  clientMachine,
+} from '../../../machines/client/client.machine'
+import type { sessionMachine } from '../../../machines/session/session.machine'
+import { useSessionActor } from '../../app/session-context'
+
+type ClientSnapshot = SnapshotFrom<typeof clientMachine>
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
+
+const selectClientActor = (snapshot: SessionSnapshot) => snapshot.children.client
+
+/** The signed-in client's actor; the builder's routes are only reached with one running. */
+export function useClientActor(): ClientActor {
+  const actor = useSelector(useSessionActor(), selectClientActor)
+  if (!actor) throw new Error('The builder was rendered without a client session')
+  return actor
+}
+
+/** Reads one narrow slice of the client's state; re-renders only when that slice changes. */
+export function useClient<T>(
+  selector: (snapshot: ClientSnapshot) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
+  return useSelector(useClientActor(), selector, compare)
+}
+
+const selectPending = (snapshot: ClientSnapshot) => snapshot.context.pending
+const selectFailure = (snapshot: ClientSnapshot) => snapshot.context.failure
+
+/**
+ * Running client calls from a screen: `run` sends one to the actor, `pending` is the call in
+ * flight (every button that starts a call is disabled meanwhile), `failure` the last refusal.
+ */
+export function useClientCalls() {
+  const actor = useClientActor()
+  const pending = useSelector(actor, selectPending)
+  const failure = useSelector(actor, selectFailure)
+  const run = useCallback(
+    (call: ClientCall) => actor.send({ type: 'client.callRequested', call }),
+    [actor],
+  )
+  const dismiss = useCallback(() => actor.send({ type: 'client.failureDismissed' }), [actor])
+  return { run, pending, failure, dismiss }
+}
+
+/** Whether a call is this one: same name and, when it has one, the same entry key. */
+export function isCallFor(
+  call: ClientCall | null,
+  name: ClientCall['name'],
+  key?: string,
+): boolean {
+  if (!call || call.name !== name) return false
+  if (key === undefined || !('body' in call)) return true
+  const body = call.body as { StageId?: string; Title?: string }
+  return body.StageId === key || body.Title === key
+}
+
+/** The server's message for one field of a refused call ("choices.lengthFt" → "lengthFt"). */
+export function fieldError(failure: CallFailure | null, ...names: string[]): string | undefined {
+  if (!failure) return undefined
+  for (const name of names) {
+    const messages = failure.fields[name] ?? failure.fields[`choices.${name}`]
+    if (messages?.[0]) return messages[0]
+  }
+  return undefined
+}

@@ -1,0 +1,249 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { vi } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import {
+  STAGE_SLUGS,
+  STEPS,
+  type Engineer,
+  type Manager,
+  type ManagerRequest,
+  type NonStageEntry,
+  type PoolData,
+  type PoolEntry,
+  type Quote,
+  type Stage,
+  type StageEntry,
+} from '../../../contract'
+import { DEFAULT_PRICING } from '../../../contract/estimator'
+import {
+  clientMachine,
+  type ClientCall,
+  type ClientCallResult,
+} from '../../../machines/client/client.machine'
+import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
+import { SessionProvider } from '../../../src/app/session-context'
+import { createAppRouter } from '../../../src/routes/router'
+import { apiProblem, sessionData } from '../auth/harness'
+
+// jsdom has no scrolling; the router restores scroll positions on every navigation.
+window.scrollTo = () => {}
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+
+/** The ten priced stages as GET /api answers them, with the seeded prices and a tip each. */
+export const STAGES: Stage[] = STAGE_SLUGS.map((slug, index) => {
+  const id = uuid(100 + index)
+  const title = STEPS.find((step) => step.route === slug)?.title ?? slug
+  return {
+    id,
+    slug,
+    title,
+    order: index + 1,
+    pricing: DEFAULT_PRICING[slug],
+    designTip: { id: uuid(200 + index), stageId: id, text: `Tip for ${title}.` },
+  }
+})
+
+export const stageId = (slug: string) => {
+  const stage = STAGES.find((s) => s.slug === slug)
+  if (!stage) throw new Error(`no stage ${slug}`)
+  return stage.id
+}
+
+export const REFERENCE_DESIGN = {
+  shape: 'rectangle',
+  lengthFt: 32,
+  widthFt: 16,
+  shallowDepthFt: 3.5,
+  deepDepthFt: 6,
+  deckWidthFt: 4,
+} as const
+
+export const engineer = (n: number, over: Partial<Engineer> = {}): Engineer => ({
+  id: uuid(300 + n),
+  name: `Erin Engineer ${n}`,
+  company: `Stamp & Co ${n}`,
+  email: `erin${n}@example.com`,
+  phone: '512 555 0111',
+  licenseNo: `PE-${1000 + n}`,
+  fee: 150_000 + n * 10_000,
+  ...over,
+})
+
+export const manager = (n: number, over: Partial<Manager> = {}): Manager => ({
+  id: uuid(400 + n),
+  name: `Max Manager ${n}`,
+  company: `Build Right ${n}`,
+  email: `max${n}@example.com`,
+  phone: '512 555 0122',
+  bio: `Ran ${n + 20} pool builds.`,
+  yearsExperience: 5 + n,
+  fee: 800_000 + n * 50_000,
+  ...over,
+})
+
+export const emptyPoolData = (over: Partial<PoolData> = {}): PoolData => ({
+  poolChoices: [],
+  nonStages: [],
+  BuilderRequested: false,
+  PermitFee: 45_000,
+  ManagerRequests: [],
+  ...over,
+})
+
+export const designEntry = (choices: object = REFERENCE_DESIGN): NonStageEntry => ({
+  Title: 'Pool Design',
+  choices: { ...choices },
+  done: false,
+  doneAt: null,
+  quotes: [],
+})
+
+const NOW = '2026-06-01T12:00:00.000Z'
+
+/**
+ * A fake of the client API behind the network edge: it keeps the client's entries and answers
+ * each call as the server does (the same shapes, the 5-quote limit, one accepted quote).
+ */
+export function createFakeClientApi(initial: PoolData) {
+  const entries = new Map<string, PoolEntry>()
+  for (const entry of [...initial.poolChoices, ...initial.nonStages]) {
+    entries.set('StageId' in entry ? entry.StageId : entry.Title, entry)
+  }
+  let quoteCount = 0
+  const keyOf = (body: { StageId?: string; Title?: string }) => body.StageId ?? body.Title ?? ''
+  const entryFor = (body: { StageId?: string; Title?: string }): PoolEntry => {
+    const existing = entries.get(keyOf(body))
+    if (existing) return existing
+    const base = { choices: {}, done: false, doneAt: null, quotes: [] }
+    return body.StageId
+      ? ({ StageId: body.StageId, ...base } satisfies StageEntry)
+      : ({ Title: body.Title as NonStageEntry['Title'], ...base } satisfies NonStageEntry)
+  }
+  const save = (body: { StageId?: string; Title?: string }, change: Partial<PoolEntry>) => {
+    const entry = { ...entryFor(body), ...change } as PoolEntry
+    entries.set(keyOf(body), entry)
+    return { kind: 'entry' as const, entry }
+  }
+  const handle = async (call: ClientCall) => {
+    switch (call.name) {
+      case 'editPool':
+        return save(call.body, { choices: { ...call.body.choices } })
+      case 'markDone':
+      case 'markDone1':
+        return save(call.body, { done: call.body.done, doneAt: call.body.done ? NOW : null })
+      case 'addQuote':
+      case 'addQuote1': {
+        const entry = entryFor(call.body)
+        if (entry.quotes.length >= 5) {
+          throw apiProblem(409, 'CONFLICT', 'A step holds at most 5 quotes. Remove one first.')
+        }
+        const quote: Quote = {
+          id: uuid(500 + ++quoteCount),
+          vendor: call.body.vendor.trim(),
+          amount: call.body.amount,
+          note: call.body.note?.trim() ?? '',
+          createdAt: NOW,
+          accepted: false,
+        }
+        return save(call.body, { quotes: [...entry.quotes, quote] })
+      }
+      case 'acceptQuote': {
+        const quotes = entryFor(call.body).quotes.map((q) => ({
+          ...q,
+          accepted: q.id === call.body.quoteId,
+        }))
+        return save(call.body, { quotes })
+      }
+      case 'removeQuote': {
+        const quotes = entryFor(call.body).quotes.filter((q) => q.id !== call.body.quoteId)
+        return save(call.body, { quotes })
+      }
+      case 'requestBuilder':
+        return { kind: 'builderRequested' as const }
+      case 'requestManager': {
+        const request: ManagerRequest = {
+          id: uuid(600),
+          clientId: uuid(1),
+          clientName: 'Pat Doe',
+          managerId: call.body.managerId,
+          managerName: 'Max Manager',
+          message: call.body.message ?? '',
+          status: 'open',
+          createdAt: NOW,
+        }
+        return { kind: 'managerRequested' as const, request }
+      }
+    }
+  }
+  return { handle: vi.fn(handle) }
+}
+
+export type BuilderOptions = {
+  poolData?: PoolData
+  Engineers?: Engineer[]
+  Managers?: Manager[]
+  stages?: Stage[]
+  /** Replaces the fake API's answer to every client call, e.g. to refuse with field errors. */
+  clientCall?: (call: ClientCall) => Promise<ClientCallResult>
+}
+
+/**
+ * Renders the real builder at `path` as a signed-in client with Flag: the real router (lazy
+ * routes and guards), the real session and client actors, and a fake client API.
+ */
+export async function renderBuilder(path: string, options: BuilderOptions = {}) {
+  const poolData = options.poolData ?? emptyPoolData()
+  const api = createFakeClientApi(poolData)
+  const clientCall = options.clientCall ?? api.handle
+  const machine = sessionMachine.provide({
+    actors: {
+      requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
+        tempToken: 'temp-1',
+      })),
+      verify: fromPromise(async () =>
+        sessionData({
+          Flag: true,
+          poolData,
+          Engineers: options.Engineers ?? [],
+          Managers: options.Managers ?? [],
+        }),
+      ),
+      client: clientMachine.provide({
+        actors: {
+          clientCall: fromPromise<ClientCallResult, ClientCall>(async ({ input }) =>
+            clientCall(input),
+          ),
+        },
+      }),
+    },
+  })
+  const session: SessionActor = createActor(machine, {
+    input: { restored: null, rememberLogin: false },
+  }).start()
+  session.send({ type: 'auth.codeRequested', email: 'pat@example.com' })
+  await waitFor(session, (s) => s.matches('awaitingCode'))
+  session.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
+  await waitFor(session, (s) => s.hasTag('route:builder'))
+
+  const stages = options.stages ?? STAGES
+  const router = createAppRouter(
+    { session, validate: async () => ({ Flag: true }), stages: async () => stages },
+    { history: createMemoryHistory({ initialEntries: [path] }) },
+  )
+  const user = userEvent.setup()
+  const view = render(
+    <SessionProvider actor={session}>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  )
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+  const client = () => session.getSnapshot().children.client
+  const idle = async () => {
+    const actor = client()
+    if (actor) await waitFor(actor, (s) => !s.hasTag('busy'))
+  }
+  return { user, view, router, session, client, idle, calls: api.handle }
+}

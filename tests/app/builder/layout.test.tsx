@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { STEPS } from '../../../contract/steps'
+import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
+
+const budgetValue = (term: string) => {
+  const budget = screen.getByRole('region', { name: 'Your project' })
+  const label = within(budget).getByText(term)
+  return label.nextElementSibling?.textContent
+}
+
+afterEach(cleanup)
+
+describe('builder layout', () => {
+  it('lists the 13 steps in construction order, then the helpers, named by title', async () => {
+    await renderBuilder('/builder/excavation')
+    const nav = screen.getByRole('navigation', { name: 'Build steps' })
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+    expect(names).toEqual([...STEPS.map((s) => s.title), 'Project builder', 'Project managers'])
+    const current = within(nav).getByRole('link', { name: 'Excavation' })
+    expect(current.getAttribute('aria-current')).toBe('page')
+  })
+
+  it('ticks the done steps, keeping each link named by its title, and shows the progress', async () => {
+    const poolData = emptyPoolData({
+      nonStages: [{ ...designEntry(), done: true }],
+      poolChoices: [
+        { StageId: stageId('steel'), choices: {}, done: true, doneAt: null, quotes: [] },
+      ],
+    })
+    await renderBuilder('/builder/steel', { poolData })
+    const nav = screen.getByRole('navigation', { name: 'Build steps' })
+    expect(within(nav).getByRole('link', { name: 'Steel' }).textContent).toBe('Steel✓')
+    expect(within(nav).getByRole('link', { name: 'Plumbing' }).textContent).toBe('Plumbing')
+    const progress = screen.getByRole('progressbar', { name: '2 of 13 steps done' })
+    expect(progress.getAttribute('value')).toBe('2')
+  })
+
+  it('keeps a running budget: estimates, accepted quotes and the gap on those steps', async () => {
+    const quote = (amount: number, accepted: boolean) => ({
+      id: `00000000-0000-4000-8000-0000000007${amount % 100}`,
+      vendor: 'Dig Co',
+      amount,
+      note: '',
+      createdAt: '2026-06-01T12:00:00.000Z',
+      accepted,
+    })
+    const poolData = emptyPoolData({
+      nonStages: [designEntry()],
+      poolChoices: [
+        {
+          StageId: stageId('excavation'),
+          choices: {},
+          done: false,
+          doneAt: null,
+          quotes: [quote(900_001, false), quote(900_000, true)],
+        },
+      ],
+    })
+    await renderBuilder('/builder/excavation', { poolData })
+    // The reference pool's nine stages ($38,300) and the permit fee ($450).
+    expect(budgetValue('Estimate total')).toBe('$38,750')
+    expect(budgetValue('Accepted quotes')).toBe('$9,000')
+    // Excavation is estimated at $8,320.
+    expect(budgetValue('Over or under the estimate')).toBe('+$680')
+  })
+})
