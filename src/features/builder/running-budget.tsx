@@ -1,5 +1,6 @@
 import { formatMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
+import { BudgetButton } from './budget-view'
 
 const signed = (cents: number) =>
   cents === 0 ? formatMoney(0) : `${cents > 0 ? '+' : '−'}${formatMoney(Math.abs(cents))}`
@@ -32,6 +33,7 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
           </dd>
         </div>
       </dl>
+      <BudgetButton budget={budget} />
     </section>
   )
 }
