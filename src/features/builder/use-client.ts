@@ -70,3 +70,13 @@ export function fieldError(failure: CallFailure | null, ...names: string[]): str
   }
   return undefined
 }
+
+/**
+ * The calls of one kind on one entry: whether one is in flight (`busy`), and the failure when
+ * the last refused call was this one, so each form shows only its own errors.
+ */
+export function useCallFor(name: ClientCall['name'], key?: string) {
+  const calls = useClientCalls()
+  const failure = isCallFor(calls.failure?.call ?? null, name, key) ? calls.failure : null
+  return { ...calls, failure, busy: isCallFor(calls.pending, name, key) }
+}

@@ -1,5 +1,31 @@
-import { STEPS } from '../../../../contract/steps'
+import { StepChoices } from '../step-choices'
+import { StepEstimate } from '../step-estimate'
+import { StepTools } from '../step-tools'
+import { useStep } from '../use-step'
 
+/** A build step: its tip, its choices, its estimate, then its quotes and done switch. */
 export function StepPage({ route }: { route: string }) {
-  return <h1>{STEPS.find((step) => step.route === route)?.title}</h1>
+  const view = useStep(route)
+  if (!view) {
+    return (
+      <div className="step-page">
+        <h1>Step not available</h1>
+        <p>This step has no price list yet. Please try again later.</p>
+      </div>
+    )
+  }
+  return (
+    <div className="step-page">
+      <h1>{view.step.title}</h1>
+      <aside className="step-tip" aria-label="Design tip">
+        <p className="step-tip-label">Design tip</p>
+        <p>{view.tip}</p>
+      </aside>
+      <div className="step-columns">
+        <StepChoices view={view} />
+        <StepEstimate view={view} />
+      </div>
+      <StepTools route={route} />
+    </div>
+  )
 }

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react'
+import { parseDollars } from '../../lib/money'
+import { BusyButton } from '../auth/busy-button'
+import { TextField } from '../auth/text-field'
+import { fieldError, useCallFor } from './use-client'
+import type { StepView } from './use-step'
+
+type Errors = { vendor?: string; amount?: string; note?: string }
+
+const EMPTY = { vendor: '', amount: '', note: '' }
+
+function check(values: typeof EMPTY): Errors {
+  const errors: Errors = {}
+  if (values.vendor.trim() === '') errors.vendor = 'Enter who quoted'
+  else if (values.vendor.trim().length > 120) errors.vendor = 'Use at most 120 characters'
+  const cents = parseDollars(values.amount)
+  if (cents === null) errors.amount = 'Enter an amount in dollars, e.g. 8,500'
+  else if (cents > 100_000_000) errors.amount = 'Enter at most $1,000,000'
+  if (values.note.length > 1000) errors.note = 'Use at most 1,000 characters'
+  return errors
+}
+
+/** Records a subcontractor's quote for the step: vendor, amount in dollars, an optional note. */
+export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
+  const name = 'StageId' in view.key ? 'addQuote' : 'addQuote1'
+  const calls = useCallFor(name, view.keyValue)
+  const [values, setValues] = useState(EMPTY)
+  const [errors, setErrors] = useState<Errors>({})
+  const [sent, setSent] = useState(false)
+  // The form clears once the quote it sent is in the list; a refusal keeps what was typed.
+  if (sent && !calls.busy) {
+    setSent(false)
+    if (!calls.failure) setValues(EMPTY)
+  }
+
+  const set = (field: keyof typeof EMPTY) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = check(values)
+    setErrors(found)
+    const amount = parseDollars(values.amount)
+    if (Object.keys(found).length > 0 || amount === null) return
+    const quote = { vendor: values.vendor.trim(), amount, note: values.note.trim() }
+    calls.run(
+      'StageId' in view.key
+        ? { name: 'addQuote', body: { StageId: view.key.StageId, ...quote } }
+        : { name: 'addQuote1', body: { Title: view.key.Title, ...quote } },
+    )
+    setSent(true)
+  }
+  const error = (field: keyof Errors) => errors[field] ?? fieldError(calls.failure, field)
+
+  return (
+    <form className="quote-form" onSubmit={submit} noValidate aria-label="Add a quote">
+      <div className="quote-form-fields">
+        <TextField
+          id="quote-vendor"
+          label="Vendor"
+          value={values.vendor}
+          onChange={set('vendor')}
+          autoComplete="organization"
+          error={error('vendor')}
+        />
+        <TextField
+          id="quote-amount"
+          label="Amount"
+          hint="In dollars"
+          inputMode="decimal"
+          value={values.amount}
+          onChange={set('amount')}
+          error={error('amount')}
+        />
+        <TextField
+          id="quote-note"
+          label="Note"
+          hint="Optional: what it includes, how long it holds"
+          value={values.note}
+          onChange={set('note')}
+          error={error('note')}
+        />
+      </div>
+      {calls.failure && (
+        <p className="field-error" role="alert">
+          {calls.failure.message}
+        </p>
+      )}
+      <BusyButton
+        type="submit"
+        busy={calls.busy}
+        busyLabel="Adding…"
+        disabled={calls.pending !== null || full}
+      >
+        Add quote
+      </BusyButton>
+    </form>
+  )
+}

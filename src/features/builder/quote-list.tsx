@@ -1,0 +1,85 @@
+import type { Quote } from '../../../contract/domain'
+import { formatMoney } from '../../lib/money'
+import { useCallFor, useClientCalls } from './use-client'
+import type { StepView } from './use-step'
+
+const signed = (cents: number) =>
+  cents === 0
+    ? 'matches the estimate'
+    : `${formatMoney(Math.abs(cents))} ${cents > 0 ? 'over' : 'under'}`
+
+/** The step's quotes: the lowest marked, each against the estimate, accept and remove. */
+export function QuoteList({ view }: { view: StepView }) {
+  const quotes = view.entry?.quotes ?? []
+  const { pending } = useClientCalls()
+  const accept = useCallFor('acceptQuote', view.keyValue)
+  const remove = useCallFor('removeQuote', view.keyValue)
+  if (quotes.length === 0) {
+    return <p className="quote-empty">No quotes yet. Add the first one you receive below.</p>
+  }
+  const lowest = Math.min(...quotes.map((q) => q.amount))
+  const estimate = view.budget.estimate
+  const failure = accept.failure ?? remove.failure
+  const ref = (quote: Quote) => ({ ...view.key, quoteId: quote.id })
+  return (
+    <>
+      <table className="quote-table">
+        <caption className="visually-hidden">Quotes for {view.step.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Vendor</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Against the estimate</th>
+            <th scope="col">Note</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {quotes.map((quote) => (
+            <tr key={quote.id} className={quote.accepted ? 'quote-accepted' : undefined}>
+              <th scope="row">
+                {quote.vendor}
+                {quote.accepted && <span className="badge badge-accepted">Accepted</span>}
+                {quote.amount === lowest && quotes.length > 1 && (
+                  <span className="badge badge-lowest">Lowest</span>
+                )}
+              </th>
+              <td className="money">{formatMoney(quote.amount)}</td>
+              <td>{estimate === null ? '—' : signed(quote.amount - estimate)}</td>
+              <td>{quote.note || '—'}</td>
+              <td className="quote-actions">
+                {!quote.accepted && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={pending !== null}
+                    onClick={() => accept.run({ name: 'acceptQuote', body: ref(quote) })}
+                    aria-label={`Accept the quote from ${quote.vendor}`}
+                  >
+                    Accept
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={pending !== null}
+                  onClick={() => remove.run({ name: 'removeQuote', body: ref(quote) })}
+                  aria-label={`Remove the quote from ${quote.vendor}`}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure.message}
+        </p>
+      )}
+    </>
+  )
+}

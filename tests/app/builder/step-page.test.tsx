@@ -1,0 +1,229 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ClientCall } from '../../../machines/client/client.machine'
+import {
+  designEntry,
+  emptyPoolData,
+  engineer,
+  renderBuilder,
+  stageId,
+  type BuilderOptions,
+} from './harness'
+
+afterEach(cleanup)
+
+/** What the Estimate section says: the amount, or why there is none yet. */
+const estimate = () =>
+  screen.getByRole('region', { name: 'Estimate' }).querySelector('.estimate-amount, .estimate-note')
+    ?.textContent
+
+const withDesign = (over: Partial<ReturnType<typeof emptyPoolData>> = {}) =>
+  emptyPoolData({ nonStages: [designEntry()], ...over })
+
+const quote = (n: number, amount: number, accepted = false) => ({
+  id: `00000000-0000-4000-8000-0000000008${String(n).padStart(2, '0')}`,
+  vendor: `Vendor ${n}`,
+  amount,
+  note: '',
+  createdAt: '2026-06-01T12:00:00.000Z',
+  accepted,
+})
+
+const excavationWith = (quotes: ReturnType<typeof quote>[]) =>
+  withDesign({
+    poolChoices: [
+      { StageId: stageId('excavation'), choices: {}, done: false, doneAt: null, quotes },
+    ],
+  })
+
+const refuse = (detail: string, fieldErrors: Record<string, string[]> = {}) =>
+  (async () => {
+    throw Object.assign(new Error(detail), {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail,
+      fieldErrors,
+    })
+  }) satisfies BuilderOptions['clientCall']
+
+describe('a stage step', () => {
+  it('shows its tip, its estimate from the saved design and what the estimate is based on', async () => {
+    await renderBuilder('/builder/excavation', { poolData: withDesign() })
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Excavation')
+    expect(screen.getByRole('complementary', { name: 'Design tip' }).textContent).toContain(
+      'Tip for Excavation.',
+    )
+    expect(estimate()).toBe('$8,320')
+    expect(screen.getByText(/for 130\.3 yd³ of dig/)).toBeTruthy()
+  })
+
+  it('asks for the pool design before a metered estimate', async () => {
+    await renderBuilder('/builder/excavation')
+    expect(estimate()).toBe('Save your pool design to see an estimate')
+  })
+
+  it('prices each option and saves the one chosen, re-estimating', async () => {
+    const { user, calls, idle } = await renderBuilder('/builder/excavation', {
+      poolData: withDesign(),
+    })
+    const rocky = screen.getByRole('radio', { name: /Rocky soil/ })
+    expect(rocky.closest('label')?.textContent).toContain('$13,012')
+    await user.click(rocky)
+    await idle()
+    expect(calls).toHaveBeenCalledWith({
+      name: 'editPool',
+      body: { StageId: stageId('excavation'), choices: { option: 'rocky' } },
+    } satisfies ClientCall)
+    expect(estimate()).toBe('$13,012')
+    expect((screen.getByRole('radio', { name: /Rocky soil/ }) as HTMLInputElement).checked).toBe(
+      true,
+    )
+  })
+
+  it('Extras: a checklist with prices; the estimate is the sum of the items ticked', async () => {
+    const { user, idle } = await renderBuilder('/builder/extras')
+    expect(estimate()).toBe('$0')
+    await user.click(screen.getByRole('checkbox', { name: /LED light/ }))
+    await idle()
+    await user.click(screen.getByRole('checkbox', { name: /Gas heater/ }))
+    await idle()
+    expect(estimate()).toBe('$5,400')
+    await user.click(screen.getByRole('checkbox', { name: /LED light/ }))
+    await idle()
+    expect(estimate()).toBe('$4,500')
+  })
+})
+
+describe('quotes', () => {
+  it('adds a quote from dollars as cents, clears the form and lists it against the estimate', async () => {
+    const { user, calls, idle } = await renderBuilder('/builder/excavation', {
+      poolData: withDesign(),
+    })
+    await user.type(screen.getByRole('textbox', { name: 'Vendor' }), ' Dig Co ')
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '8,500.50')
+    await user.type(screen.getByRole('textbox', { name: /^Note/ }), 'Haul-off included')
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    await idle()
+    expect(calls).toHaveBeenCalledWith({
+      name: 'addQuote',
+      body: {
+        StageId: stageId('excavation'),
+        vendor: 'Dig Co',
+        amount: 850_050,
+        note: 'Haul-off included',
+      },
+    } satisfies ClientCall)
+    const row = screen.getByRole('row', { name: /Dig Co/ })
+    expect(row.textContent).toContain('$8,500.50')
+    expect(row.textContent).toContain('$180.50 over')
+    expect((screen.getByRole('textbox', { name: 'Vendor' }) as HTMLInputElement).value).toBe('')
+    expect(screen.getByText('1 of 5 quotes recorded.')).toBeTruthy()
+  })
+
+  it('says what is wrong by each field and sends nothing', async () => {
+    const { user, calls } = await renderBuilder('/builder/excavation')
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '12.345')
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    expect(screen.getByRole('textbox', { name: 'Vendor' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    )
+    expect(screen.getByText('Enter who quoted')).toBeTruthy()
+    expect(screen.getByText('Enter an amount in dollars, e.g. 8,500')).toBeTruthy()
+    expect(calls).not.toHaveBeenCalled()
+  })
+
+  it('shows the server refusal by its field and keeps what was typed', async () => {
+    const { user, idle } = await renderBuilder('/builder/excavation', {
+      clientCall: refuse('Check the highlighted fields.', { vendor: ['Vendor is too long'] }),
+    })
+    await user.type(screen.getByRole('textbox', { name: 'Vendor' }), 'Dig Co')
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '900')
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    await idle()
+    expect(screen.getByRole('alert').textContent).toBe('Check the highlighted fields.')
+    expect(screen.getByText('Vendor is too long')).toBeTruthy()
+    expect((screen.getByRole('textbox', { name: 'Vendor' }) as HTMLInputElement).value).toBe(
+      'Dig Co',
+    )
+  })
+
+  it('marks the lowest quote, accepts one and removes another', async () => {
+    const poolData = excavationWith([quote(1, 900_000), quote(2, 800_000)])
+    const { user, idle, calls } = await renderBuilder('/builder/excavation', { poolData })
+    expect(screen.getByRole('row', { name: /Vendor 2/ }).textContent).toContain('Lowest')
+    expect(screen.getByRole('row', { name: /Vendor 1/ }).textContent).not.toContain('Lowest')
+    await user.click(screen.getByRole('button', { name: 'Accept the quote from Vendor 1' }))
+    await idle()
+    expect(screen.getByRole('row', { name: /Vendor 1/ }).textContent).toContain('Accepted')
+    expect(screen.queryByRole('button', { name: 'Accept the quote from Vendor 1' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Remove the quote from Vendor 2' }))
+    await idle()
+    expect(screen.queryByRole('row', { name: /Vendor 2/ })).toBeNull()
+    expect(calls.mock.calls.map(([call]) => call.name)).toEqual(['acceptQuote', 'removeQuote'])
+  })
+
+  it('shows the limit of 5 and disables Add quote when it is reached', async () => {
+    const five = [1, 2, 3, 4, 5].map((n) => quote(n, n * 100_000))
+    await renderBuilder('/builder/excavation', { poolData: excavationWith(five) })
+    expect(screen.getByText('5 of 5 quotes recorded — remove one to add another.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Add quote' }).hasAttribute('disabled')).toBe(true)
+  })
+})
+
+describe('done', () => {
+  it('marks a stage done and not done again, through mark-done', async () => {
+    const { user, idle, calls } = await renderBuilder('/builder/steel')
+    await user.click(screen.getByRole('button', { name: 'Mark as done' }))
+    await idle()
+    expect(screen.getByRole('button', { name: 'Mark as not done' })).toBeTruthy()
+    expect(screen.getByRole('progressbar', { name: '1 of 13 steps done' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Mark as not done' }))
+    await idle()
+    expect(calls.mock.calls.map(([call]) => call)).toEqual([
+      { name: 'markDone', body: { StageId: stageId('steel'), done: true } },
+      { name: 'markDone', body: { StageId: stageId('steel'), done: false } },
+    ])
+  })
+
+  it('marks a non-stage step through mark-done1 by its Title', async () => {
+    const { user, idle, calls } = await renderBuilder('/builder/permits')
+    await user.click(screen.getByRole('button', { name: 'Mark as done' }))
+    await idle()
+    expect(calls).toHaveBeenCalledWith({
+      name: 'markDone1',
+      body: { Title: 'Permits', done: true },
+    })
+  })
+})
+
+describe('the non-stage steps', () => {
+  it('Engineering lists engineers with licence and fee; the choice sets the estimate', async () => {
+    const Engineers = [engineer(1), engineer(2)]
+    const { user, idle, calls } = await renderBuilder('/builder/engineering', { Engineers })
+    expect(estimate()).toBe('Choose an engineer to see an estimate')
+    const second = screen.getByRole('radio', { name: /Erin Engineer 2/ })
+    expect(second.closest('label')?.textContent).toContain('Licence PE-1002')
+    expect(second.closest('label')?.textContent).toContain('$1,700')
+    await user.click(second)
+    await idle()
+    expect(calls).toHaveBeenCalledWith({
+      name: 'editPool',
+      body: { Title: 'Engineering', choices: { engineerId: engineer(2).id } },
+    })
+    expect(estimate()).toBe('$1,700')
+  })
+
+  it("Permits shows the city's permit fee as the estimate and saves the permit number", async () => {
+    const { user, idle, calls } = await renderBuilder('/builder/permits')
+    expect(estimate()).toBe('$450')
+    expect(screen.getByText('The building permit fee in Boise, ID is $450.')).toBeTruthy()
+    await user.type(screen.getByRole('textbox', { name: /^Permit number/ }), 'BP-118')
+    await user.click(screen.getByRole('button', { name: 'Save permit number' }))
+    await idle()
+    expect(calls).toHaveBeenCalledWith({
+      name: 'editPool',
+      body: { Title: 'Permits', choices: { permitNumber: 'BP-118' } },
+    })
+  })
+})
