@@ -1,75 +1,12 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { axeViolations, describeViolations } from './support/axe'
+import { accounts, ADMIN, expectAccessible } from './support/accounts'
 import { useE2e } from './support/e2e'
 
 // A short token life, so the timed refresh (30 s before expiry) happens within a test.
 // Every test signs the admin in again: more codes than the default 5 per email per 15 minutes.
 const e2e = useE2e({ env: { ACCESS_TOKEN_TTL: '45', LOGIN_LIMIT_PER_EMAIL: '100' } })
-const ADMIN = 'admin@example.com'
-
-const outbox = async () =>
-  new Set(await fs.readdir(e2e.server.outboxDir).catch(() => [] as string[]))
-
-/** The code in the first email to `to` that was not in the outbox before, as a user reads it. */
-async function codeFor(to: string, before: Set<string>): Promise<string> {
-  const deadline = Date.now() + 10_000
-  while (Date.now() < deadline) {
-    for (const name of await outbox()) {
-      if (before.has(name)) continue
-      const mail = JSON.parse(await fs.readFile(path.join(e2e.server.outboxDir, name), 'utf8')) as {
-        to: string
-        text: string
-      }
-      const code = mail.to === to ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined
-      if (code) return code
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no code emailed to ${to}`)
-}
-
-async function expectAccessible(page: Page) {
-  const violations = await axeViolations(page)
-  expect(violations, describeViolations(violations)).toEqual([])
-}
-
-async function signInAsAdmin(page: Page, rememberMe = false) {
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN)
-  const inbox = await outbox()
-  await page.getByRole('button', { name: 'Send code' }).click()
-  await page.waitForURL('**/verify')
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(await codeFor(ADMIN, inbox))
-  if (rememberMe) await page.getByRole('checkbox', { name: 'Remember me' }).check()
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await page.waitForURL('**/admin/pricing')
-}
-
-/** Serves a city through the admin API, as an admin would. */
-async function serveCity(name: string, state: string) {
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${e2e.server.url}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    })
-  const inbox = await outbox()
-  const login = (await (await post('/api/login', { email: ADMIN })).json()) as {
-    Data: { tempToken: string }
-  }
-  const code = await codeFor(ADMIN, inbox)
-  const verified = await post('/api/verify', { code }, { 'temp-token': login.Data.tempToken })
-  const { Data } = (await verified.json()) as { Data: { Token: string } }
-  const created = await post(
-    '/api/admin/cities/create',
-    { name, state, permitFee: 30_000 },
-    { authorization: `Bearer ${Data.Token}` },
-  )
-  expect(created.status).toBe(201)
-}
+const { outbox, codeFor, signInAsAdmin, serveCity } = accounts(e2e)
 
 const storedToken = (page: Page) =>
   page.evaluate(

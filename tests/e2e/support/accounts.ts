@@ -1,0 +1,113 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { axeViolations, describeViolations } from './axe'
+import type { E2e } from './e2e'
+
+export const ADMIN = 'admin@example.com'
+
+/** axe-core finds nothing on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const violations = await axeViolations(page)
+  expect(violations, describeViolations(violations)).toEqual([])
+}
+
+export type ClientDetails = {
+  city: string
+  state: string
+  name: string
+  email: string
+  phone?: string
+  address?: string
+}
+
+/** Signing people in the way they do it: through the emailed code in the server's outbox. */
+export function accounts(e2e: E2e) {
+  const outbox = async () =>
+    new Set(await fs.readdir(e2e.server.outboxDir).catch(() => [] as string[]))
+
+  /** The code in the first email to `to` that was not in the outbox before, as a user reads it. */
+  async function codeFor(to: string, before: Set<string>): Promise<string> {
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline) {
+      for (const name of await outbox()) {
+        if (before.has(name)) continue
+        const file = path.join(e2e.server.outboxDir, name)
+        const mail = JSON.parse(await fs.readFile(file, 'utf8')) as { to: string; text: string }
+        const code = mail.to === to ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined
+        if (code) return code
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error(`no code emailed to ${to}`)
+  }
+
+  async function signInAsAdmin(page: Page, rememberMe = false) {
+    await page.goto('/login')
+    await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN)
+    const inbox = await outbox()
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.waitForURL('**/verify')
+    await page.getByRole('textbox', { name: 'Verification code' }).fill(await codeFor(ADMIN, inbox))
+    if (rememberMe) await page.getByRole('checkbox', { name: 'Remember me' }).check()
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await page.waitForURL('**/admin/pricing')
+  }
+
+  /** The admin's access token, through the API as the app gets it. */
+  async function adminToken(): Promise<string> {
+    const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${e2e.server.url}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+    const inbox = await outbox()
+    const login = (await (await post('/api/login', { email: ADMIN })).json()) as {
+      Data: { tempToken: string }
+    }
+    const code = await codeFor(ADMIN, inbox)
+    const verified = await post('/api/verify', { code }, { 'temp-token': login.Data.tempToken })
+    return ((await verified.json()) as { Data: { Token: string } }).Data.Token
+  }
+
+  /** Calls the admin API as an admin would (e.g. to serve a city); answers the response. */
+  async function asAdmin(method: string, url: string, body?: unknown) {
+    return fetch(`${e2e.server.url}/api/admin/${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await adminToken()}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  }
+
+  /** Serves a city through the admin API, as an admin would. */
+  async function serveCity(name: string, state: string, permitFee = 30_000) {
+    const created = await asAdmin('POST', 'cities/create', { name, state, permitFee })
+    expect(created.status).toBe(201)
+  }
+
+  /** Onboards a new client through the screens, up to the page the app sends them to. */
+  async function onboard(page: Page, client: ClientDetails) {
+    await page.goto('/onboarding')
+    await page.getByRole('textbox', { name: 'City' }).fill(client.city)
+    await page.getByRole('textbox', { name: 'State' }).fill(client.state)
+    await page.getByRole('button', { name: 'Check availability' }).click()
+    await page.getByRole('textbox', { name: 'Full name' }).fill(client.name)
+    await page.getByRole('textbox', { name: 'Email' }).fill(client.email)
+    await page.getByRole('textbox', { name: 'Phone' }).fill(client.phone ?? '+1 512 555 0100')
+    await page.getByRole('textbox', { name: 'Street address' }).fill(client.address ?? '12 Lake St')
+    const inbox = await outbox()
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.waitForURL('**/verify')
+    await page
+      .getByRole('textbox', { name: 'Verification code' })
+      .fill(await codeFor(client.email, inbox))
+    await page.getByRole('button', { name: 'Verify' }).click()
+  }
+
+  return { outbox, codeFor, signInAsAdmin, asAdmin, serveCity, onboard }
+}
