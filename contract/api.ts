@@ -72,11 +72,19 @@ export const SessionData = z.object({
 })
 export type SessionData = z.infer<typeof SessionData>
 
+/**
+ * A client's refresh also carries its current pool data and directory, so a client signed in
+ * for days sees new engineers, managers and request statuses, and a browser whose storage was
+ * cleared gets its project back with the session.
+ */
 export const RefreshData = z.object({
   Token: z.string(),
   role: Role,
   userData: UserData,
   Flag: z.boolean(),
+  poolData: z.optional(PoolData),
+  Engineers: z.optional(z.array(Engineer)),
+  Managers: z.optional(z.array(Manager)),
 })
 export type RefreshData = z.infer<typeof RefreshData>
 

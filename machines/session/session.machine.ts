@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate'
 import { adminMachine, parseAdminContext } from '../admin/admin.machine'
 import { clientMachine, parseClientContext } from '../client/client.machine'
+import type { SessionStartData } from '../client/client.types'
 import { refreshDelay } from './token'
 import type {
   AuthState,
@@ -153,7 +154,10 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ accessToken: context.accessToken }),
         onDone: {
           target: 'signedIn',
-          actions: assign(({ event }) => signedInContext(event.output)),
+          actions: assign(({ event }) => ({
+            ...signedInContext(event.output),
+            pendingSession: clientDataOf(event.output),
+          })),
         },
         onError: { target: 'loggedOut', actions: ['clearSession', 'clearStorage'] },
       },
@@ -404,9 +408,15 @@ export const sessionMachine = setup({
                   actions: [
                     assign(({ event }) => signedInContext(event.output)),
                     { type: 'persistAuth', params: ({ context }) => storedAuth(context) },
-                    enqueueActions(({ context, enqueue }) => {
-                      if (context.role === 'CLIENT')
-                        enqueue.sendTo('client', { type: 'client.flagChanged', Flag: context.flag })
+                    enqueueActions(({ context, event, enqueue }) => {
+                      if (context.role !== 'CLIENT') return
+                      const data = clientDataOf(event.output)
+                      enqueue.sendTo(
+                        'client',
+                        data
+                          ? { type: 'client.sessionStarted', data }
+                          : { type: 'client.flagChanged', Flag: context.flag },
+                      )
                     }),
                     raise({ type: 'session.profileUpdated' }),
                   ],
@@ -445,6 +455,13 @@ function signedInContext(data: SessionData | RefreshData) {
     tokenReceivedAt: Date.now(),
     problem: null,
   }
+}
+
+/** The client data a refresh carries (a client's refresh does); null when it carries none. */
+function clientDataOf(data: RefreshData): SessionStartData | null {
+  if (!data.poolData) return null
+  const { poolData, Flag, Engineers = [], Managers = [] } = data
+  return { poolData, Flag, Engineers, Managers }
 }
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>

@@ -1,4 +1,5 @@
 import type { RefreshData, Role, SessionData, UserData } from '../../contract'
+import type { SessionStartData } from '../client/client.types'
 
 /** What the seed persists under `auth` (seed §3–§4). */
 export type AuthState = {
@@ -41,8 +42,8 @@ export type SessionContext = AuthState & {
   problem: SessionProblem | null
   /** rememberLogin=true at start without a session: try the refresh cookie first. */
   canResume: boolean
-  /** A verify or onboarding answer, handed to the client actor once it is spawned. */
-  pendingSession: SessionData | null
+  /** A verify, onboarding or resuming refresh answer, handed to the client actor once spawned. */
+  pendingSession: SessionStartData | null
   /** Child contexts restored from storage, handed to the children when they are spawned. */
   restoredChildren: RestoredChildren
 }

@@ -42,7 +42,7 @@ export function AreaLayout({
           aria-controls={sidebarId}
           onClick={onToggle}
         >
-          <span aria-hidden="true">☰</span> {open ? 'Hide menu' : 'Show menu'}
+          <span aria-hidden="true">☰</span> Menu
         </button>
         <Link to="/" className="area-brand">
           <img src="/favicon.svg" alt="" width="32" height="32" />

@@ -305,6 +305,25 @@ describe('timed refresh', () => {
     await waitFor(actor, (s) => s.hasTag('route:builder'))
     expect(actor.system.get('client')?.getSnapshot().context.Flag).toBe(true)
   })
+
+  it("replaces the client's data with what a client's refresh carries", async () => {
+    const restored = signedInAs(token(10))
+    const poolData = {
+      poolChoices: [stageEntry(9)],
+      nonStages: [],
+      BuilderRequested: true,
+      PermitFee: 45_000,
+      ManagerRequests: [],
+    }
+    const { actor, advance } = start(
+      { restored },
+      { refresh: async () => refreshed({ poolData, Engineers: [], Managers: [] }) },
+    )
+    advance(0)
+    const client = actor.system.get('client')
+    await waitFor(client, (s) => s.context.poolData.BuilderRequested)
+    expect(client.getSnapshot().context.poolData).toEqual(poolData)
+  })
 })
 
 describe('start-up', () => {
@@ -315,6 +334,22 @@ describe('start-up', () => {
     await waitFor(actor, (s) => s.hasTag('authenticated'))
     expect(calls.refresh).toBe(1)
     expect(homePath(actor.getSnapshot())).toBe('/builder')
+  })
+
+  it("fills the client's data from that refresh when it carries it", async () => {
+    const poolData = {
+      poolChoices: [stageEntry(4)],
+      nonStages: [],
+      BuilderRequested: false,
+      PermitFee: null,
+      ManagerRequests: [],
+    }
+    const { actor } = start(
+      { rememberLogin: true },
+      { refresh: async () => refreshed({ poolData, Engineers: [], Managers: [] }) },
+    )
+    await waitFor(actor, (s) => s.hasTag('authenticated'))
+    expect(actor.system.get('client')?.getSnapshot().context.poolData).toEqual(poolData)
   })
 
   it('shows sign-in when that refresh fails', async () => {

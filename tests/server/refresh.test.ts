@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RefreshData } from '../../contract'
 import { build, type TestApp } from '../support/build'
 import { cookie, expectProblem, json, signIn } from '../support/http'
+import { newClient, serveAustin } from './client-kit'
 
 const ADMIN = 'admin@example.com'
 const DAY = 24 * 60 * 60 * 1000
@@ -35,6 +36,19 @@ describe('POST /api/refresh', () => {
     expect(second?.value).not.toBe(first)
     expect(second).toMatchObject({ path: '/api', httpOnly: true, sameSite: 'Strict' })
     expect(second?.value.length).toBeGreaterThanOrEqual(22)
+  })
+
+  it("carries a client's pool data and directory, and nothing of the kind for an admin", async () => {
+    await serveAustin(t)
+    await newClient(t, 'c@example.com')
+    const { refresh: clientToken } = await signIn(t, 'c@example.com')
+    const data = RefreshData.parse((await refresh(clientToken)).json().Data)
+    expect(data.poolData).toMatchObject({ BuilderRequested: false, PermitFee: 45_000 })
+    expect(data.Engineers).toEqual([])
+    expect(data.Managers).toEqual([])
+    const { refresh: adminToken } = await signIn(t, ADMIN)
+    const admin = (await refresh(adminToken)).json().Data
+    expect(admin).not.toHaveProperty('poolData')
   })
 
   it('answers the already-issued successor when the parent is replayed within 10 seconds', async () => {

@@ -155,11 +155,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const issued = await app.refreshTokens.rotate(request.cookies[REFRESH_COOKIE])
         const profile = await app.users.profile(issued.userId)
         if (!profile) throw unauthenticated()
+        const clientData =
+          profile.role === 'CLIENT'
+            ? await Promise.all([app.users.poolData(issued.userId), app.users.directory()])
+            : null
         setSessionCookies(reply, issued)
         return {
           Data: {
             Token: signAccessToken(app, { id: issued.userId, role: profile.role }),
             ...profile,
+            ...(clientData ? { poolData: clientData[0], ...clientData[1] } : {}),
           },
         }
       } catch (error) {
