@@ -101,7 +101,6 @@ export type StageEntry = z.infer<typeof StageEntry>
 export type NonStageEntry = z.infer<typeof NonStageEntry>
 export type PoolEntry = z.infer<typeof PoolEntry>
 
-
 export const AdminUser = z.object({
   id: z.uuid(),
   email: z.string(),
