@@ -19,7 +19,8 @@ function difference(step: StepBudget): string {
 export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
   const totals = budgetTotals(budget)
   return (
-    <div className="budget-table-wrap">
+    // On a narrow phone the table may scroll sideways; the keyboard has to reach it too.
+    <div className="budget-table-wrap" role="region" aria-label="Budget by step" tabIndex={0}>
       <table className="budget-table">
         <caption className="visually-hidden">Estimate and accepted quote by step</caption>
         <thead>
