@@ -1,0 +1,64 @@
+import { formatMoney } from '../../lib/money'
+import { budgetTotals, type StepBudget } from './budget'
+
+/** "+$680", "−$120" or "$0": how far a quote is over (+) or under (−) its estimate. */
+export function signedMoney(cents: number): string {
+  if (cents === 0) return formatMoney(0)
+  return `${cents > 0 ? '+' : '−'}${formatMoney(Math.abs(cents))}`
+}
+
+const money = (cents: number | null, empty: string) => (cents === null ? empty : formatMoney(cents))
+
+function difference(step: StepBudget): string {
+  return step.estimate !== null && step.accepted !== null
+    ? signedMoney(step.accepted - step.estimate)
+    : '—'
+}
+
+/** The budget's numbers, one row per step: the chart's accessible twin and the printed summary. */
+export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
+  const totals = budgetTotals(budget)
+  return (
+    // On a narrow phone the table may scroll sideways; the keyboard has to reach it too.
+    <div className="budget-table-wrap" role="region" aria-label="Budget by step" tabIndex={0}>
+      <table className="budget-table">
+        <caption className="visually-hidden">Estimate and accepted quote by step</caption>
+        <thead>
+          <tr>
+            <th scope="col">Step</th>
+            <th scope="col">Estimate</th>
+            <th scope="col">Accepted quote</th>
+            <th scope="col">Difference</th>
+            <th scope="col">Done</th>
+          </tr>
+        </thead>
+        <tbody>
+          {budget.map((step) => (
+            <tr key={step.route}>
+              <th scope="row">{step.title}</th>
+              <td className={step.estimate === null ? 'budget-missing' : undefined}>
+                {money(step.estimate, 'Not yet estimated')}
+              </td>
+              <td>{money(step.accepted, '—')}</td>
+              <td>{difference(step)}</td>
+              <td>{step.done ? 'Done' : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{formatMoney(totals.estimate)}</td>
+            <td>{formatMoney(totals.accepted)}</td>
+            <td className={totals.difference > 0 ? 'budget-over' : undefined}>
+              {signedMoney(totals.difference)}
+            </td>
+            <td>
+              {totals.done} of {totals.total}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  )
+}
