@@ -14,22 +14,15 @@ import { z } from 'zod'
 import { bundleSection, measureBundles, type BundleReport } from './bench/bundle'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { measure, type Measured, type Target } from './bench/load'
-import {
-  killAllServersNow,
-  root,
-  startServer,
-  stopAllServers,
-  type Server,
-} from './bench/processes'
+import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { RefreshSessions } from './bench/refresh-sessions'
 import { table, verdict } from './bench/report'
+import { startBareServer, startRealServer } from './bench/servers'
 import { signUp } from './bench/sessions'
 
 const WARM_UP_SECONDS = 2
 const LOAD_CONNECTIONS = 100
 const REFRESH_CONNECTIONS = 10
-// Large enough that the bench's own sign-ins are never rate limited.
-const NO_LIMIT = '100000'
 
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 
@@ -51,51 +44,18 @@ async function versionOf(pkg: string): Promise<string> {
   return version
 }
 
-function startRealServer(dataDir: string, outboxDir: string): Promise<Server> {
-  return startServer({
-    name: 'PoolPath server',
-    script: 'server/main.ts',
-    readyPath: '/api',
-    env: {
-      DATA_DIR: dataDir,
-      MAIL_OUTBOX_DIR: outboxDir,
-      // Logging every request would measure the logger.
-      LOG_LEVEL: 'warn',
-      LOGIN_LIMIT_PER_EMAIL: NO_LIMIT,
-      LOGIN_LIMIT_PER_IP: NO_LIMIT,
-      VERIFY_LIMIT_PER_IP: NO_LIMIT,
-      // Empty means unset: an inherited DATABASE_URL or SMTP_URL would bench another database
-      // or send real mail, and PUBLIC_URL would change the origin checks.
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      PUBLIC_URL: '',
-      JWT_SECRET: '',
-    },
-  })
-}
-
-function startBareServer(bodyFile: string): Promise<Server> {
-  return startServer({
-    name: 'bare Fastify',
-    script: 'scripts/bench/bare-server.ts',
-    readyPath: '/bare',
-    env: { BARE_BODY_FILE: bodyFile },
-  })
-}
-
 /** GET /api's body and ETag, so the bare route can send the same bytes and the 304 path be hit. */
-async function stagesAnswer(real: Server, workDir: string) {
+async function stagesAnswer(real: Server) {
   const res = await fetch(`${real.origin}/api`)
-  const file = path.join(workDir, 'stages.json')
-  await fs.writeFile(file, Buffer.from(await res.arrayBuffer()))
-  return { file, etag: res.headers.get('etag') ?? '' }
+  return { body: Buffer.from(await res.arrayBuffer()), etag: res.headers.get('etag') ?? '' }
 }
 
 async function signInSessions(real: Server, outboxDir: string): Promise<RefreshSessions> {
   progress(`signing up ${REFRESH_CONNECTIONS} clients for the refresh run`)
   const cookies: string[] = []
   for (let i = 1; i <= REFRESH_CONNECTIONS; i++) {
-    cookies.push(await signUp(real.origin, outboxDir, `bench-${i}@example.com`))
+    const { cookie } = await signUp(real.origin, outboxDir, `bench-${i}@example.com`)
+    cookies.push(cookie)
   }
   return new RefreshSessions(cookies)
 }
@@ -115,9 +75,9 @@ function targetsOf(real: Server, bare: Server, sessions: RefreshSessions, etag: 
     headers: { 'if-none-match': etag },
   }
   const bareRoute: Target = {
-    label: 'GET /bare-same-body (bare Fastify)',
+    label: 'GET /same/stages (bare Fastify)',
     origin: bare.origin,
-    path: '/bare-same-body',
+    path: '/same/stages',
     connections: LOAD_CONNECTIONS,
   }
   const tinyBare: Target = {
@@ -167,7 +127,7 @@ async function printResults(
 ) {
   await printLoadHeader(seconds)
   console.log('')
-  console.log(table(rows, bare))
+  console.log(table(rows, () => bare))
   console.log('')
   console.log(
     `Connections: ${LOAD_CONNECTIONS} for GET /api and the bare route, ${REFRESH_CONNECTIONS} for ` +
@@ -226,8 +186,8 @@ async function bench(workDir: string): Promise<void> {
   const real = await startRealServer(dataDir, outboxDir)
   // Before the load runs, on an idle server: the page load is what is measured.
   await lighthouse(real, bundles, workDir)
-  const stages = await stagesAnswer(real, workDir)
-  const bare = await startBareServer(stages.file)
+  const stages = await stagesAnswer(real)
+  const bare = await startBareServer(path.join(workDir, 'bare'), { stages: stages.body })
   const sessions = await signInSessions(real, outboxDir)
   const targets = targetsOf(real, bare, sessions, stages.etag)
   const durations = { warmUp: WARM_UP_SECONDS, run: seconds }

@@ -39,16 +39,19 @@ function cells(row: Measured, bare: Measured): string[] {
   ]
 }
 
-/** Plain text, first column left-aligned and numbers right-aligned, for a terminal or a report. */
-export function table(rows: readonly Measured[], bare: Measured): string {
-  const lines = [HEADERS, ...rows.map((row) => cells(row, bare))]
+/**
+ * Plain text, first column left-aligned and numbers right-aligned, for a terminal or a report.
+ * `bareOf` names the bare route each row is compared with (a bare row, with itself).
+ */
+export function table(rows: readonly Measured[], bareOf: (row: Measured) => Measured): string {
+  const lines = [HEADERS, ...rows.map((row) => cells(row, bareOf(row)))]
   const widths = HEADERS.map((_, i) => Math.max(...lines.map((line) => (line[i] ?? '').length)))
   const render = (line: string[]) =>
     line
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  ')
   const rule = widths.map((w) => '-'.repeat(w)).join('  ')
-  return [render(HEADERS), rule, ...rows.map((row) => render(cells(row, bare)))].join('\n')
+  return [render(HEADERS), rule, ...lines.slice(1).map(render)].join('\n')
 }
 
 const clean = ({ result }: Measured) => result.non2xx === 0 && result.errors === 0

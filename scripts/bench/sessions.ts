@@ -7,15 +7,22 @@ const REFRESH_COOKIE = 'refresh_token'
 const MAIL_WAIT_MS = 10_000
 
 const LoginResponse = z.object({ Data: z.object({ tempToken: z.string() }) })
+const SessionResponse = z.object({ Data: z.object({ Token: z.string() }) })
 const OutboxMail = z.object({ to: z.string(), text: z.string() })
+
+/** Where every client the bench signs up lives: the write benches open it as a served city. */
+export const BENCH_CITY = { name: 'Austin', state: 'TX' }
 
 const ONBOARDING_DETAILS = {
   name: 'Bench',
   phone: '+1 512 555 0100',
   address: '1 Bench St',
-  city: 'Austin',
-  state: 'TX',
+  city: BENCH_CITY.name,
+  state: BENCH_CITY.state,
 }
+
+/** A signed-in user: the refresh cookie, and the access token for `Authorization: Bearer`. */
+export type Session = { cookie: string; token: string }
 
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
@@ -62,20 +69,36 @@ async function waitForCode(outboxDir: string, email: string): Promise<string> {
   throw new Error(`no sign-in code for ${email} in ${outboxDir} after ${MAIL_WAIT_MS / 1000} s`)
 }
 
-/** Creates a client account through the API, as the app does, and returns its refresh cookie. */
-export async function signUp(origin: string, outboxDir: string, email: string): Promise<string> {
+/** Emails a code to `email` and reads it from the outbox: the temp token and the code. */
+async function requestCode(origin: string, outboxDir: string, email: string) {
   const login = await postJson(`${origin}/api/login`, { email })
   const { tempToken } = LoginResponse.parse(await login.json()).Data
-  const code = await waitForCode(outboxDir, email)
+  return { tempToken, code: await waitForCode(outboxDir, email) }
+}
+
+async function sessionOf(response: Response, email: string): Promise<Session> {
+  const { Token } = SessionResponse.parse(await response.json()).Data
+  const cookie = refreshCookieOf(response.headers.getSetCookie())
+  if (!cookie) throw new Error(`signing in ${email} set no ${REFRESH_COOKIE} cookie`)
+  return { cookie, token: Token }
+}
+
+/** Creates a client account through the API, as the app does, and returns its session. */
+export async function signUp(origin: string, outboxDir: string, email: string): Promise<Session> {
+  const { tempToken, code } = await requestCode(origin, outboxDir, email)
   const onboarding = await postJson(
     `${origin}/api/onboarding`,
     { code, ...ONBOARDING_DETAILS },
     { 'temp-token': tempToken },
   )
-  await onboarding.arrayBuffer()
-  const cookie = refreshCookieOf(onboarding.headers.getSetCookie())
-  if (!cookie) throw new Error(`onboarding of ${email} set no ${REFRESH_COOKIE} cookie`)
-  return cookie
+  return sessionOf(onboarding, email)
+}
+
+/** Signs an existing account in (the seeded admin, for instance) through the API. */
+export async function signIn(origin: string, outboxDir: string, email: string): Promise<Session> {
+  const { tempToken, code } = await requestCode(origin, outboxDir, email)
+  const verify = await postJson(`${origin}/api/verify`, { code }, { 'temp-token': tempToken })
+  return sessionOf(verify, email)
 }
 
 /** One sequential refresh outside the load run; the rotated cookie, or undefined if refused. */
