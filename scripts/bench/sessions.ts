@@ -44,25 +44,35 @@ export function refreshCookieOf(setCookies: readonly string[]): string | undefin
   return pair === `${REFRESH_COOKIE}=` ? undefined : pair
 }
 
-async function codeMailedTo(outboxDir: string, email: string): Promise<string | undefined> {
-  const names = await fs.readdir(outboxDir).catch(() => [])
-  // Files are named `<Date.now()>-<random>.json`: newest first by name.
-  for (const name of names
-    .filter((n) => n.endsWith('.json'))
-    .sort()
-    .reverse()) {
-    const raw = await fs.readFile(path.join(outboxDir, name), 'utf8').catch(() => '')
-    const mail = OutboxMail.safeParse(JSON.parse(raw || 'null'))
-    if (mail.success && mail.data.to === email) return /\b(\d{6})\b/.exec(mail.data.text)?.[1]
+const mailFiles = async (outboxDir: string) =>
+  (await fs.readdir(outboxDir).catch(() => [])).filter((name) => name.endsWith('.json'))
+
+/** A mail file as written so far: null while the mailer is still writing it. */
+async function readMail(file: string) {
+  const raw = await fs.readFile(file, 'utf8').catch(() => '')
+  try {
+    const mail = OutboxMail.safeParse(JSON.parse(raw))
+    return mail.success ? mail.data : null
+  } catch {
+    return null
+  }
+}
+
+/** The code in a mail to `email` among the files not in `before` (older mails, older codes). */
+async function codeMailedTo(outboxDir: string, email: string, before: ReadonlySet<string>) {
+  const names = (await mailFiles(outboxDir)).filter((name) => !before.has(name))
+  for (const name of names) {
+    const mail = await readMail(path.join(outboxDir, name))
+    if (mail?.to === email) return /\b(\d{6})\b/.exec(mail.text)?.[1]
   }
   return undefined
 }
 
 /** The mailer writes in the background after /api/login answers, so poll a little. */
-async function waitForCode(outboxDir: string, email: string): Promise<string> {
+async function waitForCode(outboxDir: string, email: string, before: ReadonlySet<string>) {
   const deadline = Date.now() + MAIL_WAIT_MS
   while (Date.now() < deadline) {
-    const code = await codeMailedTo(outboxDir, email)
+    const code = await codeMailedTo(outboxDir, email, before)
     if (code) return code
     await sleep(50)
   }
@@ -71,9 +81,11 @@ async function waitForCode(outboxDir: string, email: string): Promise<string> {
 
 /** Emails a code to `email` and reads it from the outbox: the temp token and the code. */
 async function requestCode(origin: string, outboxDir: string, email: string) {
+  // A second sign-in of the same email must not read the first one's (spent) code.
+  const before = new Set(await mailFiles(outboxDir))
   const login = await postJson(`${origin}/api/login`, { email })
   const { tempToken } = LoginResponse.parse(await login.json()).Data
-  return { tempToken, code: await waitForCode(outboxDir, email) }
+  return { tempToken, code: await waitForCode(outboxDir, email, before) }
 }
 
 async function sessionOf(response: Response, email: string): Promise<Session> {
