@@ -136,7 +136,8 @@ async function printResults(
   )
   console.log(
     `Refresh sessions still valid after the runs: ${sessions.alive}/${REFRESH_CONNECTIONS}. ` +
-      'Latencies are over 2xx responses only (autocannon ignores the others).',
+      'Latencies and bytes/resp cover every answer, 304s and refusals included (autocannon ' +
+      'counts them all).',
   )
   const refresh = rows.find((row) => row.target.path === '/api/refresh')
   if (refresh && refresh.result.non2xx > 0) {

@@ -10,7 +10,8 @@ const HEADERS = [
   'p99 ms',
   'bytes/resp',
   '2xx',
-  'non-2xx',
+  '3xx',
+  '4xx/5xx',
   'errors',
   'vs bare',
 ]
@@ -25,15 +26,18 @@ export const ratioToBare = (row: Measured, bare: Measured) =>
 
 function cells(row: Measured, bare: Measured): string[] {
   const { result } = row
+  // autocannon counts every answer's bytes and latency (304s and errors too), not only 2xx.
+  const answers = result['2xx'] + result.non2xx
   return [
     row.target.label,
     integer(result.requests.average),
     millis(result.latency.p50),
     millis(result.latency.p99),
     // Response size (headers included) tells a cheap route from a route sending more bytes.
-    integer(result['2xx'] > 0 ? result.throughput.total / result['2xx'] : 0),
+    integer(answers > 0 ? result.throughput.total / answers : 0),
     integer(result['2xx']),
-    integer(result.non2xx),
+    integer(result['3xx']),
+    integer(result['4xx'] + result['5xx']),
     integer(result.errors),
     percent(ratioToBare(row, bare)),
   ]
