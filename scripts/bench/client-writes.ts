@@ -115,7 +115,13 @@ export async function prepareClientWrites(
   const editSample = await call(real.origin, 'PUT', '/api/edit-pool', first.token, bodies[0])
   let quoteSample: Buffer = Buffer.alloc(0)
   for (let n = 0; n < SAMPLE_QUOTES; n++) {
-    quoteSample = await call(real.origin, 'PUT', '/api/add-quote', first.token, quoteBody(stage.id, n))
+    quoteSample = await call(
+      real.origin,
+      'PUT',
+      '/api/add-quote',
+      first.token,
+      quoteBody(stage.id, n),
+    )
   }
   const sampleQuotes = quoteIdsOf(quoteSample.toString('utf8'))
   await removeQuotes(
