@@ -4,20 +4,32 @@
 // 2. Lighthouse performance (mobile) of /login on the real server (>= 95);
 // 3. autocannon against GET /api and POST /api/refresh of the real server and against a bare
 //    Fastify route, each server in its own child process started the same way (GET /api >=
-//    50 % of the bare route's req/s).
+//    50 % of the bare route's req/s);
+// 4. the builder's writes, PUT /api/edit-pool and PUT /api/add-quote, from 100 signed-in clients,
+//    each against a bare route answering as many bytes (informative, no target);
+// 5. GET /api/admin/fetch and its 304 on a second server over a seeded back office (10,000
+//    clients, 50,000 pool entries), against a bare route sending the same bytes (informative).
 // A benchmark informs, it does not gate: the exit code is 0 whatever the verdicts, and
 // non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { adminFetchNotes, adminFetchTargets, fetchAnswer } from './bench/admin-fetch'
+import { seedAdminData, seededSummary } from './bench/admin-seed'
 import { bundleSection, measureBundles, type BundleReport } from './bench/bundle'
+import {
+  clientWriteNotes,
+  clientWriteTargets,
+  prepareClientWrites,
+  type ClientWrites,
+} from './bench/client-writes'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { measure, type Measured, type Target } from './bench/load'
 import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { RefreshSessions } from './bench/refresh-sessions'
 import { table, verdict } from './bench/report'
-import { startBareServer, startRealServer } from './bench/servers'
+import { BENCH_ADMIN_EMAIL, startBareServer, startRealServer } from './bench/servers'
 import { signUp } from './bench/sessions'
 
 const WARM_UP_SECONDS = 2
@@ -183,13 +195,18 @@ async function bench(workDir: string): Promise<void> {
   console.log('')
   console.log(bundleSection(bundles))
 
-  progress('starting the PoolPath server, then the bare Fastify server with the same body')
+  progress('starting the PoolPath server')
   const real = await startRealServer(dataDir, outboxDir)
   // Before the load runs, on an idle server: the page load is what is measured.
   await lighthouse(real, bundles, workDir)
   const stages = await stagesAnswer(real)
-  const bare = await startBareServer(path.join(workDir, 'bare'), { stages: stages.body })
   const sessions = await signInSessions(real, outboxDir)
+  const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
+  progress('starting the bare Fastify server with the same bodies')
+  const bare = await startBareServer(path.join(workDir, 'bare'), {
+    stages: stages.body,
+    ...writes.samples,
+  })
   const targets = targetsOf(real, bare, sessions, stages.etag)
   const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
 
@@ -208,6 +225,81 @@ async function bench(workDir: string): Promise<void> {
     api,
     sessions,
   )
+  await clientWrites(real, bare, writes, durations)
+  // The seeded back office runs on a server of its own: free the cores and memory first.
+  await stopAllServers()
+  await adminFetch(workDir, durations)
+}
+
+type Durations = { warmUp: number; run: number }
+
+/** Each row against its own bare route; the bare rows against themselves. */
+function pairedTable(pairs: readonly (readonly [Measured, Measured])[]): string {
+  const bareOf = new Map(pairs)
+  return table(
+    [...pairs.map(([row]) => row), ...pairs.map(([, bare]) => bare)],
+    (row) => bareOf.get(row) ?? row,
+  )
+}
+
+async function clientWrites(
+  real: Server,
+  bare: Server,
+  writes: ClientWrites,
+  durations: Durations,
+) {
+  const targets = clientWriteTargets(real, bare, writes)
+  const editPool = await measure(targets.editPool, durations, progress)
+  const addQuote = await measure(targets.addQuote, durations, progress)
+  const bareEditPool = await measure(targets.bareEditPool, durations, progress)
+  const bareAddQuote = await measure(targets.bareAddQuote, durations, progress)
+  console.log('')
+  console.log('Builder writes (issue 4): PUT /api/edit-pool and PUT /api/add-quote')
+  console.log('')
+  console.log(
+    pairedTable([
+      [editPool, bareEditPool],
+      [addQuote, bareAddQuote],
+    ]),
+  )
+  console.log('')
+  for (const line of clientWriteNotes(writes, [editPool, addQuote])) console.log(line)
+}
+
+async function adminFetch(workDir: string, durations: Durations) {
+  const dataDir = path.join(workDir, 'admin-data')
+  const outboxDir = path.join(workDir, 'admin-outbox')
+  progress('seeding the back office into a fresh DATA_DIR')
+  const seeding = performance.now()
+  await seedAdminData(dataDir, BENCH_ADMIN_EMAIL)
+  const seedSeconds = (performance.now() - seeding) / 1000
+  progress('starting a PoolPath server on it, then a bare Fastify server with its answer')
+  const real = await startRealServer(dataDir, outboxDir)
+  const answer = await fetchAnswer(real, outboxDir)
+  const bare = await startBareServer(path.join(workDir, 'admin-bare'), {
+    'admin-fetch': answer.body,
+  })
+  const targets = await adminFetchTargets(real, bare, answer)
+  const full = await measure(targets.full, durations, progress)
+  const notModified = await measure(targets.notModified, durations, progress)
+  const bareFull = await measure(targets.bareFull, durations, progress)
+  const bareNotModified = await measure(targets.bareNotModified, durations, progress)
+  console.log('')
+  console.log('Back office (issue 5): GET /api/admin/fetch')
+  console.log('')
+  console.log(
+    `Seeded straight into a fresh PGlite DATA_DIR in ${seedSeconds.toFixed(1)} s, before its ` +
+      `server started: ${seededSummary()}.`,
+  )
+  console.log('')
+  console.log(
+    pairedTable([
+      [full, bareFull],
+      [notModified, bareNotModified],
+    ]),
+  )
+  console.log('')
+  for (const line of adminFetchNotes(answer)) console.log(line)
 }
 
 async function cleanUp(workDir: string): Promise<void> {

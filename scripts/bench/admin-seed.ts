@@ -184,3 +184,19 @@ export async function seedAdminData(dataDir: string, adminEmail: string): Promis
     await database.close()
   }
 }
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+/** One line saying what the seeded back office holds. */
+export function seededSummary(): string {
+  const cityCount = SEEDED.servedCities + SEEDED.waitingCities
+  const waiting = Math.round((SEEDED.clients * SEEDED.waitingCities) / cityCount)
+  return (
+    `${count(SEEDED.clients)} clients in ${cityCount} cities (${SEEDED.servedCities} served; ` +
+    `${count(waiting)} on the waiting list; a perk for 1 in ${SEEDED.perkEvery}), ` +
+    `${count(SEEDED.clients * SEEDED.entriesPerClient)} pool entries, ${SEEDED.admins} admins, ` +
+    `${SEEDED.engineers} engineers, ${SEEDED.managers} managers, ` +
+    `${count(SEEDED.clients / SEEDED.builderRequestEvery)} builder and ` +
+    `${count(SEEDED.clients / SEEDED.managerRequestEvery)} manager requests`
+  )
+}

@@ -1,15 +1,20 @@
 // The builder's write calls under load: PUT /api/edit-pool and PUT /api/add-quote from 100
 // signed-in clients of a served city, each against a bare route answering as many bytes.
-import { envelope, StagesData, type Stage } from '../../contract'
+import { envelope, MAX_QUOTES_PER_ENTRY, StagesData, type Stage } from '../../contract'
 import { REFERENCE_POOL } from '../../contract/estimator'
 import { ClientPool, writeRequest, type BenchClient } from './client-calls'
-import type { Target } from './load'
+import type { Measured, Target } from './load'
 import type { Server } from './processes'
 import { QuoteBook, quoteIdsOf, type HeldQuote } from './quote-book'
 import { BENCH_ADMIN_EMAIL } from './servers'
 import { BENCH_CITY, signIn, signUp } from './sessions'
 
 export const WRITE_CLIENTS = 100
+/**
+ * Writes queue for the server's one database connection; autocannon's default of 10 s would
+ * count the slowest answers as errors (and resend them) instead of as latency.
+ */
+const WRITE_TIMEOUT_SECONDS = 30
 /** Sign-ups in parallel: a few at once is quicker without crowding the server's mailer. */
 const SIGN_UP_PARALLEL = 10
 /** The sample quote answer holds this many quotes: the middle of the 1 to 5 a run answers with. */
@@ -160,6 +165,7 @@ export function clientWriteTargets(real: Server, bare: Server, writes: ClientWri
       origin,
       path,
       connections: WRITE_CLIENTS,
+      timeoutSeconds: WRITE_TIMEOUT_SECONDS,
       request: () => writeRequest(pool, { path, origin, body: () => bodies[n++ % bodies.length] }),
       prepare: async () => pool.reset(),
     }
@@ -172,6 +178,7 @@ export function clientWriteTargets(real: Server, bare: Server, writes: ClientWri
     origin: real.origin,
     path: '/api/add-quote',
     connections: WRITE_CLIENTS,
+    timeoutSeconds: WRITE_TIMEOUT_SECONDS,
     request: () =>
       writeRequest(realQuotePool, {
         path: '/api/add-quote',
@@ -193,6 +200,7 @@ export function clientWriteTargets(real: Server, bare: Server, writes: ClientWri
     origin: bare.origin,
     path: '/same/add-quote',
     connections: WRITE_CLIENTS,
+    timeoutSeconds: WRITE_TIMEOUT_SECONDS,
     request: () =>
       writeRequest(bareQuotePool, {
         path: '/same/add-quote',
@@ -207,4 +215,32 @@ export function clientWriteTargets(real: Server, bare: Server, writes: ClientWri
     addQuote,
     bareAddQuote,
   }
+}
+
+/** The lines under the writes table: what was sent, and any refusal spelled out. */
+export function clientWriteNotes(writes: ClientWrites, rows: readonly Measured[]): string[] {
+  const size = (name: keyof ClientWrites['samples']) =>
+    `${writes.samples[name].length.toLocaleString('en-US')} bytes`
+  const notes = [
+    `Connections: ${WRITE_CLIENTS}, one per signed-in client of a served city (${BENCH_CITY.name}, ` +
+      `${BENCH_CITY.state}); each request sends its client's Bearer token, a JSON body and our own ` +
+      'Origin (the CSRF check), and a client never has two requests in flight. Timeout ' +
+      `${WRITE_TIMEOUT_SECONDS} s.`,
+    'edit-pool bodies alternate Pool Design dimensions and a stage option. add-quote spreads each ' +
+      `client's quotes over its ${writes.stageIds.length} stages, and every quote is removed ` +
+      '(remove-quote, not measured) before each run, so no entry reaches its limit of ' +
+      `${MAX_QUOTES_PER_ENTRY}.`,
+    'The bare routes get the same requests and answer a sampled real answer: edit-pool a Pool ' +
+      `Design entry (${size('edit-pool')}), add-quote an entry holding ${SAMPLE_QUOTES} quotes ` +
+      `(${size('add-quote')}).`,
+  ]
+  for (const { target, result } of rows) {
+    if (result.non2xx > 0 || result.errors > 0) {
+      notes.push(
+        `WARNING: ${target.label} had ${result.non2xx} non-2xx answers and ${result.errors} ` +
+          'errors: its numbers do not measure working writes only.',
+      )
+    }
+  }
+  return notes
 }
