@@ -1,7 +1,7 @@
 // A back office with a busy business behind it, written straight into a fresh PGlite DATA_DIR
 // before the server opens it: bulk inserts take seconds, 10,000 sign-ups through the API would
 // take many minutes.
-import crypto from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { cityKey } from '../../contract'
 import { REFERENCE_POOL } from '../../contract/estimator'
 import { openDatabase, type Db } from '../../server/db/client'
@@ -35,15 +35,6 @@ export const SEEDED = {
   perkEvery: 20,
 }
 
-/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters per statement. */
-const CHUNK = 5_000
-const STATUSES = ['open', 'contacted', 'closed'] as const
-const MINUTE_MS = 60_000
-
-async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK))
-}
-
 const cityName = (i: number) => `Bench City ${i + 1}`
 const phone = (i: number) => `+1 512 555 ${String(i % 10_000).padStart(4, '0')}`
 
@@ -62,60 +53,66 @@ async function seedDirectory(db: Db) {
       fee: 150_000 + i * 5_000,
     })),
   )
-  return db
-    .insert(managers)
-    .values(
-      people(SEEDED.managers, 'Manager').map((p, i) => ({
-        ...p,
-        bio: 'Has run residential pool builds from dig to start-up for years.',
-        yearsExperience: 3 + (i % 20),
-        fee: 400_000 + i * 10_000,
-      })),
-    )
-    .returning({ id: managers.id, name: managers.name })
+  await db.insert(managers).values(
+    people(SEEDED.managers, 'Manager').map((p, i) => ({
+      ...p,
+      bio: 'Has run residential pool builds from dig to start-up for years.',
+      yearsExperience: 3 + (i % 20),
+      fee: 400_000 + i * 10_000,
+    })),
+  )
 }
 
-async function seedClients(db: Db, start: number) {
+/** Clients numbered n = 1…N by sign-up time, for the statements below to spread them out. */
+const numbered = sql`(select ${users.id} as id, row_number() over (order by ${users.createdAt}) as n
+  from ${users} where ${users.role} = 'CLIENT')`
+
+/**
+ * The clients, their entries and their requests, each list in one INSERT … SELECT: PostgreSQL
+ * makes the rows, so 50,000 entries cost one statement rather than 50,000 sets of parameters.
+ */
+async function seedClients(db: Db) {
   const cityCount = SEEDED.servedCities + SEEDED.waitingCities
-  const people = Array.from({ length: SEEDED.clients }, (_, i) => {
-    const city = i % cityCount
-    return {
-      index: i,
-      id: crypto.randomUUID(),
-      email: `client-${i + 1}@example.com`,
-      name: `Client ${i + 1}`,
-      phone: phone(i),
-      city: cityName(city),
-      waiting: city >= SEEDED.servedCities,
-      createdAt: new Date(start + i * MINUTE_MS),
-    }
-  })
-  await insertChunked(people, (chunk) =>
-    db.insert(users).values(
-      chunk.map(({ id, email, name, createdAt }) => ({
-        id,
-        email,
-        name,
-        createdAt,
-        role: 'CLIENT' as const,
-      })),
-    ),
-  )
-  await insertChunked(people, (chunk) =>
-    db.insert(clients).values(
-      chunk.map((p) => ({
-        userId: p.id,
-        phone: p.phone,
-        address: `${p.index + 1} Bench St`,
-        city: p.city,
-        state: 'TX',
-        cityKey: cityKey(p.city, 'TX'),
-        onWaiting: p.waiting,
-        perk: p.index % SEEDED.perkEvery === 0 ? '10 % off the interior finish' : null,
-      })),
-    ),
-  )
-  return people
+  const cityList = Array.from({ length: cityCount }, (_, i) => ({
+    k: i,
+    name: cityName(i),
+    key: cityKey(cityName(i), 'TX'),
+    waiting: i >= SEEDED.servedCities,
+  }))
+  // One a minute up to now, so "newest first" has an answer.
+  await db.execute(sql`insert into ${users} (email, name, role, created_at)
+    select 'client-' || i || '@example.com', 'Client ' || i, 'CLIENT',
+      now() - (${SEEDED.clients} - i + 1) * interval '1 minute'
+    from generate_series(1, ${SEEDED.clients}) as i`)
+  await db.execute(sql`insert into ${clients}
+      (user_id, phone, address, city, state, city_key, on_waiting, perk)
+    select u.id, '+1 512 555 ' || lpad(((u.n - 1) % 10000)::text, 4, '0'), u.n || ' Bench St',
+      c.name, 'TX', c.key, c.waiting,
+      case when (u.n - 1) % ${SEEDED.perkEvery} = 0 then '10 % off the interior finish' end
+    from ${numbered} u
+    join jsonb_to_recordset(${JSON.stringify(cityList)}::jsonb)
+      as c(k int, name text, key text, waiting boolean) on c.k = (u.n - 1) % ${cityCount}`)
+  await db.execute(sql`insert into ${poolEntries} (client_id, title, choices, done, done_at)
+    select id, 'Pool Design', ${JSON.stringify(REFERENCE_POOL)}::jsonb, n % 2 = 1,
+      case when n % 2 = 1 then now() end
+    from ${numbered} u`)
+  await db.execute(sql`insert into ${poolEntries} (client_id, stage_id, choices, done, done_at)
+    select u.id, s.id, jsonb_build_object('option', s.pricing->'options'->0->>'key'),
+      (u.n + s.position) % 3 = 0, case when (u.n + s.position) % 3 = 0 then now() end
+    from ${numbered} u
+    cross join (select id, position, pricing from ${stages} order by position
+      limit ${SEEDED.entriesPerClient - 1}) s`)
+  await db.execute(sql`insert into ${builderRequests} (client_id, status)
+    select id, (array['open', 'contacted', 'closed'])[(n / ${SEEDED.builderRequestEvery}) % 3 + 1]
+    from ${numbered} u where (n - 1) % ${SEEDED.builderRequestEvery} = 0`)
+  await db.execute(sql`insert into ${managerRequests}
+      (client_id, manager_id, manager_name, message, status)
+    select u.id, m.id, m.name, 'We would like to start in the spring.',
+      (array['open', 'contacted', 'closed'])[(u.n / ${SEEDED.managerRequestEvery}) % 3 + 1]
+    from ${numbered} u
+    join (select id, name, row_number() over (order by name) as k from ${managers}) m
+      on m.k = (u.n - 1) / ${SEEDED.managerRequestEvery} % ${SEEDED.managers} + 1
+    where (u.n - 1) % ${SEEDED.managerRequestEvery} = 0`)
 }
 
 /** Seeds `dataDir` (migrated, stages and first admin as the server would) for the fetch bench. */
@@ -124,7 +121,6 @@ export async function seedAdminData(dataDir: string, adminEmail: string): Promis
   try {
     const { db } = database
     await seed(db, adminEmail)
-    const start = Date.now() - (SEEDED.clients + 1) * MINUTE_MS
     await db.insert(users).values(
       Array.from({ length: SEEDED.admins - 1 }, (_, i) => ({
         email: `admin-${i + 2}@example.com`,
@@ -140,46 +136,8 @@ export async function seedAdminData(dataDir: string, adminEmail: string): Promis
         permitFee: 30_000 + i * 1_000,
       })),
     )
-    const managerRows = await seedDirectory(db)
-    const people = await seedClients(db, start)
-    const stageRows = await db
-      .select({ id: stages.id, pricing: stages.pricing })
-      .from(stages)
-      .orderBy(stages.position)
-      .limit(SEEDED.entriesPerClient - 1)
-    const entries = people.flatMap((p, i) => [
-      { clientId: p.id, title: 'Pool Design', choices: { ...REFERENCE_POOL }, done: i % 2 === 0 },
-      ...stageRows.map((stage, s) => ({
-        clientId: p.id,
-        stageId: stage.id,
-        choices: { option: stage.pricing.options[i % stage.pricing.options.length]?.key },
-        done: (i + s) % 3 === 0,
-      })),
-    ])
-    await insertChunked(entries, (chunk) =>
-      db
-        .insert(poolEntries)
-        .values(chunk.map((e) => ({ ...e, doneAt: e.done ? new Date() : null }))),
-    )
-    const every = (n: number) => people.filter((_, i) => i % n === 0)
-    await db.insert(builderRequests).values(
-      every(SEEDED.builderRequestEvery).map((p, i) => ({
-        clientId: p.id,
-        status: STATUSES[i % STATUSES.length],
-      })),
-    )
-    await db.insert(managerRequests).values(
-      every(SEEDED.managerRequestEvery).map((p, i) => {
-        const manager = managerRows[i % managerRows.length]
-        return {
-          clientId: p.id,
-          managerId: manager?.id ?? null,
-          managerName: manager?.name ?? '',
-          message: 'We would like to start in the spring.',
-          status: STATUSES[i % STATUSES.length],
-        }
-      }),
-    )
+    await seedDirectory(db)
+    await seedClients(db)
   } finally {
     await database.close()
   }
