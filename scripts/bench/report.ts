@@ -17,9 +17,13 @@ const HEADERS = [
 ]
 
 const integer = (n: number) => Math.round(n).toLocaleString('en-US')
+// A route answering a few times a second still shows its rate, not "1".
+const rate = (n: number) => (n < 10 ? n.toFixed(1) : integer(n))
 // autocannon's latency histogram holds whole milliseconds; no decimals that are not there.
 const millis = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
-const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`
+// Two significant digits below 1 %: a route thousands of times slower is not "0.0 %".
+const percent = (ratio: number) =>
+  `${ratio > 0 && ratio < 0.01 ? (ratio * 100).toPrecision(2) : (ratio * 100).toFixed(1)} %`
 
 export const ratioToBare = (row: Measured, bare: Measured) =>
   bare.result.requests.average > 0 ? row.result.requests.average / bare.result.requests.average : 0
@@ -30,7 +34,7 @@ function cells(row: Measured, bare: Measured): string[] {
   const answers = result['2xx'] + result.non2xx
   return [
     row.target.label,
-    integer(result.requests.average),
+    rate(result.requests.average),
     millis(result.latency.p50),
     millis(result.latency.p99),
     // Response size (headers included) tells a cheap route from a route sending more bytes.
