@@ -18,7 +18,10 @@ export class ClientPool {
     this.reset()
   }
 
-  /** Every client idle again: a run ends with a request built, and a client held, per connection. */
+  /**
+   * Every client idle again: a run ends with one request built, and one client held, on each
+   * connection.
+   */
   reset(): void {
     this.idle = [...this.clients]
   }

@@ -111,11 +111,6 @@ async function stop(child: ChildProcess): Promise<void> {
   if ((await Promise.race([exited, timer])) === 'timeout') killGroup(child, 'SIGKILL')
 }
 
-/** Stops one server, e.g. to free the cores and its database before the next part. */
-export async function stopServer(server: Server): Promise<void> {
-  await stop(server.child)
-}
-
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map(stop))
 }

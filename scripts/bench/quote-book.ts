@@ -14,7 +14,7 @@ type Entry = {
   stageId: string
   /** The quote ids of the entry's last 2xx answer: the server's truth at that moment. */
   quoteIds: string[]
-  /** A request was sent and may have landed, but its answer was cut off by the end of a run. */
+  /** A request for it was built, maybe sent, and its run ended unanswered: it may have landed. */
   maybeOneMore: boolean
   inFlight: boolean
 }
@@ -81,7 +81,10 @@ export class QuoteBook {
     entry.maybeOneMore = false
   }
 
-  /** After a run: a request left unanswered may have added a quote the bench cannot see. */
+  /**
+   * After a run: a request left unanswered may have added a quote the bench cannot see; its
+   * entry keeps a place for it until an answer lists the entry's quotes again.
+   */
   endRun(): void {
     for (const entry of this.sent.values()) {
       entry.inFlight = false
