@@ -4,32 +4,37 @@
 // 2. Lighthouse performance (mobile) of /login on the real server (>= 95);
 // 3. autocannon against GET /api and POST /api/refresh of the real server and against a bare
 //    Fastify route, each server in its own child process started the same way (GET /api >=
-//    50 % of the bare route's req/s).
+//    50 % of the bare route's req/s);
+// 4. the builder's writes, PUT /api/edit-pool and PUT /api/add-quote, from 100 signed-in clients,
+//    each against a bare route answering as many bytes (informative, no target);
+// 5. GET /api/admin/fetch and its 304 on a second server over a seeded back office (10,000
+//    clients, 50,000 pool entries), against a bare route sending the same bytes (informative).
 // A benchmark informs, it does not gate: the exit code is 0 whatever the verdicts, and
 // non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { adminFetchNotes, adminFetchTargets, fetchAnswer } from './bench/admin-fetch'
+import { seedAdminData, seededSummary } from './bench/admin-seed'
 import { bundleSection, measureBundles, type BundleReport } from './bench/bundle'
+import {
+  clientWriteNotes,
+  clientWriteTargets,
+  prepareClientWrites,
+  type ClientWrites,
+} from './bench/client-writes'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { measure, type Measured, type Target } from './bench/load'
-import {
-  killAllServersNow,
-  root,
-  startServer,
-  stopAllServers,
-  type Server,
-} from './bench/processes'
+import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { RefreshSessions } from './bench/refresh-sessions'
 import { table, verdict } from './bench/report'
+import { BENCH_ADMIN_EMAIL, startBareServer, startRealServer } from './bench/servers'
 import { signUp } from './bench/sessions'
 
 const WARM_UP_SECONDS = 2
 const LOAD_CONNECTIONS = 100
 const REFRESH_CONNECTIONS = 10
-// Large enough that the bench's own sign-ins are never rate limited.
-const NO_LIMIT = '100000'
 
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 
@@ -51,51 +56,18 @@ async function versionOf(pkg: string): Promise<string> {
   return version
 }
 
-function startRealServer(dataDir: string, outboxDir: string): Promise<Server> {
-  return startServer({
-    name: 'PoolPath server',
-    script: 'server/main.ts',
-    readyPath: '/api',
-    env: {
-      DATA_DIR: dataDir,
-      MAIL_OUTBOX_DIR: outboxDir,
-      // Logging every request would measure the logger.
-      LOG_LEVEL: 'warn',
-      LOGIN_LIMIT_PER_EMAIL: NO_LIMIT,
-      LOGIN_LIMIT_PER_IP: NO_LIMIT,
-      VERIFY_LIMIT_PER_IP: NO_LIMIT,
-      // Empty means unset: an inherited DATABASE_URL or SMTP_URL would bench another database
-      // or send real mail, and PUBLIC_URL would change the origin checks.
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      PUBLIC_URL: '',
-      JWT_SECRET: '',
-    },
-  })
-}
-
-function startBareServer(bodyFile: string): Promise<Server> {
-  return startServer({
-    name: 'bare Fastify',
-    script: 'scripts/bench/bare-server.ts',
-    readyPath: '/bare',
-    env: { BARE_BODY_FILE: bodyFile },
-  })
-}
-
 /** GET /api's body and ETag, so the bare route can send the same bytes and the 304 path be hit. */
-async function stagesAnswer(real: Server, workDir: string) {
+async function stagesAnswer(real: Server) {
   const res = await fetch(`${real.origin}/api`)
-  const file = path.join(workDir, 'stages.json')
-  await fs.writeFile(file, Buffer.from(await res.arrayBuffer()))
-  return { file, etag: res.headers.get('etag') ?? '' }
+  return { body: Buffer.from(await res.arrayBuffer()), etag: res.headers.get('etag') ?? '' }
 }
 
 async function signInSessions(real: Server, outboxDir: string): Promise<RefreshSessions> {
   progress(`signing up ${REFRESH_CONNECTIONS} clients for the refresh run`)
   const cookies: string[] = []
   for (let i = 1; i <= REFRESH_CONNECTIONS; i++) {
-    cookies.push(await signUp(real.origin, outboxDir, `bench-${i}@example.com`))
+    const { cookie } = await signUp(real.origin, outboxDir, `bench-${i}@example.com`)
+    cookies.push(cookie)
   }
   return new RefreshSessions(cookies)
 }
@@ -115,9 +87,9 @@ function targetsOf(real: Server, bare: Server, sessions: RefreshSessions, etag: 
     headers: { 'if-none-match': etag },
   }
   const bareRoute: Target = {
-    label: 'GET /bare-same-body (bare Fastify)',
+    label: 'GET /same/stages (bare Fastify)',
     origin: bare.origin,
-    path: '/bare-same-body',
+    path: '/same/stages',
     connections: LOAD_CONNECTIONS,
   }
   const tinyBare: Target = {
@@ -167,7 +139,7 @@ async function printResults(
 ) {
   await printLoadHeader(seconds)
   console.log('')
-  console.log(table(rows, bare))
+  console.log(table(rows, () => bare))
   console.log('')
   console.log(
     `Connections: ${LOAD_CONNECTIONS} for GET /api and the bare route, ${REFRESH_CONNECTIONS} for ` +
@@ -176,7 +148,8 @@ async function printResults(
   )
   console.log(
     `Refresh sessions still valid after the runs: ${sessions.alive}/${REFRESH_CONNECTIONS}. ` +
-      'Latencies are over 2xx responses only (autocannon ignores the others).',
+      'Latencies and bytes/resp cover every answer, 304s and refusals included (autocannon ' +
+      'counts them all).',
   )
   const refresh = rows.find((row) => row.target.path === '/api/refresh')
   if (refresh && refresh.result.non2xx > 0) {
@@ -222,13 +195,18 @@ async function bench(workDir: string): Promise<void> {
   console.log('')
   console.log(bundleSection(bundles))
 
-  progress('starting the PoolPath server, then the bare Fastify server with the same body')
+  progress('starting the PoolPath server')
   const real = await startRealServer(dataDir, outboxDir)
   // Before the load runs, on an idle server: the page load is what is measured.
   await lighthouse(real, bundles, workDir)
-  const stages = await stagesAnswer(real, workDir)
-  const bare = await startBareServer(stages.file)
+  const stages = await stagesAnswer(real)
   const sessions = await signInSessions(real, outboxDir)
+  const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
+  progress('starting the bare Fastify server with the same bodies')
+  const bare = await startBareServer(path.join(workDir, 'bare'), {
+    stages: stages.body,
+    ...writes.samples,
+  })
   const targets = targetsOf(real, bare, sessions, stages.etag)
   const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
 
@@ -247,6 +225,81 @@ async function bench(workDir: string): Promise<void> {
     api,
     sessions,
   )
+  await clientWrites(real, bare, writes, durations)
+  // The seeded back office runs on a server of its own: free the cores and memory first.
+  await stopAllServers()
+  await adminFetch(workDir, durations)
+}
+
+type Durations = { warmUp: number; run: number }
+
+/** Each row against its own bare route; the bare rows against themselves. */
+function pairedTable(pairs: readonly (readonly [Measured, Measured])[]): string {
+  const bareOf = new Map(pairs)
+  return table(
+    [...pairs.map(([row]) => row), ...pairs.map(([, bare]) => bare)],
+    (row) => bareOf.get(row) ?? row,
+  )
+}
+
+async function clientWrites(
+  real: Server,
+  bare: Server,
+  writes: ClientWrites,
+  durations: Durations,
+) {
+  const targets = clientWriteTargets(real, bare, writes)
+  const editPool = await measure(targets.editPool, durations, progress)
+  const addQuote = await measure(targets.addQuote, durations, progress)
+  const bareEditPool = await measure(targets.bareEditPool, durations, progress)
+  const bareAddQuote = await measure(targets.bareAddQuote, durations, progress)
+  console.log('')
+  console.log('Builder writes (issue 4): PUT /api/edit-pool and PUT /api/add-quote')
+  console.log('')
+  console.log(
+    pairedTable([
+      [editPool, bareEditPool],
+      [addQuote, bareAddQuote],
+    ]),
+  )
+  console.log('')
+  for (const line of clientWriteNotes(writes, [editPool, addQuote])) console.log(line)
+}
+
+async function adminFetch(workDir: string, durations: Durations) {
+  const dataDir = path.join(workDir, 'admin-data')
+  const outboxDir = path.join(workDir, 'admin-outbox')
+  progress('seeding the back office into a fresh DATA_DIR')
+  const seeding = performance.now()
+  await seedAdminData(dataDir, BENCH_ADMIN_EMAIL)
+  const seedSeconds = (performance.now() - seeding) / 1000
+  progress('starting a PoolPath server on it, then a bare Fastify server with its answer')
+  const real = await startRealServer(dataDir, outboxDir)
+  const answer = await fetchAnswer(real, outboxDir)
+  const bare = await startBareServer(path.join(workDir, 'admin-bare'), {
+    'admin-fetch': answer.body,
+  })
+  const targets = await adminFetchTargets(real, bare, answer)
+  const full = await measure(targets.full, durations, progress)
+  const notModified = await measure(targets.notModified, durations, progress)
+  const bareFull = await measure(targets.bareFull, durations, progress)
+  const bareNotModified = await measure(targets.bareNotModified, durations, progress)
+  console.log('')
+  console.log('Back office (issue 5): GET /api/admin/fetch')
+  console.log('')
+  console.log(
+    `Seeded straight into a fresh PGlite DATA_DIR in ${seedSeconds.toFixed(1)} s, before its ` +
+      `server started: ${seededSummary()}.`,
+  )
+  console.log('')
+  console.log(
+    pairedTable([
+      [full, bareFull],
+      [notModified, bareNotModified],
+    ]),
+  )
+  console.log('')
+  for (const line of adminFetchNotes(answer)) console.log(line)
 }
 
 async function cleanUp(workDir: string): Promise<void> {

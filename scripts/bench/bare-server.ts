@@ -1,19 +1,34 @@
 // The benchmark's baseline: the least a Fastify route can do, started exactly like the real
 // server (own process through tsx, PORT and HOST from the environment), so the ratio of the two
 // measures PoolPath's own work rather than process or loader differences.
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import fastify from 'fastify'
 
 const app = fastify({ logger: false })
 
 app.get('/bare', async () => ({ Data: [] }))
 
-// The same bytes GET /api answers, read once: the ratio to this route is PoolPath's own
-// overhead, not the cost of sending a 6 kB body instead of 11 bytes.
-const sameBodyFile = process.env.BARE_BODY_FILE
-if (sameBodyFile) {
-  const body = fs.readFileSync(sameBodyFile)
-  app.get('/bare-same-body', (_request, reply) => reply.type('application/json').send(body))
+// The same bytes a real route answers, read once: the ratio to these routes is PoolPath's own
+// overhead, not the cost of sending a 6 kB body instead of 11 bytes. Each `<name>.json` of
+// BARE_BODY_DIR is served at /same/<name>, to a GET or to a PUT with a JSON body (parsed and
+// dropped, as a real write's body is parsed), with a weak ETag worked out once and a 304 when
+// If-None-Match matches it: the least a cached route can do.
+const bodyDir = process.env.BARE_BODY_DIR ?? ''
+const bodyFiles = bodyDir ? fs.readdirSync(bodyDir).filter((file) => file.endsWith('.json')) : []
+for (const file of bodyFiles) {
+  const body = fs.readFileSync(path.join(bodyDir, file))
+  const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`
+  app.route({
+    method: ['GET', 'PUT'],
+    url: `/same/${path.basename(file, '.json')}`,
+    handler: (request, reply) => {
+      reply.header('etag', etag).header('cache-control', 'no-cache')
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+      return reply.type('application/json; charset=utf-8').send(body)
+    },
+  })
 }
 
 const port = Number(process.env.PORT ?? 0)

@@ -6,6 +6,8 @@ export type Target = {
   path: string
   connections: number
   headers?: Record<string, string>
+  /** Seconds without an answer before autocannon counts a request as an error (default 10). */
+  timeoutSeconds?: number
   /** A custom request sequence (each connection loops over it); plain GETs of `path` otherwise. */
   request?: () => autocannon.Request
   /** Runs before each load run, e.g. to put sessions back in order after the previous one. */
@@ -22,6 +24,7 @@ export async function runLoad(target: Target, seconds: number): Promise<autocann
     pipelining: 1,
     duration: seconds,
     ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.timeoutSeconds ? { timeout: target.timeoutSeconds } : {}),
     ...(target.request ? { requests: [target.request()] } : {}),
   })
 }

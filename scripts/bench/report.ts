@@ -10,45 +10,56 @@ const HEADERS = [
   'p99 ms',
   'bytes/resp',
   '2xx',
-  'non-2xx',
+  '3xx',
+  '4xx/5xx',
   'errors',
   'vs bare',
 ]
 
 const integer = (n: number) => Math.round(n).toLocaleString('en-US')
+// A route answering a few times a second still shows its rate, not "1".
+const rate = (n: number) => (n < 10 ? n.toFixed(1) : integer(n))
 // autocannon's latency histogram holds whole milliseconds; no decimals that are not there.
 const millis = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
-const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`
+// Two significant digits below 1 %: a route thousands of times slower is not "0.0 %".
+const percent = (ratio: number) =>
+  `${ratio > 0 && ratio < 0.01 ? (ratio * 100).toPrecision(2) : (ratio * 100).toFixed(1)} %`
 
 export const ratioToBare = (row: Measured, bare: Measured) =>
   bare.result.requests.average > 0 ? row.result.requests.average / bare.result.requests.average : 0
 
 function cells(row: Measured, bare: Measured): string[] {
   const { result } = row
+  // autocannon counts every answer's bytes and latency (304s and errors too), not only 2xx.
+  const answers = result['2xx'] + result.non2xx
   return [
     row.target.label,
-    integer(result.requests.average),
+    rate(result.requests.average),
     millis(result.latency.p50),
     millis(result.latency.p99),
     // Response size (headers included) tells a cheap route from a route sending more bytes.
-    integer(result['2xx'] > 0 ? result.throughput.total / result['2xx'] : 0),
+    integer(answers > 0 ? result.throughput.total / answers : 0),
     integer(result['2xx']),
-    integer(result.non2xx),
+    integer(result['3xx']),
+    integer(result['4xx'] + result['5xx']),
     integer(result.errors),
     percent(ratioToBare(row, bare)),
   ]
 }
 
-/** Plain text, first column left-aligned and numbers right-aligned, for a terminal or a report. */
-export function table(rows: readonly Measured[], bare: Measured): string {
-  const lines = [HEADERS, ...rows.map((row) => cells(row, bare))]
+/**
+ * Plain text, first column left-aligned and numbers right-aligned, for a terminal or a report.
+ * `bareOf` names the bare route each row is compared with (a bare row, with itself).
+ */
+export function table(rows: readonly Measured[], bareOf: (row: Measured) => Measured): string {
+  const lines = [HEADERS, ...rows.map((row) => cells(row, bareOf(row)))]
   const widths = HEADERS.map((_, i) => Math.max(...lines.map((line) => (line[i] ?? '').length)))
   const render = (line: string[]) =>
     line
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  ')
   const rule = widths.map((w) => '-'.repeat(w)).join('  ')
-  return [render(HEADERS), rule, ...rows.map((row) => render(cells(row, bare)))].join('\n')
+  return [render(HEADERS), rule, ...lines.slice(1).map(render)].join('\n')
 }
 
 const clean = ({ result }: Measured) => result.non2xx === 0 && result.errors === 0

@@ -7,15 +7,22 @@ const REFRESH_COOKIE = 'refresh_token'
 const MAIL_WAIT_MS = 10_000
 
 const LoginResponse = z.object({ Data: z.object({ tempToken: z.string() }) })
+const SessionResponse = z.object({ Data: z.object({ Token: z.string() }) })
 const OutboxMail = z.object({ to: z.string(), text: z.string() })
+
+/** Where every client the bench signs up lives: the write benches open it as a served city. */
+export const BENCH_CITY = { name: 'Austin', state: 'TX' }
 
 const ONBOARDING_DETAILS = {
   name: 'Bench',
   phone: '+1 512 555 0100',
   address: '1 Bench St',
-  city: 'Austin',
-  state: 'TX',
+  city: BENCH_CITY.name,
+  state: BENCH_CITY.state,
 }
+
+/** A signed-in user: the refresh cookie, and the access token for `Authorization: Bearer`. */
+export type Session = { cookie: string; token: string }
 
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
@@ -37,45 +44,73 @@ export function refreshCookieOf(setCookies: readonly string[]): string | undefin
   return pair === `${REFRESH_COOKIE}=` ? undefined : pair
 }
 
-async function codeMailedTo(outboxDir: string, email: string): Promise<string | undefined> {
-  const names = await fs.readdir(outboxDir).catch(() => [])
-  // Files are named `<Date.now()>-<random>.json`: newest first by name.
-  for (const name of names
-    .filter((n) => n.endsWith('.json'))
-    .sort()
-    .reverse()) {
-    const raw = await fs.readFile(path.join(outboxDir, name), 'utf8').catch(() => '')
-    const mail = OutboxMail.safeParse(JSON.parse(raw || 'null'))
-    if (mail.success && mail.data.to === email) return /\b(\d{6})\b/.exec(mail.data.text)?.[1]
+const mailFiles = async (outboxDir: string) =>
+  (await fs.readdir(outboxDir).catch(() => [])).filter((name) => name.endsWith('.json'))
+
+/** A mail file as written so far: null while the mailer is still writing it. */
+async function readMail(file: string) {
+  const raw = await fs.readFile(file, 'utf8').catch(() => '')
+  try {
+    const mail = OutboxMail.safeParse(JSON.parse(raw))
+    return mail.success ? mail.data : null
+  } catch {
+    return null
+  }
+}
+
+/** The code in a mail to `email` among the files not in `before` (older mails, older codes). */
+async function codeMailedTo(outboxDir: string, email: string, before: ReadonlySet<string>) {
+  const names = (await mailFiles(outboxDir)).filter((name) => !before.has(name))
+  for (const name of names) {
+    const mail = await readMail(path.join(outboxDir, name))
+    if (mail?.to === email) return /\b(\d{6})\b/.exec(mail.text)?.[1]
   }
   return undefined
 }
 
 /** The mailer writes in the background after /api/login answers, so poll a little. */
-async function waitForCode(outboxDir: string, email: string): Promise<string> {
+async function waitForCode(outboxDir: string, email: string, before: ReadonlySet<string>) {
   const deadline = Date.now() + MAIL_WAIT_MS
   while (Date.now() < deadline) {
-    const code = await codeMailedTo(outboxDir, email)
+    const code = await codeMailedTo(outboxDir, email, before)
     if (code) return code
     await sleep(50)
   }
   throw new Error(`no sign-in code for ${email} in ${outboxDir} after ${MAIL_WAIT_MS / 1000} s`)
 }
 
-/** Creates a client account through the API, as the app does, and returns its refresh cookie. */
-export async function signUp(origin: string, outboxDir: string, email: string): Promise<string> {
+/** Emails a code to `email` and reads it from the outbox: the temp token and the code. */
+async function requestCode(origin: string, outboxDir: string, email: string) {
+  // A second sign-in of the same email must not read the first one's (spent) code.
+  const before = new Set(await mailFiles(outboxDir))
   const login = await postJson(`${origin}/api/login`, { email })
   const { tempToken } = LoginResponse.parse(await login.json()).Data
-  const code = await waitForCode(outboxDir, email)
+  return { tempToken, code: await waitForCode(outboxDir, email, before) }
+}
+
+async function sessionOf(response: Response, email: string): Promise<Session> {
+  const { Token } = SessionResponse.parse(await response.json()).Data
+  const cookie = refreshCookieOf(response.headers.getSetCookie())
+  if (!cookie) throw new Error(`signing in ${email} set no ${REFRESH_COOKIE} cookie`)
+  return { cookie, token: Token }
+}
+
+/** Creates a client account through the API, as the app does, and returns its session. */
+export async function signUp(origin: string, outboxDir: string, email: string): Promise<Session> {
+  const { tempToken, code } = await requestCode(origin, outboxDir, email)
   const onboarding = await postJson(
     `${origin}/api/onboarding`,
     { code, ...ONBOARDING_DETAILS },
     { 'temp-token': tempToken },
   )
-  await onboarding.arrayBuffer()
-  const cookie = refreshCookieOf(onboarding.headers.getSetCookie())
-  if (!cookie) throw new Error(`onboarding of ${email} set no ${REFRESH_COOKIE} cookie`)
-  return cookie
+  return sessionOf(onboarding, email)
+}
+
+/** Signs an existing account in (the seeded admin, for instance) through the API. */
+export async function signIn(origin: string, outboxDir: string, email: string): Promise<Session> {
+  const { tempToken, code } = await requestCode(origin, outboxDir, email)
+  const verify = await postJson(`${origin}/api/verify`, { code }, { 'temp-token': tempToken })
+  return sessionOf(verify, email)
 }
 
 /** One sequential refresh outside the load run; the rotated cookie, or undefined if refused. */
