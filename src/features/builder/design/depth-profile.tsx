@@ -1,0 +1,89 @@
+import type { PoolDesignChoices } from '../../../../contract/choices'
+import { formatFeet, type DrawingLayout } from './drawing-layout'
+
+const DIMENSION_GAP = 10
+const LABEL_GAP = 6
+const DECK_THICKNESS = 4
+const CAPTION_ABOVE_GROUND = 30
+
+const points = (list: readonly (readonly [number, number])[]) =>
+  list.map(([x, y]) => `${x},${y}`).join(' ')
+
+/** The pool cut along its length: soil, the hole, the water up to its line, and both depths. */
+export function DepthProfile({
+  design,
+  layout,
+}: {
+  design: PoolDesignChoices
+  layout: DrawingLayout
+}) {
+  const { pool, deck, groundY, waterY, shallowFloorY, deepFloorY } = layout
+  const left = pool.x
+  const right = pool.x + pool.width
+  // A shallow third, a slope, a deep third: the average is still (shallow + deep) / 2, the
+  // depth the estimator prices the water and the walls with.
+  const third = pool.width / 3
+  const floor = [
+    [left, shallowFloorY],
+    [left + third, shallowFloorY],
+    [right - third, deepFloorY],
+    [right, deepFloorY],
+  ] as const
+  return (
+    <g className="depth-profile">
+      <text className="drawing-caption" x={4} y={groundY - CAPTION_ABOVE_GROUND}>
+        Depth profile
+      </text>
+      <rect
+        className="soil"
+        x={0}
+        y={groundY}
+        width={layout.width}
+        height={layout.height - groundY}
+      />
+      <polygon className="hole" points={points([[left, groundY], ...floor, [right, groundY]])} />
+      <polygon className="water" points={points([[left, waterY], ...floor, [right, waterY]])} />
+      <line className="water-line" x1={left} y1={waterY} x2={right} y2={waterY} />
+      <polyline
+        className="pool-wall"
+        points={points([[left, groundY], ...floor, [right, groundY]])}
+      />
+      <rect
+        className="deck-slab"
+        x={deck.x}
+        y={groundY - DECK_THICKNESS}
+        width={left - deck.x}
+        height={DECK_THICKNESS}
+      />
+      <rect
+        className="deck-slab"
+        x={right}
+        y={groundY - DECK_THICKNESS}
+        width={deck.x + deck.width - right}
+        height={DECK_THICKNESS}
+      />
+
+      <g className="dimension" data-dimension="shallow">
+        <line x1={left - DIMENSION_GAP} y1={groundY} x2={left - DIMENSION_GAP} y2={shallowFloorY} />
+        <text
+          x={left - DIMENSION_GAP - LABEL_GAP}
+          y={(groundY + shallowFloorY) / 2}
+          textAnchor="end"
+          dominantBaseline="middle"
+        >
+          {formatFeet(design.shallowDepthFt)}
+        </text>
+      </g>
+      <g className="dimension" data-dimension="deep">
+        <line x1={right + DIMENSION_GAP} y1={groundY} x2={right + DIMENSION_GAP} y2={deepFloorY} />
+        <text
+          x={right + DIMENSION_GAP + LABEL_GAP}
+          y={(groundY + deepFloorY) / 2}
+          dominantBaseline="middle"
+        >
+          {formatFeet(design.deepDepthFt)}
+        </text>
+      </g>
+    </g>
+  )
+}
