@@ -18,6 +18,7 @@ export function PoolDrawing({ design }: { design: PoolDesignChoices }) {
       aria-label={description}
       viewBox={`0 0 ${layout.width} ${layout.height}`}
       width="100%"
+      fontSize={layout.em}
       style={{ maxWidth: `${layout.width}px` }}
     >
       {/* The title is the tooltip for a mouse; the label is what assistive technology reads. */}

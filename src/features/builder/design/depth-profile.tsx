@@ -1,10 +1,12 @@
 import type { PoolDesignChoices } from '../../../../contract/choices'
-import { formatFeet, type DrawingLayout } from './drawing-layout'
+import { formatFeet, PX_PER_FT, type DrawingLayout } from './drawing-layout'
 
-const DIMENSION_GAP = 10
-const LABEL_GAP = 6
-const DECK_THICKNESS = 4
-const CAPTION_ABOVE_GROUND = 30
+// How far the depth lines stand off the walls, their labels off the lines, the caption above (em).
+const DIMENSION_GAP_EM = 0.7
+const LABEL_GAP_EM = 0.45
+const CAPTION_ABOVE_GROUND_EM = 1.7
+// A deck slab is about 4 inches of concrete, drawn to the same scale as the rest.
+const DECK_THICKNESS = 0.4 * PX_PER_FT
 
 const points = (list: readonly (readonly [number, number])[]) =>
   list.map(([x, y]) => `${x},${y}`).join(' ')
@@ -17,7 +19,9 @@ export function DepthProfile({
   design: PoolDesignChoices
   layout: DrawingLayout
 }) {
-  const { pool, deck, groundY, waterY, shallowFloorY, deepFloorY } = layout
+  const { pool, deck, groundY, waterY, shallowFloorY, deepFloorY, em } = layout
+  const dimensionGap = DIMENSION_GAP_EM * em
+  const labelGap = LABEL_GAP_EM * em
   const left = pool.x
   const right = pool.x + pool.width
   // A shallow third, a slope, a deep third: the average is still (shallow + deep) / 2, the
@@ -31,7 +35,7 @@ export function DepthProfile({
   ] as const
   return (
     <g className="depth-profile">
-      <text className="drawing-caption" x={4} y={groundY - CAPTION_ABOVE_GROUND}>
+      <text className="drawing-caption" x={4} y={groundY - CAPTION_ABOVE_GROUND_EM * em}>
         Depth profile
       </text>
       <rect
@@ -64,9 +68,9 @@ export function DepthProfile({
       />
 
       <g className="dimension" data-dimension="shallow">
-        <line x1={left - DIMENSION_GAP} y1={groundY} x2={left - DIMENSION_GAP} y2={shallowFloorY} />
+        <line x1={left - dimensionGap} y1={groundY} x2={left - dimensionGap} y2={shallowFloorY} />
         <text
-          x={left - DIMENSION_GAP - LABEL_GAP}
+          x={left - dimensionGap - labelGap}
           y={(groundY + shallowFloorY) / 2}
           textAnchor="end"
           dominantBaseline="middle"
@@ -75,9 +79,9 @@ export function DepthProfile({
         </text>
       </g>
       <g className="dimension" data-dimension="deep">
-        <line x1={right + DIMENSION_GAP} y1={groundY} x2={right + DIMENSION_GAP} y2={deepFloorY} />
+        <line x1={right + dimensionGap} y1={groundY} x2={right + dimensionGap} y2={deepFloorY} />
         <text
-          x={right + DIMENSION_GAP + LABEL_GAP}
+          x={right + dimensionGap + labelGap}
           y={(groundY + deepFloorY) / 2}
           dominantBaseline="middle"
         >

@@ -3,11 +3,19 @@ import type { PoolDesignChoices } from '../../../../contract/choices'
 /** One scale for the plan and the profile, so lengths and depths compare by eye. */
 export const PX_PER_FT = 10
 
-// Room around the drawing for the dimension labels.
-const MARGIN_SIDE = 64
-const MARGIN_TOP = 40
-const GAP_BELOW_PLAN = 56
-const MARGIN_BOTTOM = 28
+/*
+ * The labels' size. A drawing wider than the reference pool's is shown smaller to fit its card, so
+ * its labels are drawn larger in proportion and still read at about LABEL_PX on the screen.
+ */
+const LABEL_PX = 14
+const REFERENCE_WIDTH_PX = 400
+
+// Room around the drawing for the captions and the dimension labels, in label sizes (em): the
+// sides fit "12.5 ft" even at the larger size a phone shows (pool-design.css).
+const MARGIN_SIDE_EM = 6.5
+const MARGIN_TOP_EM = 4.6
+const GAP_BELOW_PLAN_EM = 4.6
+const MARGIN_BOTTOM_EM = 2
 // Water sits a little below the deck, as in a finished pool.
 const FREEBOARD_FT = 0.5
 
@@ -17,6 +25,8 @@ export type Box = { x: number; y: number; width: number; height: number }
 export type DrawingLayout = {
   width: number
   height: number
+  /** The labels' font size; every gap around them is a multiple of it. */
+  em: number
   /** The pool's bounding box in the plan: length across, width down. */
   pool: Box
   /** The deck's outer bounding box in the plan, deckWidthFt around the pool. */
@@ -37,9 +47,10 @@ const ft = (feet: number) => feet * PX_PER_FT
  */
 export function layoutDrawing(design: PoolDesignChoices): DrawingLayout {
   const { lengthFt, widthFt, shallowDepthFt, deepDepthFt, deckWidthFt } = design
+  const em = LABEL_PX * Math.max(1, ft(lengthFt + 2 * deckWidthFt) / REFERENCE_WIDTH_PX)
   const deck = {
-    x: MARGIN_SIDE,
-    y: MARGIN_TOP,
+    x: MARGIN_SIDE_EM * em,
+    y: MARGIN_TOP_EM * em,
     width: ft(lengthFt + 2 * deckWidthFt),
     height: ft(widthFt + 2 * deckWidthFt),
   }
@@ -49,10 +60,12 @@ export function layoutDrawing(design: PoolDesignChoices): DrawingLayout {
     width: ft(lengthFt),
     height: ft(widthFt),
   }
-  const groundY = deck.y + deck.height + GAP_BELOW_PLAN
+  const groundY = deck.y + deck.height + GAP_BELOW_PLAN_EM * em
   return {
-    width: deck.width + 2 * MARGIN_SIDE,
-    height: groundY + ft(deepDepthFt) + MARGIN_BOTTOM,
+    // Whole pixels keep the viewBox readable; rounding up never clips a label.
+    width: Math.ceil(deck.width + 2 * deck.x),
+    height: Math.ceil(groundY + ft(deepDepthFt) + MARGIN_BOTTOM_EM * em),
+    em,
     pool,
     deck,
     groundY,
