@@ -101,8 +101,10 @@ describe('pool design', () => {
     await user.type(input('Length (ft)'), '4')
     // 4 ft is too short to be a design: the drawing stays at 32 ft until the input makes sense.
     expect(lengthLabel()).toBe('32 ft')
+    expect(screen.queryByText(/Showing your last valid design/)).not.toBeNull()
     await user.type(input('Length (ft)'), '8')
     expect(lengthLabel()).toBe('48 ft')
+    expect(screen.queryByText(/Showing your last valid design/)).toBeNull()
     expect(outlineWidth()).toBe(before * 1.5)
     expect(drawing().getAttribute('aria-label')).toContain('48 by 16 ft rectangle with a 4 ft deck')
     expect(quantity('Area')).toBe('768 ft²')

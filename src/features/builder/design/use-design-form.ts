@@ -86,5 +86,7 @@ export function useDesignForm() {
     blocked: pending !== null,
     refusal: refusal?.message ?? null,
     status,
+    /** Whether the drawing shows what is typed, rather than the last valid design. */
+    drawingIsCurrent: typed !== null,
   }
 }

@@ -38,11 +38,18 @@ export function PoolDesignPage() {
         </section>
         <section className="design-card" aria-labelledby="design-drawing-title">
           <h2 id="design-drawing-title">To scale</h2>
+          {!form.drawingIsCurrent && (
+            <p className="design-note">
+              Showing your last valid design until the values are fixed.
+            </p>
+          )}
           <PoolDrawing design={form.drawn} />
         </section>
         <section className="design-card" aria-labelledby="design-quantities-title">
           <h2 id="design-quantities-title">Quantities</h2>
-          <p className="design-note">What the estimates of every step are priced from.</p>
+          <p className="design-note">
+            For the design as drawn; the estimates of every step use your saved design.
+          </p>
           <DesignQuantities design={form.drawn} />
         </section>
       </div>
