@@ -33,6 +33,7 @@ export function DepthProfile({
     [right - third, deepFloorY],
     [right, deepFloorY],
   ] as const
+  const hole = points([[left, groundY], ...floor, [right, groundY]])
   return (
     <g className="depth-profile">
       <text className="drawing-caption" x={4} y={groundY - CAPTION_ABOVE_GROUND_EM * em}>
@@ -45,27 +46,22 @@ export function DepthProfile({
         width={layout.width}
         height={layout.height - groundY}
       />
-      <polygon className="hole" points={points([[left, groundY], ...floor, [right, groundY]])} />
+      <polygon className="hole" points={hole} />
       <polygon className="water" points={points([[left, waterY], ...floor, [right, waterY]])} />
       <line className="water-line" x1={left} y1={waterY} x2={right} y2={waterY} />
-      <polyline
-        className="pool-wall"
-        points={points([[left, groundY], ...floor, [right, groundY]])}
-      />
-      <rect
-        className="deck-slab"
-        x={deck.x}
-        y={groundY - DECK_THICKNESS}
-        width={left - deck.x}
-        height={DECK_THICKNESS}
-      />
-      <rect
-        className="deck-slab"
-        x={right}
-        y={groundY - DECK_THICKNESS}
-        width={deck.x + deck.width - right}
-        height={DECK_THICKNESS}
-      />
+      <polyline className="pool-wall" points={hole} />
+      {/* The deck at both ends, each deckWidthFt wide like the ring in the plan. */}
+      {design.deckWidthFt > 0 &&
+        [deck.x, right].map((x) => (
+          <rect
+            key={x}
+            className="deck-slab"
+            x={x}
+            y={groundY - DECK_THICKNESS}
+            width={left - deck.x}
+            height={DECK_THICKNESS}
+          />
+        ))}
 
       <g className="dimension" data-dimension="shallow">
         <line x1={left - dimensionGap} y1={groundY} x2={left - dimensionGap} y2={shallowFloorY} />

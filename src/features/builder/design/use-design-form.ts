@@ -16,9 +16,9 @@ import { fieldId } from './design-form'
 
 const TITLE = 'Pool Design'
 
-export const SAVED = 'Design saved'
-export const UNSAVED = 'Unsaved changes — the estimates use your saved design'
-export const NEVER_SAVED = 'Not saved yet — save the design to see the estimates'
+const SAVED = 'Design saved'
+const UNSAVED = 'Unsaved changes — the estimates use your saved design'
+const NEVER_SAVED = 'Not saved yet — save the design to see the estimates'
 
 /**
  * The pool design form's state: what is typed, the last valid design (what the drawing shows),
