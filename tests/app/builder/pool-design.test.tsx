@@ -14,23 +14,21 @@ beforeAll(() => {
   document.title = 'PoolPath'
 })
 
-const FIELDS = {
-  lengthFt: 'Length (ft)',
-  widthFt: 'Width (ft)',
-  shallowDepthFt: 'Shallow depth (ft)',
-  deepDepthFt: 'Deep depth (ft)',
-  deckWidthFt: 'Deck width (ft)',
-} as const
+const MEASUREMENTS = [
+  'Length (ft)',
+  'Width (ft)',
+  'Shallow depth (ft)',
+  'Deep depth (ft)',
+  'Deck width (ft)',
+]
 
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label)
 const shape = () => screen.getByLabelText<HTMLSelectElement>('Shape')
 const drawing = () => screen.getByRole('img', { name: /^Plan view/ })
 const saveButton = () =>
   screen.getByRole<HTMLButtonElement>('button', { name: /Save design|Saving/ })
-const formValues = () => ({
-  shape: shape().value,
-  ...Object.fromEntries(Object.entries(FIELDS).map(([name, label]) => [name, input(label).value])),
-})
+/** The shape, then each measurement in the form's order. */
+const formValues = () => [shape().value, ...MEASUREMENTS.map((label) => input(label).value)]
 /** The message shown for a field: the element its input says describes its error. */
 const errorOf = (label: string) => {
   const ids = input(label).getAttribute('aria-describedby')?.split(' ') ?? []
@@ -51,28 +49,14 @@ describe('pool design', () => {
       poolData: emptyPoolData({ nonStages: [designEntry(saved)] }),
     })
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pool Design')
-    expect(formValues()).toEqual({
-      shape: 'kidney',
-      lengthFt: '40.5',
-      widthFt: '16',
-      shallowDepthFt: '3.5',
-      deepDepthFt: '6',
-      deckWidthFt: '0',
-    })
+    expect(formValues()).toEqual(['kidney', '40.5', '16', '3.5', '6', '0'])
     expect(drawing().getAttribute('aria-label')).toContain('40.5 by 16 ft kidney')
     expect(screen.getByRole('status').textContent).toBe('')
   })
 
   it('starts a first visit from the reference pool, not saved yet', async () => {
     await renderBuilder('/builder/pool-design')
-    expect(formValues()).toEqual({
-      shape: 'rectangle',
-      lengthFt: '32',
-      widthFt: '16',
-      shallowDepthFt: '3.5',
-      deepDepthFt: '6',
-      deckWidthFt: '4',
-    })
+    expect(formValues()).toEqual(['rectangle', '32', '16', '3.5', '6', '4'])
     expect(screen.getByRole('status').textContent).toContain('Not saved yet')
   })
 
