@@ -1,3 +1,59 @@
+import { NON_STAGES } from '../../../../contract/steps'
+import { DesignForm } from '../design/design-form'
+import { DesignQuantities } from '../design/design-quantities'
+import { useDesignForm } from '../design/use-design-form'
+import { PoolDrawing } from '../pool-drawing'
+import { StepTools } from '../step-tools'
+import '../pool-design.css'
+
+const DESCRIPTION = NON_STAGES.find((step) => step.title === 'Pool Design')?.description
+
+/** Step 1: the design every quantity and estimate is computed from, drawn to scale as typed. */
 export function PoolDesignPage() {
-  return <h1>Pool Design</h1>
+  const form = useDesignForm()
+  return (
+    <div className="pool-design">
+      <h1>Pool Design</h1>
+      <p className="step-description">{DESCRIPTION}</p>
+      <div className="pool-design-layout">
+        <section className="design-card" aria-labelledby="design-form-title">
+          <h2 id="design-form-title">Your design</h2>
+          <DesignForm
+            fields={form.fields}
+            errors={form.errors}
+            onChange={form.change}
+            onSubmit={form.submit}
+            saving={form.saving}
+            blocked={form.blocked}
+          >
+            {form.refusal && (
+              <p role="alert" className="notice notice-error">
+                {form.refusal}
+              </p>
+            )}
+            <p role="status" className="design-status">
+              {form.status}
+            </p>
+          </DesignForm>
+        </section>
+        <section className="design-card" aria-labelledby="design-drawing-title">
+          <h2 id="design-drawing-title">To scale</h2>
+          {!form.drawingIsCurrent && (
+            <p className="design-note">
+              Showing your last valid design until the values are fixed.
+            </p>
+          )}
+          <PoolDrawing design={form.drawn} />
+        </section>
+        <section className="design-card" aria-labelledby="design-quantities-title">
+          <h2 id="design-quantities-title">Quantities</h2>
+          <p className="design-note">
+            For the design as drawn; the estimates of every step use your saved design.
+          </p>
+          <DesignQuantities design={form.drawn} />
+        </section>
+      </div>
+      <StepTools route="pool-design" />
+    </div>
+  )
 }
