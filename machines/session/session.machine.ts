@@ -113,6 +113,7 @@ export const sessionMachine = setup({
     isAccountMissing: (_, params: { error: unknown }) =>
       toProblem(params.error).code === 'ACCOUNT_NOT_FOUND',
     isRecovering: ({ context }) => context.recovering,
+    clientDataMissing: ({ context }) => context.clientDataMissing,
     isSignedInElsewhere: (_, params: { auth: AuthState | null }) =>
       params.auth?.isAuthenticated === true,
   },
@@ -133,6 +134,7 @@ export const sessionMachine = setup({
     restoredChildren: input.restoredChildren ?? { client: null, admin: null },
     canResume: input.rememberLogin && !input.restored?.isAuthenticated,
     pendingSession: null,
+    clientDataMissing: false,
   }),
   initial: 'restoring',
   states: {
@@ -283,11 +285,11 @@ export const sessionMachine = setup({
         { type: 'persistAuth', params: ({ context }) => storedAuth(context) },
         enqueueActions(({ context, enqueue }) => {
           if (context.role === 'CLIENT') {
-            enqueue.spawnChild('client', {
-              id: 'client',
-              systemId: 'client',
-              input: { restored: parseClientContext(context.restoredChildren.client) },
-            })
+            const restored = parseClientContext(context.restoredChildren.client)
+            enqueue.spawnChild('client', { id: 'client', systemId: 'client', input: { restored } })
+            // Signed in, but the client's data did not survive (its write was cut short by a
+            // reload, or storage was cleared): the token region fetches it with a refresh.
+            enqueue.assign({ clientDataMissing: !restored && !context.pendingSession })
             // Fresh from verify or onboarding: the answer fills the client's state (seed §4).
             if (context.pendingSession) {
               enqueue.sendTo('client', {
@@ -389,7 +391,11 @@ export const sessionMachine = setup({
           },
           states: {
             checking: {
-              always: [{ guard: 'tokenIsFresh', target: 'fresh' }, { target: 'stale' }],
+              always: [
+                { guard: 'clientDataMissing', target: 'refreshing' },
+                { guard: 'tokenIsFresh', target: 'fresh' },
+                { target: 'stale' },
+              ],
             },
             fresh: {
               after: {
@@ -406,7 +412,10 @@ export const sessionMachine = setup({
                 onDone: {
                   target: 'checking',
                   actions: [
-                    assign(({ event }) => signedInContext(event.output)),
+                    assign(({ event }) => ({
+                      ...signedInContext(event.output),
+                      clientDataMissing: false,
+                    })),
                     { type: 'persistAuth', params: ({ context }) => storedAuth(context) },
                     enqueueActions(({ context, event, enqueue }) => {
                       if (context.role !== 'CLIENT') return

@@ -44,6 +44,8 @@ export type SessionContext = AuthState & {
   canResume: boolean
   /** A verify, onboarding or resuming refresh answer, handed to the client actor once spawned. */
   pendingSession: SessionStartData | null
+  /** A signed-in client whose stored data was lost: the next refresh brings it back. */
+  clientDataMissing: boolean
   /** Child contexts restored from storage, handed to the children when they are spawned. */
   restoredChildren: RestoredChildren
 }

@@ -17,6 +17,12 @@ export function formatMoney(cents: number): string {
   return cents % 100 === 0 ? wholeDollars.format(cents / 100) : withCents.format(cents / 100)
 }
 
+/** A difference with its sign: "+$680", "−$1,200", "$0". */
+export function signedMoney(cents: number): string {
+  if (cents === 0) return formatMoney(0)
+  return `${cents > 0 ? '+' : '−'}${formatMoney(Math.abs(cents))}`
+}
+
 /**
  * Reads an amount a person typed in dollars ("1,250", "$980.50") as integer cents; null when it
  * is not a non-negative amount with at most two decimals.

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { ClientUser, RefreshData, SessionData } from '../../contract'
 import { sessionMachine, type StoredAuth } from '../../machines/session/session.machine'
+import { initialClientContext } from '../../machines/client/client.machine'
 import { homePath } from '../../machines/session/session.selectors'
 import type { AuthState, SessionInput, VerifyInput } from '../../machines/session/session.types'
 import { REFRESH_LEAD_MS } from '../../machines/session/token'
@@ -96,7 +97,13 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
     },
   })
   const actor = createActor(machine, {
-    input: { restored: null, rememberLogin: false, ...input },
+    // A client's data saved by the last visit; a test that drops it says so.
+    input: {
+      restored: null,
+      rememberLogin: false,
+      restoredChildren: { client: initialClientContext(), admin: null },
+      ...input,
+    },
     clock,
   }).start()
   const advance = (ms: number) => {
@@ -327,6 +334,33 @@ describe('timed refresh', () => {
 })
 
 describe('start-up', () => {
+  it('refreshes at once for a signed-in client whose saved data is gone, and fills it', async () => {
+    const poolData = {
+      poolChoices: [stageEntry(5)],
+      nonStages: [],
+      BuilderRequested: false,
+      PermitFee: 45_000,
+      ManagerRequests: [],
+    }
+    const { actor, calls } = start(
+      { restored: signedInAs(token()), restoredChildren: { client: null, admin: null } },
+      { refresh: async () => refreshed({ poolData, Engineers: [], Managers: [] }) },
+    )
+    const client = actor.system.get('client')
+    await waitFor(client, (s) => s.context.poolData.PermitFee === 45_000)
+    expect(calls.refresh).toBe(1)
+    expect(client.getSnapshot().context.poolData).toEqual(poolData)
+    // The data is back: the next refresh waits for the token as usual.
+    await settled(actor)
+    expect(actor.getSnapshot().matches({ signedIn: { token: 'fresh' } })).toBe(true)
+  })
+
+  it('does not refresh at start for a signed-in client whose data was saved', async () => {
+    const { actor, calls } = start({ restored: signedInAs(token()) })
+    await settled(actor)
+    expect(calls.refresh).toBe(0)
+  })
+
   it('tries the refresh cookie when rememberLogin=true and nothing is stored', async () => {
     const { actor, calls } = start({ rememberLogin: true })
     expect(actor.getSnapshot().hasTag('pending')).toBe(true)

@@ -1,11 +1,7 @@
-import { formatMoney } from '../../lib/money'
+import { formatMoney, signedMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
 
 /** "+$680", "−$120" or "$0": how far a quote is over (+) or under (−) its estimate. */
-export function signedMoney(cents: number): string {
-  if (cents === 0) return formatMoney(0)
-  return `${cents > 0 ? '+' : '−'}${formatMoney(Math.abs(cents))}`
-}
 
 const money = (cents: number | null, empty: string) => (cents === null ? empty : formatMoney(cents))
 

@@ -1,9 +1,6 @@
-import { formatMoney } from '../../lib/money'
+import { formatMoney, signedMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
 import { BudgetButton } from './budget-view'
-
-const signed = (cents: number) =>
-  cents === 0 ? formatMoney(0) : `${cents > 0 ? '+' : '−'}${formatMoney(Math.abs(cents))}`
 
 /** The progress bar and the running budget at the top of the builder's sidebar. */
 export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
@@ -29,7 +26,7 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
         <div>
           <dt>Over or under the estimate</dt>
           <dd className={totals.difference > 0 ? 'over' : undefined}>
-            {signed(totals.difference)}
+            {signedMoney(totals.difference)}
           </dd>
         </div>
       </dl>
