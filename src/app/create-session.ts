@@ -5,7 +5,7 @@ import { clientMachine } from '../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../machines/session/session.machine'
 import { refreshDelay } from '../../machines/session/token'
 import type { RefreshData, SessionData } from '../../contract'
-import type { AdminFetchResult } from '../../machines/admin/admin.types'
+import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
 import type { OnboardingDetails } from '../../machines/session/session.types'
 import { isApiError } from '../adapters/api'
 import {
@@ -40,6 +40,7 @@ export type SessionPorts = {
   logout(): Promise<unknown>
   editStatus(body: { onWaiting: boolean }): Promise<{ onWaiting: boolean }>
   fetchAdmin(input: { etag: string | null }, signal?: AbortSignal): Promise<AdminFetchResult>
+  adminCall(call: AdminCall, signal?: AbortSignal): Promise<AdminCallResult>
 }
 
 /**
@@ -117,6 +118,9 @@ export async function createSession<P extends SessionPorts>(
         actors: {
           fetchAdminData: fromPromise(({ input, signal }) =>
             guarded(() => ports.fetchAdmin({ etag: input.etag }, signal)),
+          ),
+          adminCall: fromPromise(({ input, signal }) =>
+            guarded(() => ports.adminCall(input, signal)),
           ),
         },
         actions: { persist: (_, context) => void saveState('admin', context) },

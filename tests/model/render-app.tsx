@@ -30,6 +30,8 @@ const createFakeSession = (server: FakeServer) =>
     editStatus: (body: { onWaiting: boolean }) => server.editStatus(getToken(), body),
     fetchAdmin: (input?: { etag?: string | null }) =>
       server.fetchAdmin(getToken(), input?.etag ?? null),
+    // The session model never writes as an admin; the admin screens have their own tests.
+    adminCall: () => Promise.reject(new Error('adminCall is not in the fake server')),
   }))
 
 type Page = { actor: SessionActor; router: AppRouter; close: () => void }

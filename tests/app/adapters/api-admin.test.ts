@@ -52,3 +52,50 @@ describe('admin writes', () => {
     expect(requests[0]?.url).toBe(`${BASE}/admin/managers/..%2Ffetch`)
   })
 })
+
+describe('adminCall, the admin actor’s write port', () => {
+  it('answers a create as the item to append to its list', async () => {
+    const city = { id: uuid(), name: 'Austin', state: 'TX', permitFee: 25_000 }
+    const { api, requests } = apiWith([data(city, 201)])
+    const body = { name: 'Austin', state: 'TX', permitFee: 25_000 }
+    await expect(api.adminCall({ kind: 'cities.create', body })).resolves.toEqual({
+      change: 'created',
+      list: 'Cities',
+      item: city,
+    })
+    expect(requests[0]?.url).toBe(`${BASE}/admin/cities/create`)
+  })
+
+  it('answers a delete as the id to remove, and a status change as the request to replace', async () => {
+    const id = uuid()
+    const request = {
+      id,
+      clientId: uuid(),
+      clientName: 'Pat',
+      status: 'contacted',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    }
+    const { api, requests } = apiWith([data({ id }), data(request)])
+    await expect(api.adminCall({ kind: 'admins.delete', id })).resolves.toEqual({
+      change: 'deleted',
+      list: 'Admins',
+      id,
+    })
+    const status = { kind: 'builderRequests.status', id, body: { status: 'contacted' } } as const
+    await expect(api.adminCall(status)).resolves.toEqual({
+      change: 'edited',
+      list: 'BuilderRequests',
+      item: request,
+    })
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `DELETE ${BASE}/admin/admin/${id}`,
+      `PUT ${BASE}/admin/builder-requests/${id}`,
+    ])
+  })
+
+  it('rejects with the problem, as every call does', async () => {
+    const { api } = apiWith([problem(409, 'LAST_ADMIN')])
+    const refused = await failure(api.adminCall({ kind: 'admins.delete', id: uuid() }))
+    expect(refused).toMatchObject({ status: 409, code: 'LAST_ADMIN' })
+  })
+})
