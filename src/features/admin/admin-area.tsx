@@ -21,7 +21,8 @@ import { WaitingListSection } from './waiting-list-section'
 
 type SectionRoute = (typeof ADMIN_SECTIONS)[number]['route']
 
-const SECTION_SCREENS: Record<SectionRoute, ComponentType<{ actor: AdminActor }>> = {
+/** The screen of each section; exported for the tests that render every one. */
+export const SECTION_SCREENS: Record<SectionRoute, ComponentType<{ actor: AdminActor }>> = {
   pricing: PricingSection,
   city: CitiesSection,
   engineers: EngineersSection,

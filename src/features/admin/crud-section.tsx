@@ -79,18 +79,20 @@ export function CrudSection<T extends { id: string }, B>({
               type="button"
               className="link-button"
               disabled={busy}
+              aria-label={`Edit ${config.label(item)}`}
               onClick={() => setOpen({ mode: 'edit', item })}
             >
-              Edit<span className="visually-hidden"> {config.label(item)}</span>
+              Edit
             </button>
             {remove && (
               <button
                 type="button"
                 className="link-button link-danger"
                 disabled={busy}
+                aria-label={`Delete ${config.label(item)}`}
                 onClick={() => setOpen({ mode: 'delete', item })}
               >
-                Delete<span className="visually-hidden"> {config.label(item)}</span>
+                Delete
               </button>
             )}
           </>

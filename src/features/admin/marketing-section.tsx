@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
 import { emailColumn, nameColumn, perkColumn, placeColumn } from './client-columns'
 import { textColumn, type Column } from './columns'
@@ -15,9 +15,10 @@ const demandColumns: Column<Demand>[] = [
 /** A bar per city, longest first: the numbers are in the text, the bars only draw them. */
 function DemandChart({ demand }: { demand: readonly Demand[] }) {
   const most = Math.max(1, ...demand.map((d) => d.waiting))
+  const captionId = useId()
   return (
-    <figure className="demand-chart">
-      <figcaption>Where to open next: waiting clients per city</figcaption>
+    <figure className="demand-chart" aria-labelledby={captionId}>
+      <figcaption id={captionId}>Where to open next: waiting clients per city</figcaption>
       {demand.length === 0 ? (
         <p className="table-empty">Nobody is waiting yet, so there is no demand to show.</p>
       ) : (

@@ -91,9 +91,10 @@ export function PriceRows({ draft, errors, onChange }: PriceRowsProps) {
           <button
             type="button"
             className="link-button link-danger"
+            aria-label={`Remove ${noun.toLowerCase()} ${index + 1}`}
             onClick={() => set(rows.filter((_, at) => at !== index))}
           >
-            Remove<span className="visually-hidden"> {`${noun.toLowerCase()} ${index + 1}`}</span>
+            Remove
           </button>
         </div>
       ))}

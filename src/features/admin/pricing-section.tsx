@@ -59,9 +59,10 @@ export function PricingSection({ actor }: { actor: AdminActor }) {
             type="button"
             className="link-button"
             disabled={busy}
+            aria-label={`Edit pricing for ${stage.title}`}
             onClick={() => setEditing(stage)}
           >
-            Edit<span className="visually-hidden"> pricing for {stage.title}</span>
+            Edit
           </button>
         )}
       />

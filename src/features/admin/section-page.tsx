@@ -23,10 +23,10 @@ export function SectionPage({ actor, title, lede, children }: SectionPageProps) 
   const error = useSelector(actor, selectFetchError)
   const fetching = useAdminFetching(actor)
   return (
-    <section className="admin-section" aria-labelledby="admin-section-title">
-      <header className="admin-section-head">
+    <div className="admin-section">
+      <div className="admin-section-head">
         <div>
-          <h1 id="admin-section-title">{title}</h1>
+          <h1>{title}</h1>
           <p className="admin-lede">{lede}</p>
         </div>
         <div className="refresh-bar">
@@ -45,13 +45,13 @@ export function SectionPage({ actor, title, lede, children }: SectionPageProps) 
             Refresh
           </BusyButton>
         </div>
-      </header>
+      </div>
       {error && (
         <div className="notice-inline notice-error" role="alert">
           The latest data could not be loaded: {error} What you see is from the last refresh.
         </div>
       )}
       {children}
-    </section>
+    </div>
   )
 }
