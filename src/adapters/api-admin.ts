@@ -24,7 +24,6 @@ import {
 } from '../../contract/api'
 import { DesignTip, Stage } from '../../contract/domain'
 import type { AdminCall } from '../../machines/admin/admin.types'
-import { runAdminCall } from './api-admin-call'
 import { type Http, readData } from './http'
 
 type In<T extends z.ZodMiniType> = z.input<T>
@@ -99,7 +98,13 @@ export function createAdminApi({ send, fetchResponse }: Http) {
   }
   return {
     ...calls,
-    /** The admin actor's write port: any write above, answered as the change it made. */
-    adminCall: (call: AdminCall, signal?: Signal) => runAdminCall(calls, call, signal),
+    /**
+     * The admin actor's write port: any write above, answered as the change it made. Loaded on
+     * the first write so the landing pages do not carry it.
+     */
+    adminCall: async (call: AdminCall, signal?: Signal) => {
+      const { runAdminCall } = await import('./api-admin-call')
+      return runAdminCall(calls, call, signal)
+    },
   }
 }
