@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate'
 import type { DesignTip, Stage } from '../../contract'
 import {
   appendItem,
   applyFetchResult,
+  callFailure,
+  changesOtherLists,
   initialAdminContext,
   removeItem,
   replaceItem,
@@ -10,6 +12,8 @@ import {
   replaceTip,
 } from './admin-lists'
 import type {
+  AdminCall,
+  AdminCallResult,
   AdminContext,
   AdminEvent,
   AdminFetchInput,
@@ -25,14 +29,28 @@ import { systemNow } from './system-now'
 /** Seed §9: admin data polling every 5 minutes. */
 export const POLL_INTERVAL_MS = 5 * 60 * 1000
 
-/** The role only steers polling; what is saved is the seed's admin state. */
-const toStored = ({ role: _role, ...stored }: AdminMachineContext): AdminContext => stored
+/** The role only steers polling and a write in flight is not state; what is saved is the seed's. */
+const toStored = ({
+  role: _role,
+  pending: _pending,
+  failure: _failure,
+  ...stored
+}: AdminMachineContext): AdminContext => stored
 
 /** Every data change hands the new state to `persist`; it reads the context after the update. */
 const persistContext = {
   type: 'persist',
   params: ({ context }: { context: AdminMachineContext }) => toStored(context),
 } as const
+
+/** A write's answer is applied like the seed's create/edit/delete events, then saved. */
+const applyResult = [
+  {
+    type: 'applyCallResult',
+    params: ({ event }: { event: { output: AdminCallResult } }) => ({ result: event.output }),
+  },
+  persistContext,
+] as const
 
 const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : 'The admin data could not be loaded.'
@@ -47,12 +65,16 @@ export const adminMachine = setup({
     context: {} as AdminMachineContext,
     events: {} as AdminEvent,
     input: {} as AdminInput,
-    tags: {} as 'fetching',
+    tags: {} as 'fetching' | 'busy',
   },
   actors: {
     /** Port: GET /api/admin/fetch with If-None-Match; a 304 resolves `notModified`. */
     fetchAdminData: fromPromise<AdminFetchResult, AdminFetchInput>(async () => {
       throw new Error('fetchAdminData not provided')
+    }),
+    /** Port: one admin write (PRODUCT.md §4); resolves what it changed, rejects with the problem. */
+    adminCall: fromPromise<AdminCallResult, AdminCall>(async () => {
+      throw new Error('adminCall not provided')
     }),
   },
   actions: {
@@ -72,53 +94,134 @@ export const adminMachine = setup({
       Stages: replaceStage(context.Stages, params.stage),
     })),
     toggleSidebar: assign(({ context }) => ({ isOpen: !context.isOpen })),
+    startCall: assign((_, params: { call: AdminCall }) => ({
+      pending: params.call,
+      failure: null,
+    })),
+    /** The seed's admin-data update for what the write changed. */
+    applyCallResult: assign(({ context }, params: { result: AdminCallResult }) => {
+      const { result } = params
+      switch (result.change) {
+        case 'created':
+          return appendItem(context, result)
+        case 'edited':
+          return replaceItem(context, result)
+        case 'deleted':
+          return removeItem(context, result)
+        case 'tip':
+          return { Stages: replaceTip(context.Stages, result.tip) }
+        case 'stage':
+          return { Stages: replaceStage(context.Stages, result.stage) }
+      }
+    }),
+    endCall: assign({ pending: null }),
+    storeCallFailure: assign(({ context }, params: { error: unknown }) =>
+      context.pending ? { pending: null, failure: callFailure(context.pending, params.error) } : {},
+    ),
+    dismissFailure: assign({ failure: null }),
+    requestRefetch: raise({ type: 'admin.refreshRequested' }),
     /** Port: the app saves the state to IndexedDB under `admin`. Tests record it. */
     persist: (_, _stored: AdminContext) => {},
   },
   guards: {
     isAdmin: ({ context }) => context.role === 'ADMIN',
+    changesOtherLists: ({ context }) =>
+      context.pending !== null && changesOtherLists(context.pending),
   },
   delays: {
     pollInterval: POLL_INTERVAL_MS,
   },
 }).createMachine({
   id: 'admin',
-  context: ({ input }) => ({ ...(input.restored ?? initialAdminContext()), role: input.role }),
-  initial: 'choosing',
+  context: ({ input }) => ({
+    ...(input.restored ?? initialAdminContext()),
+    role: input.role,
+    pending: null,
+    failure: null,
+  }),
+  type: 'parallel',
   states: {
-    choosing: {
-      always: [{ guard: 'isAdmin', target: 'polling' }, { target: 'holding' }],
-    },
-    // Only an ADMIN may call the admin API; anyone else keeps the restored state and never asks.
-    holding: {},
-    polling: {
-      initial: 'fetching',
-      on: {
-        // A refresh after a write must not be answered by a fetch that started before it.
-        'admin.refreshRequested': { target: '.fetching', reenter: true },
-      },
+    data: {
+      initial: 'choosing',
       states: {
-        fetching: {
-          tags: ['fetching'],
-          invoke: {
-            src: 'fetchAdminData',
-            input: ({ context }) => ({ etag: context.etag }),
-            onDone: {
-              target: 'waiting',
-              actions: [
-                { type: 'storeFetchResult', params: ({ event }) => ({ result: event.output }) },
-                persistContext,
-              ],
+        choosing: {
+          always: [{ guard: 'isAdmin', target: 'polling' }, { target: 'holding' }],
+        },
+        // Only an ADMIN may call the admin API; anyone else keeps the restored state and never asks.
+        holding: {},
+        polling: {
+          initial: 'fetching',
+          on: {
+            // A refresh after a write must not be answered by a fetch that started before it.
+            'admin.refreshRequested': { target: '.fetching', reenter: true },
+          },
+          states: {
+            fetching: {
+              tags: ['fetching'],
+              invoke: {
+                src: 'fetchAdminData',
+                input: ({ context }) => ({ etag: context.etag }),
+                onDone: {
+                  target: 'waiting',
+                  actions: [
+                    { type: 'storeFetchResult', params: ({ event }) => ({ result: event.output }) },
+                    persistContext,
+                  ],
+                },
+                onError: {
+                  // The data from before stays; only the error is new, so there is nothing to save.
+                  target: 'waiting',
+                  actions: {
+                    type: 'storeFetchError',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                },
+              },
             },
-            onError: {
-              // The data from before stays; only the error is new, so there is nothing to save.
-              target: 'waiting',
-              actions: { type: 'storeFetchError', params: ({ event }) => ({ error: event.error }) },
+            waiting: {
+              after: { pollInterval: 'fetching' },
             },
           },
         },
-        waiting: {
-          after: { pollInterval: 'fetching' },
+      },
+    },
+    // One write at a time, beside the polling: the screens disable their buttons meanwhile.
+    writes: {
+      initial: 'ready',
+      states: {
+        ready: {
+          on: {
+            'admin.callRequested': {
+              target: 'calling',
+              actions: { type: 'startCall', params: ({ event }) => ({ call: event.call }) },
+            },
+            'admin.failureDismissed': { actions: 'dismissFailure' },
+          },
+        },
+        calling: {
+          tags: ['busy'],
+          invoke: {
+            src: 'adminCall',
+            input: ({ event }) => {
+              assertEvent(event, 'admin.callRequested')
+              return event.call
+            },
+            onDone: [
+              {
+                guard: 'changesOtherLists',
+                target: 'ready',
+                actions: [...applyResult, 'endCall', 'requestRefetch'],
+              },
+              { target: 'ready', actions: [...applyResult, 'endCall'] },
+            ],
+            onError: {
+              target: 'ready',
+              actions: {
+                type: 'storeCallFailure',
+                params: ({ event }) => ({ error: event.error }),
+              },
+            },
+          },
         },
       },
     },
@@ -151,6 +254,10 @@ export const adminMachine = setup({
 
 export type AdminActor = ActorRefFrom<typeof adminMachine>
 export type {
+  AdminCall,
+  AdminCallFailure,
+  AdminCallKind,
+  AdminCallResult,
   AdminContext,
   AdminEvent,
   AdminFetchData,
@@ -170,6 +277,8 @@ export {
   appendById,
   appendItem,
   applyFetchResult,
+  callFailure,
+  changesOtherLists,
   emptyAdminLists,
   initialAdminContext,
   listsFromFetch,

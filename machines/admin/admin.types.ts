@@ -1,3 +1,4 @@
+import type { z } from 'zod/mini'
 import type {
   AdminClient,
   AdminFetchData,
@@ -11,6 +12,20 @@ import type {
   NonStage,
   Stage,
 } from '../../contract'
+import type {
+  AdminEditBody,
+  AdminInput as AdminInputBody,
+  CityEditBody,
+  CityInput,
+  ClientEditBody,
+  EngineerEditBody,
+  EngineerInput,
+  ManagerEditBody,
+  ManagerInput,
+  RequestStatusBody,
+  StageEditBody,
+  TipEditBody,
+} from '../../contract/api'
 
 /** The item type of every admin list whose items have an id (all but NonStages). */
 export type AdminItems = {
@@ -43,8 +58,15 @@ export type AdminContext = AdminLists & {
   error: string | null
 }
 
-/** The role decides whether this actor polls, so it is kept beside the persisted state. */
-export type AdminMachineContext = AdminContext & { role: string }
+/**
+ * The role decides whether this actor polls, so it is kept beside the persisted state; so is
+ * the admin write in flight and the last one that failed, which a reload should forget.
+ */
+export type AdminMachineContext = AdminContext & {
+  role: string
+  pending: AdminCall | null
+  failure: AdminCallFailure | null
+}
 
 export type AdminInput = {
   /** 'ADMIN' polls; 'CLIENT' or any other role only holds the restored state (seed §6). */
@@ -63,6 +85,47 @@ export type ItemCreated<L extends AdminListName = AdminListName> = {
 export type ItemEdited<L extends AdminListName = AdminListName> = ItemCreated<L>
 export type ItemDeleted = { list: AdminListName; id: string }
 
+type In<T extends z.ZodMiniType> = z.input<T>
+type Edit<K extends string, B> = { kind: K; id: string; body: B }
+type Remove<K extends string> = { kind: K; id: string }
+
+/** One admin write of PRODUCT.md §4, as the screens ask for it; ids go in the path. */
+export type AdminCall =
+  | { kind: 'admins.create'; body: In<typeof AdminInputBody> }
+  | Edit<'admins.edit', In<typeof AdminEditBody>>
+  | Remove<'admins.delete'>
+  | { kind: 'cities.create'; body: In<typeof CityInput> }
+  | Edit<'cities.edit', In<typeof CityEditBody>>
+  | Remove<'cities.delete'>
+  | { kind: 'engineers.create'; body: In<typeof EngineerInput> }
+  | Edit<'engineers.edit', In<typeof EngineerEditBody>>
+  | Remove<'engineers.delete'>
+  | { kind: 'managers.create'; body: In<typeof ManagerInput> }
+  | Edit<'managers.edit', In<typeof ManagerEditBody>>
+  | Remove<'managers.delete'>
+  | Edit<'clients.edit', In<typeof ClientEditBody>>
+  | Remove<'clients.delete'>
+  | Edit<'tips.edit', In<typeof TipEditBody>>
+  | Edit<'stages.edit', In<typeof StageEditBody>>
+  | Edit<'builderRequests.status', In<typeof RequestStatusBody>>
+  | Edit<'managerRequests.status', In<typeof RequestStatusBody>>
+export type AdminCallKind = AdminCall['kind']
+
+/** What a write changed, in the terms of the seed's admin-data updates (seed §4). */
+export type AdminCallResult =
+  | ({ change: 'created' } & ItemCreated)
+  | ({ change: 'edited' } & ItemEdited)
+  | ({ change: 'deleted' } & ItemDeleted)
+  | { change: 'tip'; tip: DesignTip }
+  | { change: 'stage'; stage: Stage }
+
+/** A refused write: the server's sentence and its messages per request-body field. */
+export type AdminCallFailure = {
+  call: AdminCall
+  message: string
+  fields: Record<string, string[]>
+}
+
 export type AdminEvent =
   | { type: 'admin.refreshRequested' }
   | ({ type: 'admin.itemCreated' } & ItemCreated)
@@ -71,5 +134,7 @@ export type AdminEvent =
   | { type: 'admin.tipEdited'; tip: DesignTip }
   | { type: 'admin.stageEdited'; stage: Stage }
   | { type: 'layout.sidebarToggled' }
+  | { type: 'admin.callRequested'; call: AdminCall }
+  | { type: 'admin.failureDismissed' }
 
 export type { AdminFetchData }

@@ -23,6 +23,7 @@ import {
   type TipEditBody,
 } from '../../contract/api'
 import { DesignTip, Stage } from '../../contract/domain'
+import type { AdminCall } from '../../machines/admin/admin.types'
 import { type Http, readData } from './http'
 
 type In<T extends z.ZodMiniType> = z.input<T>
@@ -36,7 +37,7 @@ const at = (path: string, id: string) => `admin/${path}/${encodeURIComponent(id)
 
 /** The admin calls (PRODUCT.md §4, under /api/admin). Deletes answer the deleted `{ id }`. */
 export function createAdminApi({ send, fetchResponse }: Http) {
-  return {
+  const calls = {
     /**
      * GET admin/fetch. With the ETag of the data already held, an unchanged answer costs a
      * 304 and no parsing: the 5-minute poll (seed §4) is mostly that.
@@ -94,5 +95,16 @@ export function createAdminApi({ send, fetchResponse }: Http) {
       send('put', at('builder-requests', id), BuilderRequestData, { json: body, signal }),
     editManagerRequest: (id: string, body: In<typeof RequestStatusBody>, signal?: Signal) =>
       send('put', at('manager-requests', id), ManagerRequestData, { json: body, signal }),
+  }
+  return {
+    ...calls,
+    /**
+     * The admin actor's write port: any write above, answered as the change it made. Loaded on
+     * the first write so the landing pages do not carry it.
+     */
+    adminCall: async (call: AdminCall, signal?: Signal) => {
+      const { runAdminCall } = await import('./api-admin-call')
+      return runAdminCall(calls, call, signal)
+    },
   }
 }

@@ -9,7 +9,7 @@ import {
 import { sessionMachine, type SessionActor } from '../../machines/session/session.machine'
 import { refreshDelay } from '../../machines/session/token'
 import type { RefreshData, SessionData } from '../../contract'
-import type { AdminFetchResult } from '../../machines/admin/admin.types'
+import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
 import type { OnboardingDetails } from '../../machines/session/session.types'
 import { isApiError } from '../adapters/api'
 import {
@@ -46,6 +46,8 @@ export type SessionPorts = {
   fetchAdmin(input: { etag: string | null }, signal?: AbortSignal): Promise<AdminFetchResult>
   /** Every client call (edit-pool, quotes, requests), named as the client actor names them. */
   clientCall(call: ClientCall, signal?: AbortSignal): Promise<ClientCallResult>
+  /** Every admin write, named as the admin actor names them. */
+  adminCall(call: AdminCall, signal?: AbortSignal): Promise<AdminCallResult>
 }
 
 /**
@@ -128,6 +130,9 @@ export async function createSession<P extends SessionPorts>(
         actors: {
           fetchAdminData: fromPromise(({ input, signal }) =>
             guarded(() => ports.fetchAdmin({ etag: input.etag }, signal)),
+          ),
+          adminCall: fromPromise(({ input, signal }) =>
+            guarded(() => ports.adminCall(input, signal)),
           ),
         },
         actions: { persist: (_, context) => void saveState('admin', context) },

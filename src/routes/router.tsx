@@ -14,11 +14,7 @@ import type { Stage } from '../../contract'
 import type { SessionActor } from '../../machines/session/session.machine'
 import type { Api } from '../adapters/api'
 import { PageShell } from '../components/page-shell'
-import { ComingSoonPage } from '../features/auth/coming-soon-page'
 import { LoginPage } from '../features/auth/login-page'
-import { OnboardingPage } from '../features/auth/onboarding-page'
-import { VerifyPage } from '../features/auth/verify-page'
-import { StagesSection } from '../features/stages/stages-page'
 import { ADMIN_SECTIONS } from '../features/admin/sections'
 import { BUILDER_PAGES } from '../features/builder/builder-pages'
 import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
@@ -40,6 +36,12 @@ const follow = (target: Redirect) => {
 const LandingSearch = z.object({ redirect: z.optional(z.string()) })
 
 /** The route tree of seed §2; each guard reads the session actor, never a copy of its state. */
+// Only /login is in the landing bundle; the other landing screens load when first reached.
+const ComingSoonPage = lazyRouteComponent(
+  () => import('../features/auth/coming-soon-page'),
+  'ComingSoonPage',
+)
+
 export function createAppRouter(context: RouterContext, options: { history?: RouterHistory } = {}) {
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: Outlet,
@@ -75,16 +77,14 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
   const verifyRoute = createRoute({
     getParentRoute: () => landingRoute,
     path: 'verify',
-    component: VerifyPage,
+    component: lazyRouteComponent(() => import('../features/auth/verify-page'), 'VerifyPage'),
   })
   const onboardingRoute = createRoute({
     getParentRoute: () => landingRoute,
     path: 'onboarding',
-    component: () => (
-      <>
-        <OnboardingPage validate={context.validate} />
-        <StagesSection loadStages={context.stages} />
-      </>
+    component: lazyRouteComponent(
+      () => import('../features/auth/onboarding-screen'),
+      'OnboardingScreen',
     ),
   })
 

@@ -45,6 +45,9 @@ function deferredFetches() {
   return { fetch, answer, pending }
 }
 
+/** The context beside the seed's state while no admin write runs or has failed. */
+const noWrite = { pending: null, failure: null }
+
 const restoredWith = (patch: Partial<AdminContext>): AdminContext => ({
   ...initialAdminContext(),
   ...patch,
@@ -114,7 +117,12 @@ describe('admin machine: polling as ADMIN', () => {
     await settled()
     clock.increment(POLL_INTERVAL_MS)
     await settled()
-    expect(context()).toEqual({ ...restored, role: 'ADMIN', lastFetchedAt: POLL_INTERVAL_MS })
+    expect(context()).toEqual({
+      ...restored,
+      ...noWrite,
+      role: 'ADMIN',
+      lastFetchedAt: POLL_INTERVAL_MS,
+    })
     expect(saved.at(-1)?.lastFetchedAt).toBe(POLL_INTERVAL_MS)
   })
 
@@ -128,7 +136,7 @@ describe('admin machine: polling as ADMIN', () => {
       (answers.shift() ?? (async () => ok()))(),
     )
     await settled()
-    expect(context()).toEqual({ ...restored, role: 'ADMIN', error: 'Network down' })
+    expect(context()).toEqual({ ...restored, ...noWrite, role: 'ADMIN', error: 'Network down' })
     clock.increment(POLL_INTERVAL_MS - 1)
     expect(fetchAdminData).toHaveBeenCalledTimes(1)
     clock.increment(1)
@@ -186,7 +194,7 @@ describe('admin machine: other roles', () => {
     actor.send({ type: 'admin.refreshRequested' })
     clock.increment(POLL_INTERVAL_MS)
     expect(fetchAdminData).not.toHaveBeenCalled()
-    expect(context()).toEqual({ ...restored, role })
+    expect(context()).toEqual({ ...restored, ...noWrite, role })
   })
 
   it('still toggles the sidebar', () => {
@@ -272,8 +280,9 @@ describe('admin machine: persist', () => {
     ] as const
     for (const [index, event] of events.entries()) {
       actor.send(event)
-      const { role, ...stored } = context()
+      const { role, pending, failure, ...stored } = context()
       expect(role).toBe('ADMIN')
+      expect({ pending, failure }).toEqual(noWrite)
       expect(saved).toHaveLength(index + 2)
       expect(saved.at(-1)).toEqual(stored)
       expect(saved.at(-1)).not.toHaveProperty('role')

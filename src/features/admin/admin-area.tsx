@@ -1,13 +1,45 @@
 import { useSelector } from '@xstate/react'
 import { useParams } from '@tanstack/react-router'
-import { useSessionActor } from '../../app/session-context'
+import type { ComponentType } from 'react'
+import type { AdminActor } from '../../../machines/admin/admin.machine'
 import { AreaLayout } from '../../components/area-layout'
+import { Spinner } from '../../components/spinner'
+import './admin.css'
+import { ClientsSection } from './clients-section'
+import {
+  AdminsSection,
+  CitiesSection,
+  EngineersSection,
+  ManagersSection,
+} from './directory-sections'
+import { MarketingSection } from './marketing-section'
+import { PricingSection } from './pricing-section'
+import { BuilderRequestsSection, ManagerRequestsSection } from './requests-sections'
 import { ADMIN_SECTIONS } from './sections'
+import { TipsSection } from './tips-section'
+import { useAdminActor } from './use-admin'
+import { WaitingListSection } from './waiting-list-section'
+
+type SectionRoute = (typeof ADMIN_SECTIONS)[number]['route']
+
+/** The screen of each section; exported for the tests that render every one. */
+export const SECTION_SCREENS: Record<SectionRoute, ComponentType<{ actor: AdminActor }>> = {
+  pricing: PricingSection,
+  city: CitiesSection,
+  engineers: EngineersSection,
+  managers: ManagersSection,
+  clients: ClientsSection,
+  admins: AdminsSection,
+  'waiting-list': WaitingListSection,
+  marketing: MarketingSection,
+  'designing-tips': TipsSection,
+  'builder-requests': BuilderRequestsSection,
+  'manager-requests': ManagerRequestsSection,
+}
 
 export function AdminLayout() {
-  const session = useSessionActor()
-  const admin = useSelector(session, (snapshot) => snapshot.children.admin)
-  const open = useSelector(admin, (snapshot) => snapshot?.context.isOpen ?? true)
+  const admin = useAdminActor()
+  const open = useSelector(admin ?? undefined, (snapshot) => snapshot?.context.isOpen ?? true)
   return (
     <AreaLayout
       navLabel="Admin sections"
@@ -19,8 +51,13 @@ export function AdminLayout() {
   )
 }
 
-/** An admin section; its tables arrive with the admin issue. */
+/** The admin section the URL names (the route has checked that it is one of the 11). */
 export function AdminSection() {
   const { section } = useParams({ strict: false })
-  return <h1>{ADMIN_SECTIONS.find((s) => s.route === section)?.title}</h1>
+  const actor = useAdminActor()
+  const found = ADMIN_SECTIONS.find((s) => s.route === section)
+  if (!found) return null
+  if (!actor) return <Spinner label="Loading the admin data" />
+  const Screen = SECTION_SCREENS[found.route]
+  return <Screen key={found.route} actor={actor} />
 }

@@ -194,6 +194,14 @@ const routes: Route[] = [
     `/admin/manager-requests/${id}`,
     { status: 'contacted' },
   ],
+  // The admin actor's one write port; every kind it routes is in api-admin.test.ts.
+  [
+    'adminCall',
+    (a) => a.adminCall({ kind: 'cities.delete', id }),
+    'DELETE',
+    `/admin/cities/${id}`,
+    null,
+  ],
 ]
 
 describe('the API port', () => {

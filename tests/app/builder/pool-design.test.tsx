@@ -187,7 +187,7 @@ describe('pool design', () => {
       .getAllByRole('region')
       .map((r) => r.getAttribute('aria-labelledby'))
     const titles = sections.map((id) => (id ? document.getElementById(id)?.textContent : null))
-    expect(titles).toEqual(['Your design', 'To scale', 'Quantities'])
+    expect(titles).toEqual(['Your design', 'To scale', 'Quantities', 'Quotes', 'Progress'])
     const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } })
     expect(result.violations.map((v) => v.id)).toEqual([])
   })

@@ -1,0 +1,42 @@
+import type { AdminClient } from '../../../contract'
+import { STEPS } from '../../../contract'
+import { textColumn, type Column } from './columns'
+
+/** The columns the client lists share (clients, waiting list, marketing). */
+export const nameColumn = textColumn<AdminClient>('name', 'Name', (c) => c.name)
+export const emailColumn = textColumn<AdminClient>('email', 'Email', (c) => c.email)
+export const placeColumn = textColumn<AdminClient>('place', 'City', (c) => `${c.city}, ${c.state}`)
+export const phoneColumn = textColumn<AdminClient>('phone', 'Phone', (c) => c.phone)
+export const perkColumn = textColumn<AdminClient>('perk', 'Perk', (c) => c.perk ?? '')
+
+export const flagColumn: Column<AdminClient> = {
+  key: 'flag',
+  header: 'Served',
+  value: (c) => (c.Flag ? 'Yes' : 'No'),
+}
+
+export const waitingColumn: Column<AdminClient> = {
+  key: 'waiting',
+  header: 'Waiting list',
+  value: (c) => (c.onWaiting ? 'Waiting' : 'No'),
+}
+
+/** Progress through the 13 steps: sorted by steps done, shown with a small bar. */
+export const progressColumn: Column<AdminClient> = {
+  key: 'progress',
+  header: 'Progress',
+  value: (c) => c.stepsDone,
+  text: (c) => `${c.stepsDone}/${STEPS.length}`,
+  render: (c) => (
+    <span className="progress-cell">
+      <span className="progress-track" aria-hidden="true">
+        <span
+          className="progress-fill"
+          style={{ width: `${(100 * c.stepsDone) / STEPS.length}%` }}
+        />
+      </span>
+      {c.stepsDone}/{STEPS.length}
+    </span>
+  ),
+  numeric: true,
+}

@@ -1,0 +1,67 @@
+import type { z } from 'zod/mini'
+import type { AdminClient } from '../../../contract'
+import { ClientInput } from '../../../contract/api'
+import type { AdminActor } from '../../../machines/admin/admin.machine'
+import {
+  emailColumn,
+  flagColumn,
+  nameColumn,
+  perkColumn,
+  placeColumn,
+  progressColumn,
+  waitingColumn,
+} from './client-columns'
+import { CrudSection, type CrudConfig } from './crud-section'
+
+const clients: CrudConfig<AdminClient, z.output<typeof ClientInput>> = {
+  title: 'Clients',
+  lede: 'Every homeowner: whether we serve their city, the waiting list, perks and how far their build has come.',
+  noun: 'client',
+  caption: 'Clients',
+  csvName: 'clients',
+  emptyText: 'No clients have signed up yet.',
+  select: (context) => context.Clients,
+  columns: [
+    nameColumn,
+    emailColumn,
+    placeColumn,
+    flagColumn,
+    waitingColumn,
+    perkColumn,
+    progressColumn,
+  ],
+  fields: [
+    { name: 'name', label: 'Full name', kind: 'text' },
+    { name: 'email', label: 'Email', kind: 'email' },
+    { name: 'phone', label: 'Phone', kind: 'tel' },
+    { name: 'address', label: 'Street address', kind: 'text' },
+    { name: 'city', label: 'City', kind: 'text' },
+    { name: 'state', label: 'State', kind: 'text', hint: 'Two letters, e.g. TX' },
+    { name: 'onWaiting', label: 'On the waiting list', kind: 'checkbox' },
+    {
+      name: 'perk',
+      label: 'Perk',
+      kind: 'text',
+      hint: 'e.g. “Free LED light”. Leave empty for none.',
+      emptyAsNull: true,
+    },
+  ],
+  schema: ClientInput,
+  toValues: (c) => ({
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    address: c.address,
+    city: c.city,
+    state: c.state,
+    onWaiting: c.onWaiting,
+    perk: c.perk ?? '',
+  }),
+  label: (c) => c.name || c.email,
+  edit: (item, body) => ({ kind: 'clients.edit', id: item.id, body }),
+  remove: (item) => ({ kind: 'clients.delete', id: item.id }),
+}
+
+export const ClientsSection = ({ actor }: { actor: AdminActor }) => (
+  <CrudSection actor={actor} config={clients} />
+)

@@ -1,0 +1,156 @@
+import type { AdminUser, City, Engineer, Manager } from '../../../contract'
+import { AdminInput, CityInput, EngineerInput, ManagerInput } from '../../../contract/api'
+import type { z } from 'zod/mini'
+import type { AdminActor } from '../../../machines/admin/admin.machine'
+import { dateColumn, moneyColumn, textColumn } from './columns'
+import { CrudSection, type CrudConfig } from './crud-section'
+import { centsToDollars, type FieldSpec } from './form-fields'
+
+type Body<S extends z.ZodMiniType> = z.output<S>
+
+const contactFields: FieldSpec[] = [
+  { name: 'name', label: 'Name', kind: 'text' },
+  { name: 'company', label: 'Company', kind: 'text' },
+  { name: 'email', label: 'Email', kind: 'email' },
+  { name: 'phone', label: 'Phone', kind: 'tel' },
+]
+const feeField: FieldSpec = { name: 'fee', label: 'Fee ($)', kind: 'money' }
+
+const cities: CrudConfig<City, Body<typeof CityInput>> = {
+  title: 'Cities',
+  lede: 'The cities we build in. Clients there reach the builder; waiting clients hear when theirs opens.',
+  noun: 'city',
+  caption: 'Served cities',
+  csvName: 'cities',
+  emptyText: 'No cities yet: every client is on “coming soon”. Add the first city.',
+  select: (context) => context.Cities,
+  columns: [
+    textColumn('name', 'City', (c) => c.name),
+    textColumn('state', 'State', (c) => c.state),
+    moneyColumn('permitFee', 'Permit fee', (c) => c.permitFee),
+  ],
+  fields: [
+    { name: 'name', label: 'City', kind: 'text' },
+    { name: 'state', label: 'State', kind: 'text', hint: 'Two letters, e.g. TX' },
+    { name: 'permitFee', label: 'Permit fee ($)', kind: 'money' },
+  ],
+  schema: CityInput,
+  toValues: (c) => ({ name: c.name, state: c.state, permitFee: centsToDollars(c.permitFee) }),
+  label: (c) => `${c.name}, ${c.state}`,
+  edit: (item, body) => ({ kind: 'cities.edit', id: item.id, body }),
+  remove: (item) => ({ kind: 'cities.delete', id: item.id }),
+  create: {
+    blank: { name: '', state: '', permitFee: '' },
+    call: (body) => ({ kind: 'cities.create', body }),
+  },
+}
+
+const engineers: CrudConfig<Engineer, Body<typeof EngineerInput>> = {
+  title: 'Engineers',
+  lede: 'Licensed engineers clients choose from for their structural plans.',
+  noun: 'engineer',
+  caption: 'Engineers',
+  csvName: 'engineers',
+  emptyText: 'No engineers yet. Add one so clients can choose.',
+  select: (context) => context.Engineers,
+  columns: [
+    textColumn('name', 'Name', (e) => e.name),
+    textColumn('company', 'Company', (e) => e.company),
+    textColumn('email', 'Email', (e) => e.email),
+    textColumn('phone', 'Phone', (e) => e.phone),
+    textColumn('licenseNo', 'License', (e) => e.licenseNo),
+    moneyColumn('fee', 'Fee', (e) => e.fee),
+  ],
+  fields: [
+    ...contactFields,
+    { name: 'licenseNo', label: 'License number', kind: 'text' },
+    feeField,
+  ],
+  schema: EngineerInput,
+  toValues: ({ id: _id, fee, ...rest }) => ({ ...rest, fee: centsToDollars(fee) }),
+  label: (e) => e.name,
+  edit: (item, body) => ({ kind: 'engineers.edit', id: item.id, body }),
+  remove: (item) => ({ kind: 'engineers.delete', id: item.id }),
+  create: {
+    blank: { name: '', company: '', email: '', phone: '', licenseNo: '', fee: '' },
+    call: (body) => ({ kind: 'engineers.create', body }),
+  },
+}
+
+const managers: CrudConfig<Manager, Body<typeof ManagerInput>> = {
+  title: 'Managers',
+  lede: 'Project managers clients can ask to run their build.',
+  noun: 'manager',
+  caption: 'Managers',
+  csvName: 'managers',
+  emptyText: 'No managers yet. Add one so clients can request them.',
+  select: (context) => context.Managers,
+  columns: [
+    textColumn('name', 'Name', (m) => m.name),
+    textColumn('company', 'Company', (m) => m.company),
+    textColumn('email', 'Email', (m) => m.email),
+    textColumn('phone', 'Phone', (m) => m.phone),
+    { key: 'years', header: 'Years', value: (m) => m.yearsExperience, numeric: true },
+    moneyColumn('fee', 'Fee', (m) => m.fee),
+  ],
+  fields: [
+    ...contactFields,
+    { name: 'yearsExperience', label: 'Years of experience', kind: 'integer' },
+    feeField,
+    { name: 'bio', label: 'Bio', kind: 'textarea' },
+  ],
+  schema: ManagerInput,
+  toValues: ({ id: _id, fee, yearsExperience, ...rest }) => ({
+    ...rest,
+    yearsExperience: String(yearsExperience),
+    fee: centsToDollars(fee),
+  }),
+  label: (m) => m.name,
+  edit: (item, body) => ({ kind: 'managers.edit', id: item.id, body }),
+  remove: (item) => ({ kind: 'managers.delete', id: item.id }),
+  create: {
+    blank: { name: '', company: '', email: '', phone: '', yearsExperience: '', fee: '', bio: '' },
+    call: (body) => ({ kind: 'managers.create', body }),
+  },
+}
+
+const admins: CrudConfig<AdminUser, Body<typeof AdminInput>> = {
+  title: 'Admins',
+  lede: 'Who can sign in to this back office. You cannot delete yourself or the last admin.',
+  noun: 'admin',
+  caption: 'Admins',
+  csvName: 'admins',
+  emptyText: 'No admins loaded yet.',
+  select: (context) => context.Admins,
+  columns: [
+    textColumn('name', 'Name', (a) => a.name),
+    textColumn('email', 'Email', (a) => a.email),
+    dateColumn('createdAt', 'Added', (a) => a.createdAt),
+  ],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text' },
+    { name: 'email', label: 'Email', kind: 'email' },
+  ],
+  schema: AdminInput,
+  toValues: (a) => ({ name: a.name, email: a.email }),
+  label: (a) => a.name || a.email,
+  edit: (item, body) => ({ kind: 'admins.edit', id: item.id, body }),
+  remove: (item) => ({ kind: 'admins.delete', id: item.id }),
+  create: {
+    blank: { name: '', email: '' },
+    call: (body) => ({ kind: 'admins.create', body }),
+  },
+}
+
+export const CitiesSection = ({ actor }: { actor: AdminActor }) => (
+  <CrudSection actor={actor} config={cities} />
+)
+export const EngineersSection = ({ actor }: { actor: AdminActor }) => (
+  <CrudSection actor={actor} config={engineers} />
+)
+export const ManagersSection = ({ actor }: { actor: AdminActor }) => (
+  <CrudSection actor={actor} config={managers} />
+)
+export const AdminsSection = ({ actor }: { actor: AdminActor }) => (
+  <CrudSection actor={actor} config={admins} />
+)

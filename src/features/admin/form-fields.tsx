@@ -1,0 +1,136 @@
+import { TextField } from '../auth/text-field'
+
+export type FieldKind = 'text' | 'email' | 'tel' | 'money' | 'integer' | 'textarea' | 'checkbox'
+
+/** One field of an add/edit form; `name` is the request body's field, so server errors match. */
+export type FieldSpec = {
+  name: string
+  label: string
+  kind: FieldKind
+  hint?: string
+  autoComplete?: string
+  /** An empty answer is sent as null (e.g. a client without a perk). */
+  emptyAsNull?: boolean
+}
+
+export type FormValues = Record<string, string | boolean>
+export type FormErrors = Partial<Record<string, string>>
+
+const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/
+
+/** Dollars as people type them ("1,250.50", "$400") → integer cents; null when it is not money. */
+export function dollarsToCents(text: string): number | null {
+  const trimmed = text.trim()
+  if (!DOLLARS.test(trimmed)) return null
+  return Math.round(Number(trimmed.replace(/[$,\s]/g, '')) * 100)
+}
+
+export const centsToDollars = (cents: number) =>
+  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
+
+/**
+ * The request body the form stands for, or the fields that cannot be one. Numbers are checked
+ * here because the contract's messages about them ("expected number") help nobody.
+ */
+export function formBody(
+  fields: readonly FieldSpec[],
+  values: FormValues,
+): { body: Record<string, unknown>; errors: FormErrors } {
+  const body: Record<string, unknown> = {}
+  const errors: FormErrors = {}
+  for (const field of fields) {
+    const value = values[field.name]
+    if (typeof value === 'boolean') {
+      body[field.name] = value
+      continue
+    }
+    const text = value ?? ''
+    if (field.kind === 'money') {
+      const cents = dollarsToCents(text)
+      if (cents === null) errors[field.name] = 'Enter an amount in dollars, e.g. 400 or 1,250.50'
+      else body[field.name] = cents
+    } else if (field.kind === 'integer') {
+      if (/^\d+$/.test(text.trim())) body[field.name] = Number(text.trim())
+      else errors[field.name] = 'Enter a whole number'
+    } else {
+      body[field.name] = field.emptyAsNull && text.trim() === '' ? null : text
+    }
+  }
+  return { body, errors }
+}
+
+type FormFieldsProps = {
+  idPrefix: string
+  fields: readonly FieldSpec[]
+  values: FormValues
+  errors: FormErrors
+  onChange: (name: string, value: string | boolean) => void
+}
+
+/** The labelled controls of an add/edit form, each with its error under it. */
+export function FormFields({ idPrefix, fields, values, errors, onChange }: FormFieldsProps) {
+  return (
+    <>
+      {fields.map((field) => {
+        const id = `${idPrefix}-${field.name}`
+        const value = values[field.name]
+        const error = errors[field.name]
+        if (field.kind === 'checkbox') {
+          return (
+            <div key={field.name} className="field">
+              <label className="checkbox" htmlFor={id}>
+                <input
+                  id={id}
+                  type="checkbox"
+                  checked={value === true}
+                  onChange={(event) => onChange(field.name, event.target.checked)}
+                />
+                {field.label}
+              </label>
+            </div>
+          )
+        }
+        const text = typeof value === 'string' ? value : ''
+        if (field.kind === 'textarea') {
+          return (
+            <div key={field.name} className="field">
+              <label className="field-label" htmlFor={id}>
+                {field.label}
+              </label>
+              <textarea
+                id={id}
+                className="field-input field-textarea"
+                rows={5}
+                value={text}
+                onChange={(event) => onChange(field.name, event.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+              />
+              {error && (
+                <p id={`${id}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
+            </div>
+          )
+        }
+        return (
+          <TextField
+            key={field.name}
+            id={id}
+            label={field.label}
+            type={field.kind === 'email' || field.kind === 'tel' ? field.kind : 'text'}
+            inputMode={
+              field.kind === 'money' ? 'decimal' : field.kind === 'integer' ? 'numeric' : undefined
+            }
+            autoComplete={field.autoComplete ?? 'off'}
+            hint={field.hint}
+            value={text}
+            onChange={(next) => onChange(field.name, next)}
+            error={error}
+          />
+        )
+      })}
+    </>
+  )
+}

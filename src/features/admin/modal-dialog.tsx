@@ -1,0 +1,47 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+
+type ModalDialogProps = {
+  title: string
+  /** Called when the dialog closes by Escape or its Cancel button. */
+  onClose: () => void
+  /** While a request runs the dialog cannot be dismissed: its answer decides. */
+  busy: boolean
+  children: ReactNode
+}
+
+/**
+ * A native modal <dialog>: showModal() makes the rest of the page inert and keeps focus inside,
+ * Escape cancels, and focus returns to where it was when it closes. Mounted to open it.
+ */
+export function ModalDialog({ title, onClose, busy, children }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    const opener = document.activeElement
+    if (!dialog.open) dialog.showModal()
+    return () => {
+      if (dialog.open) dialog.close()
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
+  }, [])
+
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        if (!busy) onClose()
+      }}
+    >
+      <h2 id={titleId} className="admin-dialog-title">
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  )
+}

@@ -1,0 +1,132 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
+import type { Stage } from '../../../contract'
+import type { AdminActor, AdminCall } from '../../../machines/admin/admin.machine'
+import { formatMoney } from '../../lib/money'
+import { BusyButton } from '../auth/busy-button'
+import { focusFirstInvalid } from '../auth/form-errors'
+import { TextField } from '../auth/text-field'
+import { CallProblem } from './call-problem'
+import type { FormErrors } from './form-fields'
+import { ModalDialog } from './modal-dialog'
+import { PriceRows } from './price-rows'
+import {
+  exampleEstimates,
+  fromDraft,
+  REFERENCE_DESCRIPTION,
+  toDraft,
+  UNIT_LABEL,
+  type PricingDraft,
+} from './pricing-draft'
+import { useAdminRequest, useAdminWrites } from './use-admin'
+
+type PricingDialogProps = { actor: AdminActor; stage: Stage; onClose: () => void }
+
+/** The server names pricing fields "pricing.base", "pricing.options.0.label", …; the form drops "pricing.". */
+function serverErrors(fields: Record<string, string[]>): FormErrors {
+  const errors: FormErrors = {}
+  for (const [path, messages] of Object.entries(fields)) {
+    if (messages[0]) errors[path.replace(/^pricing\.?/, '') || 'base'] = messages[0]
+  }
+  return errors
+}
+
+/** Edits one stage's price list, with its example estimate for the reference pool as you type. */
+export function PricingDialog({ actor, stage, onClose }: PricingDialogProps) {
+  const { busy, failure } = useAdminWrites(actor)
+  const request = useAdminRequest(actor)
+  const [draft, setDraft] = useState<PricingDraft>(() => toDraft(stage))
+  const [shownErrors, setShownErrors] = useState<FormErrors>({})
+  const [sent, setSent] = useState<AdminCall | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const id = useId()
+
+  const checked = useMemo(() => fromDraft(draft), [draft])
+  const examples = exampleEstimates(checked.pricing)
+  const ours = failure && failure.call === sent ? failure : null
+  const errors = { ...(ours ? serverErrors(ours.fields) : {}), ...shownErrors }
+
+  const update = (patch: Partial<PricingDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }))
+    setShownErrors({})
+    setSent(null)
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!checked.pricing) {
+      flushSync(() => setShownErrors(checked.errors))
+      focusFirstInvalid(formRef.current)
+      return
+    }
+    const call: AdminCall = {
+      kind: 'stages.edit',
+      id: stage.id,
+      body: { pricing: checked.pricing },
+    }
+    setSent(call)
+    request(call, onClose)
+  }
+
+  return (
+    <ModalDialog title={`Edit pricing: ${stage.title}`} onClose={onClose} busy={busy}>
+      <form ref={formRef} className="admin-form" noValidate onSubmit={submit}>
+        <CallProblem failure={ours} />
+        <p className="field-hint">Priced {UNIT_LABEL[draft.unit]}.</p>
+        <div className="field-row">
+          <TextField
+            id={`${id}-base`}
+            label="Base ($)"
+            inputMode="decimal"
+            value={draft.base}
+            onChange={(base) => update({ base })}
+            error={errors.base}
+          />
+          {draft.unit !== 'items' && (
+            <TextField
+              id={`${id}-unit-price`}
+              label={
+                draft.unit === 'flat'
+                  ? 'Flat price ($)'
+                  : `Unit price ($ ${UNIT_LABEL[draft.unit]})`
+              }
+              inputMode="decimal"
+              value={draft.unitPrice}
+              onChange={(unitPrice) => update({ unitPrice })}
+              error={errors.unitPrice}
+            />
+          )}
+        </div>
+        <PriceRows draft={draft} errors={errors} onChange={update} />
+        <section className="pricing-example" aria-live="polite" aria-labelledby={`${id}-example`}>
+          <h3 id={`${id}-example`}>Example estimate</h3>
+          <p className="field-hint">For {REFERENCE_DESCRIPTION}.</p>
+          {examples.length === 0 ? (
+            <p>Fix the prices above to see the estimate.</p>
+          ) : (
+            <ul>
+              {examples.map((example) => (
+                <li key={example.label}>
+                  {example.label}: <strong>{formatMoney(example.cents)}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <div className="dialog-actions">
+          <BusyButton type="submit" busy={busy} busyLabel="Saving…">
+            Save pricing
+          </BusyButton>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={onClose}
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  )
+}

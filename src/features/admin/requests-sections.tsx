@@ -1,0 +1,136 @@
+import { useId } from 'react'
+import { RequestStatus, type BuilderRequest, type ManagerRequest } from '../../../contract'
+import type { AdminActor, AdminCall, AdminCallKind } from '../../../machines/admin/admin.machine'
+import { CallProblem } from './call-problem'
+import { dateColumn, textColumn, type Column } from './columns'
+import { DataTable } from './data-table'
+import { SectionPage } from './section-page'
+import { useAdminState, useAdminWrites } from './use-admin'
+
+type Request = BuilderRequest | ManagerRequest
+type StatusKind = Extract<AdminCallKind, `${string}.status`>
+
+const STATUS_LABEL: Record<RequestStatus, string> = {
+  open: 'Open',
+  contacted: 'Contacted',
+  closed: 'Closed',
+}
+
+/** The status of one request, changed in place. */
+function StatusSelect({
+  actor,
+  kind,
+  request,
+}: {
+  actor: AdminActor
+  kind: StatusKind
+  request: Request
+}) {
+  const { busy, request: send } = useAdminWrites(actor)
+  const id = useId()
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        Status of the request from {request.clientName}
+      </label>
+      <select
+        id={id}
+        className="field-input status-select"
+        value={request.status}
+        disabled={busy}
+        onChange={(event) => {
+          const status = RequestStatus.safeParse(event.target.value)
+          if (status.success) send({ kind, id: request.id, body: { status: status.data } })
+        }}
+      >
+        {RequestStatus.options.map((status) => (
+          <option key={status} value={status}>
+            {STATUS_LABEL[status]}
+          </option>
+        ))}
+      </select>
+    </>
+  )
+}
+
+const isStatusCall = (kind: StatusKind) => (call: AdminCall) => call.kind === kind
+
+type RequestsProps<T extends Request> = {
+  actor: AdminActor
+  kind: StatusKind
+  title: string
+  lede: string
+  rows: readonly T[]
+  columns: Column<T>[]
+}
+
+function RequestsSection<T extends Request>({
+  actor,
+  kind,
+  title,
+  lede,
+  rows,
+  columns,
+}: RequestsProps<T>) {
+  const { failure } = useAdminWrites(actor)
+  const status: Column<T> = {
+    key: 'status',
+    header: 'Status',
+    value: (r) => ['open', 'contacted', 'closed'].indexOf(r.status),
+    text: (r) => STATUS_LABEL[r.status],
+    render: (r) => <StatusSelect actor={actor} kind={kind} request={r} />,
+  }
+  return (
+    <SectionPage actor={actor} title={title} lede={lede}>
+      <CallProblem failure={failure && isStatusCall(kind)(failure.call) ? failure : null} />
+      <DataTable
+        caption={title}
+        rows={rows}
+        columns={[...columns, status]}
+        csvName={title.toLowerCase().replace(/\s+/g, '-')}
+        emptyText="No requests yet."
+        initialSort={{ key: 'createdAt', direction: 'descending' }}
+      />
+    </SectionPage>
+  )
+}
+
+const builderColumns: Column<BuilderRequest>[] = [
+  textColumn('client', 'Client', (r) => r.clientName),
+  dateColumn('createdAt', 'Requested', (r) => r.createdAt),
+]
+
+const managerColumns: Column<ManagerRequest>[] = [
+  textColumn('client', 'Client', (r) => r.clientName),
+  textColumn('manager', 'Manager', (r) => r.managerName),
+  textColumn('message', 'Message', (r) => r.message),
+  dateColumn('createdAt', 'Requested', (r) => r.createdAt),
+]
+
+export function BuilderRequestsSection({ actor }: { actor: AdminActor }) {
+  const rows = useAdminState(actor, (context) => context.BuilderRequests)
+  return (
+    <RequestsSection
+      actor={actor}
+      kind="builderRequests.status"
+      title="Builder requests"
+      lede="Clients who asked us to run their whole build. Mark them contacted, then closed."
+      rows={rows}
+      columns={builderColumns}
+    />
+  )
+}
+
+export function ManagerRequestsSection({ actor }: { actor: AdminActor }) {
+  const rows = useAdminState(actor, (context) => context.ManagerRequests)
+  return (
+    <RequestsSection
+      actor={actor}
+      kind="managerRequests.status"
+      title="Manager requests"
+      lede="Clients who asked for a particular project manager."
+      rows={rows}
+      columns={managerColumns}
+    />
+  )
+}

@@ -1,0 +1,57 @@
+import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import type { AdminActor, adminMachine } from '../../../machines/admin/admin.machine'
+import { BusyButton } from '../auth/busy-button'
+import { formatDateTime } from './columns'
+import { useAdminFetching } from './use-admin'
+
+type AdminSnapshot = SnapshotFrom<typeof adminMachine>
+const selectLastFetchedAt = (snapshot: AdminSnapshot) => snapshot.context.lastFetchedAt
+const selectFetchError = (snapshot: AdminSnapshot) => snapshot.context.error
+
+type SectionPageProps = {
+  actor: AdminActor
+  title: string
+  lede: string
+  children: ReactNode
+}
+
+/** An admin section: its one h1, when the data was last confirmed, and a Refresh button. */
+export function SectionPage({ actor, title, lede, children }: SectionPageProps) {
+  const lastFetchedAt = useSelector(actor, selectLastFetchedAt)
+  const error = useSelector(actor, selectFetchError)
+  const fetching = useAdminFetching(actor)
+  return (
+    <div className="admin-section">
+      <div className="admin-section-head">
+        <div>
+          <h1>{title}</h1>
+          <p className="admin-lede">{lede}</p>
+        </div>
+        <div className="refresh-bar">
+          <p className="refresh-time">
+            {lastFetchedAt === null
+              ? 'Not loaded yet'
+              : `Last refreshed ${formatDateTime(lastFetchedAt)}`}
+          </p>
+          <BusyButton
+            type="button"
+            variant="secondary"
+            busy={fetching}
+            busyLabel="Refreshing…"
+            onClick={() => actor.send({ type: 'admin.refreshRequested' })}
+          >
+            Refresh
+          </BusyButton>
+        </div>
+      </div>
+      {error && (
+        <div className="notice-inline notice-error" role="alert">
+          The latest data could not be loaded: {error} What you see is from the last refresh.
+        </div>
+      )}
+      {children}
+    </div>
+  )
+}

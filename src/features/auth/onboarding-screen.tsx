@@ -1,0 +1,14 @@
+import { useRouteContext } from '@tanstack/react-router'
+import { StagesSection } from '../stages/stages-page'
+import { OnboardingPage } from './onboarding-page'
+
+/** /onboarding: the sign-up form, then the 10 stages and their prices. Loaded on demand. */
+export function OnboardingScreen() {
+  const { validate, stages } = useRouteContext({ from: '__root__' })
+  return (
+    <>
+      <OnboardingPage validate={validate} />
+      <StagesSection loadStages={stages} />
+    </>
+  )
+}

@@ -1,0 +1,242 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Pricing, type AdminClient, type Stage } from '../../../contract'
+import { DEFAULT_PRICING } from '../../../contract/estimator'
+import { STAGE_SLUGS, STEPS } from '../../../contract/steps'
+import { SECTION_SCREENS } from '../../../src/features/admin/admin-area'
+import { ClientsSection } from '../../../src/features/admin/clients-section'
+import { MarketingSection } from '../../../src/features/admin/marketing-section'
+import { PricingSection } from '../../../src/features/admin/pricing-section'
+import { BuilderRequestsSection } from '../../../src/features/admin/requests-sections'
+import { ADMIN_SECTIONS } from '../../../src/features/admin/sections'
+import { TipsSection } from '../../../src/features/admin/tips-section'
+import { WaitingListSection } from '../../../src/features/admin/waiting-list-section'
+import { client, tip, uuid } from '../../machines/fixtures'
+import { renderSection, startAdmin } from './harness'
+
+afterEach(cleanup)
+
+/** The seeded stages: real slugs, titles and the default price list. */
+const stages = (): Stage[] =>
+  STAGE_SLUGS.map((slug, index) => ({
+    id: uuid(100 + index),
+    slug,
+    title: STEPS.find((step) => step.route === slug)?.title ?? slug,
+    order: index + 4,
+    pricing: DEFAULT_PRICING[slug],
+    designTip: tip(200 + index, uuid(100 + index), `Tip about ${slug}`),
+  }))
+
+const waiting = (n: number, city: string, state: string): AdminClient => ({
+  ...client(n, true),
+  name: `Waiter ${n}`,
+  city,
+  state,
+})
+
+describe('every admin section', () => {
+  it.each(ADMIN_SECTIONS.map((s) => [s.route, s.title] as const))(
+    '%s renders its one h1, the last refresh and a Refresh button',
+    async (route, title) => {
+      const { actor, fetchAdmin } = await startAdmin({ Stages: stages() })
+      const Screen = SECTION_SCREENS[route]
+      const { user } = renderSection(<Screen actor={actor} />)
+      expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+        title,
+      ])
+      expect(screen.getByText(/^Last refreshed /)).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'Refresh' }))
+      await waitFor(() => expect(fetchAdmin).toHaveBeenCalledTimes(2))
+    },
+  )
+})
+
+describe('pricing', () => {
+  it('shows the reference pool’s example and updates it live while editing', async () => {
+    const edited = stages()[0]
+    const { actor, call } = await startAdmin({ Stages: stages() }, async (asked) => {
+      if (asked.kind !== 'stages.edit' || !edited) throw new Error('unexpected call')
+      return { change: 'stage', stage: { ...edited, pricing: Pricing.parse(asked.body.pricing) } }
+    })
+    const { user } = renderSection(<PricingSection actor={actor} />)
+    const excavation = screen.getByRole('row', { name: /Excavation/ })
+    expect(within(excavation).getByRole('cell', { name: '$8,320' })).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Edit pricing for Excavation' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit pricing: Excavation' })
+    expect(dialog.textContent).toContain('Standard soil: $8,320')
+    expect(dialog.textContent).toContain('Rocky soil: $13,012')
+    const base = within(dialog).getByRole('textbox', { name: 'Base ($)' })
+    await user.clear(base)
+    await user.type(base, '1000')
+    expect(dialog.textContent).toContain('Standard soil: $8,820')
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Option 2 multiplier' }))
+    expect(dialog.textContent).toContain('Fix the prices above to see the estimate.')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Option 2 multiplier' }), '2')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save pricing' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(call).toHaveBeenCalledWith({
+      kind: 'stages.edit',
+      id: uuid(100),
+      body: {
+        pricing: {
+          ...DEFAULT_PRICING.excavation,
+          base: 100_000,
+          options: [
+            { key: 'standard', label: 'Standard soil', multiplier: 1 },
+            { key: 'rocky', label: 'Rocky soil', multiplier: 2 },
+          ],
+        },
+      },
+    })
+    expect(
+      within(screen.getByRole('row', { name: /Excavation/ })).getByRole('cell', { name: '$8,820' }),
+    ).toBeTruthy()
+  })
+
+  it('edits a catalogue stage’s items, with a new one', async () => {
+    const { actor, call } = await startAdmin({ Stages: stages() }, () =>
+      Promise.reject(new Error('stop here')),
+    )
+    const { user } = renderSection(<PricingSection actor={actor} />)
+    await user.click(screen.getByRole('button', { name: 'Edit pricing for Extras' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit pricing: Extras' })
+    expect(within(dialog).queryByRole('textbox', { name: /Unit price/ })).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: 'Add item' }))
+    await user.type(within(dialog).getByRole('textbox', { name: 'Item 8 label' }), 'Slide')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Item 8 price ($)' }), '2,750')
+    expect(dialog.textContent).toContain('Slide: $2,750')
+    await user.click(within(dialog).getByRole('button', { name: 'Remove item 1' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save pricing' }))
+    const sent = call.mock.calls[0]?.[0]
+    if (sent?.kind !== 'stages.edit') throw new Error('no pricing was sent')
+    expect((sent.body.pricing.items ?? []).map((i) => i.label)).toEqual([
+      ...DEFAULT_PRICING.extras.items.slice(1).map((i) => i.label),
+      'Slide',
+    ])
+    expect(sent.body.pricing.items?.at(-1)).toEqual({
+      key: 'new-item',
+      label: 'Slide',
+      price: 275_000,
+    })
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('stop here')
+  })
+})
+
+describe('clients', () => {
+  it('show Flag, the waiting list, the perk and progress, and edit a perk away', async () => {
+    const pat = { ...client(4), name: 'Pat Doe', perk: 'Free LED light', stepsDone: 5 }
+    const { actor, call } = await startAdmin({ Clients: [pat] }, async () => ({
+      change: 'edited',
+      list: 'Clients',
+      item: { ...pat, perk: null },
+    }))
+    const { user } = renderSection(<ClientsSection actor={actor} />)
+    const row = screen.getByRole('row', { name: /Pat Doe/ })
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Pat Doe',
+      'c4@example.com',
+      'Austin, TX',
+      'Yes',
+      'No',
+      'Free LED light',
+      '5/13',
+      'EditDelete',
+    ])
+    await user.click(screen.getByRole('button', { name: 'Edit Pat Doe' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit Pat Doe' })
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'On the waiting list' })
+        .checked,
+    ).toBe(false)
+    await user.clear(within(dialog).getByRole('textbox', { name: /Perk/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(call.mock.calls[0]?.[0]).toMatchObject({
+      kind: 'clients.edit',
+      id: uuid(4),
+      body: { perk: null },
+    })
+  })
+})
+
+describe('waiting list and marketing', () => {
+  const list = [waiting(11, 'Boise', 'ID'), waiting(12, 'reno', 'nv '), waiting(13, 'Reno', 'NV')]
+
+  it('groups the waiting clients by city, the longest queue first', async () => {
+    const { actor } = await startAdmin({ UsersOnWaiting: list })
+    renderSection(<WaitingListSection actor={actor} />)
+    const groups = screen
+      .getAllByRole('columnheader')
+      .filter((h) => h.getAttribute('scope') === 'colgroup')
+    expect(groups.map((g) => g.textContent)).toEqual(['Reno, NV (2)', 'Boise, ID (1)'])
+  })
+
+  it('draws the demand by city and lists clients with perks', async () => {
+    const perky = { ...client(14), name: 'Perky Pat', perk: '10% off decking' }
+    const { actor } = await startAdmin({ UsersOnWaiting: list, UsersWithPerks: [perky] })
+    renderSection(<MarketingSection actor={actor} />)
+    const chart = screen.getByRole('figure', { name: /Where to open next/ })
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Reno, NV2 waiting', 'Boise, ID1 waiting'])
+    const perks = screen.getByRole('table', { name: 'Clients with perks' })
+    expect(within(perks).getByRole('cell', { name: '10% off decking' })).toBeTruthy()
+  })
+})
+
+describe('requests and tips', () => {
+  it('change a builder request’s status in place', async () => {
+    const request = {
+      id: uuid(30),
+      clientId: uuid(4),
+      clientName: 'Pat Doe',
+      status: 'open' as const,
+      createdAt: '2026-01-02T00:00:00.000Z',
+    }
+    const { actor, call } = await startAdmin({ BuilderRequests: [request] }, async () => ({
+      change: 'edited',
+      list: 'BuilderRequests',
+      item: { ...request, status: 'contacted' },
+    }))
+    const { user } = renderSection(<BuilderRequestsSection actor={actor} />)
+    const select = screen.getByRole<HTMLSelectElement>('combobox', {
+      name: 'Status of the request from Pat Doe',
+    })
+    await user.selectOptions(select, 'Contacted')
+    expect(call).toHaveBeenCalledWith({
+      kind: 'builderRequests.status',
+      id: uuid(30),
+      body: { status: 'contacted' },
+    })
+    await waitFor(() => expect(select.value).toBe('contacted'))
+  })
+
+  it('edit a stage’s design tip', async () => {
+    const { actor, call } = await startAdmin({ Stages: stages() }, async () => ({
+      change: 'tip',
+      tip: tip(200, uuid(100), 'Dig after the rains'),
+    }))
+    const { user } = renderSection(<TipsSection actor={actor} />)
+    await user.click(screen.getByRole('button', { name: 'Edit tip for Excavation' }))
+    const text = screen.getByRole('textbox', { name: 'Tip' })
+    await user.clear(text)
+    await user.type(text, 'Dig after the rains')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(call).toHaveBeenCalledWith({
+      kind: 'tips.edit',
+      id: uuid(200),
+      body: { text: 'Dig after the rains' },
+    })
+    expect(screen.getByRole('cell', { name: 'Dig after the rains' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,283 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import {
+  adminMachine,
+  initialAdminContext,
+  listsFromFetch,
+  POLL_INTERVAL_MS,
+  type AdminCall,
+  type AdminCallResult,
+  type AdminContext,
+  type AdminFetchResult,
+} from '../../machines/admin/admin.machine'
+import { admin, city, client, engineer, fetchData, manager, stage, tip, uuid } from './fixtures'
+
+type CallPort = (call: AdminCall) => Promise<AdminCallResult>
+
+const ok = (data = fetchData()): AdminFetchResult => ({ status: 'ok', data, etag: 'v1' })
+
+/** An API failure as the adapters reject with it (an ApiError has these fields). */
+const refused = (detail: string, fieldErrors: Record<string, string[]> = {}) =>
+  Object.assign(new Error(detail), { status: 409, code: 'CONFLICT', detail, fieldErrors })
+
+/** The admin actor as an ADMIN, polling on a simulated clock, with fake fetch and write ports. */
+async function start(adminCall: CallPort, fetch = async () => ok()) {
+  const clock = new SimulatedClock()
+  const call = vi.fn(adminCall)
+  const fetchAdminData = vi.fn(fetch)
+  const saved: AdminContext[] = []
+  const machine = adminMachine.provide({
+    actors: {
+      fetchAdminData: fromPromise(() => fetchAdminData()),
+      adminCall: fromPromise(({ input }) => call(input)),
+    },
+    actions: { persist: (_, stored) => void saved.push(stored) },
+  })
+  const actor = createActor(machine, { input: { role: 'ADMIN' }, clock }).start()
+  await waitFor(actor, (s) => !s.hasTag('fetching'))
+  const context = () => actor.getSnapshot().context
+  const busy = () => actor.getSnapshot().hasTag('busy')
+  const request = async (adminCallToRun: AdminCall) => {
+    actor.send({ type: 'admin.callRequested', call: adminCallToRun })
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+  }
+  return { actor, clock, call, context, busy, fetchAdminData, request, saved }
+}
+
+/** A write port whose answers the test hands out. */
+function deferred() {
+  const resolvers: ((result: AdminCallResult) => void)[] = []
+  const port: CallPort = () => new Promise((resolve) => resolvers.push(resolve))
+  return { port, answer: (result: AdminCallResult) => resolvers.shift()?.(result) }
+}
+
+const cityBody = { name: 'Austin', state: 'TX', permitFee: 40_000 }
+const engineerBody = {
+  name: 'Eve',
+  company: 'Structa',
+  email: 'eve@example.com',
+  phone: '555 0100',
+  licenseNo: 'PE-1',
+  fee: 150_000,
+}
+
+describe('admin machine: writes', () => {
+  it('runs the call, is busy meanwhile, and appends a created item', async () => {
+    const { port, answer } = deferred()
+    const { actor, busy, call, context } = await start(port)
+    const created: AdminCall = { kind: 'engineers.create', body: engineerBody }
+    actor.send({ type: 'admin.callRequested', call: created })
+    expect(busy()).toBe(true)
+    expect(context().pending).toBe(created)
+    expect(call).toHaveBeenCalledWith(created)
+    answer({ change: 'created', list: 'Engineers', item: engineer(50) })
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(context().Engineers).toEqual([engineer(6), engineer(50)])
+    expect(context().pending).toBeNull()
+  })
+
+  it('replaces an edited item and removes a deleted one', async () => {
+    const answers: AdminCallResult[] = [
+      { change: 'edited', list: 'Engineers', item: engineer(6, 'Renamed') },
+      { change: 'deleted', list: 'Admins', id: uuid(1) },
+    ]
+    const { context, request } = await start(async () => {
+      const next = answers.shift()
+      if (!next) throw new Error('no answer left')
+      return next
+    })
+    await request({ kind: 'engineers.edit', id: uuid(6), body: { name: 'Renamed' } })
+    expect(context().Engineers).toEqual([engineer(6, 'Renamed')])
+    await request({ kind: 'admins.delete', id: uuid(1) })
+    expect(context().Admins).toEqual([])
+  })
+
+  it('replaces the tip of its stage and an edited stage', async () => {
+    const edited = tip(1003, uuid(3), 'Dig after the rains')
+    const answers: AdminCallResult[] = [
+      { change: 'tip', tip: edited },
+      { change: 'stage', stage: stage(3, 9_900) },
+    ]
+    const { context, request } = await start(async () => {
+      const next = answers.shift()
+      if (!next) throw new Error('no answer left')
+      return next
+    })
+    await request({ kind: 'tips.edit', id: edited.id, body: { text: edited.text } })
+    expect(context().Stages[0]?.designTip).toEqual(edited)
+    await request({ kind: 'stages.edit', id: uuid(3), body: { pricing: stage(3, 9_900).pricing } })
+    expect(context().Stages).toEqual([stage(3, 9_900)])
+  })
+
+  it('ignores a second call while one runs', async () => {
+    const { port, answer } = deferred()
+    const { actor, call, context } = await start(port)
+    actor.send({ type: 'admin.callRequested', call: { kind: 'admins.delete', id: uuid(1) } })
+    actor.send({ type: 'admin.callRequested', call: { kind: 'engineers.delete', id: uuid(6) } })
+    expect(call).toHaveBeenCalledTimes(1)
+    answer({ change: 'deleted', list: 'Admins', id: uuid(1) })
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(context().Engineers).toEqual([engineer(6)])
+  })
+
+  it('saves the change without the call in flight', async () => {
+    const { context, request, saved } = await start(async () => ({
+      change: 'created',
+      list: 'Cities',
+      item: city(60),
+    }))
+    await request({ kind: 'cities.create', body: cityBody })
+    expect(saved.at(-1)?.Cities).toEqual(context().Cities)
+    expect(saved.at(-1)).not.toHaveProperty('pending')
+    expect(saved.at(-1)).not.toHaveProperty('failure')
+  })
+})
+
+describe('admin machine: refused writes', () => {
+  it('keeps the server’s message and field errors with the call, and changes no list', async () => {
+    const { context, request, saved } = await start(async () => {
+      throw Object.assign(refused('That email is taken.'), {
+        fieldErrors: { email: ['Email already in use'], junk: 'not a list' },
+      })
+    })
+    const before = context()
+    const savedBefore = saved.length
+    const create: AdminCall = {
+      kind: 'admins.create',
+      body: { name: 'Ann', email: 'a1@example.com' },
+    }
+    await request(create)
+    expect(context().failure).toEqual({
+      call: create,
+      message: 'That email is taken.',
+      fields: { email: ['Email already in use'] },
+    })
+    expect(context().pending).toBeNull()
+    expect(context().Admins).toBe(before.Admins)
+    expect(saved).toHaveLength(savedBefore)
+  })
+
+  it('falls back to the error message, then to a sentence, when there is no detail', async () => {
+    const errors: unknown[] = [new Error('Network down'), 'odd']
+    const { context, request } = await start(async () => {
+      throw errors.shift()
+    })
+    await request({ kind: 'admins.delete', id: uuid(1) })
+    expect(context().failure?.message).toBe('Network down')
+    await request({ kind: 'admins.delete', id: uuid(1) })
+    expect(context().failure?.message).toMatch(/could not be saved/)
+    expect(context().failure?.fields).toEqual({})
+  })
+
+  it('is dismissed, and cleared by the next call', async () => {
+    const results: (() => Promise<AdminCallResult>)[] = [
+      () => Promise.reject(refused('No.')),
+      () => Promise.reject(refused('No.')),
+      async () => ({ change: 'deleted', list: 'Admins', id: uuid(1) }),
+    ]
+    const { actor, context, request } = await start(() => {
+      const next = results.shift()
+      return next ? next() : Promise.reject(new Error('no answer left'))
+    })
+    await request({ kind: 'admins.delete', id: uuid(1) })
+    actor.send({ type: 'admin.failureDismissed' })
+    expect(context().failure).toBeNull()
+    await request({ kind: 'admins.delete', id: uuid(1) })
+    expect(context().failure).not.toBeNull()
+    await request({ kind: 'admins.delete', id: uuid(1) })
+    expect(context().failure).toBeNull()
+  })
+
+  it('records a failure when no write port was provided', async () => {
+    const actor = createActor(adminMachine, {
+      input: { role: 'CLIENT', restored: initialAdminContext() },
+    }).start()
+    actor.send({ type: 'admin.callRequested', call: { kind: 'cities.delete', id: uuid(1) } })
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(actor.getSnapshot().context.failure?.message).toBe('adminCall not provided')
+  })
+})
+
+describe('admin machine: writes that change other lists refetch', () => {
+  const cases: [AdminCall, AdminCallResult][] = [
+    [
+      { kind: 'cities.create', body: cityBody },
+      { change: 'created', list: 'Cities', item: city(9) },
+    ],
+    [
+      { kind: 'cities.edit', id: uuid(2), body: cityBody },
+      { change: 'edited', list: 'Cities', item: city(2) },
+    ],
+    [
+      { kind: 'cities.delete', id: uuid(2) },
+      { change: 'deleted', list: 'Cities', id: uuid(2) },
+    ],
+    [
+      { kind: 'clients.edit', id: uuid(4), body: { perk: 'Free tile' } },
+      { change: 'edited', list: 'Clients', item: client(4) },
+    ],
+    [
+      { kind: 'clients.delete', id: uuid(4) },
+      { change: 'deleted', list: 'Clients', id: uuid(4) },
+    ],
+    [
+      { kind: 'managers.edit', id: uuid(5), body: { name: 'Renamed' } },
+      { change: 'edited', list: 'Managers', item: manager(5, 'Renamed') },
+    ],
+    [
+      { kind: 'managers.delete', id: uuid(5) },
+      { change: 'deleted', list: 'Managers', id: uuid(5) },
+    ],
+  ]
+
+  it.each(cases)(
+    '%j fetches again at once and restarts the 5-minute wait',
+    async (asked, result) => {
+      const { clock, fetchAdminData, request } = await start(async () => result)
+      clock.increment(60_000)
+      await request(asked)
+      expect(fetchAdminData).toHaveBeenCalledTimes(2)
+      clock.increment(POLL_INTERVAL_MS - 1)
+      expect(fetchAdminData).toHaveBeenCalledTimes(2)
+    },
+  )
+
+  it('an engineer create does not fetch again before the poll', async () => {
+    const { clock, fetchAdminData, request } = await start(async () => ({
+      change: 'created',
+      list: 'Engineers',
+      item: engineer(50),
+    }))
+    await request({ kind: 'engineers.create', body: engineerBody })
+    expect(fetchAdminData).toHaveBeenCalledTimes(1)
+    clock.increment(POLL_INTERVAL_MS)
+    expect(fetchAdminData).toHaveBeenCalledTimes(2)
+  })
+
+  it('the refetched answer replaces the lists', async () => {
+    const answers = [ok(), ok(fetchData({ UsersOnWaiting: [] }))]
+    const { actor, context, request } = await start(
+      async () => ({ change: 'created', list: 'Cities', item: city(9) }),
+      async () => answers.shift() ?? ok(),
+    )
+    expect(context().UsersOnWaitingList).toHaveLength(1)
+    await request({ kind: 'cities.create', body: cityBody })
+    await waitFor(actor, (s) => !s.hasTag('fetching'))
+    expect(context()).toMatchObject(listsFromFetch(fetchData({ UsersOnWaiting: [] })))
+    expect(context().Cities).toEqual([city(2)])
+  })
+})
+
+describe('admin machine: the poll keeps running beside a write', () => {
+  it('fetches on time while a write is in flight', async () => {
+    const { port, answer } = deferred()
+    const { actor, busy, clock, fetchAdminData } = await start(port)
+    actor.send({ type: 'admin.callRequested', call: { kind: 'admins.delete', id: uuid(1) } })
+    clock.increment(POLL_INTERVAL_MS)
+    expect(fetchAdminData).toHaveBeenCalledTimes(2)
+    expect(busy()).toBe(true)
+    answer({ change: 'deleted', list: 'Admins', id: uuid(1) })
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(actor.getSnapshot().context.Admins).not.toContainEqual(admin(1))
+  })
+})
