@@ -2,8 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApi } from './adapters/api'
-import { runClientCall } from './app/client-calls'
-import { createSession } from './app/create-session'
+import { createSession, type SessionPorts } from './app/create-session'
 import { followSession } from './app/follow-session'
 import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
@@ -18,7 +17,10 @@ async function start(container: HTMLElement) {
   const root = createRoot(container)
   const { actor, ports: api } = await createSession((getToken) => {
     const api = createApi({ getToken })
-    return { ...api, clientCall: (call, signal) => runClientCall(api, call, signal) }
+    // Only a client in the builder makes these calls: their dispatcher loads with the first one.
+    const clientCall: SessionPorts['clientCall'] = async (call, signal) =>
+      (await import('./app/client-calls')).runClientCall(api, call, signal)
+    return { ...api, clientCall }
   })
   const stages = createStagesCache(api.stages)
   void stages().catch(() => undefined)

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import type { z } from 'zod/mini'
 import type { AdminActor, AdminCall } from '../../../machines/admin/admin.machine'
-import { BusyButton } from '../auth/busy-button'
 import { focusFirstInvalid, issuesByField } from '../auth/form-errors'
 import { CallProblem } from './call-problem'
 import {
@@ -12,7 +11,7 @@ import {
   type FormErrors,
   type FormValues,
 } from './form-fields'
-import { ModalDialog } from './modal-dialog'
+import { DialogActions, ModalDialog } from './modal-dialog'
 import { useAdminRequest, useAdminWrites } from './use-admin'
 
 type EntityDialogProps<B> = {
@@ -84,19 +83,7 @@ export function EntityDialog<B>(props: EntityDialogProps<B>) {
           errors={errors}
           onChange={change}
         />
-        <div className="dialog-actions">
-          <BusyButton type="submit" busy={busy} busyLabel="Saving…">
-            {submitLabel}
-          </BusyButton>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            onClick={onClose}
-          >
-            Cancel
-          </button>
-        </div>
+        <DialogActions busy={busy} submitLabel={submitLabel} onCancel={onClose} />
       </form>
     </ModalDialog>
   )

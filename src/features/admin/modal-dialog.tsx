@@ -1,3 +1,4 @@
+import { BusyButton } from '../auth/busy-button'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 
 type ModalDialogProps = {
@@ -43,5 +44,24 @@ export function ModalDialog({ title, onClose, busy, children }: ModalDialogProps
       </h2>
       {children}
     </dialog>
+  )
+}
+
+/** A dialog form's buttons: submit (busy while its write runs) and Cancel. */
+export function DialogActions(props: { busy: boolean; submitLabel: string; onCancel: () => void }) {
+  return (
+    <div className="dialog-actions">
+      <BusyButton type="submit" busy={props.busy} busyLabel="Saving…">
+        {props.submitLabel}
+      </BusyButton>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={props.busy}
+        onClick={props.onCancel}
+      >
+        Cancel
+      </button>
+    </div>
   )
 }

@@ -3,12 +3,11 @@ import { flushSync } from 'react-dom'
 import type { Stage } from '../../../contract'
 import type { AdminActor, AdminCall } from '../../../machines/admin/admin.machine'
 import { formatMoney } from '../../lib/money'
-import { BusyButton } from '../auth/busy-button'
 import { focusFirstInvalid } from '../auth/form-errors'
 import { TextField } from '../auth/text-field'
 import { CallProblem } from './call-problem'
 import type { FormErrors } from './form-fields'
-import { ModalDialog } from './modal-dialog'
+import { DialogActions, ModalDialog } from './modal-dialog'
 import { PriceRows } from './price-rows'
 import {
   exampleEstimates,
@@ -113,19 +112,7 @@ export function PricingDialog({ actor, stage, onClose }: PricingDialogProps) {
             </ul>
           )}
         </section>
-        <div className="dialog-actions">
-          <BusyButton type="submit" busy={busy} busyLabel="Saving…">
-            Save pricing
-          </BusyButton>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            onClick={onClose}
-          >
-            Cancel
-          </button>
-        </div>
+        <DialogActions busy={busy} submitLabel="Save pricing" onCancel={onClose} />
       </form>
     </ModalDialog>
   )

@@ -1,5 +1,5 @@
-import { useParams } from '@tanstack/react-router'
-import { useCallback } from 'react'
+import { useLocation, useParams } from '@tanstack/react-router'
+import { useCallback, useEffect } from 'react'
 import { AreaLayout } from '../../components/area-layout'
 import { BUILDER_PAGES } from './builder-pages'
 import { RunningBudget } from './running-budget'
@@ -20,6 +20,9 @@ export function BuilderLayout() {
   const open = useClient(selectOpen)
   const budget = useBudget()
   const toggle = useCallback(() => actor.send({ type: 'layout.sidebarToggled' }), [actor])
+  const pathname = useLocation({ select: (location) => location.pathname })
+  // A refusal belongs to the page that made the call: another page starts without it.
+  useEffect(() => actor.send({ type: 'client.failureDismissed' }), [actor, pathname])
   const done = (route: string) => budget.find((step) => step.route === route)?.done
   return (
     <AreaLayout

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { Manager, ManagerRequest } from '../../../contract'
-import { formatMoney } from '../../lib/money'
-import { experience, REQUEST_STATUS } from './manager-requests'
+import { ManagerFacts } from './manager-facts'
+import { REQUEST_STATUS } from './manager-requests'
 
 type ManagerCardProps = { manager: Manager; request: ManagerRequest | null }
 
@@ -19,16 +19,7 @@ export function ManagerCard({ manager, request }: ManagerCardProps) {
         )}
       </div>
       <p className="manager-company">{manager.company}</p>
-      <dl className="manager-facts">
-        <div>
-          <dt>Experience</dt>
-          <dd>{experience(manager)}</dd>
-        </div>
-        <div>
-          <dt>Fee</dt>
-          <dd>{formatMoney(manager.fee)}</dd>
-        </div>
-      </dl>
+      <ManagerFacts manager={manager} />
       <p className="manager-bio">{manager.bio}</p>
       <Link className="manager-link" to="/builder/manager/$id" params={{ id: manager.id }}>
         View {manager.name}&apos;s profile

@@ -148,6 +148,22 @@ describe('quotes', () => {
     )
   })
 
+  it('leaves a refusal behind when the client moves to another page', async () => {
+    const { user, idle } = await renderBuilder('/builder/excavation', {
+      clientCall: refuse('Something is off.'),
+    })
+    await user.type(screen.getByRole('textbox', { name: 'Vendor' }), 'Dig Co')
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '900')
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    await idle()
+    expect(screen.getByRole('alert').textContent).toBe('Something is off.')
+    await user.click(screen.getByRole('link', { name: 'Steel' }))
+    await screen.findByRole('heading', { level: 1, name: 'Steel' })
+    await user.click(screen.getByRole('link', { name: 'Excavation' }))
+    await screen.findByRole('heading', { level: 1, name: 'Excavation' })
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('marks the lowest quote, accepts one and removes another', async () => {
     const poolData = excavationWith([quote(1, 900_000), quote(2, 800_000)])
     const { user, idle, calls } = await renderBuilder('/builder/excavation', { poolData })

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { Manager, ManagerRequest } from '../../../../contract'
-import { formatMoney } from '../../../lib/money'
 import { ManagerRequestForm } from '../manager-request-form'
-import { experience, latestRequest, sentOn } from '../manager-requests'
+import { ManagerFacts } from '../manager-facts'
+import { latestRequest, sentOn } from '../manager-requests'
 import { useProject } from '../use-project'
 import '../extras.css'
 import '../managers.css'
@@ -63,15 +63,7 @@ export function ManagerPage({ id }: { id: string }) {
       <BackLink />
       <h1>{manager.name}</h1>
       <p className="extras-lede">{manager.company}</p>
-      <dl className="manager-facts manager-facts-wide">
-        <div>
-          <dt>Experience</dt>
-          <dd>{experience(manager)}</dd>
-        </div>
-        <div>
-          <dt>Fee</dt>
-          <dd>{formatMoney(manager.fee)}</dd>
-        </div>
+      <ManagerFacts manager={manager}>
         <div>
           <dt>Email</dt>
           <dd>
@@ -84,7 +76,7 @@ export function ManagerPage({ id }: { id: string }) {
             <a href={`tel:${manager.phone.replace(/[^\d+]/g, '')}`}>{manager.phone}</a>
           </dd>
         </div>
-      </dl>
+      </ManagerFacts>
       <p className="manager-bio">{manager.bio}</p>
       <section className="extras-panel extras-action" aria-labelledby="manager-request">
         <h2 id="manager-request">Ask {manager.name} to manage your build</h2>
