@@ -43,6 +43,8 @@ export function NotFound() {
 export function FullPageSpinner() {
   return (
     <div className="full-page-spinner">
+      {/* Every page has a heading, a page still loading too (axe: page-has-heading-one). */}
+      <h1 className="visually-hidden">Loading PoolPath</h1>
       <Spinner />
     </div>
   )

@@ -40,7 +40,10 @@ export default fp(
         await fs.mkdir(MAIL_OUTBOX_DIR, { recursive: true })
         const name = `${Date.now()}-${randomToken(6)}.json`
         const file = { ...mail, from: MAIL_FROM, date: new Date().toISOString() }
-        await fs.writeFile(path.join(MAIL_OUTBOX_DIR, name), JSON.stringify(file, null, 2))
+        // Written aside, then renamed: a reader never sees half a file under a .json name.
+        const partial = path.join(MAIL_OUTBOX_DIR, `.${name}.partial`)
+        await fs.writeFile(partial, JSON.stringify(file, null, 2))
+        await fs.rename(partial, path.join(MAIL_OUTBOX_DIR, name))
       }
     }
 

@@ -239,7 +239,12 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
       <RouterProvider router={router} />
     </SessionProvider>,
   )
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+  // The route's chunk may still be loading: wait for the page's own heading.
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: (name) => name !== 'Loading PoolPath' },
+    { timeout: 5000 },
+  )
   const client = () => session.getSnapshot().children.client
   const idle = async () => {
     const actor = client()

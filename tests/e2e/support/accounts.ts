@@ -25,7 +25,11 @@ export type ClientDetails = {
 /** Signing people in the way they do it: through the emailed code in the server's outbox. */
 export function accounts(e2e: E2e) {
   const outbox = async () =>
-    new Set(await fs.readdir(e2e.server.outboxDir).catch(() => [] as string[]))
+    new Set(
+      (await fs.readdir(e2e.server.outboxDir).catch(() => [] as string[])).filter((name) =>
+        name.endsWith('.json'),
+      ),
+    )
 
   /** The code in the first email to `to` that was not in the outbox before, as a user reads it. */
   async function codeFor(to: string, before: Set<string>): Promise<string> {
