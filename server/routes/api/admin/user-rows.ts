@@ -15,16 +15,25 @@ export const adminUserOf = (row: typeof users.$inferSelect): AdminUser => ({
 
 /** Clients as the back office sees them (profile, Flag, steps done): one query for any number. */
 export async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
+  // Counted once per client in one grouped pass, not by a subquery per row.
+  const done = db.$with('done').as(
+    db
+      .select({ clientId: poolEntries.clientId, count: sql<number>`count(*)::int`.as('count') })
+      .from(poolEntries)
+      .where(eq(poolEntries.done, true))
+      .groupBy(poolEntries.clientId),
+  )
   const rows = await db
+    .with(done)
     .select({
       user: users,
       client: clients,
       flag: flagOf,
-      stepsDone: sql<number>`(select count(*)::int from ${poolEntries}
-        where ${poolEntries.clientId} = ${clients.userId} and ${poolEntries.done})`,
+      stepsDone: sql<number>`coalesce(${done.count}, 0)`,
     })
     .from(clients)
     .innerJoin(users, eq(users.id, clients.userId))
+    .leftJoin(done, eq(done.clientId, clients.userId))
     .where(where)
     .orderBy(asc(users.createdAt))
   return rows.map(({ user, client, flag, stepsDone }) => ({
