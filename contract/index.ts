@@ -1,6 +1,7 @@
 export * from './api'
 export * from './choices'
 export * from './domain'
+export * from './non-stages'
 export * from './pricing'
 export * from './problem'
 export * from './steps'

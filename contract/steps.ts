@@ -38,21 +38,3 @@ export const STEPS: readonly Step[] = [
 
 /** At most this many quotes per pool entry. */
 export const MAX_QUOTES_PER_ENTRY = 5
-
-/** The fixed descriptions of the three non-stage steps (they have no admin-managed pricing). */
-export const NON_STAGES: readonly { title: NonStageName; description: string }[] = [
-  {
-    title: 'Pool Design',
-    description:
-      'Shape, size, depths and deck: the design every quantity and estimate is computed from.',
-  },
-  {
-    title: 'Engineering',
-    description:
-      'A licensed engineer turns the design into stamped structural plans; permits need them.',
-  },
-  {
-    title: 'Permits',
-    description: 'The city reviews the engineered plans and issues the building permit.',
-  },
-]

@@ -3,7 +3,6 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
-  notFound,
   Outlet,
   redirect,
   type RouterHistory,
@@ -15,8 +14,6 @@ import type { SessionActor } from '../../machines/session/session.machine'
 import type { Api } from '../adapters/api'
 import { PageShell } from '../components/page-shell'
 import { LoginPage } from '../features/auth/login-page'
-import { ADMIN_SECTIONS } from '../features/admin/sections'
-import { BUILDER_PAGES } from '../features/builder/builder-pages'
 import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
 import { FullPageSpinner, NotFound, RootError } from './root-pages'
 
@@ -127,9 +124,6 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     createRoute({
       getParentRoute: () => builderRoute,
       path: '$page',
-      beforeLoad: ({ params }) => {
-        if (!BUILDER_PAGES.some((p) => p.route === params.page)) throw notFound()
-      },
       component: builderPage,
     }),
     createRoute({
@@ -160,9 +154,6 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     createRoute({
       getParentRoute: () => adminRoute,
       path: '$section',
-      beforeLoad: ({ params }) => {
-        if (!ADMIN_SECTIONS.some((s) => s.route === params.section)) throw notFound()
-      },
       component: lazyRouteComponent(() => import('../features/admin/admin-area'), 'AdminSection'),
     }),
   ]

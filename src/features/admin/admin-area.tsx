@@ -3,6 +3,7 @@ import { useParams } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
 import { AreaLayout } from '../../components/area-layout'
+import { AreaNotFound } from '../../components/area-not-found'
 import { Spinner } from '../../components/spinner'
 import './admin.css'
 import { ClientsSection } from './clients-section'
@@ -56,7 +57,7 @@ export function AdminSection() {
   const { section } = useParams({ strict: false })
   const actor = useAdminActor()
   const found = ADMIN_SECTIONS.find((s) => s.route === section)
-  if (!found) return null
+  if (!found) return <AreaNotFound home="/admin" />
   if (!actor) return <Spinner label="Loading the admin data" />
   const Screen = SECTION_SCREENS[found.route]
   return <Screen key={found.route} actor={actor} />

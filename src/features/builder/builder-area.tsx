@@ -1,6 +1,7 @@
 import { useLocation, useParams } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import { AreaLayout } from '../../components/area-layout'
+import { AreaNotFound } from '../../components/area-not-found'
 import { BUILDER_PAGES } from './builder-pages'
 import { RunningBudget } from './running-budget'
 import { ManagerPage as ManagerProfile } from './pages/manager-page'
@@ -54,7 +55,11 @@ export function BuilderPage() {
     case 'project-managers':
       return <ManagersPage />
     default:
-      return <StepPage route={page} />
+      return BUILDER_PAGES.some((p) => p.route === page) ? (
+        <StepPage route={page} />
+      ) : (
+        <AreaNotFound home="/builder" />
+      )
   }
 }
 

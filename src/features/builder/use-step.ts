@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import type { NonStageEntry, Stage, StageEntry } from '../../../contract/domain'
-import { NON_STAGES, STEPS, type Step } from '../../../contract/steps'
+import { NON_STAGES } from '../../../contract/non-stages'
+import { STEPS, type Step } from '../../../contract/steps'
 import { entryOf, projectBudget, type StepBudget } from './budget'
 import { useProject, type Project } from './use-project'
 

@@ -24,6 +24,15 @@ describe('builder layout', () => {
     expect(current.getAttribute('aria-current')).toBe('page')
   })
 
+  it('answers an unknown page inside the builder, its navigation kept', async () => {
+    await renderBuilder('/builder/no-such-step')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found')
+    expect(screen.getByRole('navigation', { name: 'Build steps' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go to the first step' }).getAttribute('href')).toBe(
+      '/builder',
+    )
+  })
+
   it('ticks the done steps, keeping each link named by its title, and shows the progress', async () => {
     const poolData = emptyPoolData({
       nonStages: [{ ...designEntry(), done: true }],

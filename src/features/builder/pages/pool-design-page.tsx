@@ -1,4 +1,4 @@
-import { NON_STAGES } from '../../../../contract/steps'
+import { NON_STAGES } from '../../../../contract/non-stages'
 import { DesignForm } from '../design/design-form'
 import { DesignQuantities } from '../design/design-quantities'
 import { useDesignForm } from '../design/use-design-form'
