@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AdminFetchData } from '../../contract'
@@ -68,6 +69,20 @@ describe('GET /api/admin/fetch', () => {
     const changed = await fetchAll({ ...admin, 'if-none-match': etag })
     expect(changed.statusCode).toBe(200)
     expect(changed.headers.etag).not.toBe(etag)
+  })
+
+  it('gzips the answer for a browser that accepts it; the same data, and 304s stay bare', async () => {
+    const plain = await fetchAll()
+    const zipped = await fetchAll({ ...admin, 'accept-encoding': 'gzip, deflate, br' })
+    expect(zipped.statusCode).toBe(200)
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i)
+    expect(JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json())
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length)
+    const etag = String(zipped.headers.etag)
+    const same = await fetchAll({ ...admin, 'accept-encoding': 'gzip', 'if-none-match': etag })
+    expect(same.statusCode).toBe(304)
+    expect(same.rawPayload.length).toBe(0)
   })
 
   it('is for admins only', async () => {

@@ -102,6 +102,10 @@ export async function build(
     distDir: null,
     ...(options.logTo ? { logger: { ...loggerOptions('info'), stream: options.logTo } } : {}),
   })
-  app.addHook('onClose', () => fs.rm(outbox, { recursive: true, force: true }))
+  // Onclose hooks may run before the mailer's own: let a mail still being written land first.
+  app.addHook('onClose', async () => {
+    await app.mailer.flush()
+    await fs.rm(outbox, { recursive: true, force: true, maxRetries: 3 })
+  })
   return { app, clock, outbox, database }
 }

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress'
 import type { FastifyPluginAsync } from 'fastify'
 import adminRoutes from './admins'
 import cityRoutes from './cities'
@@ -11,6 +12,9 @@ import tipRoutes from './tips'
 
 /** Every call of the back office, under /api/admin; each route declares access 'admin'. */
 const backOfficeRoutes: FastifyPluginAsync = async (app) => {
+  // The back office's data grows with the client base (megabytes at 10,000 clients): gzip it,
+  // here only. The app's assets are compressed at build time; small answers are left alone.
+  await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 })
   await app.register(fetchRoutes)
   await app.register(clientRoutes)
   await app.register(adminRoutes)
