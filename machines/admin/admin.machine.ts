@@ -1,4 +1,13 @@
-import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate'
+import {
+  assertEvent,
+  assign,
+  fromPromise,
+  or,
+  raise,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+} from 'xstate'
 import type { DesignTip, Stage } from '../../contract'
 import {
   appendItem,
@@ -208,7 +217,8 @@ export const adminMachine = setup({
             },
             onDone: [
               {
-                guard: 'changesOtherLists',
+                // A fetch already running started before this write: its answer would undo it.
+                guard: or(['changesOtherLists', stateIn({ data: { polling: 'fetching' } })]),
                 target: 'ready',
                 actions: [...applyResult, 'endCall', 'requestRefetch'],
               },

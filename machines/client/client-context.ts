@@ -31,6 +31,8 @@ export const initialClientContext = (): ClientContext => ({
 export const toStored = ({
   pending: _pending,
   failure: _failure,
+  callsSettled: _callsSettled,
+  refreshMark: _refreshMark,
   ...stored
 }: ClientMachineContext): ClientContext => stored
 

@@ -59,11 +59,16 @@ export const clientMachine = setup({
     applyResult: assign(({ context }, params: { result: ClientCallResult }) => ({
       poolData: applyCallResult(context.poolData, params.result),
       pending: null,
+      callsSettled: context.callsSettled + 1,
     })),
+    // A call that failed may still have been written (a timeout after the commit): it counts.
     storeFailure: assign(({ context }, params: { error: unknown }) => ({
       failure: context.pending ? describeFailure(context.pending, params.error) : null,
       pending: null,
+      callsSettled: context.callsSettled + 1,
     })),
+    markRefresh: assign(({ context }) => ({ refreshMark: context.callsSettled })),
+    spoilRefresh: assign({ refreshMark: null }),
     dismissFailure: assign({ failure: null }),
     /** Seed §7: after a builder or manager request the admin data is refetched where it runs. */
     refreshAdmin: enqueueActions(({ system, enqueue }, params: { result: ClientCallResult }) => {
@@ -76,17 +81,24 @@ export const clientMachine = setup({
     /** Port: the app saves the context to IndexedDB under `client`. Tests record it. */
     persist: (_, _context: ClientContext) => {},
   },
+  guards: {
+    /** No call settled since the refresh started, so its pool data is not older than ours. */
+    refreshIsCurrent: ({ context }) => context.refreshMark === context.callsSettled,
+  },
 }).createMachine({
   id: 'client',
   context: ({ input }) => ({
     ...(input.restored ?? initialClientContext()),
     pending: null,
     failure: null,
+    callsSettled: 0,
+    refreshMark: null,
   }),
   initial: 'ready',
   states: {
     ready: {
       on: {
+        'client.refreshStarted': { actions: 'markRefresh' },
         'client.callRequested': {
           target: 'calling',
           actions: { type: 'startCall', params: ({ event }) => ({ call: event.call }) },
@@ -97,6 +109,7 @@ export const clientMachine = setup({
     // ignored rather than racing the first one's answer.
     calling: {
       tags: ['busy'],
+      on: { 'client.refreshStarted': { actions: 'spoilRefresh' } },
       invoke: {
         src: 'clientCall',
         input: ({ event }) => {
@@ -122,6 +135,24 @@ export const clientMachine = setup({
     'client.sessionStarted': {
       actions: [{ type: 'startSession', params: ({ event }) => event.data }, persistContext],
     },
+    'client.dataRefreshed': [
+      {
+        guard: 'refreshIsCurrent',
+        actions: [
+          { type: 'startSession', params: ({ event }) => event.data },
+          'spoilRefresh',
+          persistContext,
+        ],
+      },
+      {
+        // A call settled meanwhile: its entry may be newer than this answer. Flag is still true.
+        actions: [
+          { type: 'setFlag', params: ({ event }) => ({ Flag: event.data.Flag ?? false }) },
+          'spoilRefresh',
+          persistContext,
+        ],
+      },
+    ],
     'client.flagChanged': {
       actions: [{ type: 'setFlag', params: ({ event }) => ({ Flag: event.Flag }) }, persistContext],
     },

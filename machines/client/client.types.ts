@@ -51,6 +51,13 @@ export type CallFailure = {
 export type ClientMachineContext = ClientContext & {
   pending: ClientCall | null
   failure: CallFailure | null
+  /** How many calls have been answered (or failed) in this page view. */
+  callsSettled: number
+  /**
+   * `callsSettled` when a refresh started with no call in flight; null when a call was in
+   * flight then. A refresh's pool data is only taken if no call settled in between.
+   */
+  refreshMark: number | null
 }
 
 export type ClientInput = {
@@ -73,6 +80,8 @@ export type SessionStartData = {
 export type ClientEvent =
   | { type: 'client.sessionStarted'; data: SessionStartData }
   | { type: 'client.flagChanged'; Flag: boolean }
+  | { type: 'client.refreshStarted' }
+  | { type: 'client.dataRefreshed'; data: SessionStartData }
   | { type: 'client.callRequested'; call: ClientCall }
   | { type: 'client.failureDismissed' }
   | { type: 'pool.entrySaved'; entry: PoolEntry }

@@ -135,6 +135,11 @@ export const signedInState = sessionSetup.createStateConfig({
         stale: {},
         refreshing: {
           tags: ['refreshing'],
+          // The client actor notes which of its calls the answer may already include.
+          entry: enqueueActions(({ context, enqueue }) => {
+            if (context.role === 'CLIENT')
+              enqueue.sendTo('client', { type: 'client.refreshStarted' })
+          }),
           invoke: {
             src: 'refresh',
             input: ({ context }) => ({ accessToken: context.accessToken }),
@@ -152,7 +157,7 @@ export const signedInState = sessionSetup.createStateConfig({
                   enqueue.sendTo(
                     'client',
                     data
-                      ? { type: 'client.sessionStarted', data }
+                      ? { type: 'client.dataRefreshed', data }
                       : { type: 'client.flagChanged', Flag: context.flag },
                   )
                 }),

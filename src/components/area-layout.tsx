@@ -12,6 +12,8 @@ type AreaLayoutProps = {
   onToggle: () => void
   /** Something shown after a page's title in its link (e.g. a done tick), hidden from its name. */
   mark?: (route: string) => ReactNode
+  /** The id of a note describing a page's link (e.g. "Done"), kept out of its name. */
+  describedBy?: (route: string) => string | undefined
   /** Shown above the links, e.g. the builder's progress and budget. */
   aside?: ReactNode
 }
@@ -29,6 +31,7 @@ export function AreaLayout({
   open,
   onToggle,
   mark,
+  describedBy,
   aside,
 }: AreaLayoutProps) {
   const sidebarId = useId()
@@ -60,6 +63,7 @@ export function AreaLayout({
                   <Link
                     {...pageLink(base, page.route)}
                     activeProps={{ 'aria-current': 'page', className: 'active' }}
+                    aria-describedby={describedBy?.(page.route)}
                   >
                     {page.title}
                     {mark?.(page.route)}

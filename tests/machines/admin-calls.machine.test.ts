@@ -281,3 +281,30 @@ describe('admin machine: the poll keeps running beside a write', () => {
     expect(actor.getSnapshot().context.Admins).not.toContainEqual(admin(1))
   })
 })
+
+describe('admin machine: a write beside a fetch already running', () => {
+  it('fetches again, so the older answer cannot undo the write', async () => {
+    const { port, answer } = deferred()
+    let release: (result: AdminFetchResult) => void = () => {}
+    const answers: (() => Promise<AdminFetchResult>)[] = [
+      async () => ok(),
+      () => new Promise((resolve) => (release = resolve)),
+    ]
+    const { actor, clock, context, fetchAdminData } = await start(port, () =>
+      (answers.shift() ?? (async () => ok(fetchData({ Engineers: [engineer(50)] }))))(),
+    )
+    actor.send({
+      type: 'admin.callRequested',
+      call: { kind: 'engineers.create', body: engineerBody },
+    })
+    clock.increment(POLL_INTERVAL_MS)
+    expect(actor.getSnapshot().hasTag('fetching')).toBe(true)
+    answer({ change: 'created', list: 'Engineers', item: engineer(50) })
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    // The poll that started before the write answers with the data from before it: ignored.
+    release(ok())
+    await waitFor(actor, (s) => !s.hasTag('fetching'))
+    expect(fetchAdminData).toHaveBeenCalledTimes(3)
+    expect(context().Engineers).toContainEqual(engineer(50))
+  })
+})

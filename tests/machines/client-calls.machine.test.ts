@@ -205,3 +205,43 @@ describe('client machine: calls', () => {
     expect(snapshot.context.poolData.BuilderRequested).toBe(true)
   })
 })
+
+describe('client machine: refreshed data against the calls', () => {
+  const refreshed = (n: number) => ({
+    poolData: { ...initialClientContext().poolData, poolChoices: [stageEntry(n)] },
+    Flag: true,
+    Engineers: [],
+    Managers: [],
+  })
+
+  it('takes the pool data of a refresh when no call settled meanwhile', () => {
+    const { actor, saved } = start(async () => ({ kind: 'builderRequested' }))
+    actor.send({ type: 'client.refreshStarted' })
+    actor.send({ type: 'client.dataRefreshed', data: refreshed(8) })
+    expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(8)])
+    expect(saved.at(-1)?.poolData.poolChoices).toEqual([stageEntry(8)])
+  })
+
+  it('keeps the entry a call answered after the refresh started, taking only Flag', async () => {
+    const { actor } = start(async () => ({ kind: 'entry', entry: stageEntry(5, true) }))
+    actor.send({ type: 'client.refreshStarted' })
+    actor.send({ type: 'client.callRequested', call: designCall })
+    await settled(actor)
+    actor.send({ type: 'client.dataRefreshed', data: refreshed(8) })
+    const { context } = actor.getSnapshot()
+    expect(context.poolData.poolChoices).toEqual([stageEntry(5, true)])
+    expect(context.Flag).toBe(true)
+  })
+
+  it('ignores the pool data of a refresh that started while a call was in flight', async () => {
+    const answer = deferred<ClientCallResult>()
+    const { actor } = start(() => answer.promise)
+    actor.send({ type: 'client.callRequested', call: designCall })
+    actor.send({ type: 'client.refreshStarted' })
+    actor.send({ type: 'client.dataRefreshed', data: refreshed(8) })
+    expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([])
+    answer.resolve({ kind: 'entry', entry: stageEntry(5) })
+    await settled(actor)
+    expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(5)])
+  })
+})

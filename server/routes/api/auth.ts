@@ -151,25 +151,29 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      let issued: IssuedRefresh
+      let profile: Awaited<ReturnType<typeof app.users.profile>>
       try {
-        const issued = await app.refreshTokens.rotate(request.cookies[REFRESH_COOKIE])
-        const profile = await app.users.profile(issued.userId)
+        issued = await app.refreshTokens.rotate(request.cookies[REFRESH_COOKIE])
+        profile = await app.users.profile(issued.userId)
         if (!profile) throw unauthenticated()
-        const clientData =
-          profile.role === 'CLIENT'
-            ? await Promise.all([app.users.poolData(issued.userId), app.users.directory()])
-            : null
-        setSessionCookies(reply, issued)
-        return {
-          Data: {
-            Token: signAccessToken(app, { id: issued.userId, role: profile.role }),
-            ...profile,
-            ...(clientData ? { poolData: clientData[0], ...clientData[1] } : {}),
-          },
-        }
       } catch (error) {
         clearSessionCookies(reply)
         throw error
+      }
+      // The rotation stands from here: a failure to read the client's data must not end the
+      // session, so the new cookie is set before it is read.
+      setSessionCookies(reply, issued)
+      const clientData =
+        profile.role === 'CLIENT'
+          ? await Promise.all([app.users.poolData(issued.userId), app.users.directory()])
+          : null
+      return {
+        Data: {
+          Token: signAccessToken(app, { id: issued.userId, role: profile.role }),
+          ...profile,
+          ...(clientData ? { poolData: clientData[0], ...clientData[1] } : {}),
+        },
       }
     },
   )

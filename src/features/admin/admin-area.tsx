@@ -52,7 +52,7 @@ export function AdminLayout() {
   )
 }
 
-/** The admin section the URL names (the route has checked that it is one of the 11). */
+/** The admin section the URL names, or a not-found answer inside the area. */
 export function AdminSection() {
   const { section } = useParams({ strict: false })
   const actor = useAdminActor()

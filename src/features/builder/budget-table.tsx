@@ -1,8 +1,6 @@
 import { formatMoney, signedMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
 
-/** "+$680", "−$120" or "$0": how far a quote is over (+) or under (−) its estimate. */
-
 const money = (cents: number | null, empty: string) => (cents === null ? empty : formatMoney(cents))
 
 function difference(step: StepBudget): string {

@@ -10,14 +10,23 @@ import { PoolDesignPage } from './pages/pool-design-page'
 import { ProjectBuilderPage } from './pages/project-builder-page'
 import { StepPage } from './pages/step-page'
 import { useBudget } from './use-project'
-import { useClient, useClientActor } from './use-client'
+import type { ClientActor } from '../../../machines/client/client.machine'
+import { FullPageSpinner } from '../../routes/root-pages'
+import { useClient, useOptionalClientActor } from './use-client'
 import './builder.css'
+
+const STEP_DONE_NOTE = 'step-done-note'
 
 const selectOpen = (snapshot: { context: { isOpen: boolean } }) => snapshot.context.isOpen
 
-/** The builder: the 13 steps with done ticks, progress and the running budget beside the page. */
+/** The builder: while the client's session runs, its steps beside the page. */
 export function BuilderLayout() {
-  const actor = useClientActor()
+  const actor = useOptionalClientActor()
+  return actor ? <BuilderFrame actor={actor} /> : <FullPageSpinner />
+}
+
+/** The 13 steps with done ticks, progress and the running budget beside the page. */
+function BuilderFrame({ actor }: { actor: ClientActor }) {
   const open = useClient(selectOpen)
   const budget = useBudget()
   const toggle = useCallback(() => actor.send({ type: 'layout.sidebarToggled' }), [actor])
@@ -39,7 +48,15 @@ export function BuilderLayout() {
           </span>
         ) : null
       }
-      aside={<RunningBudget budget={budget} />}
+      describedBy={(route) => (done(route) ? STEP_DONE_NOTE : undefined)}
+      aside={
+        <>
+          <span id={STEP_DONE_NOTE} hidden>
+            Done
+          </span>
+          <RunningBudget budget={budget} />
+        </>
+      }
     />
   )
 }
@@ -56,7 +73,7 @@ export function BuilderPage() {
       return <ManagersPage />
     default:
       return BUILDER_PAGES.some((p) => p.route === page) ? (
-        <StepPage route={page} />
+        <StepPage key={page} route={page} />
       ) : (
         <AreaNotFound home="/builder" />
       )

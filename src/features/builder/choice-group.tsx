@@ -9,19 +9,20 @@ type ChoiceGroupProps = {
   name: string
   choices: readonly Choice[]
   selected: readonly string[]
-  disabled: boolean
+  /** A save is in flight: changes are ignored, but focus stays where the keyboard left it. */
+  busy: boolean
   onToggle: (value: string, checked: boolean) => void
   error?: string | undefined
 }
 
 /** A labelled group of radio buttons or checkboxes, laid out as cards with their prices. */
 export function ChoiceGroup(props: ChoiceGroupProps) {
-  const { legend, kind, name, choices, selected, disabled, onToggle, error } = props
+  const { legend, kind, name, choices, selected, busy, onToggle, error } = props
   const errorId = `${name}-error`
   return (
     <fieldset
       className="choice-group"
-      disabled={disabled}
+      aria-busy={busy || undefined}
       aria-describedby={error ? errorId : undefined}
     >
       <legend>{legend}</legend>
@@ -33,7 +34,9 @@ export function ChoiceGroup(props: ChoiceGroupProps) {
               name={name}
               value={choice.value}
               checked={selected.includes(choice.value)}
-              onChange={(event) => onToggle(choice.value, event.target.checked)}
+              onChange={(event) => {
+                if (!busy) onToggle(choice.value, event.target.checked)
+              }}
             />
             <span className="choice-card-text">
               <span className="choice-card-label">{choice.label}</span>

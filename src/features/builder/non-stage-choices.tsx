@@ -35,7 +35,7 @@ export function EngineerChoices({ view }: { view: StepView }) {
             detail: `Licence ${e.licenseNo} · ${formatMoney(e.fee)}`,
           }))}
           selected={chosen ? [chosen] : []}
-          disabled={calls.pending !== null}
+          busy={calls.pending !== null}
           onToggle={(engineerId) =>
             calls.run({ name: 'editPool', body: { Title: 'Engineering', choices: { engineerId } } })
           }
@@ -58,6 +58,13 @@ export function PermitChoices({ view }: { view: StepView }) {
   const place = useWaitingList()
   const saved = text(view.entry?.choices.permitNumber)
   const [permitNumber, setPermitNumber] = useState(saved)
+  // Until the client types, the field follows the saved number (it may arrive after the page).
+  const [touched, setTouched] = useState(false)
+  const [seed, setSeed] = useState(saved)
+  if (!touched && seed !== saved) {
+    setSeed(saved)
+    setPermitNumber(saved)
+  }
   const fee = view.project.poolData.PermitFee
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -77,7 +84,10 @@ export function PermitChoices({ view }: { view: StepView }) {
           label="Permit number"
           hint="From the permit the city issued, once you have it."
           value={permitNumber}
-          onChange={setPermitNumber}
+          onChange={(value) => {
+            setTouched(true)
+            setPermitNumber(value)
+          }}
           maxLength={40}
           error={fieldError(failure, 'permitNumber')}
         />

@@ -59,7 +59,7 @@ function StageChoiceForm({ view, kind }: { view: StepView; kind: 'radio' | 'chec
         name={`${stage.slug}-choice`}
         choices={options}
         selected={selected}
-        disabled={calls.pending !== null}
+        busy={calls.pending !== null}
         onToggle={(value, checked) => {
           if (radio) return save({ ...choices, option: value })
           const items = new Set(choices.items ?? [])

@@ -15,9 +15,16 @@ type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
 
 const selectClientActor = (snapshot: SessionSnapshot) => snapshot.children.client
 
-/** The signed-in client's actor; the builder's routes are only reached with one running. */
+/**
+ * The signed-in client's actor, or null for the moment between logging out (which stops it) and
+ * the router leaving the builder. The layout waits for it; the pages below only render with it.
+ */
+export const useOptionalClientActor = (): ClientActor | null =>
+  useSelector(useSessionActor(), selectClientActor) ?? null
+
+/** The signed-in client's actor; the builder's pages only render while one runs. */
 export function useClientActor(): ClientActor {
-  const actor = useSelector(useSessionActor(), selectClientActor)
+  const actor = useOptionalClientActor()
   if (!actor) throw new Error('The builder was rendered without a client session')
   return actor
 }

@@ -33,12 +33,23 @@ export function useDesignForm() {
   const [drawn, setDrawn] = useState<PoolDesignChoices>(() => saved ?? REFERENCE_POOL)
   const [checkErrors, setCheckErrors] = useState<DesignErrors>({})
   const [sent, setSent] = useState<PoolDesignChoices | null>(null)
+  // Until the client types, the form follows the saved design, which may arrive after the form
+  // (a refresh bringing the client's data back, another tab saving).
+  const [touched, setTouched] = useState(false)
+  const [seed, setSeed] = useState(saved)
+  const seedIsCurrent = seed === null ? saved === null : saved !== null && sameDesign(seed, saved)
+  if (!touched && !seedIsCurrent) {
+    setSeed(saved)
+    setFields(toFields(saved ?? REFERENCE_POOL))
+    setDrawn(saved ?? REFERENCE_POOL)
+  }
 
   const saving = isCallFor(pending, 'editPool', TITLE)
   const refusal = failure && isCallFor(failure.call, 'editPool', TITLE) ? failure : null
 
   const change = (change: Partial<DesignFields>) => {
     const next = { ...fields, ...change }
+    setTouched(true)
     setFields(next)
     // Drop the edited fields' messages; the rest stay until the next check.
     setCheckErrors((errors) =>

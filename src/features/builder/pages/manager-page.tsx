@@ -21,14 +21,14 @@ function RequestStatus({ manager, request }: { manager: Manager; request: Manage
   switch (request.status) {
     case 'open':
       return (
-        <div className="extras-sent">
+        <div className="extras-sent" role="status">
           <p className="extras-sent-title">Your request is open — sent on {date}</p>
           <p>{manager.name} will get in touch by email or phone.</p>
         </div>
       )
     case 'contacted':
       return (
-        <div className="extras-sent">
+        <div className="extras-sent" role="status">
           <p className="extras-sent-title">{manager.name} has been in touch</p>
           <p>About your request sent on {date}.</p>
         </div>

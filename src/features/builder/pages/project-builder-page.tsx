@@ -40,7 +40,7 @@ export function ProjectBuilderPage() {
       <section className="extras-panel extras-action" aria-labelledby="builder-request">
         <h2 id="builder-request">Ask for a project builder</h2>
         {requested ? (
-          <div className="extras-sent">
+          <div className="extras-sent" role="status">
             <p className="extras-sent-title">Request sent</p>
             <p>
               Our team will match you with a project builder who works in your city and get in touch

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { designEntry, REFERENCE_DESIGN, renderBuilder } from './harness'
+
+afterEach(cleanup)
+
+const field = (name: string) => screen.getByRole('spinbutton', { name }) as HTMLInputElement
+
+/** Pool data arriving after the page (a refresh bringing it back, another tab saving). */
+describe('a form whose saved value arrives late', () => {
+  it('the design form follows it while the client has not typed', async () => {
+    const { client } = await renderBuilder('/builder/pool-design')
+    expect(field('Length (ft)').value).toBe('32')
+    act(() => {
+      client()?.send({
+        type: 'pool.entrySaved',
+        entry: designEntry({ ...REFERENCE_DESIGN, lengthFt: 40 }),
+      })
+    })
+    expect(field('Length (ft)').value).toBe('40')
+  })
+
+  it('keeps what the client typed', async () => {
+    const { client, user } = await renderBuilder('/builder/pool-design')
+    await user.clear(field('Width (ft)'))
+    await user.type(field('Width (ft)'), '18')
+    act(() => {
+      client()?.send({
+        type: 'pool.entrySaved',
+        entry: designEntry({ ...REFERENCE_DESIGN, widthFt: 12 }),
+      })
+    })
+    expect(field('Width (ft)').value).toBe('18')
+  })
+
+  it('the permit number follows it while the client has not typed', async () => {
+    const { client } = await renderBuilder('/builder/permits')
+    const permit = () => screen.getByRole('textbox', { name: /^Permit number/ }) as HTMLInputElement
+    expect(permit().value).toBe('')
+    act(() => {
+      client()?.send({
+        type: 'pool.entrySaved',
+        entry: {
+          Title: 'Permits',
+          choices: { permitNumber: 'BP-7' },
+          done: false,
+          doneAt: null,
+          quotes: [],
+        },
+      })
+    })
+    expect(permit().value).toBe('BP-7')
+  })
+})
