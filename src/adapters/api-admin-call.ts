@@ -1,7 +1,7 @@
 import type { AdminCall, AdminCallResult } from '../../machines/admin/admin.types'
-import type { createAdminApi } from './api-admin'
+import type { AdminWrites } from './api-admin-writes'
 
-type AdminCalls = Omit<ReturnType<typeof createAdminApi>, 'adminCall'>
+export { createAdminWrites } from './api-admin-writes'
 type Signal = AbortSignal | undefined
 
 /**
@@ -9,7 +9,7 @@ type Signal = AbortSignal | undefined
  * it changed, in the terms of the seed's admin-data updates (append, replace, remove by id).
  */
 export async function runAdminCall(
-  api: AdminCalls,
+  api: AdminWrites,
   call: AdminCall,
   signal?: Signal,
 ): Promise<AdminCallResult> {

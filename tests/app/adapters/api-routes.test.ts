@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Api } from '../../../src/adapters/api'
+import type { AdminWrites } from '../../../src/adapters/api-admin-writes'
 import { apiWith, BASE, failure } from './api-test-kit'
 import { problem } from './fake-fetch'
 
@@ -10,7 +11,7 @@ const person = { name: 'Ana', email: 'ana@example.com' }
 
 type Route = [
   name: string,
-  call: (api: Api) => Promise<unknown>,
+  call: (api: Api & AdminWrites) => Promise<unknown>,
   method: string,
   path: string,
   body: unknown,

@@ -1,4 +1,6 @@
-import { createApi, type ApiOptions } from '../../../src/adapters/api'
+import { createApi, type Api, type ApiOptions } from '../../../src/adapters/api'
+import { createAdminWrites, type AdminWrites } from '../../../src/adapters/api-admin-writes'
+import { createHttp } from '../../../src/adapters/http'
 import { fakeFetch, type Answer } from './fake-fetch'
 
 /** Absolute, because in Node a request needs a URL of its own (a browser has the page's). */
@@ -8,13 +10,18 @@ export const BASE = 'http://poolpath.test/api'
 export function apiWith(script: Answer[], options: Partial<ApiOptions> = {}) {
   let token: string | null = null
   const network = fakeFetch(...script)
-  const api = createApi({
+  const settings: ApiOptions = {
     getToken: () => token,
     fetch: network.fetch,
     baseUrl: BASE,
     retryDelay: () => 0,
     ...options,
-  })
+  }
+  // The admin writes load with the back office; here they sit beside the rest of the port.
+  const api: Api & AdminWrites = {
+    ...createApi(settings),
+    ...createAdminWrites(createHttp(settings)),
+  }
   return {
     api,
     requests: network.requests,
