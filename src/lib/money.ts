@@ -23,13 +23,16 @@ export function signedMoney(cents: number): string {
   return `${cents > 0 ? '+' : '−'}${formatMoney(Math.abs(cents))}`
 }
 
+// "1250", "1,250.5", "$ 980.50"; commas only between groups of three digits.
+const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/
+
 /**
- * Reads an amount a person typed in dollars ("1,250", "$980.50") as integer cents; null when it
- * is not a non-negative amount with at most two decimals.
+ * Reads an amount a person typed in dollars as integer cents; null when it is not a
+ * non-negative amount with at most two decimals.
  */
 export function parseDollars(text: string): number | null {
-  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null
-  const [dollars = '0', cents = ''] = plain.split('.')
+  const trimmed = text.trim()
+  if (!DOLLARS.test(trimmed)) return null
+  const [dollars = '0', cents = ''] = trimmed.replace(/[$,\s]/g, '').split('.')
   return Number(dollars) * 100 + Number(cents.padEnd(2, '0'))
 }

@@ -1,4 +1,5 @@
 import { TextField } from '../auth/text-field'
+import { parseDollars } from '../../lib/money'
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'money' | 'integer' | 'textarea' | 'checkbox'
 
@@ -15,15 +16,6 @@ export type FieldSpec = {
 
 export type FormValues = Record<string, string | boolean>
 export type FormErrors = Partial<Record<string, string>>
-
-const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/
-
-/** Dollars as people type them ("1,250.50", "$400") → integer cents; null when it is not money. */
-export function dollarsToCents(text: string): number | null {
-  const trimmed = text.trim()
-  if (!DOLLARS.test(trimmed)) return null
-  return Math.round(Number(trimmed.replace(/[$,\s]/g, '')) * 100)
-}
 
 export const centsToDollars = (cents: number) =>
   cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
@@ -46,7 +38,7 @@ export function formBody(
     }
     const text = value ?? ''
     if (field.kind === 'money') {
-      const cents = dollarsToCents(text)
+      const cents = parseDollars(text)
       if (cents === null) errors[field.name] = 'Enter an amount in dollars, e.g. 400 or 1,250.50'
       else body[field.name] = cents
     } else if (field.kind === 'integer') {

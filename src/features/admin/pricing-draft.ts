@@ -1,6 +1,7 @@
 import { Pricing, type PricingUnit, type Stage } from '../../../contract'
 import { quantities, REFERENCE_POOL, stageEstimate } from '../../../contract/estimator'
-import { centsToDollars, dollarsToCents, type FormErrors } from './form-fields'
+import { parseDollars } from '../../lib/money'
+import { centsToDollars, type FormErrors } from './form-fields'
 
 /** What the pricing form holds: every number as typed, so a half-typed value is not lost. */
 export type PricingDraft = {
@@ -48,7 +49,7 @@ export function newKey(label: string, taken: readonly { key: string }[]): string
 }
 
 const money = (text: string, field: string, errors: FormErrors) => {
-  const cents = dollarsToCents(text)
+  const cents = parseDollars(text)
   if (cents === null) errors[field] = 'Enter an amount in dollars, e.g. 400 or 12.50'
   return cents ?? 0
 }
