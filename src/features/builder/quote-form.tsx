@@ -57,6 +57,7 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
         <TextField
           id="quote-vendor"
           label="Vendor"
+          hint="Who quoted"
           value={values.vendor}
           onChange={set('vendor')}
           autoComplete="organization"
@@ -74,7 +75,7 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
         <TextField
           id="quote-note"
           label="Note"
-          hint="Optional: what it includes, how long it holds"
+          hint="Optional: what it includes"
           value={values.note}
           onChange={set('note')}
           error={error('note')}
