@@ -148,6 +148,8 @@ export const AdminFetchData = z.object({
 })
 export type AdminFetchData = z.infer<typeof AdminFetchData>
 
+/** A delete answers the deleted item's id itself (seed §7). */
+export const DeletedId = z.uuid()
 export const DeletedData = z.object({ id: z.uuid() })
 
 const atLeastOne = <T extends z.ZodMiniObject>(schema: T) =>
