@@ -1,0 +1,51 @@
+/**
+ * Every call of the wire contract, declared once: method, path, access, request and answer
+ * schemas. The client's typed `call(name, input)`, the machines' call unions and the server's
+ * start-up check that each call is registered exactly so all derive from this table. It is kept
+ * in three parts so the landing pages load only the sign-in calls' schemas.
+ */
+import type { z } from 'zod/mini'
+import type { NoBody } from '../api'
+import { adminRoutes } from './admin'
+import { authRoutes } from './auth'
+import { clientRoutes } from './client'
+import type { Access } from './types'
+
+export type { Access, RouteDef, RouteMethod } from './types'
+export { adminRoutes, authRoutes, clientRoutes }
+
+export const routes = { ...authRoutes, ...clientRoutes, ...adminRoutes }
+
+export type Routes = typeof routes
+export type CallName = keyof Routes
+type Schema<N extends CallName, K extends 'params' | 'body'> = Routes[N] extends {
+  [P in K]: infer S extends z.ZodMiniType
+}
+  ? S
+  : never
+
+/** What a caller gives a call: its path parameters (e.g. `id`) and its body, as a form sends them. */
+export type CallInput<N extends CallName> = ([Schema<N, 'params'>] extends [never]
+  ? unknown
+  : z.input<Schema<N, 'params'>>) &
+  ([Schema<N, 'body'>] extends [never] | [typeof NoBody]
+    ? unknown
+    : { body: z.input<Schema<N, 'body'>> })
+
+/** What a call answers: its `Data`, checked. */
+export type CallData<N extends CallName> = z.output<Routes[N]['data']>
+
+/** The calls open to one kind of caller. */
+export type CallsOf<A extends Access> = {
+  [N in CallName]: Routes[N]['access'] extends A ? N : never
+}[CallName]
+
+/** The builder's calls, as the client actor makes them. */
+export type ClientCallName = CallsOf<'builder'>
+
+/** The back office's writes, as the admin actor makes them. */
+export type AdminWriteName = Exclude<CallsOf<'admin'>, 'adminFetch'>
+
+export type NamedCall<N extends CallName> = { [K in N]: { name: K } & CallInput<K> }[N]
+
+export const callNames = Object.keys(routes) as CallName[]

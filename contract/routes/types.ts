@@ -1,0 +1,27 @@
+/** The shape of the route table's entries (see index.ts). */
+import type { z } from 'zod/mini'
+
+/**
+ * Who may make a call: public — anyone; user — any signed-in user; client — role CLIENT;
+ * builder — a CLIENT whose city we serve (Flag); admin — role ADMIN.
+ */
+export type Access = 'public' | 'user' | 'client' | 'builder' | 'admin'
+
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export type RouteDef = {
+  method: RouteMethod
+  /** Fastify's form: `:id` stands for a path parameter. */
+  path: string
+  access: Access
+  summary: string
+  description?: string
+  params?: z.ZodMiniType
+  body?: z.ZodMiniType
+  /** The schema of the answer's `Data`. */
+  data: z.ZodMiniType
+  /** The success statuses; 200 unless said. */
+  statuses?: readonly (200 | 201)[]
+  /** Sends the temporary token of a login in a `Temp-Token` header. */
+  tempToken?: true
+}
