@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApi } from './adapters/api'
-import { createSession, type SessionPorts } from './app/create-session'
+import { createSession } from './app/create-session'
 import { followSession } from './app/follow-session'
 import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
@@ -15,16 +15,14 @@ async function start(container: HTMLElement) {
   // Stored session state is restored before the first route decision; meanwhile index.html's
   // own full-page spinner shows.
   const root = createRoot(container)
-  const { actor, ports: api } = await createSession((getToken) => {
-    const api = createApi({ getToken })
-    // Only a client in the builder makes these calls: their dispatcher loads with the first one.
-    const clientCall: SessionPorts['clientCall'] = async (call, signal) =>
-      (await import('./app/client-calls')).runClientCall(api, call, signal)
-    return { ...api, clientCall }
-  })
+  const { actor, ports: api } = await createSession((getToken) => createApi({ getToken }))
   const stages = createStagesCache(api.stages)
   void stages().catch(() => undefined)
-  const router = createAppRouter({ session: actor, validate: api.validate, stages })
+  const router = createAppRouter({
+    session: actor,
+    validate: (place, signal) => api.call('validate', { body: place }, signal),
+    stages,
+  })
 
   followSession(actor, router)
 

@@ -13,7 +13,6 @@ import {
   RequestManagerData,
 } from '../api'
 import { NonStageEntry, StageEntry } from '../domain'
-import { MAX_QUOTES_PER_ENTRY } from '../steps'
 
 import type { RouteDef } from './types'
 
@@ -22,8 +21,6 @@ export const clientRoutes = {
     method: 'PUT',
     path: '/api/edit-pool',
     access: 'builder',
-    summary: "Save a step's choices",
-    description: 'A stage by StageId, a non-stage (Pool Design, Engineering, Permits) by Title.',
     body: EditPoolBody,
     data: EntryData,
   },
@@ -31,7 +28,6 @@ export const clientRoutes = {
     method: 'PUT',
     path: '/api/mark-done',
     access: 'builder',
-    summary: 'Mark a stage done or not done',
     body: MarkDoneBody,
     data: StageEntry,
   },
@@ -39,7 +35,6 @@ export const clientRoutes = {
     method: 'PUT',
     path: '/api/mark-done1',
     access: 'builder',
-    summary: 'Mark a non-stage step done or not done',
     body: MarkDone1Body,
     data: NonStageEntry,
   },
@@ -47,8 +42,6 @@ export const clientRoutes = {
     method: 'PUT',
     path: '/api/add-quote',
     access: 'builder',
-    summary: 'Add a quote to a stage',
-    description: `At most ${MAX_QUOTES_PER_ENTRY} quotes per step (409 beyond).`,
     body: AddQuoteBody,
     data: StageEntry,
   },
@@ -56,8 +49,6 @@ export const clientRoutes = {
     method: 'PUT',
     path: '/api/add-quote1',
     access: 'builder',
-    summary: 'Add a quote to a non-stage step',
-    description: `At most ${MAX_QUOTES_PER_ENTRY} quotes per step (409 beyond).`,
     body: AddQuote1Body,
     data: NonStageEntry,
   },
@@ -65,7 +56,6 @@ export const clientRoutes = {
     method: 'PUT',
     path: '/api/accept-quote',
     access: 'builder',
-    summary: "Accept one of a step's quotes (the one accepted quote of that step)",
     body: QuoteRefBody,
     data: EntryData,
   },
@@ -73,7 +63,6 @@ export const clientRoutes = {
     method: 'PUT',
     path: '/api/remove-quote',
     access: 'builder',
-    summary: 'Remove a quote from a step',
     body: QuoteRefBody,
     data: EntryData,
   },
@@ -81,7 +70,6 @@ export const clientRoutes = {
     method: 'PUT',
     path: '/api/request-builder',
     access: 'builder',
-    summary: 'Request a project builder (idempotent)',
     body: NoBody,
     data: RequestBuilderData,
   },
@@ -89,9 +77,6 @@ export const clientRoutes = {
     method: 'POST',
     path: '/api/request-manager',
     access: 'builder',
-    summary: 'Request a project manager',
-    description:
-      'Answers 201 with a new request, or 200 with the open request already made to this manager.',
     body: RequestManagerBody,
     data: RequestManagerData,
     statuses: [200, 201],

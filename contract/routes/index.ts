@@ -47,5 +47,3 @@ export type ClientCallName = CallsOf<'builder'>
 export type AdminWriteName = Exclude<CallsOf<'admin'>, 'adminFetch'>
 
 export type NamedCall<N extends CallName> = { [K in N]: { name: K } & CallInput<K> }[N]
-
-export const callNames = Object.keys(routes) as CallName[]

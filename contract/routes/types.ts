@@ -14,8 +14,6 @@ export type RouteDef = {
   /** Fastify's form: `:id` stands for a path parameter. */
   path: string
   access: Access
-  summary: string
-  description?: string
   params?: z.ZodMiniType
   body?: z.ZodMiniType
   /** The schema of the answer's `Data`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { AdminFetchData, type DesignTip, type Stage } from '../../contract'
+import { callFailure } from '../shared/call-failure'
 import type {
   AdminCall,
   AdminCallFailure,
@@ -112,48 +113,8 @@ export function parseAdminContext(stored: unknown): AdminContext | null {
   return parsed.success ? parsed.data : null
 }
 
-/**
- * Writes whose effects reach lists the answer does not carry: a city decides its clients' Flag
- * and who is still waiting; a client appears in the perks and waiting lists; a manager's name is
- * shown on its requests. After these the whole data is fetched again.
- */
-export function changesOtherLists(call: AdminCall): boolean {
-  return (
-    call.kind.startsWith('cities.') ||
-    call.kind.startsWith('clients.') ||
-    call.kind === 'managers.edit' ||
-    call.kind === 'managers.delete'
-  )
-}
-
 const FALLBACK_FAILURE = 'The change could not be saved. Please try again.'
 
-/** Field name → messages, keeping only well-formed entries. */
-function readFields(value: unknown): Record<string, string[]> {
-  if (typeof value !== 'object' || value === null) return {}
-  const fields: Record<string, string[]> = {}
-  for (const [name, messages] of Object.entries(value)) {
-    if (Array.isArray(messages)) {
-      fields[name] = messages.filter((m): m is string => typeof m === 'string')
-    }
-  }
-  return fields
-}
-
-/**
- * What a refused write tells the admin. The API port rejects with an error carrying `detail`
- * and `fieldErrors` (src's ApiError); read by shape, since a machine never imports the app.
- */
-export function callFailure(call: AdminCall, error: unknown): AdminCallFailure {
-  const detail: unknown =
-    typeof error === 'object' && error !== null ? Reflect.get(error, 'detail') : undefined
-  const message =
-    typeof detail === 'string' && detail !== ''
-      ? detail
-      : error instanceof Error && error.message !== ''
-        ? error.message
-        : FALLBACK_FAILURE
-  const fieldErrors: unknown =
-    typeof error === 'object' && error !== null ? Reflect.get(error, 'fieldErrors') : undefined
-  return { call, message, fields: readFields(fieldErrors) }
-}
+/** What a refused write tells the admin: the server's words, else the error's, else ours. */
+export const adminCallFailure = (call: AdminCall, error: unknown): AdminCallFailure =>
+  callFailure(call, error, (error instanceof Error && error.message) || FALLBACK_FAILURE)

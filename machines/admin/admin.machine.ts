@@ -12,14 +12,14 @@ import type { DesignTip, Stage } from '../../contract'
 import {
   appendItem,
   applyFetchResult,
-  callFailure,
-  changesOtherLists,
+  adminCallFailure,
   initialAdminContext,
   removeItem,
   replaceItem,
   replaceStage,
   replaceTip,
 } from './admin-lists'
+import { applyWrite, changesOtherLists } from './admin-writes'
 import type {
   AdminCall,
   AdminCallResult,
@@ -108,24 +108,14 @@ export const adminMachine = setup({
       failure: null,
     })),
     /** The seed's admin-data update for what the write changed. */
-    applyCallResult: assign(({ context }, params: { result: AdminCallResult }) => {
-      const { result } = params
-      switch (result.change) {
-        case 'created':
-          return appendItem(context, result)
-        case 'edited':
-          return replaceItem(context, result)
-        case 'deleted':
-          return removeItem(context, result)
-        case 'tip':
-          return { Stages: replaceTip(context.Stages, result.tip) }
-        case 'stage':
-          return { Stages: replaceStage(context.Stages, result.stage) }
-      }
-    }),
+    applyCallResult: assign(({ context }, params: { result: AdminCallResult }) =>
+      applyWrite(context, params.result),
+    ),
     endCall: assign({ pending: null }),
     storeCallFailure: assign(({ context }, params: { error: unknown }) =>
-      context.pending ? { pending: null, failure: callFailure(context.pending, params.error) } : {},
+      context.pending
+        ? { pending: null, failure: adminCallFailure(context.pending, params.error) }
+        : {},
     ),
     dismissFailure: assign({ failure: null }),
     requestRefetch: raise({ type: 'admin.refreshRequested' }),
@@ -266,7 +256,6 @@ export type AdminActor = ActorRefFrom<typeof adminMachine>
 export type {
   AdminCall,
   AdminCallFailure,
-  AdminCallKind,
   AdminCallResult,
   AdminContext,
   AdminEvent,
@@ -287,8 +276,7 @@ export {
   appendById,
   appendItem,
   applyFetchResult,
-  callFailure,
-  changesOtherLists,
+  adminCallFailure,
   emptyAdminLists,
   initialAdminContext,
   listsFromFetch,
@@ -300,3 +288,4 @@ export {
   replaceStage,
   replaceTip,
 } from './admin-lists'
+export { adminWriteEffects, applyWrite, changesOtherLists } from './admin-writes'

@@ -1,4 +1,3 @@
-import type { z } from 'zod/mini'
 import type {
   AdminClient,
   AdminFetchData,
@@ -12,20 +11,8 @@ import type {
   NonStage,
   Stage,
 } from '../../contract'
-import type {
-  AdminEditBody,
-  AdminInput as AdminInputBody,
-  CityEditBody,
-  CityInput,
-  ClientEditBody,
-  EngineerEditBody,
-  EngineerInput,
-  ManagerEditBody,
-  ManagerInput,
-  RequestStatusBody,
-  StageEditBody,
-  TipEditBody,
-} from '../../contract/api'
+import type { CallFailure } from '../shared/call-failure'
+import type { AdminWriteName, CallData, NamedCall } from '../../contract/routes'
 
 /** The item type of every admin list whose items have an id (all but NonStages). */
 export type AdminItems = {
@@ -85,46 +72,16 @@ export type ItemCreated<L extends AdminListName = AdminListName> = {
 export type ItemEdited<L extends AdminListName = AdminListName> = ItemCreated<L>
 export type ItemDeleted = { list: AdminListName; id: string }
 
-type In<T extends z.ZodMiniType> = z.input<T>
-type Edit<K extends string, B> = { kind: K; id: string; body: B }
-type Remove<K extends string> = { kind: K; id: string }
+/** One admin write (the back office's part of the route table), as the screens ask for it. */
+export type AdminCall = NamedCall<AdminWriteName>
 
-/** One admin write of PRODUCT.md §4, as the screens ask for it; ids go in the path. */
-export type AdminCall =
-  | { kind: 'admins.create'; body: In<typeof AdminInputBody> }
-  | Edit<'admins.edit', In<typeof AdminEditBody>>
-  | Remove<'admins.delete'>
-  | { kind: 'cities.create'; body: In<typeof CityInput> }
-  | Edit<'cities.edit', In<typeof CityEditBody>>
-  | Remove<'cities.delete'>
-  | { kind: 'engineers.create'; body: In<typeof EngineerInput> }
-  | Edit<'engineers.edit', In<typeof EngineerEditBody>>
-  | Remove<'engineers.delete'>
-  | { kind: 'managers.create'; body: In<typeof ManagerInput> }
-  | Edit<'managers.edit', In<typeof ManagerEditBody>>
-  | Remove<'managers.delete'>
-  | Edit<'clients.edit', In<typeof ClientEditBody>>
-  | Remove<'clients.delete'>
-  | Edit<'tips.edit', In<typeof TipEditBody>>
-  | Edit<'stages.edit', In<typeof StageEditBody>>
-  | Edit<'builderRequests.status', In<typeof RequestStatusBody>>
-  | Edit<'managerRequests.status', In<typeof RequestStatusBody>>
-export type AdminCallKind = AdminCall['kind']
-
-/** What a write changed, in the terms of the seed's admin-data updates (seed §4). */
-export type AdminCallResult =
-  | ({ change: 'created' } & ItemCreated)
-  | ({ change: 'edited' } & ItemEdited)
-  | ({ change: 'deleted' } & ItemDeleted)
-  | { change: 'tip'; tip: DesignTip }
-  | { change: 'stage'; stage: Stage }
+/** A write's answer: its name and its `Data`; `adminWriteEffects` says what it changes. */
+export type AdminCallResult = {
+  [N in AdminWriteName]: { name: N; data: CallData<N> }
+}[AdminWriteName]
 
 /** A refused write: the server's sentence and its messages per request-body field. */
-export type AdminCallFailure = {
-  call: AdminCall
-  message: string
-  fields: Record<string, string[]>
-}
+export type AdminCallFailure = CallFailure<AdminCall>
 
 export type AdminEvent =
   | { type: 'admin.refreshRequested' }

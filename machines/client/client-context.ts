@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { callFailure } from '../shared/call-failure'
 import { Engineer, Manager, PoolData, type ManagerRequest, type PoolEntry } from '../../contract'
 import type {
   CallFailure,
@@ -79,36 +80,21 @@ export const upsertManagerRequest = (poolData: PoolData, request: ManagerRequest
 
 /** The pool data after a call's answer (seed §4 "Client data"). */
 export function applyCallResult(poolData: PoolData, result: ClientCallResult): PoolData {
-  switch (result.kind) {
-    case 'entry':
-      return upsertEntry(poolData, result.entry)
-    case 'builderRequested':
+  switch (result.name) {
+    case 'requestBuilder':
       return markBuilderRequested(poolData)
-    case 'managerRequested':
-      return upsertManagerRequest(poolData, result.request)
+    case 'requestManager':
+      return upsertManagerRequest(poolData, result.data)
+    default:
+      return upsertEntry(poolData, result.data)
   }
 }
 
 const FALLBACK_MESSAGE = 'That did not work. Please try again.'
 
-const ProblemFields = z.object({
-  detail: z.optional(z.string()),
-  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
-})
-
-/**
- * What the screen says about a refused call. The API port rejects with an error that carries
- * `detail` and `fieldErrors` (the server's problem); anything else gets a general sentence.
- */
-export function describeFailure(call: ClientCall, error: unknown): CallFailure {
-  const parsed = ProblemFields.safeParse(error)
-  const problem = parsed.success ? parsed.data : {}
-  return {
-    call,
-    message: problem.detail || FALLBACK_MESSAGE,
-    fields: problem.fieldErrors ?? {},
-  }
-}
+/** What the screen says about a refused call. */
+export const describeFailure = (call: ClientCall, error: unknown): CallFailure =>
+  callFailure(call, error, FALLBACK_MESSAGE)
 
 const StoredClientContext = z.object({
   Flag: z.boolean(),

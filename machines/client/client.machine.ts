@@ -73,7 +73,8 @@ export const clientMachine = setup({
     /** Seed §7: after a builder or manager request the admin data is refetched where it runs. */
     refreshAdmin: enqueueActions(({ system, enqueue }, params: { result: ClientCallResult }) => {
       const admin = system.get('admin')
-      if (admin && params.result.kind !== 'entry') {
+      const { name } = params.result
+      if (admin && (name === 'requestBuilder' || name === 'requestManager')) {
         enqueue.sendTo(admin, { type: 'admin.refreshRequested' })
       }
     }),

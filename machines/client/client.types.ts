@@ -1,14 +1,6 @@
-import type { z } from 'zod/mini'
-import type {
-  AddQuote1Body,
-  AddQuoteBody,
-  EditPoolBody,
-  MarkDone1Body,
-  MarkDoneBody,
-  QuoteRefBody,
-  RequestManagerBody,
-} from '../../contract/api'
-import type { Engineer, Manager, ManagerRequest, PoolData, PoolEntry } from '../../contract'
+import type { CallFailure as SharedCallFailure } from '../shared/call-failure'
+import type { CallData, ClientCallName, NamedCall } from '../../contract/routes'
+import type { Engineer, Manager, PoolData, PoolEntry } from '../../contract'
 
 /** The client's state as the seed names it (§3 "Client state"); persisted under `client`. */
 export type ClientContext = {
@@ -21,31 +13,16 @@ export type ClientContext = {
   Managers: Manager[]
 }
 
-/** A call to the client API (PRODUCT.md §4 "Client"), named as the API port names it. */
-export type ClientCall =
-  | { name: 'editPool'; body: z.input<typeof EditPoolBody> }
-  | { name: 'markDone'; body: z.input<typeof MarkDoneBody> }
-  | { name: 'markDone1'; body: z.input<typeof MarkDone1Body> }
-  | { name: 'addQuote'; body: z.input<typeof AddQuoteBody> }
-  | { name: 'addQuote1'; body: z.input<typeof AddQuote1Body> }
-  | { name: 'acceptQuote'; body: z.input<typeof QuoteRefBody> }
-  | { name: 'removeQuote'; body: z.input<typeof QuoteRefBody> }
-  | { name: 'requestBuilder' }
-  | { name: 'requestManager'; body: z.input<typeof RequestManagerBody> }
+/** A call to the client API (the builder's part of the route table), named as the table names it. */
+export type ClientCall = NamedCall<ClientCallName>
 
-/** What a call's answer changes: an entry, the builder request, or a manager request. */
-export type ClientCallResult =
-  | { kind: 'entry'; entry: PoolEntry }
-  | { kind: 'builderRequested' }
-  | { kind: 'managerRequested'; request: ManagerRequest }
+/** A call's answer: its name and its `Data`, applied by the actor as the seed says. */
+export type ClientCallResult = {
+  [N in ClientCallName]: { name: N; data: CallData<N> }
+}[ClientCallName]
 
 /** A refused call, kept so the screen that made it shows why next to its fields. */
-export type CallFailure = {
-  call: ClientCall
-  message: string
-  /** Field name → messages, from the server's problem. */
-  fields: Record<string, string[]>
-}
+export type CallFailure = SharedCallFailure<ClientCall>
 
 /** The running machine's context: what is saved, plus the call in flight and the last failure. */
 export type ClientMachineContext = ClientContext & {

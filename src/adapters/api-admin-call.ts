@@ -1,80 +1,40 @@
-import type { AdminCall, AdminCallResult } from '../../machines/admin/admin.types'
-import type { AdminWrites } from './api-admin-writes'
+import { adminRoutes } from '../../contract/routes/admin'
+import type {
+  AdminCall,
+  AdminCallResult,
+  AdminFetchInput,
+  AdminFetchResult,
+} from '../../machines/admin/admin.types'
+import { runNamed } from './run-named'
+import { readData, type Http } from './http'
 
-export { createAdminWrites } from './api-admin-writes'
 type Signal = AbortSignal | undefined
 
 /**
- * The admin actor's write port: runs the call of PRODUCT.md §4 that `call` names and says what
- * it changed, in the terms of the seed's admin-data updates (append, replace, remove by id).
+ * GET admin/fetch. With the ETag of the data already held, an unchanged answer costs a 304 and
+ * no parsing: the 5-minute poll (seed §4) is mostly that.
  */
-export async function runAdminCall(
-  api: AdminWrites,
-  call: AdminCall,
+export async function fetchAdmin(
+  http: Http,
+  { etag }: AdminFetchInput,
   signal?: Signal,
-): Promise<AdminCallResult> {
-  switch (call.kind) {
-    case 'admins.create':
-      return { change: 'created', list: 'Admins', item: await api.createAdmin(call.body, signal) }
-    case 'admins.edit':
-      return {
-        change: 'edited',
-        list: 'Admins',
-        item: await api.editAdmin(call.id, call.body, signal),
-      }
-    case 'admins.delete':
-      return { change: 'deleted', list: 'Admins', ...(await api.deleteAdmin(call.id, signal)) }
-    case 'cities.create':
-      return { change: 'created', list: 'Cities', item: await api.createCity(call.body, signal) }
-    case 'cities.edit':
-      return {
-        change: 'edited',
-        list: 'Cities',
-        item: await api.editCity(call.id, call.body, signal),
-      }
-    case 'cities.delete':
-      return { change: 'deleted', list: 'Cities', ...(await api.deleteCity(call.id, signal)) }
-    case 'engineers.create': {
-      const item = await api.createEngineer(call.body, signal)
-      return { change: 'created', list: 'Engineers', item }
-    }
-    case 'engineers.edit': {
-      const item = await api.editEngineer(call.id, call.body, signal)
-      return { change: 'edited', list: 'Engineers', item }
-    }
-    case 'engineers.delete':
-      return {
-        change: 'deleted',
-        list: 'Engineers',
-        ...(await api.deleteEngineer(call.id, signal)),
-      }
-    case 'managers.create': {
-      const item = await api.createManager(call.body, signal)
-      return { change: 'created', list: 'Managers', item }
-    }
-    case 'managers.edit': {
-      const item = await api.editManager(call.id, call.body, signal)
-      return { change: 'edited', list: 'Managers', item }
-    }
-    case 'managers.delete':
-      return { change: 'deleted', list: 'Managers', ...(await api.deleteManager(call.id, signal)) }
-    case 'clients.edit': {
-      const item = await api.editClient(call.id, call.body, signal)
-      return { change: 'edited', list: 'Clients', item }
-    }
-    case 'clients.delete':
-      return { change: 'deleted', list: 'Clients', ...(await api.deleteClient(call.id, signal)) }
-    case 'tips.edit':
-      return { change: 'tip', tip: await api.editTip(call.id, call.body, signal) }
-    case 'stages.edit':
-      return { change: 'stage', stage: await api.editStage(call.id, call.body, signal) }
-    case 'builderRequests.status': {
-      const item = await api.editBuilderRequest(call.id, call.body, signal)
-      return { change: 'edited', list: 'BuilderRequests', item }
-    }
-    case 'managerRequests.status': {
-      const item = await api.editManagerRequest(call.id, call.body, signal)
-      return { change: 'edited', list: 'ManagerRequests', item }
-    }
+): Promise<AdminFetchResult> {
+  const { path, data } = adminRoutes.adminFetch
+  const headers: Record<string, string> = etag ? { 'If-None-Match': etag } : {}
+  const response = await http.fetchResponse('get', path.replace(/^\/api/, ''), {
+    headers,
+    signal,
+    accept: [304],
+  })
+  if (response.status === 304) return { status: 'notModified' }
+  return {
+    status: 'ok',
+    data: await readData(response, data, signal),
+    etag: response.headers.get('etag'),
   }
 }
+
+/** The admin actor's write port: runs the write `call` names and hands back its answer. */
+export const runAdminCall = (http: Http, call: AdminCall, signal?: Signal) =>
+  // The table's schema for `call.name` checked the data: the pair is the union's member for it.
+  runNamed(http, adminRoutes, call, signal) as Promise<AdminCallResult>

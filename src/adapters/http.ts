@@ -76,9 +76,10 @@ export function createHttp({
   })
 
   /** The raw response, or an ApiError (see toApiError) when none usable came back. */
+  /** `path` is under the API base: '' for the base itself, else '/login', '/admin/fetch'… */
   async function fetchResponse(method: Method, path: string, options: SendOptions = {}) {
     const { json, headers = {}, signal, retry, accept = [] } = options
-    const url = path ? `${baseUrl}/${path}` : baseUrl
+    const url = baseUrl + path
     try {
       return await client(url, {
         method,

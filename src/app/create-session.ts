@@ -8,10 +8,13 @@ import {
 } from '../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../machines/session/session.machine'
 import { refreshDelay } from '../../machines/session/token'
-import type { RefreshData, SessionData } from '../../contract'
-import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
-import type { OnboardingDetails } from '../../machines/session/session.types'
-import { isApiError } from '../adapters/api'
+import type {
+  AdminCall,
+  AdminCallResult,
+  AdminFetchInput,
+  AdminFetchResult,
+} from '../../machines/admin/admin.types'
+import { isApiError, type Caller } from '../adapters/api'
 import {
   AUTH_STORAGE_KEY,
   clearAuth,
@@ -27,26 +30,17 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   return navigator.locks.request('poolpath-refresh', work)
 }
 
+/** The calls the session makes itself: sign-in, refresh, logout and the waiting list. */
+export type SessionCallName =
+  'login' | 'verify' | 'onboarding' | 'refresh' | 'logout' | 'editStatus'
+
 /** What the session needs of the API: the real one is `createApi`, tests pass a fake. */
 export type SessionPorts = {
-  login(body: { email: string }, signal?: AbortSignal): Promise<{ tempToken?: string | null }>
-  verify(
-    body: { code: string; rememberMe: boolean },
-    tempToken: string | null,
-    signal?: AbortSignal,
-  ): Promise<SessionData>
-  onboarding(
-    body: { code: string; rememberMe: boolean } & OnboardingDetails,
-    tempToken: string | null,
-    signal?: AbortSignal,
-  ): Promise<SessionData>
-  refresh(): Promise<RefreshData>
-  logout(): Promise<unknown>
-  editStatus(body: { onWaiting: boolean }): Promise<{ onWaiting: boolean }>
-  fetchAdmin(input: { etag: string | null }, signal?: AbortSignal): Promise<AdminFetchResult>
-  /** Every client call (edit-pool, quotes, requests), named as the client actor names them. */
+  call: Caller<SessionCallName>
+  fetchAdmin(input: AdminFetchInput, signal?: AbortSignal): Promise<AdminFetchResult>
+  /** Every builder call (edit-pool, quotes, requests), named as the route table names it. */
   clientCall(call: ClientCall, signal?: AbortSignal): Promise<ClientCallResult>
-  /** Every admin write, named as the admin actor names them. */
+  /** Every admin write, named as the route table names it. */
   adminCall(call: AdminCall, signal?: AbortSignal): Promise<AdminCallResult>
 }
 
@@ -70,7 +64,7 @@ function refreshOnce(ports: SessionPorts, current: () => string | null) {
         Flag: stored.flag ?? false,
       }
     }
-    return ports.refresh()
+    return ports.call('refresh')
   })
 }
 
@@ -105,19 +99,27 @@ export async function createSession<P extends SessionPorts>(
 
   const machine = sessionMachine.provide({
     actors: {
-      requestCode: fromPromise(({ input, signal }) => ports.login({ email: input.email }, signal)),
+      requestCode: fromPromise(({ input, signal }) =>
+        ports.call('login', { body: { email: input.email } }, signal),
+      ),
       verify: fromPromise(({ input, signal }) => {
         const { code, rememberMe, tempToken, onboarding } = input
         return onboarding
-          ? ports.onboarding({ code, rememberMe, ...onboarding }, tempToken, signal)
-          : ports.verify({ code, rememberMe }, tempToken, signal)
+          ? ports.call(
+              'onboarding',
+              { body: { code, rememberMe, ...onboarding }, tempToken },
+              signal,
+            )
+          : ports.call('verify', { body: { code, rememberMe }, tempToken }, signal)
       }),
       refresh: fromPromise(() => refreshOnce(ports, token)),
       logout: fromPromise(async () => {
-        await ports.logout()
+        await ports.call('logout')
         return null
       }),
-      editStatus: fromPromise(({ input }) => guarded(() => ports.editStatus(input))),
+      editStatus: fromPromise(({ input }) =>
+        guarded(() => ports.call('editStatus', { body: input })),
+      ),
       client: clientMachine.provide({
         actors: {
           clientCall: fromPromise(({ input, signal }) =>

@@ -11,7 +11,6 @@ import { waitFor } from 'xstate'
 import { z } from 'zod/mini'
 import type { Stage } from '../../contract'
 import type { SessionActor } from '../../machines/session/session.machine'
-import type { Api } from '../adapters/api'
 import { PageShell } from '../components/page-shell'
 import { LoginPage } from '../features/auth/login-page'
 import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
@@ -19,7 +18,11 @@ import { FullPageSpinner, NotFound, RootError } from './root-pages'
 
 export type RouterContext = {
   session: SessionActor
-  validate: Api['validate']
+  /** POST /api/validate: is this city served? */
+  validate: (
+    place: { city: string; state: string },
+    signal?: AbortSignal,
+  ) => Promise<{ Flag: boolean }>
   stages: () => Promise<Stage[]>
 }
 

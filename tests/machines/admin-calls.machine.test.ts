@@ -65,12 +65,12 @@ describe('admin machine: writes', () => {
   it('runs the call, is busy meanwhile, and appends a created item', async () => {
     const { port, answer } = deferred()
     const { actor, busy, call, context } = await start(port)
-    const created: AdminCall = { kind: 'engineers.create', body: engineerBody }
+    const created: AdminCall = { name: 'createEngineer', body: engineerBody }
     actor.send({ type: 'admin.callRequested', call: created })
     expect(busy()).toBe(true)
     expect(context().pending).toBe(created)
     expect(call).toHaveBeenCalledWith(created)
-    answer({ change: 'created', list: 'Engineers', item: engineer(50) })
+    answer({ name: 'createEngineer', data: engineer(50) })
     await waitFor(actor, (s) => !s.hasTag('busy'))
     expect(context().Engineers).toEqual([engineer(6), engineer(50)])
     expect(context().pending).toBeNull()
@@ -78,55 +78,54 @@ describe('admin machine: writes', () => {
 
   it('replaces an edited item and removes a deleted one', async () => {
     const answers: AdminCallResult[] = [
-      { change: 'edited', list: 'Engineers', item: engineer(6, 'Renamed') },
-      { change: 'deleted', list: 'Admins', id: uuid(1) },
+      { name: 'editEngineer', data: engineer(6, 'Renamed') },
+      { name: 'deleteAdmin', data: uuid(1) },
     ]
     const { context, request } = await start(async () => {
       const next = answers.shift()
       if (!next) throw new Error('no answer left')
       return next
     })
-    await request({ kind: 'engineers.edit', id: uuid(6), body: { name: 'Renamed' } })
+    await request({ name: 'editEngineer', id: uuid(6), body: { name: 'Renamed' } })
     expect(context().Engineers).toEqual([engineer(6, 'Renamed')])
-    await request({ kind: 'admins.delete', id: uuid(1) })
+    await request({ name: 'deleteAdmin', id: uuid(1) })
     expect(context().Admins).toEqual([])
   })
 
   it('replaces the tip of its stage and an edited stage', async () => {
     const edited = tip(1003, uuid(3), 'Dig after the rains')
     const answers: AdminCallResult[] = [
-      { change: 'tip', tip: edited },
-      { change: 'stage', stage: stage(3, 9_900) },
+      { name: 'editTip', data: edited },
+      { name: 'editStage', data: stage(3, 9_900) },
     ]
     const { context, request } = await start(async () => {
       const next = answers.shift()
       if (!next) throw new Error('no answer left')
       return next
     })
-    await request({ kind: 'tips.edit', id: edited.id, body: { text: edited.text } })
+    await request({ name: 'editTip', id: edited.id, body: { text: edited.text } })
     expect(context().Stages[0]?.designTip).toEqual(edited)
-    await request({ kind: 'stages.edit', id: uuid(3), body: { pricing: stage(3, 9_900).pricing } })
+    await request({ name: 'editStage', id: uuid(3), body: { pricing: stage(3, 9_900).pricing } })
     expect(context().Stages).toEqual([stage(3, 9_900)])
   })
 
   it('ignores a second call while one runs', async () => {
     const { port, answer } = deferred()
     const { actor, call, context } = await start(port)
-    actor.send({ type: 'admin.callRequested', call: { kind: 'admins.delete', id: uuid(1) } })
-    actor.send({ type: 'admin.callRequested', call: { kind: 'engineers.delete', id: uuid(6) } })
+    actor.send({ type: 'admin.callRequested', call: { name: 'deleteAdmin', id: uuid(1) } })
+    actor.send({ type: 'admin.callRequested', call: { name: 'deleteEngineer', id: uuid(6) } })
     expect(call).toHaveBeenCalledTimes(1)
-    answer({ change: 'deleted', list: 'Admins', id: uuid(1) })
+    answer({ name: 'deleteAdmin', data: uuid(1) })
     await waitFor(actor, (s) => !s.hasTag('busy'))
     expect(context().Engineers).toEqual([engineer(6)])
   })
 
   it('saves the change without the call in flight', async () => {
     const { context, request, saved } = await start(async () => ({
-      change: 'created',
-      list: 'Cities',
-      item: city(60),
+      name: 'createCity',
+      data: city(60),
     }))
-    await request({ kind: 'cities.create', body: cityBody })
+    await request({ name: 'createCity', body: cityBody })
     expect(saved.at(-1)?.Cities).toEqual(context().Cities)
     expect(saved.at(-1)).not.toHaveProperty('pending')
     expect(saved.at(-1)).not.toHaveProperty('failure')
@@ -143,7 +142,7 @@ describe('admin machine: refused writes', () => {
     const before = context()
     const savedBefore = saved.length
     const create: AdminCall = {
-      kind: 'admins.create',
+      name: 'createAdmin',
       body: { name: 'Ann', email: 'a1@example.com' },
     }
     await request(create)
@@ -162,9 +161,9 @@ describe('admin machine: refused writes', () => {
     const { context, request } = await start(async () => {
       throw errors.shift()
     })
-    await request({ kind: 'admins.delete', id: uuid(1) })
+    await request({ name: 'deleteAdmin', id: uuid(1) })
     expect(context().failure?.message).toBe('Network down')
-    await request({ kind: 'admins.delete', id: uuid(1) })
+    await request({ name: 'deleteAdmin', id: uuid(1) })
     expect(context().failure?.message).toMatch(/could not be saved/)
     expect(context().failure?.fields).toEqual({})
   })
@@ -173,18 +172,18 @@ describe('admin machine: refused writes', () => {
     const results: (() => Promise<AdminCallResult>)[] = [
       () => Promise.reject(refused('No.')),
       () => Promise.reject(refused('No.')),
-      async () => ({ change: 'deleted', list: 'Admins', id: uuid(1) }),
+      async () => ({ name: 'deleteAdmin', data: uuid(1) }),
     ]
     const { actor, context, request } = await start(() => {
       const next = results.shift()
       return next ? next() : Promise.reject(new Error('no answer left'))
     })
-    await request({ kind: 'admins.delete', id: uuid(1) })
+    await request({ name: 'deleteAdmin', id: uuid(1) })
     actor.send({ type: 'admin.failureDismissed' })
     expect(context().failure).toBeNull()
-    await request({ kind: 'admins.delete', id: uuid(1) })
+    await request({ name: 'deleteAdmin', id: uuid(1) })
     expect(context().failure).not.toBeNull()
-    await request({ kind: 'admins.delete', id: uuid(1) })
+    await request({ name: 'deleteAdmin', id: uuid(1) })
     expect(context().failure).toBeNull()
   })
 
@@ -192,7 +191,7 @@ describe('admin machine: refused writes', () => {
     const actor = createActor(adminMachine, {
       input: { role: 'CLIENT', restored: initialAdminContext() },
     }).start()
-    actor.send({ type: 'admin.callRequested', call: { kind: 'cities.delete', id: uuid(1) } })
+    actor.send({ type: 'admin.callRequested', call: { name: 'deleteCity', id: uuid(1) } })
     await waitFor(actor, (s) => !s.hasTag('busy'))
     expect(actor.getSnapshot().context.failure?.message).toBe('adminCall not provided')
   })
@@ -201,32 +200,32 @@ describe('admin machine: refused writes', () => {
 describe('admin machine: writes that change other lists refetch', () => {
   const cases: [AdminCall, AdminCallResult][] = [
     [
-      { kind: 'cities.create', body: cityBody },
-      { change: 'created', list: 'Cities', item: city(9) },
+      { name: 'createCity', body: cityBody },
+      { name: 'createCity', data: city(9) },
     ],
     [
-      { kind: 'cities.edit', id: uuid(2), body: cityBody },
-      { change: 'edited', list: 'Cities', item: city(2) },
+      { name: 'editCity', id: uuid(2), body: cityBody },
+      { name: 'editCity', data: city(2) },
     ],
     [
-      { kind: 'cities.delete', id: uuid(2) },
-      { change: 'deleted', list: 'Cities', id: uuid(2) },
+      { name: 'deleteCity', id: uuid(2) },
+      { name: 'deleteCity', data: uuid(2) },
     ],
     [
-      { kind: 'clients.edit', id: uuid(4), body: { perk: 'Free tile' } },
-      { change: 'edited', list: 'Clients', item: client(4) },
+      { name: 'editClient', id: uuid(4), body: { perk: 'Free tile' } },
+      { name: 'editClient', data: client(4) },
     ],
     [
-      { kind: 'clients.delete', id: uuid(4) },
-      { change: 'deleted', list: 'Clients', id: uuid(4) },
+      { name: 'deleteClient', id: uuid(4) },
+      { name: 'deleteClient', data: uuid(4) },
     ],
     [
-      { kind: 'managers.edit', id: uuid(5), body: { name: 'Renamed' } },
-      { change: 'edited', list: 'Managers', item: manager(5, 'Renamed') },
+      { name: 'editManager', id: uuid(5), body: { name: 'Renamed' } },
+      { name: 'editManager', data: manager(5, 'Renamed') },
     ],
     [
-      { kind: 'managers.delete', id: uuid(5) },
-      { change: 'deleted', list: 'Managers', id: uuid(5) },
+      { name: 'deleteManager', id: uuid(5) },
+      { name: 'deleteManager', data: uuid(5) },
     ],
   ]
 
@@ -244,11 +243,10 @@ describe('admin machine: writes that change other lists refetch', () => {
 
   it('an engineer create does not fetch again before the poll', async () => {
     const { clock, fetchAdminData, request } = await start(async () => ({
-      change: 'created',
-      list: 'Engineers',
-      item: engineer(50),
+      name: 'createEngineer',
+      data: engineer(50),
     }))
-    await request({ kind: 'engineers.create', body: engineerBody })
+    await request({ name: 'createEngineer', body: engineerBody })
     expect(fetchAdminData).toHaveBeenCalledTimes(1)
     clock.increment(POLL_INTERVAL_MS)
     expect(fetchAdminData).toHaveBeenCalledTimes(2)
@@ -257,11 +255,11 @@ describe('admin machine: writes that change other lists refetch', () => {
   it('the refetched answer replaces the lists', async () => {
     const answers = [ok(), ok(fetchData({ UsersOnWaiting: [] }))]
     const { actor, context, request } = await start(
-      async () => ({ change: 'created', list: 'Cities', item: city(9) }),
+      async () => ({ name: 'createCity', data: city(9) }),
       async () => answers.shift() ?? ok(),
     )
     expect(context().UsersOnWaitingList).toHaveLength(1)
-    await request({ kind: 'cities.create', body: cityBody })
+    await request({ name: 'createCity', body: cityBody })
     await waitFor(actor, (s) => !s.hasTag('fetching'))
     expect(context()).toMatchObject(listsFromFetch(fetchData({ UsersOnWaiting: [] })))
     expect(context().Cities).toEqual([city(2)])
@@ -272,11 +270,11 @@ describe('admin machine: the poll keeps running beside a write', () => {
   it('fetches on time while a write is in flight', async () => {
     const { port, answer } = deferred()
     const { actor, busy, clock, fetchAdminData } = await start(port)
-    actor.send({ type: 'admin.callRequested', call: { kind: 'admins.delete', id: uuid(1) } })
+    actor.send({ type: 'admin.callRequested', call: { name: 'deleteAdmin', id: uuid(1) } })
     clock.increment(POLL_INTERVAL_MS)
     expect(fetchAdminData).toHaveBeenCalledTimes(2)
     expect(busy()).toBe(true)
-    answer({ change: 'deleted', list: 'Admins', id: uuid(1) })
+    answer({ name: 'deleteAdmin', data: uuid(1) })
     await waitFor(actor, (s) => !s.hasTag('busy'))
     expect(actor.getSnapshot().context.Admins).not.toContainEqual(admin(1))
   })
@@ -295,11 +293,11 @@ describe('admin machine: a write beside a fetch already running', () => {
     )
     actor.send({
       type: 'admin.callRequested',
-      call: { kind: 'engineers.create', body: engineerBody },
+      call: { name: 'createEngineer', body: engineerBody },
     })
     clock.increment(POLL_INTERVAL_MS)
     expect(actor.getSnapshot().hasTag('fetching')).toBe(true)
-    answer({ change: 'created', list: 'Engineers', item: engineer(50) })
+    answer({ name: 'createEngineer', data: engineer(50) })
     await waitFor(actor, (s) => !s.hasTag('busy'))
     // The poll that started before the write answers with the data from before it: ignored.
     release(ok())

@@ -88,7 +88,7 @@ describe('client machine: calls', () => {
     expect(actor.getSnapshot().context.pending).toEqual(designCall)
 
     const entry = nonStageEntry('Pool Design')
-    answer.resolve({ kind: 'entry', entry })
+    answer.resolve({ name: 'editPool', data: entry })
     const snapshot = await settled(actor)
     expect(snapshot.context.poolData.nonStages).toEqual([entry])
     expect(snapshot.context.pending).toBeNull()
@@ -102,7 +102,7 @@ describe('client machine: calls', () => {
     const { actor } = start(port)
     actor.send({ type: 'client.callRequested', call: designCall })
     actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })
-    answer.resolve({ kind: 'entry', entry: stageEntry(4) })
+    answer.resolve({ name: 'editPool', data: stageEntry(4) })
     await settled(actor)
     expect(port).toHaveBeenCalledTimes(1)
     expect(actor.getSnapshot().context.poolData.BuilderRequested).toBe(false)
@@ -141,7 +141,7 @@ describe('client machine: calls', () => {
     const port = vi
       .fn<Port>()
       .mockRejectedValueOnce(new Error('no'))
-      .mockResolvedValueOnce({ kind: 'builderRequested' })
+      .mockResolvedValueOnce({ name: 'requestBuilder', data: { BuilderRequested: true } })
       .mockRejectedValueOnce(new Error('no'))
     const { actor } = start(port)
     const call: ClientCall = { name: 'requestBuilder' }
@@ -157,7 +157,10 @@ describe('client machine: calls', () => {
   })
 
   it('a builder request sets BuilderRequested and has the admin data refetched', async () => {
-    const { actor, adminEvents, saved } = start(async () => ({ kind: 'builderRequested' }))
+    const { actor, adminEvents, saved } = start(async () => ({
+      name: 'requestBuilder',
+      data: { BuilderRequested: true },
+    }))
     actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })
     await settled(actor)
     expect(actor.getSnapshot().context.poolData.BuilderRequested).toBe(true)
@@ -168,8 +171,8 @@ describe('client machine: calls', () => {
   it('a manager request is added, then replaced by id, each time refetching admin data', async () => {
     const port = vi
       .fn<Port>()
-      .mockResolvedValueOnce({ kind: 'managerRequested', request: managerRequest('open') })
-      .mockResolvedValueOnce({ kind: 'managerRequested', request: managerRequest('contacted') })
+      .mockResolvedValueOnce({ name: 'requestManager', data: managerRequest('open') })
+      .mockResolvedValueOnce({ name: 'requestManager', data: managerRequest('contacted') })
     const { actor, adminEvents } = start(port)
     const call: ClientCall = { name: 'requestManager', body: { managerId: uuid(11) } }
     actor.send({ type: 'client.callRequested', call })
@@ -184,7 +187,7 @@ describe('client machine: calls', () => {
   })
 
   it('an entry answer does not refetch the admin data', async () => {
-    const { actor, adminEvents } = start(async () => ({ kind: 'entry', entry: stageEntry(5) }))
+    const { actor, adminEvents } = start(async () => ({ name: 'editPool', data: stageEntry(5) }))
     actor.send({ type: 'client.callRequested', call: designCall })
     await settled(actor)
     expect(adminEvents).toEqual([])
@@ -194,7 +197,8 @@ describe('client machine: calls', () => {
     const machine = clientMachine.provide({
       actors: {
         clientCall: fromPromise<ClientCallResult, ClientCall>(async () => ({
-          kind: 'builderRequested',
+          name: 'requestBuilder',
+          data: { BuilderRequested: true },
         })),
       },
     })
@@ -215,7 +219,10 @@ describe('client machine: refreshed data against the calls', () => {
   })
 
   it('takes the pool data of a refresh when no call settled meanwhile', () => {
-    const { actor, saved } = start(async () => ({ kind: 'builderRequested' }))
+    const { actor, saved } = start(async () => ({
+      name: 'requestBuilder',
+      data: { BuilderRequested: true },
+    }))
     actor.send({ type: 'client.refreshStarted' })
     actor.send({ type: 'client.dataRefreshed', data: refreshed(8) })
     expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(8)])
@@ -223,7 +230,7 @@ describe('client machine: refreshed data against the calls', () => {
   })
 
   it('keeps the entry a call answered after the refresh started, taking only Flag', async () => {
-    const { actor } = start(async () => ({ kind: 'entry', entry: stageEntry(5, true) }))
+    const { actor } = start(async () => ({ name: 'editPool', data: stageEntry(5, true) }))
     actor.send({ type: 'client.refreshStarted' })
     actor.send({ type: 'client.callRequested', call: designCall })
     await settled(actor)
@@ -240,7 +247,7 @@ describe('client machine: refreshed data against the calls', () => {
     actor.send({ type: 'client.refreshStarted' })
     actor.send({ type: 'client.dataRefreshed', data: refreshed(8) })
     expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([])
-    answer.resolve({ kind: 'entry', entry: stageEntry(5) })
+    answer.resolve({ name: 'editPool', data: stageEntry(5) })
     await settled(actor)
     expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(5)])
   })

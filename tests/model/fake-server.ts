@@ -172,7 +172,7 @@ export function createFakeServer() {
     /** Whether the refresh cookie is still set (logout clears it). */
     hasRefreshCookie: () => refreshCookie !== null,
 
-    login: async (body: { email: string }): Promise<{ tempToken?: string | null }> => {
+    login: async (body: { email: string }): Promise<{ tempToken: string }> => {
       const parsed = LoginBody.safeParse(body)
       if (!parsed.success)
         throw new ApiError({
@@ -188,7 +188,7 @@ export function createFakeServer() {
       outbox.push({ to: parsed.data.email, code })
       return { tempToken }
     },
-    verify: async (body: { code: string; rememberMe: boolean }, tempToken: string | null) => {
+    verify: async (body: { code: string; rememberMe?: boolean }, tempToken: string | null) => {
       const sent = checkCode(tempToken, body.code)
       const account = accounts.get(sent.email)
       // As the real route: the code is kept, for the onboarding that follows.
@@ -202,7 +202,7 @@ export function createFakeServer() {
       return startSession(account.user)
     },
     onboarding: async (
-      body: OnboardingDetails & { code: string; rememberMe: boolean },
+      body: OnboardingDetails & { code: string; rememberMe?: boolean },
       tempToken: string | null,
     ) => {
       const sent = checkCode(tempToken, body.code)

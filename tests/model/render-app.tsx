@@ -9,6 +9,7 @@ import { followSession } from '../../src/app/follow-session'
 import { SessionProvider } from '../../src/app/session-context'
 import { createStagesCache } from '../../src/app/stages-cache'
 import { createAppRouter, type AppRouter } from '../../src/routes/router'
+import { fakeCaller } from '../support/fake-caller'
 import type { FakeServer } from './fake-server'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
@@ -21,14 +22,14 @@ window.scrollTo = () => {}
  */
 const createFakeSession = (server: FakeServer) =>
   createSession((getToken) => ({
-    login: (body: { email: string }) => server.login(body),
-    verify: (body: Parameters<FakeServer['verify']>[0], tempToken: string | null) =>
-      server.verify(body, tempToken),
-    onboarding: (body: Parameters<FakeServer['onboarding']>[0], tempToken: string | null) =>
-      server.onboarding(body, tempToken),
-    refresh: () => server.refresh(),
-    logout: () => server.logout(),
-    editStatus: (body: { onWaiting: boolean }) => server.editStatus(getToken(), body),
+    call: fakeCaller({
+      login: ({ body }) => server.login(body),
+      verify: ({ body, tempToken }) => server.verify(body, tempToken),
+      onboarding: ({ body, tempToken }) => server.onboarding(body, tempToken),
+      refresh: () => server.refresh(),
+      logout: () => server.logout(),
+      editStatus: ({ body }) => server.editStatus(getToken(), body),
+    }),
     fetchAdmin: (input?: { etag?: string | null }) =>
       server.fetchAdmin(getToken(), input?.etag ?? null),
     clientCall: (call: ClientCall) => server.clientCall(getToken(), call),

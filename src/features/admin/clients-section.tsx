@@ -58,8 +58,8 @@ const clients: CrudConfig<AdminClient, z.output<typeof ClientInput>> = {
     perk: c.perk ?? '',
   }),
   label: (c) => c.name || c.email,
-  edit: (item, body) => ({ kind: 'clients.edit', id: item.id, body }),
-  remove: (item) => ({ kind: 'clients.delete', id: item.id }),
+  edit: (item, body) => ({ name: 'editClient', id: item.id, body }),
+  remove: (item) => ({ name: 'deleteClient', id: item.id }),
 }
 
 export const ClientsSection = ({ actor }: { actor: AdminActor }) => (

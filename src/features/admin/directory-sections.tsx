@@ -37,11 +37,11 @@ const cities: CrudConfig<City, Body<typeof CityInput>> = {
   schema: CityInput,
   toValues: (c) => ({ name: c.name, state: c.state, permitFee: centsToDollars(c.permitFee) }),
   label: (c) => `${c.name}, ${c.state}`,
-  edit: (item, body) => ({ kind: 'cities.edit', id: item.id, body }),
-  remove: (item) => ({ kind: 'cities.delete', id: item.id }),
+  edit: (item, body) => ({ name: 'editCity', id: item.id, body }),
+  remove: (item) => ({ name: 'deleteCity', id: item.id }),
   create: {
     blank: { name: '', state: '', permitFee: '' },
-    call: (body) => ({ kind: 'cities.create', body }),
+    call: (body) => ({ name: 'createCity', body }),
   },
 }
 
@@ -69,11 +69,11 @@ const engineers: CrudConfig<Engineer, Body<typeof EngineerInput>> = {
   schema: EngineerInput,
   toValues: ({ id: _id, fee, ...rest }) => ({ ...rest, fee: centsToDollars(fee) }),
   label: (e) => e.name,
-  edit: (item, body) => ({ kind: 'engineers.edit', id: item.id, body }),
-  remove: (item) => ({ kind: 'engineers.delete', id: item.id }),
+  edit: (item, body) => ({ name: 'editEngineer', id: item.id, body }),
+  remove: (item) => ({ name: 'deleteEngineer', id: item.id }),
   create: {
     blank: { name: '', company: '', email: '', phone: '', licenseNo: '', fee: '' },
-    call: (body) => ({ kind: 'engineers.create', body }),
+    call: (body) => ({ name: 'createEngineer', body }),
   },
 }
 
@@ -106,11 +106,11 @@ const managers: CrudConfig<Manager, Body<typeof ManagerInput>> = {
     fee: centsToDollars(fee),
   }),
   label: (m) => m.name,
-  edit: (item, body) => ({ kind: 'managers.edit', id: item.id, body }),
-  remove: (item) => ({ kind: 'managers.delete', id: item.id }),
+  edit: (item, body) => ({ name: 'editManager', id: item.id, body }),
+  remove: (item) => ({ name: 'deleteManager', id: item.id }),
   create: {
     blank: { name: '', company: '', email: '', phone: '', yearsExperience: '', fee: '', bio: '' },
-    call: (body) => ({ kind: 'managers.create', body }),
+    call: (body) => ({ name: 'createManager', body }),
   },
 }
 
@@ -134,11 +134,11 @@ const admins: CrudConfig<AdminUser, Body<typeof AdminInput>> = {
   schema: AdminInput,
   toValues: (a) => ({ name: a.name, email: a.email }),
   label: (a) => a.name || a.email,
-  edit: (item, body) => ({ kind: 'admins.edit', id: item.id, body }),
-  remove: (item) => ({ kind: 'admins.delete', id: item.id }),
+  edit: (item, body) => ({ name: 'editAdmin', id: item.id, body }),
+  remove: (item) => ({ name: 'deleteAdmin', id: item.id }),
   create: {
     blank: { name: '', email: '' },
-    call: (body) => ({ kind: 'admins.create', body }),
+    call: (body) => ({ name: 'createAdmin', body }),
   },
 }
 

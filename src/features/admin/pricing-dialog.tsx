@@ -59,7 +59,7 @@ export function PricingDialog({ actor, stage, onClose }: PricingDialogProps) {
       return
     }
     const call: AdminCall = {
-      kind: 'stages.edit',
+      name: 'editStage',
       id: stage.id,
       body: { pricing: checked.pricing },
     }

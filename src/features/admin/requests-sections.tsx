@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { RequestStatus, type BuilderRequest, type ManagerRequest } from '../../../contract'
-import type { AdminActor, AdminCall, AdminCallKind } from '../../../machines/admin/admin.machine'
+import type { AdminActor, AdminCall } from '../../../machines/admin/admin.machine'
 import { CallProblem } from './call-problem'
 import { dateColumn, textColumn, type Column } from './columns'
 import { DataTable } from './data-table'
@@ -8,7 +8,7 @@ import { SectionPage } from './section-page'
 import { useAdminState, useAdminWrites } from './use-admin'
 
 type Request = BuilderRequest | ManagerRequest
-type StatusKind = Extract<AdminCallKind, `${string}.status`>
+type StatusCall = Extract<AdminCall['name'], `edit${string}Request`>
 
 const STATUS_LABEL: Record<RequestStatus, string> = {
   open: 'Open',
@@ -23,7 +23,7 @@ function StatusSelect({
   request,
 }: {
   actor: AdminActor
-  kind: StatusKind
+  kind: StatusCall
   request: Request
 }) {
   const { busy, request: send } = useAdminWrites(actor)
@@ -40,7 +40,7 @@ function StatusSelect({
         disabled={busy}
         onChange={(event) => {
           const status = RequestStatus.safeParse(event.target.value)
-          if (status.success) send({ kind, id: request.id, body: { status: status.data } })
+          if (status.success) send({ name: kind, id: request.id, body: { status: status.data } })
         }}
       >
         {RequestStatus.options.map((status) => (
@@ -53,11 +53,11 @@ function StatusSelect({
   )
 }
 
-const isStatusCall = (kind: StatusKind) => (call: AdminCall) => call.kind === kind
+const isStatusCall = (kind: StatusCall) => (call: AdminCall) => call.name === kind
 
 type RequestsProps<T extends Request> = {
   actor: AdminActor
-  kind: StatusKind
+  kind: StatusCall
   title: string
   lede: string
   rows: readonly T[]
@@ -112,7 +112,7 @@ export function BuilderRequestsSection({ actor }: { actor: AdminActor }) {
   return (
     <RequestsSection
       actor={actor}
-      kind="builderRequests.status"
+      kind="editBuilderRequest"
       title="Builder requests"
       lede="Clients who asked us to run their whole build. Mark them contacted, then closed."
       rows={rows}
@@ -126,7 +126,7 @@ export function ManagerRequestsSection({ actor }: { actor: AdminActor }) {
   return (
     <RequestsSection
       actor={actor}
-      kind="managerRequests.status"
+      kind="editManagerRequest"
       title="Manager requests"
       lede="Clients who asked for a particular project manager."
       rows={rows}

@@ -22,7 +22,7 @@ const tips: CrudConfig<Stage, z.output<typeof TipEditBody>> = {
   schema: TipEditBody,
   toValues: (s) => ({ text: s.designTip.text }),
   label: (s) => `tip for ${s.title}`,
-  edit: (stage, body) => ({ kind: 'tips.edit', id: stage.designTip.id, body }),
+  edit: (stage, body) => ({ name: 'editTip', id: stage.designTip.id, body }),
 }
 
 export const TipsSection = ({ actor }: { actor: AdminActor }) => (

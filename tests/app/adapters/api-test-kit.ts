@@ -1,6 +1,4 @@
-import { createApi, type Api, type ApiOptions } from '../../../src/adapters/api'
-import { createAdminWrites, type AdminWrites } from '../../../src/adapters/api-admin-writes'
-import { createHttp } from '../../../src/adapters/http'
+import { createApi, type ApiOptions } from '../../../src/adapters/api'
 import { fakeFetch, type Answer } from './fake-fetch'
 
 /** Absolute, because in Node a request needs a URL of its own (a browser has the page's). */
@@ -17,13 +15,9 @@ export function apiWith(script: Answer[], options: Partial<ApiOptions> = {}) {
     retryDelay: () => 0,
     ...options,
   }
-  // The admin writes load with the back office; here they sit beside the rest of the port.
-  const api: Api & AdminWrites = {
-    ...createApi(settings),
-    ...createAdminWrites(createHttp(settings)),
-  }
   return {
-    api,
+    api: createApi(settings),
+    settings,
     requests: network.requests,
     bodies: network.bodies,
     setToken: (value: string | null) => {

@@ -34,7 +34,7 @@ describe('add dialog', () => {
         })
       }
       data.Cities = [...data.Cities, austin]
-      return { change: 'created', list: 'Cities', item: austin }
+      return { name: 'createCity', data: austin }
     })
     const { user } = renderSection(<CitiesSection actor={actor} />)
     await user.click(screen.getByRole('button', { name: 'Add city' }))
@@ -49,7 +49,7 @@ describe('add dialog', () => {
       'Some fields need a fix.',
     )
     expect(call).toHaveBeenLastCalledWith({
-      kind: 'cities.create',
+      name: 'createCity',
       body: { name: 'Austin', state: 'TX', permitFee: 40_000 },
     })
     const state = textbox(dialog, 'State')
@@ -118,7 +118,7 @@ describe('add dialog', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add engineer' }).disabled).toBe(
       true,
     )
-    answer({ change: 'created', list: 'Engineers', item: engineer(9, 'Eve Stone') })
+    answer({ name: 'createEngineer', data: engineer(9, 'Eve Stone') })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(rowNames()).toEqual(['Eve Stone'])
   })
@@ -128,11 +128,7 @@ describe('edit dialog', () => {
   it('opens with the item’s values and replaces the row with the answer', async () => {
     const { actor, call } = await startAdmin(
       { Engineers: [engineer(6, 'Ann Bell')] },
-      async () => ({
-        change: 'edited',
-        list: 'Engineers',
-        item: { ...engineer(6, 'Ann Bell'), fee: 175_025 },
-      }),
+      async () => ({ name: 'editEngineer', data: { ...engineer(6, 'Ann Bell'), fee: 175_025 } }),
     )
     const { user } = renderSection(<EngineersSection actor={actor} />)
     await user.click(screen.getByRole('button', { name: 'Edit Ann Bell' }))
@@ -145,7 +141,7 @@ describe('edit dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(call).toHaveBeenCalledWith({
-      kind: 'engineers.edit',
+      name: 'editEngineer',
       id: uuid(6),
       body: { ...engineer(6, 'Ann Bell'), id: undefined, fee: 175_025 },
     })
@@ -157,7 +153,7 @@ describe('delete confirmation', () => {
   it('asks first: Cancel keeps the row, confirming removes it', async () => {
     const { actor, call } = await startAdmin(
       { Engineers: [engineer(6, 'Ann Bell'), engineer(7, 'Bo Chen')] },
-      async () => ({ change: 'deleted', list: 'Engineers', id: uuid(6) }),
+      async () => ({ name: 'deleteEngineer', data: uuid(6) }),
     )
     const { user } = renderSection(<EngineersSection actor={actor} />)
     await user.click(screen.getByRole('button', { name: 'Delete Ann Bell' }))
@@ -170,7 +166,7 @@ describe('delete confirmation', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Ann Bell' }))
     await user.click(screen.getByRole('button', { name: 'Delete engineer' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(call).toHaveBeenCalledWith({ kind: 'engineers.delete', id: uuid(6) })
+    expect(call).toHaveBeenCalledWith({ name: 'deleteEngineer', id: uuid(6) })
     expect(rowNames()).toEqual(['Bo Chen'])
   })
 

@@ -56,8 +56,8 @@ describe('pricing', () => {
   it('shows the reference pool’s example and updates it live while editing', async () => {
     const edited = stages()[0]
     const { actor, call } = await startAdmin({ Stages: stages() }, async (asked) => {
-      if (asked.kind !== 'stages.edit' || !edited) throw new Error('unexpected call')
-      return { change: 'stage', stage: { ...edited, pricing: Pricing.parse(asked.body.pricing) } }
+      if (asked.name !== 'editStage' || !edited) throw new Error('unexpected call')
+      return { name: 'editStage', data: { ...edited, pricing: Pricing.parse(asked.body.pricing) } }
     })
     const { user } = renderSection(<PricingSection actor={actor} />)
     const excavation = screen.getByRole('row', { name: /Excavation/ })
@@ -78,7 +78,7 @@ describe('pricing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save pricing' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(call).toHaveBeenCalledWith({
-      kind: 'stages.edit',
+      name: 'editStage',
       id: uuid(100),
       body: {
         pricing: {
@@ -111,7 +111,7 @@ describe('pricing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove item 1' }))
     await user.click(within(dialog).getByRole('button', { name: 'Save pricing' }))
     const sent = call.mock.calls[0]?.[0]
-    if (sent?.kind !== 'stages.edit') throw new Error('no pricing was sent')
+    if (sent?.name !== 'editStage') throw new Error('no pricing was sent')
     expect((sent.body.pricing.items ?? []).map((i) => i.label)).toEqual([
       ...DEFAULT_PRICING.extras.items.slice(1).map((i) => i.label),
       'Slide',
@@ -129,9 +129,8 @@ describe('clients', () => {
   it('show Flag, the waiting list, the perk and progress, and edit a perk away', async () => {
     const pat = { ...client(4), name: 'Pat Doe', perk: 'Free LED light', stepsDone: 5 }
     const { actor, call } = await startAdmin({ Clients: [pat] }, async () => ({
-      change: 'edited',
-      list: 'Clients',
-      item: { ...pat, perk: null },
+      name: 'editClient',
+      data: { ...pat, perk: null },
     }))
     const { user } = renderSection(<ClientsSection actor={actor} />)
     const row = screen.getByRole('row', { name: /Pat Doe/ })
@@ -159,7 +158,7 @@ describe('clients', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(call.mock.calls[0]?.[0]).toMatchObject({
-      kind: 'clients.edit',
+      name: 'editClient',
       id: uuid(4),
       body: { perk: null },
     })
@@ -203,9 +202,8 @@ describe('requests and tips', () => {
       createdAt: '2026-01-02T00:00:00.000Z',
     }
     const { actor, call } = await startAdmin({ BuilderRequests: [request] }, async () => ({
-      change: 'edited',
-      list: 'BuilderRequests',
-      item: { ...request, status: 'contacted' },
+      name: 'editBuilderRequest',
+      data: { ...request, status: 'contacted' },
     }))
     const { user } = renderSection(<BuilderRequestsSection actor={actor} />)
     const select = screen.getByRole<HTMLSelectElement>('combobox', {
@@ -213,7 +211,7 @@ describe('requests and tips', () => {
     })
     await user.selectOptions(select, 'Contacted')
     expect(call).toHaveBeenCalledWith({
-      kind: 'builderRequests.status',
+      name: 'editBuilderRequest',
       id: uuid(30),
       body: { status: 'contacted' },
     })
@@ -222,8 +220,8 @@ describe('requests and tips', () => {
 
   it('edit a stage’s design tip', async () => {
     const { actor, call } = await startAdmin({ Stages: stages() }, async () => ({
-      change: 'tip',
-      tip: tip(200, uuid(100), 'Dig after the rains'),
+      name: 'editTip',
+      data: tip(200, uuid(100), 'Dig after the rains'),
     }))
     const { user } = renderSection(<TipsSection actor={actor} />)
     await user.click(screen.getByRole('button', { name: 'Edit tip for Excavation' }))
@@ -233,7 +231,7 @@ describe('requests and tips', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(call).toHaveBeenCalledWith({
-      kind: 'tips.edit',
+      name: 'editTip',
       id: uuid(200),
       body: { text: 'Dig after the rains' },
     })

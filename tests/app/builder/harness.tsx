@@ -122,12 +122,13 @@ export function createFakeClientApi(initial: PoolData) {
       ? ({ StageId: body.StageId, ...base } satisfies StageEntry)
       : ({ Title: body.Title as NonStageEntry['Title'], ...base } satisfies NonStageEntry)
   }
-  const save = (body: { StageId?: string; Title?: string }, change: Partial<PoolEntry>) => {
-    const entry = { ...entryFor(body), ...change } as PoolEntry
-    entries.set(keyOf(body), entry)
-    return { kind: 'entry' as const, entry }
-  }
-  const handle = async (call: ClientCall) => {
+  const handle = async (call: ClientCall): Promise<ClientCallResult> => {
+    const save = (body: { StageId?: string; Title?: string }, change: Partial<PoolEntry>) => {
+      const entry = { ...entryFor(body), ...change } as PoolEntry
+      entries.set(keyOf(body), entry)
+      // The fake answers a stage call with a stage entry and a non-stage call with a non-stage one.
+      return { name: call.name, data: entry } as ClientCallResult
+    }
     switch (call.name) {
       case 'editPool':
         return save(call.body, { choices: { ...call.body.choices } })
@@ -162,7 +163,7 @@ export function createFakeClientApi(initial: PoolData) {
         return save(call.body, { quotes })
       }
       case 'requestBuilder':
-        return { kind: 'builderRequested' as const }
+        return { name: 'requestBuilder', data: { BuilderRequested: true } }
       case 'requestManager': {
         const request: ManagerRequest = {
           id: uuid(600),
@@ -174,7 +175,7 @@ export function createFakeClientApi(initial: PoolData) {
           status: 'open',
           createdAt: NOW,
         }
-        return { kind: 'managerRequested' as const, request }
+        return { name: 'requestManager', data: request }
       }
     }
   }

@@ -170,7 +170,7 @@ describe('pool design', () => {
     await user.click(saveButton())
     expect(saveButton().disabled).toBe(true)
     expect(saveButton().textContent).toBe('Saving…')
-    answer({ kind: 'entry', entry: designEntry() })
+    answer({ name: 'editPool', data: designEntry() })
     await idle()
     expect(saveButton().disabled).toBe(false)
     expect(screen.getByRole('status').textContent).toBe('Design saved')

@@ -40,7 +40,7 @@ describe('project builder', () => {
     const clientCall = vi.fn(
       (_call: ClientCall) =>
         new Promise<ClientCallResult>((resolve) => {
-          answer = () => resolve({ kind: 'builderRequested' })
+          answer = () => resolve({ name: 'requestBuilder', data: { BuilderRequested: true } })
         }),
     )
     const { user } = await renderBuilder('/builder/project-builder', { clientCall })

@@ -1,0 +1,64 @@
+/**
+ * What the API's OpenAPI document says of each call. Only the server reads it: the route
+ * table stays wire facts, and the landing pages do not download this text.
+ */
+import type { CallName } from './index'
+import { MAX_QUOTES_PER_ENTRY } from '../steps'
+
+export const routeDocs: Record<CallName, { summary: string; description?: string }> = {
+  stages: { summary: 'The priced build stages, each with its design tip' },
+  validate: { summary: 'Whether we build in a city' },
+  login: {
+    summary: 'Email a one-time sign-in code',
+    description: 'The same answer for every well-formed email, known or not.',
+  },
+  verify: { summary: 'Sign in with the emailed code' },
+  onboarding: { summary: 'Create a client account with the emailed code' },
+  refresh: { summary: 'A new access token for the refresh cookie (which is rotated)' },
+  logout: { summary: 'End the session: revoke the refresh token, clear the cookies' },
+  editStatus: { summary: 'Join or leave the waiting list' },
+  editPool: {
+    summary: "Save a step's choices",
+    description: 'A stage by StageId, a non-stage (Pool Design, Engineering, Permits) by Title.',
+  },
+  markDone: { summary: 'Mark a stage done or not done' },
+  markDone1: { summary: 'Mark a non-stage step done or not done' },
+  addQuote: {
+    summary: 'Add a quote to a stage',
+    description: `At most ${MAX_QUOTES_PER_ENTRY} quotes per step (409 beyond).`,
+  },
+  addQuote1: {
+    summary: 'Add a quote to a non-stage step',
+    description: `At most ${MAX_QUOTES_PER_ENTRY} quotes per step (409 beyond).`,
+  },
+  acceptQuote: { summary: "Accept one of a step's quotes (the one accepted quote of that step)" },
+  removeQuote: { summary: 'Remove a quote from a step' },
+  requestBuilder: { summary: 'Request a project builder (idempotent)' },
+  requestManager: {
+    summary: 'Request a project manager',
+    description:
+      'Answers 201 with a new request, or 200 with the open request already made to this manager.',
+  },
+  adminFetch: {
+    summary: 'Everything the back office shows',
+    description: 'Sends an ETag; answers 304 to a matching If-None-Match.',
+  },
+  editClient: { summary: "Change a client's details, waiting-list status or perk" },
+  deleteClient: { summary: 'Delete a client and everything of theirs' },
+  createAdmin: { summary: 'Add an admin' },
+  editAdmin: { summary: "Change an admin's name or email" },
+  deleteAdmin: { summary: 'Remove an admin (never yourself, never the last one)' },
+  createCity: { summary: 'Serve a new city' },
+  editCity: { summary: "Change a served city's name, state or permit fee" },
+  deleteCity: { summary: 'Stop serving a city (its clients lose the builder, keep their pool)' },
+  createEngineer: { summary: 'Add an engineer' },
+  editEngineer: { summary: "Change an engineer's details" },
+  deleteEngineer: { summary: 'Remove an engineer (clients who chose them choose again)' },
+  createManager: { summary: 'Add a project manager' },
+  editManager: { summary: "Change a project manager's details" },
+  deleteManager: { summary: 'Remove a project manager and the requests made to them' },
+  editTip: { summary: "Change a stage's design tip" },
+  editStage: { summary: "Change a stage's pricing" },
+  editBuilderRequest: { summary: "Change a builder request's status" },
+  editManagerRequest: { summary: "Change a manager request's status" },
+}

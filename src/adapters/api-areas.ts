@@ -1,0 +1,24 @@
+import type { AdminCall, AdminFetchInput } from '../../machines/admin/admin.types'
+import type { ClientCall } from '../../machines/client/client.types'
+import type { Http } from './http'
+
+type Signal = AbortSignal | undefined
+
+/**
+ * The builder's and the back office's ports. Only a client in the builder or an admin makes
+ * these calls, so their part of the route table loads with the first one, not with the landing
+ * pages.
+ */
+export function createAreaPorts(http: Http) {
+  return {
+    /** The client actor's port: any builder call, answered with its name and `Data`. */
+    clientCall: async (call: ClientCall, signal?: Signal) =>
+      (await import('./api-client-call')).runClientCall(http, call, signal),
+    /** GET admin/fetch, revalidated with the ETag of the data already held. */
+    fetchAdmin: async (input: AdminFetchInput, signal?: Signal) =>
+      (await import('./api-admin-call')).fetchAdmin(http, input, signal),
+    /** The admin actor's write port: any admin write, answered with its name and `Data`. */
+    adminCall: async (call: AdminCall, signal?: Signal) =>
+      (await import('./api-admin-call')).runAdminCall(http, call, signal),
+  }
+}
