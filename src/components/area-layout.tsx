@@ -1,6 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router'
 import { useId, type ReactNode } from 'react'
-import { LogOutButton } from '../features/auth/log-out-button'
+import { LogOutButton } from './log-out-button'
 
 type AreaLayoutProps = {
   /** The navigation's accessible name, e.g. "Build steps". */

@@ -15,7 +15,8 @@ import type { Api } from '../adapters/api'
 import { PageShell } from '../components/page-shell'
 import { LoginPage } from '../features/auth/login-page'
 import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
-import { FullPageSpinner, NotFound, RootError } from './root-pages'
+import { FullPageSpinner } from '../components/spinner'
+import { NotFound, RootError } from './root-pages'
 
 export type RouterContext = {
   session: SessionActor

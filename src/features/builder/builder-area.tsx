@@ -11,7 +11,7 @@ import { ProjectBuilderPage } from './pages/project-builder-page'
 import { StepPage } from './pages/step-page'
 import { useBudget } from './use-project'
 import type { ClientActor } from '../../../machines/client/client.machine'
-import { FullPageSpinner } from '../../routes/root-pages'
+import { FullPageSpinner } from '../../components/spinner'
 import { useClient, useOptionalClientActor } from './use-client'
 import './builder.css'
 
