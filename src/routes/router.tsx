@@ -80,10 +80,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
   const onboardingRoute = createRoute({
     getParentRoute: () => landingRoute,
     path: 'onboarding',
-    component: lazyRouteComponent(
-      () => import('../features/auth/onboarding-screen'),
-      'OnboardingScreen',
-    ),
+    component: lazyRouteComponent(() => import('./onboarding-screen'), 'OnboardingScreen'),
   })
 
   const comingSoonRoute = createRoute({
