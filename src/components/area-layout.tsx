@@ -1,12 +1,18 @@
-import { Link, Outlet } from '@tanstack/react-router'
+import { Link, Outlet, type RegisteredRouter } from '@tanstack/react-router'
 import { useId, type ReactNode } from 'react'
-import { LogOutButton } from '../features/auth/log-out-button'
+import { LogOutButton } from './log-out-button'
 
-type AreaLayoutProps = {
+/** A route's params as the router parses them: a page's slug is one the router accepts. */
+type ParamsOf<Id extends keyof RegisteredRouter['routesById']> =
+  RegisteredRouter['routesById'][Id]['types']['params']
+type AreaPage<Slug> = { route: Slug; title: string }
+type AreaPages =
+  | { base: '/builder'; pages: readonly AreaPage<ParamsOf<'/builder/$page'>['page']>[] }
+  | { base: '/admin'; pages: readonly AreaPage<ParamsOf<'/admin/$section'>['section']>[] }
+
+type AreaLayoutProps = AreaPages & {
   /** The navigation's accessible name, e.g. "Build steps". */
   navLabel: string
-  base: '/builder' | '/admin'
-  pages: readonly { route: string; title: string }[]
   /** Whether the sidebar is shown; the area's actor keeps it (seed §3 `isOpen`). */
   open: boolean
   onToggle: () => void
@@ -18,22 +24,22 @@ type AreaLayoutProps = {
   aside?: ReactNode
 }
 
-const pageLink = (base: AreaLayoutProps['base'], route: string) =>
-  base === '/builder'
-    ? ({ to: '/builder/$page', params: { page: route } } as const)
-    : ({ to: '/admin/$section', params: { section: route } } as const)
+const pageLinks = (area: AreaPages) =>
+  area.base === '/builder'
+    ? area.pages.map(({ route, title }) => ({
+        route,
+        title,
+        link: { to: '/builder/$page', params: { page: route } } as const,
+      }))
+    : area.pages.map(({ route, title }) => ({
+        route,
+        title,
+        link: { to: '/admin/$section', params: { section: route } } as const,
+      }))
 
 /** A signed-in area: brand bar with the sidebar toggle and Log out, the sidebar, the page. */
-export function AreaLayout({
-  navLabel,
-  base,
-  pages,
-  open,
-  onToggle,
-  mark,
-  describedBy,
-  aside,
-}: AreaLayoutProps) {
+export function AreaLayout(props: AreaLayoutProps) {
+  const { navLabel, open, onToggle, mark, describedBy, aside } = props
   const sidebarId = useId()
   return (
     <div className="area">
@@ -58,10 +64,10 @@ export function AreaLayout({
           {aside}
           <nav aria-label={navLabel} className="area-nav">
             <ol>
-              {pages.map((page) => (
+              {pageLinks(props).map((page) => (
                 <li key={page.route}>
                   <Link
-                    {...pageLink(base, page.route)}
+                    {...page.link}
                     activeProps={{ 'aria-current': 'page', className: 'active' }}
                     aria-describedby={describedBy?.(page.route)}
                   >

@@ -9,3 +9,14 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
     </div>
   )
 }
+
+/** While a page loads, or stored state is restored: a centred spinner over the whole page. */
+export function FullPageSpinner() {
+  return (
+    <div className="full-page-spinner">
+      {/* Every page has a heading, a page still loading too (axe: page-has-heading-one). */}
+      <h1 className="visually-hidden">Loading PoolPath</h1>
+      <Spinner />
+    </div>
+  )
+}

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import { PageShell } from '../components/page-shell'
-import { Spinner } from '../components/spinner'
 
 export const SUPPORT_EMAIL = 'support@poolpath.app'
 
@@ -36,16 +35,5 @@ export function NotFound() {
         </Link>
       </section>
     </PageShell>
-  )
-}
-
-/** While a page loads, or stored state is restored: a centred spinner over the whole page. */
-export function FullPageSpinner() {
-  return (
-    <div className="full-page-spinner">
-      {/* Every page has a heading, a page still loading too (axe: page-has-heading-one). */}
-      <h1 className="visually-hidden">Loading PoolPath</h1>
-      <Spinner />
-    </div>
   )
 }

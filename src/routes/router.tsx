@@ -3,6 +3,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  notFound,
   Outlet,
   redirect,
   type RouterHistory,
@@ -11,10 +12,14 @@ import { waitFor } from 'xstate'
 import { z } from 'zod/mini'
 import type { Stage } from '../../contract'
 import type { SessionActor } from '../../machines/session/session.machine'
+import { AreaNotFound } from '../components/area-not-found'
 import { PageShell } from '../components/page-shell'
+import { FullPageSpinner } from '../components/spinner'
+import { ADMIN_SECTIONS } from '../features/admin/sections'
 import { LoginPage } from '../features/auth/login-page'
+import { BUILDER_PAGES } from '../features/builder/builder-pages'
 import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
-import { FullPageSpinner, NotFound, RootError } from './root-pages'
+import { NotFound, RootError } from './root-pages'
 
 export type RouterContext = {
   session: SessionActor
@@ -34,6 +39,13 @@ const follow = (target: Redirect) => {
 }
 
 const LandingSearch = z.object({ redirect: z.optional(z.string()) })
+
+/** A path segment read as one of an area's pages, or the router's not-found. */
+const slugOf = <Slug extends string>(pages: readonly { route: Slug }[], raw: string): Slug => {
+  const page = pages.find((p) => p.route === raw)
+  if (!page) throw notFound()
+  return page.route
+}
 
 /** The route tree of seed §2; each guard reads the session actor, never a copy of its state. */
 // Only /login is in the landing bundle; the other landing screens load when first reached.
@@ -82,10 +94,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
   const onboardingRoute = createRoute({
     getParentRoute: () => landingRoute,
     path: 'onboarding',
-    component: lazyRouteComponent(
-      () => import('../features/auth/onboarding-screen'),
-      'OnboardingScreen',
-    ),
+    component: lazyRouteComponent(() => import('./onboarding-screen'), 'OnboardingScreen'),
   })
 
   const comingSoonRoute = createRoute({
@@ -127,6 +136,9 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     createRoute({
       getParentRoute: () => builderRoute,
       path: '$page',
+      params: { parse: ({ page }) => ({ page: slugOf(BUILDER_PAGES, page) }) },
+      // The route that throws answers it, so the builder's layout and steps stay around it.
+      notFoundComponent: () => <AreaNotFound home="/builder" />,
       component: builderPage,
     }),
     createRoute({
@@ -157,6 +169,8 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     createRoute({
       getParentRoute: () => adminRoute,
       path: '$section',
+      params: { parse: ({ section }) => ({ section: slugOf(ADMIN_SECTIONS, section) }) },
+      notFoundComponent: () => <AreaNotFound home="/admin" />,
       component: lazyRouteComponent(() => import('../features/admin/admin-area'), 'AdminSection'),
     }),
   ]

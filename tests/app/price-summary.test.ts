@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PRICING } from '../../contract/estimator'
 import type { StageSlug } from '../../contract/steps'
-import { priceSummary } from '../../src/features/stages/price-summary'
+import { priceSummary } from '../../src/lib/price-summary'
 import { formatCents, formatMoney } from '../../src/lib/money'
 
 describe('money', () => {

@@ -3,7 +3,6 @@ import { useParams } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
 import { AreaLayout } from '../../components/area-layout'
-import { AreaNotFound } from '../../components/area-not-found'
 import { Spinner } from '../../components/spinner'
 import './admin.css'
 import { ClientsSection } from './clients-section'
@@ -52,13 +51,11 @@ export function AdminLayout() {
   )
 }
 
-/** The admin section the URL names, or a not-found answer inside the area. */
+/** The admin section the URL names (the router answers an unknown one). */
 export function AdminSection() {
-  const { section } = useParams({ strict: false })
+  const { section } = useParams({ from: '/admin/$section' })
   const actor = useAdminActor()
-  const found = ADMIN_SECTIONS.find((s) => s.route === section)
-  if (!found) return <AreaNotFound home="/admin" />
   if (!actor) return <Spinner label="Loading the admin data" />
-  const Screen = SECTION_SCREENS[found.route]
-  return <Screen key={found.route} actor={actor} />
+  const Screen = SECTION_SCREENS[section]
+  return <Screen key={section} actor={actor} />
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { AdminActor, AdminCall } from '../../../machines/admin/admin.machine'
-import { BusyButton } from '../auth/busy-button'
+import { BusyButton } from '../../components/busy-button'
 import { CallProblem } from './call-problem'
 import { ModalDialog } from './modal-dialog'
 import { useAdminRequest, useAdminWrites } from './use-admin'

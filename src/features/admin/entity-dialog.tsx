@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import type { z } from 'zod/mini'
 import type { AdminActor, AdminCall } from '../../../machines/admin/admin.machine'
-import { focusFirstInvalid, issuesByField } from '../auth/form-errors'
+import { focusFirstInvalid, issuesByField } from '../../components/form-errors'
 import { CallProblem } from './call-problem'
 import {
   formBody,

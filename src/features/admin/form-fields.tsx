@@ -1,4 +1,4 @@
-import { TextField } from '../auth/text-field'
+import { TextField } from '../../components/text-field'
 import { parseDollars } from '../../lib/money'
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'money' | 'integer' | 'textarea' | 'checkbox'

@@ -1,4 +1,4 @@
-import { BusyButton } from '../auth/busy-button'
+import { BusyButton } from '../../components/busy-button'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 
 type ModalDialogProps = {

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { AdminActor, adminMachine } from '../../../machines/admin/admin.machine'
-import { BusyButton } from '../auth/busy-button'
+import { BusyButton } from '../../components/busy-button'
 import { formatDateTime } from './columns'
 import { useAdminFetching } from './use-admin'
 

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react'
-import { BusyButton } from './busy-button'
-import type { FieldErrors } from './form-errors'
-import { TextField } from './text-field'
+import { BusyButton } from '../../components/busy-button'
+import type { FieldErrors } from '../../components/form-errors'
+import { TextField } from '../../components/text-field'
 import type { Availability } from './use-availability'
 
 type AvailabilityStepProps = {

@@ -1,14 +1,14 @@
 import { useSessionActor } from '../../app/session-context'
 import { AuthCard } from './auth-card'
-import { BusyButton } from './busy-button'
-import { LogOutButton } from './log-out-button'
-import { ProblemAlert } from './problem-alert'
+import { BusyButton } from '../../components/busy-button'
+import { LogOutButton } from '../../components/log-out-button'
+import { ProblemAlert } from '../../components/problem-alert'
 import {
   useSavingWaiting,
   useSessionBusy,
   useSessionProblem,
   useWaitingList,
-} from './session-hooks'
+} from '../../app/session-hooks'
 
 /**
  * /coming-soon: a client whose city we do not build in yet. Joining the waiting list tells us

@@ -1,6 +1,5 @@
 // The sign-in screens, for the router; the rest of the folder is theirs alone.
 export { ComingSoonPage } from './coming-soon-page'
-export { LogOutButton } from './log-out-button'
 export { LoginPage } from './login-page'
 export { OnboardingPage } from './onboarding-page'
 export type { ValidateAvailability } from './use-availability'

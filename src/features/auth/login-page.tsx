@@ -4,11 +4,11 @@ import { flushSync } from 'react-dom'
 import { LoginBody } from '../../../contract/api'
 import { useSessionActor } from '../../app/session-context'
 import { AuthCard } from './auth-card'
-import { BusyButton } from './busy-button'
-import { focusFirstInvalid, issuesByField, serverFieldErrors } from './form-errors'
-import { ProblemAlert } from './problem-alert'
-import { useSessionBusy, useSessionProblem } from './session-hooks'
-import { TextField } from './text-field'
+import { BusyButton } from '../../components/busy-button'
+import { focusFirstInvalid, issuesByField, serverFieldErrors } from '../../components/form-errors'
+import { ProblemAlert } from '../../components/problem-alert'
+import { useSessionBusy, useSessionProblem } from '../../app/session-hooks'
+import { TextField } from '../../components/text-field'
 
 /**
  * /login: asks for the email and requests a code. When the code is sent the session moves to

@@ -6,22 +6,22 @@ import { LoginBody, OnboardingBody, ValidateBody } from '../../../contract/api'
 import { useSessionActor } from '../../app/session-context'
 import { AuthCard } from './auth-card'
 import { AvailabilityStep } from './availability-step'
-import { BusyButton } from './busy-button'
+import { BusyButton } from '../../components/busy-button'
 import {
   focusFirstInvalid,
   issuesByField,
   serverFieldErrors,
   type FieldErrors,
-} from './form-errors'
-import { ProblemAlert } from './problem-alert'
+} from '../../components/form-errors'
+import { ProblemAlert } from '../../components/problem-alert'
 import {
   useNeedsAccount,
   useOnboardingDraft,
   useSessionBusy,
   useSessionEmail,
   useSessionProblem,
-} from './session-hooks'
-import { TextField } from './text-field'
+} from '../../app/session-hooks'
+import { TextField } from '../../components/text-field'
 import { useAvailability, type ValidateAvailability } from './use-availability'
 
 /** What "Send code" checks: the onboarding body without the code, plus where to send it. */

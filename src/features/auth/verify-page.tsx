@@ -4,14 +4,14 @@ import { Code } from '../../../contract/api'
 import type { SessionProblem } from '../../../machines/session/session.types'
 import { useSessionActor } from '../../app/session-context'
 import { AuthCard } from './auth-card'
-import { BusyButton } from './busy-button'
-import { ProblemAlert } from './problem-alert'
+import { BusyButton } from '../../components/busy-button'
+import { ProblemAlert } from '../../components/problem-alert'
 import {
   useSessionBusy,
   useSessionEmail,
   useSessionProblem,
   useSessionVerifying,
-} from './session-hooks'
+} from '../../app/session-hooks'
 import { useCooldown } from './use-cooldown'
 
 /** Long enough to stop a stream of emails; short enough that a lost one is soon replaced. */

@@ -1,7 +1,6 @@
 import { useLocation, useParams } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import { AreaLayout } from '../../components/area-layout'
-import { AreaNotFound } from '../../components/area-not-found'
 import { BUILDER_PAGES } from './builder-pages'
 import { RunningBudget } from './running-budget'
 import { ManagerPage as ManagerProfile } from './pages/manager-page'
@@ -11,7 +10,7 @@ import { ProjectBuilderPage } from './pages/project-builder-page'
 import { StepPage } from './pages/step-page'
 import { useBudget } from './use-project'
 import type { ClientActor } from '../../../machines/client/client.machine'
-import { FullPageSpinner } from '../../routes/root-pages'
+import { FullPageSpinner } from '../../components/spinner'
 import { useClient, useOptionalClientActor } from './use-client'
 import './builder.css'
 
@@ -61,7 +60,7 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
   )
 }
 
-/** A page of the builder, chosen by its route. */
+/** A page of the builder, chosen by its route (the router answers an unknown one). */
 export function BuilderPage() {
   const { page } = useParams({ from: '/builder/$page' })
   switch (page) {
@@ -72,11 +71,7 @@ export function BuilderPage() {
     case 'project-managers':
       return <ManagersPage />
     default:
-      return BUILDER_PAGES.some((p) => p.route === page) ? (
-        <StepPage key={page} route={page} />
-      ) : (
-        <AreaNotFound home="/builder" />
-      )
+      return <StepPage key={page} route={page} />
   }
 }
 

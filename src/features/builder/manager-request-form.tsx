@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { ClientCall } from '../../../machines/client/client.machine'
-import { BusyButton } from '../auth/busy-button'
+import { BusyButton } from '../../components/busy-button'
 import { fieldError, useClientCalls } from './use-client'
 
 const MESSAGE_MAX = 1000

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { parseDollars } from '../../lib/money'
-import { BusyButton } from '../auth/busy-button'
-import { TextField } from '../auth/text-field'
+import { BusyButton } from '../../components/busy-button'
+import { TextField } from '../../components/text-field'
 import { fieldError, useCallFor } from './use-client'
 import type { StepView } from './use-step'
 

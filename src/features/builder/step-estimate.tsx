@@ -2,7 +2,7 @@ import { StageChoices } from '../../../contract/choices'
 import { quantityFor } from '../../../contract/estimator'
 import type { Pricing } from '../../../contract/pricing'
 import { formatMoney } from '../../lib/money'
-import { priceSummary } from '../stages/price-summary'
+import { priceSummary } from '../../lib/price-summary'
 import { savedQuantities } from './budget'
 import type { StepView } from './use-step'
 

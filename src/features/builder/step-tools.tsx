@@ -1,5 +1,5 @@
 import { MAX_QUOTES_PER_ENTRY } from '../../../contract/steps'
-import { BusyButton } from '../auth/busy-button'
+import { BusyButton } from '../../components/busy-button'
 import { QuoteForm } from './quote-form'
 import { QuoteList } from './quote-list'
 import { useCallFor } from './use-client'

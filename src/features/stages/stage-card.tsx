@@ -1,6 +1,6 @@
 import type { Stage } from '../../../contract/domain'
 import { STEPS } from '../../../contract/steps'
-import { priceSummary } from './price-summary'
+import { priceSummary } from '../../lib/price-summary'
 
 /** One build stage: where it falls in the build, how it is priced, and its design tip. */
 export function StageCard({ stage }: { stage: Stage }) {

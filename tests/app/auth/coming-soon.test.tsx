@@ -2,7 +2,8 @@
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from 'xstate'
-import { ComingSoonPage, LogOutButton } from '../../../src/features/auth'
+import { LogOutButton } from '../../../src/components/log-out-button'
+import { ComingSoonPage } from '../../../src/features/auth'
 import { apiProblem, renderPage, signIn, startSession } from './harness'
 
 afterEach(cleanup)

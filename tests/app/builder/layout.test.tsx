@@ -24,9 +24,25 @@ describe('builder layout', () => {
     expect(current.getAttribute('aria-current')).toBe('page')
   })
 
-  it('answers an unknown page inside the builder, its navigation kept', async () => {
-    await renderBuilder('/builder/no-such-step')
+  it('renders each kind of known page by its slug', async () => {
+    const pages: [string, string][] = [
+      ['/builder/excavation', 'Excavation'],
+      ['/builder/pool-design', 'Pool Design'],
+      ['/builder/project-managers', 'Project managers'],
+    ]
+    for (const [path, title] of pages) {
+      const { router } = await renderBuilder(path)
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title)
+      expect(router.state.matches.at(-1)?.status).toBe('success')
+      cleanup()
+    }
+  })
+
+  it('answers an unknown page with the router’s not-found, its navigation kept', async () => {
+    const { router } = await renderBuilder('/builder/no-such-step')
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found')
+    const page = router.state.matches.find((m) => m.routeId === '/builder/$page')
+    expect(page?.status).toBe('notFound')
     expect(screen.getByRole('navigation', { name: 'Build steps' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Go to the first step' }).getAttribute('href')).toBe(
       '/builder',

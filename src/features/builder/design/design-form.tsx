@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react'
 import { PoolShape } from '../../../../contract/choices'
-import { BusyButton } from '../../auth/busy-button'
-import { TextField } from '../../auth/text-field'
+import { BusyButton } from '../../../components/busy-button'
+import { TextField } from '../../../components/text-field'
 import type { DesignErrors, DesignFields, Measurement } from './design-fields'
 
 /** The limits of PRODUCT.md §2, for the inputs' own min/max and the hint under each label. */

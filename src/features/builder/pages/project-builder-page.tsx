@@ -1,4 +1,4 @@
-import { BusyButton } from '../../auth/busy-button'
+import { BusyButton } from '../../../components/busy-button'
 import { isCallFor, useClient, useClientCalls } from '../use-client'
 import '../extras.css'
 

@@ -1,5 +1,5 @@
-import type { Pricing, PricingUnit } from '../../../contract/pricing'
-import { formatCents, formatMoney } from '../../lib/money'
+import type { Pricing, PricingUnit } from '../../contract/pricing'
+import { formatCents, formatMoney } from './money'
 
 type MeteredUnit = Exclude<PricingUnit, 'flat' | 'items'>
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { SessionProblem } from '../../../machines/session/session.types'
+import type { SessionProblem } from '../../machines/session/session.types'
 
 /** What went wrong with the last request, announced as soon as it appears. */
 export function ProblemAlert({ problem, hint }: { problem: SessionProblem; hint?: ReactNode }) {

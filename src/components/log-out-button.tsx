@@ -1,5 +1,5 @@
-import { useSessionActor } from '../../app/session-context'
-import { useSessionBusy } from './session-hooks'
+import { useSessionActor } from '../app/session-context'
+import { useSessionBusy } from '../app/session-hooks'
 
 /**
  * Ends the session. Routes follow from the logged-out state, so the button only says so.

@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { SnapshotFrom } from 'xstate'
-import type { sessionMachine } from '../../../machines/session/session.machine'
-import { useSessionActor } from '../../app/session-context'
+import type { sessionMachine } from '../../machines/session/session.machine'
+import { useSessionActor } from './session-context'
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini'
-import type { SessionProblem } from '../../../machines/session/session.types'
+import type { SessionProblem } from '../../machines/session/session.types'
 
 /** One message per field, keyed by the request body's field name. */
 export type FieldErrors = Partial<Record<string, string>>

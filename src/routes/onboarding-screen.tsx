@@ -1,6 +1,6 @@
 import { useRouteContext } from '@tanstack/react-router'
-import { StagesSection } from '../stages/stages-page'
-import { OnboardingPage } from './onboarding-page'
+import { StagesSection } from '../features/stages/stages-page'
+import { OnboardingPage } from '../features/auth/onboarding-page'
 
 /** /onboarding: the sign-up form, then the 10 stages and their prices. Loaded on demand. */
 export function OnboardingScreen() {
