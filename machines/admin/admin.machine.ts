@@ -33,16 +33,19 @@ import type {
   ItemDeleted,
   ItemEdited,
 } from './admin.types'
-import { systemNow } from './system-now'
 
 /** Seed §9: admin data polling every 5 minutes. */
 export const POLL_INTERVAL_MS = 5 * 60 * 1000
 
-/** The role only steers polling and a write in flight is not state; what is saved is the seed's. */
+/**
+ * The role only steers polling, a write in flight is not state and the clock is the app's; what
+ * is saved is the seed's.
+ */
 const toStored = ({
   role: _role,
   pending: _pending,
   failure: _failure,
+  now: _now,
   ...stored
 }: AdminMachineContext): AdminContext => stored
 
@@ -87,8 +90,8 @@ export const adminMachine = setup({
     }),
   },
   actions: {
-    storeFetchResult: assign(({ system }, params: { result: AdminFetchResult }) =>
-      applyFetchResult(params.result, systemNow(system)),
+    storeFetchResult: assign(({ context }, params: { result: AdminFetchResult }) =>
+      applyFetchResult(params.result, context.now()),
     ),
     storeFetchError: assign((_, params: { error: unknown }) => ({
       error: errorMessage(params.error),
@@ -147,6 +150,7 @@ export const adminMachine = setup({
     role: input.role,
     pending: null,
     failure: null,
+    now: input.now,
   }),
   type: 'parallel',
   states: {

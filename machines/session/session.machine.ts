@@ -20,6 +20,7 @@ export const sessionMachine = sessionSetup.createMachine({
     canResume: input.rememberLogin && !input.restored?.isAuthenticated,
     pendingSession: null,
     clientDataMissing: false,
+    now: input.now,
   }),
   initial: 'restoring',
   states: {
@@ -41,8 +42,8 @@ export const sessionMachine = sessionSetup.createMachine({
         input: ({ context }) => ({ accessToken: context.accessToken }),
         onDone: {
           target: 'signedIn',
-          actions: assign(({ event }) => ({
-            ...signedInContext(event.output),
+          actions: assign(({ context, event }) => ({
+            ...signedInContext(event.output, context.now()),
             pendingSession: clientDataOf(event.output),
           })),
         },
@@ -140,8 +141,8 @@ export const sessionMachine = sessionSetup.createMachine({
         }),
         onDone: {
           target: 'signedIn',
-          actions: assign(({ event }) => ({
-            ...signedInContext(event.output),
+          actions: assign(({ context, event }) => ({
+            ...signedInContext(event.output, context.now()),
             pendingSession: event.output,
             onboarding: null,
           })),

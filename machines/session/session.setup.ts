@@ -67,7 +67,8 @@ export const signedOut = {
   canResume: false,
 }
 
-export function signedInContext(data: SessionData | RefreshData) {
+/** The session after a verify or refresh answer that arrived at `receivedAt`. */
+export function signedInContext(data: SessionData | RefreshData, receivedAt: number) {
   return {
     role: data.role,
     accessToken: data.Token,
@@ -75,7 +76,7 @@ export function signedInContext(data: SessionData | RefreshData) {
     flag: data.Flag,
     isAuthenticated: true,
     tempToken: null,
-    tokenReceivedAt: Date.now(),
+    tokenReceivedAt: receivedAt,
     problem: null,
   }
 }
@@ -125,7 +126,7 @@ export const sessionSetup = setup({
     isClientWithFlag: ({ context }) => context.role === 'CLIENT' && context.flag,
     isClient: ({ context }) => context.role === 'CLIENT',
     tokenIsFresh: ({ context }) =>
-      refreshDelay(context.accessToken, context.tokenReceivedAt, Date.now()) !== null,
+      refreshDelay(context.accessToken, context.tokenReceivedAt, context.now()) !== null,
     isAccountMissing: (_, params: { error: unknown }) =>
       toProblem(params.error).code === 'ACCOUNT_NOT_FOUND',
     isRecovering: ({ context }) => context.recovering,
@@ -136,6 +137,6 @@ export const sessionSetup = setup({
   delays: {
     /** 30 s before the access token expires; at once inside that window. */
     untilRefresh: ({ context }) =>
-      refreshDelay(context.accessToken, context.tokenReceivedAt, Date.now()) ?? 0,
+      refreshDelay(context.accessToken, context.tokenReceivedAt, context.now()) ?? 0,
   },
 })

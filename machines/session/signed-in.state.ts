@@ -33,6 +33,7 @@ export const signedInState = sessionSetup.createStateConfig({
           input: {
             role: context.role ?? '',
             restored: parseAdminContext(context.restoredChildren.admin),
+            now: context.now,
           },
         })
       }
@@ -49,7 +50,10 @@ export const signedInState = sessionSetup.createStateConfig({
       {
         guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
         target: '.token.checking',
-        actions: assign(({ event }) => ({ ...event.auth, tokenReceivedAt: Date.now() })),
+        actions: assign(({ context, event }) => ({
+          ...event.auth,
+          tokenReceivedAt: context.now(),
+        })),
       },
       { target: 'loggedOut', actions: 'clearSession' },
     ],
@@ -146,8 +150,8 @@ export const signedInState = sessionSetup.createStateConfig({
             onDone: {
               target: 'checking',
               actions: [
-                assign(({ event }) => ({
-                  ...signedInContext(event.output),
+                assign(({ context, event }) => ({
+                  ...signedInContext(event.output, context.now()),
                   clientDataMissing: false,
                 })),
                 { type: 'persistAuth', params: ({ context }) => storedAuth(context) },

@@ -11,6 +11,7 @@ import { refreshDelay } from '../../machines/session/token'
 import type { RefreshData, SessionData } from '../../contract'
 import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
 import type { OnboardingDetails } from '../../machines/session/session.types'
+import type { Now } from '../../machines/ports'
 import { isApiError } from '../adapters/api'
 import {
   AUTH_STORAGE_KEY,
@@ -54,14 +55,14 @@ export type SessionPorts = {
  * Refreshes once across all tabs: inside the lock, a token that another tab stored meanwhile
  * is taken instead of rotating the refresh cookie a second time.
  */
-function refreshOnce(ports: SessionPorts, current: () => string | null) {
+function refreshOnce(ports: SessionPorts, current: () => string | null, now: Now) {
   return inTurn(async () => {
     const stored = loadAuth()
     const fresh =
       stored?.isAuthenticated &&
       stored.accessToken &&
       stored.accessToken !== current() &&
-      refreshDelay(stored.accessToken, stored.tokenReceivedAt ?? null, Date.now())
+      refreshDelay(stored.accessToken, stored.tokenReceivedAt ?? null, now())
     if (stored && stored.accessToken && stored.role && stored.userData && fresh) {
       return {
         Token: stored.accessToken,
@@ -77,10 +78,12 @@ function refreshOnce(ports: SessionPorts, current: () => string | null) {
 /**
  * The composition root of the session: the ports provided to the machines, storage restored
  * before the first route decision, and other tabs followed through `storage` events.
- * `makePorts` gets the current access token, which only the session knows.
+ * `makePorts` gets the current access token, which only the session knows. `now` is the one
+ * clock the machines read: the wall clock here, since their timers run on real timeouts.
  */
 export async function createSession<P extends SessionPorts>(
   makePorts: (getToken: () => string | null) => P,
+  now: Now = Date.now,
 ): Promise<{ actor: SessionActor; ports: P }> {
   let actor: SessionActor | null = null
   const token = () => actor?.getSnapshot().context.accessToken ?? null
@@ -112,7 +115,7 @@ export async function createSession<P extends SessionPorts>(
           ? ports.onboarding({ code, rememberMe, ...onboarding }, tempToken, signal)
           : ports.verify({ code, rememberMe }, tempToken, signal)
       }),
-      refresh: fromPromise(() => refreshOnce(ports, token)),
+      refresh: fromPromise(() => refreshOnce(ports, token, now)),
       logout: fromPromise(async () => {
         await ports.logout()
         return null
@@ -147,7 +150,7 @@ export async function createSession<P extends SessionPorts>(
     },
   })
   const session = createActor(machine, {
-    input: { restored, rememberLogin: readRememberLogin(), restoredChildren },
+    input: { restored, rememberLogin: readRememberLogin(), restoredChildren, now },
   })
   actor = session
 

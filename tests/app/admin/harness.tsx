@@ -52,7 +52,9 @@ export async function startAdmin(
       adminCall: fromPromise(({ input }) => call(input)),
     },
   })
-  const actor: AdminActor = createActor(machine, { input: { role: 'ADMIN' } }).start()
+  const actor: AdminActor = createActor(machine, {
+    input: { role: 'ADMIN', now: () => Date.now() },
+  }).start()
   await waitFor(actor, (s) => !s.hasTag('fetching'))
   return { actor, call, fetchAdmin, server }
 }

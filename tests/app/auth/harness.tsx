@@ -86,7 +86,8 @@ export function startSession(overrides: Partial<Ports> = {}) {
   const sent: string[] = []
   let root: AnyActorRef | null = null
   const actor: SessionActor = createActor(machine, {
-    input: { restored: null, rememberLogin: false },
+    // The wall clock (faked where a test fakes it): these screens schedule no refresh.
+    input: { restored: null, rememberLogin: false, now: () => Date.now() },
     inspect: (event) => {
       if (event.type === '@xstate.event' && event.actorRef === root) sent.push(event.event.type)
     },

@@ -221,7 +221,8 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     },
   })
   const session: SessionActor = createActor(machine, {
-    input: { restored: null, rememberLogin: false },
+    // The wall clock: the opaque test token schedules no refresh.
+    input: { restored: null, rememberLogin: false, now: () => Date.now() },
   }).start()
   session.send({ type: 'auth.codeRequested', email: 'pat@example.com' })
   await waitFor(session, (s) => s.matches('awaitingCode'))
