@@ -20,6 +20,7 @@ import {
   replaceStage,
   replaceTip,
 } from './admin-lists'
+import { unprovided } from '../ports'
 import type {
   AdminCall,
   AdminCallResult,
@@ -133,7 +134,7 @@ export const adminMachine = setup({
     dismissFailure: assign({ failure: null }),
     requestRefetch: raise({ type: 'admin.refreshRequested' }),
     /** Port: the app saves the state to IndexedDB under `admin`. Tests record it. */
-    persist: (_, _stored: AdminContext) => {},
+    persist: (_, _stored: AdminContext) => unprovided('persist'),
   },
   guards: {
     isAdmin: ({ context }) => context.role === 'ADMIN',

@@ -10,6 +10,7 @@ import {
   toProblem,
   type StoredAuth,
 } from './session-context'
+import { unprovided } from '../ports'
 import { refreshDelay } from './token'
 import type {
   AuthState,
@@ -55,9 +56,9 @@ const baseSetup = setup({
   },
   actions: {
     /** Saves the session under `auth` (localStorage); provided by the app. */
-    persistAuth: (_, _auth: StoredAuth) => {},
+    persistAuth: (_, _auth: StoredAuth) => unprovided('persistAuth'),
     /** Clears every stored state — auth, client and admin; provided by the app. */
-    clearStorage: () => {},
+    clearStorage: () => unprovided('clearStorage'),
     clearSession: assign(() => ({ ...signedOut })),
     setProblem: assign((_, params: { error: unknown }) => ({ problem: toProblem(params.error) })),
     clearProblem: assign({ problem: null }),

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { ClientUser, RefreshData, SessionData } from '../../contract'
 import { sessionMachine, type StoredAuth } from '../../machines/session/session.machine'
-import { initialClientContext } from '../../machines/client/client.machine'
+import { adminMachine } from '../../machines/admin/admin.machine'
+import { clientMachine, initialClientContext } from '../../machines/client/client.machine'
 import { homePath } from '../../machines/session/session.selectors'
 import type { AuthState, SessionInput, VerifyInput } from '../../machines/session/session.types'
 import { REFRESH_LEAD_MS } from '../../machines/session/token'
+import { noStorage } from '../support/storage-fakes'
 import { stageEntry, uuid } from './fixtures'
 
 const MINUTE = 60_000
@@ -95,6 +97,8 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
         return null
       }),
       editStatus: fromPromise(async ({ input }: { input: { onWaiting: boolean } }) => input),
+      client: clientMachine.provide({ actions: noStorage }),
+      admin: adminMachine.provide({ actions: noStorage }),
     },
     actions: {
       persistAuth: (_, auth: StoredAuth) => void calls.persisted.push(auth),

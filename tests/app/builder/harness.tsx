@@ -25,6 +25,7 @@ import {
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
+import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { apiProblem, sessionData } from '../auth/harness'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
@@ -217,8 +218,10 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
             clientCall(input),
           ),
         },
+        actions: noStorage,
       }),
     },
+    actions: noSessionStorage,
   })
   const session: SessionActor = createActor(machine, {
     // The wall clock: the opaque test token schedules no refresh.
