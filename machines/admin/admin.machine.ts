@@ -20,6 +20,7 @@ import {
   replaceTip,
 } from './admin-lists'
 import { applyWrite, changesOtherLists } from './admin-writes'
+import { unprovided } from '../ports'
 import type {
   AdminCall,
   AdminCallResult,
@@ -33,16 +34,19 @@ import type {
   ItemDeleted,
   ItemEdited,
 } from './admin.types'
-import { systemNow } from './system-now'
 
 /** Seed §9: admin data polling every 5 minutes. */
 export const POLL_INTERVAL_MS = 5 * 60 * 1000
 
-/** The role only steers polling and a write in flight is not state; what is saved is the seed's. */
+/**
+ * The role only steers polling, a write in flight is not state and the clock is the app's; what
+ * is saved is the seed's.
+ */
 const toStored = ({
   role: _role,
   pending: _pending,
   failure: _failure,
+  now: _now,
   ...stored
 }: AdminMachineContext): AdminContext => stored
 
@@ -87,8 +91,8 @@ export const adminMachine = setup({
     }),
   },
   actions: {
-    storeFetchResult: assign(({ system }, params: { result: AdminFetchResult }) =>
-      applyFetchResult(params.result, systemNow(system)),
+    storeFetchResult: assign(({ context }, params: { result: AdminFetchResult }) =>
+      applyFetchResult(params.result, context.now()),
     ),
     storeFetchError: assign((_, params: { error: unknown }) => ({
       error: errorMessage(params.error),
@@ -120,7 +124,7 @@ export const adminMachine = setup({
     dismissFailure: assign({ failure: null }),
     requestRefetch: raise({ type: 'admin.refreshRequested' }),
     /** Port: the app saves the state to IndexedDB under `admin`. Tests record it. */
-    persist: (_, _stored: AdminContext) => {},
+    persist: (_, _stored: AdminContext) => unprovided('persist'),
   },
   guards: {
     isAdmin: ({ context }) => context.role === 'ADMIN',
@@ -137,6 +141,7 @@ export const adminMachine = setup({
     role: input.role,
     pending: null,
     failure: null,
+    now: input.now,
   }),
   type: 'parallel',
   states: {

@@ -13,6 +13,7 @@ import type {
 } from '../../contract'
 import type { CallFailure } from '../shared/call-failure'
 import type { AdminWriteName, CallData, NamedCall } from '../../contract/routes'
+import type { Now } from '../ports'
 
 /** The item type of every admin list whose items have an id (all but NonStages). */
 export type AdminItems = {
@@ -53,12 +54,15 @@ export type AdminMachineContext = AdminContext & {
   role: string
   pending: AdminCall | null
   failure: AdminCallFailure | null
+  /** The clock `lastFetchedAt` is read from. */
+  now: Now
 }
 
 export type AdminInput = {
   /** 'ADMIN' polls; 'CLIENT' or any other role only holds the restored state (seed §6). */
   role: string
   restored?: AdminContext | null
+  now: Now
 }
 
 export type AdminFetchInput = { etag: string | null }

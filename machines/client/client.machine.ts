@@ -9,6 +9,7 @@ import {
   toStored,
   upsertEntry,
 } from './client-context'
+import { unprovided } from '../ports'
 import type {
   ClientCall,
   ClientCallResult,
@@ -80,7 +81,7 @@ export const clientMachine = setup({
     }),
     toggleSidebar: assign(({ context }) => ({ isOpen: !context.isOpen })),
     /** Port: the app saves the context to IndexedDB under `client`. Tests record it. */
-    persist: (_, _context: ClientContext) => {},
+    persist: (_, _context: ClientContext) => unprovided('persist'),
   },
   guards: {
     /** No call settled since the refresh started, so its pool data is not older than ours. */

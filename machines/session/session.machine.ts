@@ -1,5 +1,6 @@
-import { assign, type ActorRefFrom } from 'xstate'
-import { clientDataOf, sessionSetup, signedInContext, signedOut, storedAuth } from './session.setup'
+import type { ActorRefFrom } from 'xstate'
+import { clientDataOf, signedOut } from './session-context'
+import { persistSession, sessionSetup } from './session.setup'
 import { signedInState } from './signed-in.state'
 
 /**
@@ -20,6 +21,7 @@ export const sessionMachine = sessionSetup.createMachine({
     canResume: input.rememberLogin && !input.restored?.isAuthenticated,
     pendingSession: null,
     clientDataMissing: false,
+    now: input.now,
   }),
   initial: 'restoring',
   states: {
@@ -41,10 +43,13 @@ export const sessionMachine = sessionSetup.createMachine({
         input: ({ context }) => ({ accessToken: context.accessToken }),
         onDone: {
           target: 'signedIn',
-          actions: assign(({ event }) => ({
-            ...signedInContext(event.output),
-            pendingSession: clientDataOf(event.output),
-          })),
+          actions: {
+            type: 'startSession',
+            params: ({ event }) => ({
+              data: event.output,
+              pendingSession: clientDataOf(event.output),
+            }),
+          },
         },
         onError: { target: 'loggedOut', actions: ['clearSession', 'clearStorage'] },
       },
@@ -61,16 +66,15 @@ export const sessionMachine = sessionSetup.createMachine({
       on: {
         'auth.codeRequested': {
           target: 'requestingCode',
-          actions: assign(({ event }) => ({
-            email: event.email,
-            onboarding: event.onboarding ?? null,
-            problem: null,
-          })),
+          actions: {
+            type: 'noteCodeRequest',
+            params: ({ event }) => ({ email: event.email, onboarding: event.onboarding ?? null }),
+          },
         },
         'session.synced': {
           guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
           target: 'signedIn',
-          actions: assign(({ event }) => ({ ...event.auth })),
+          actions: { type: 'takeSyncedAuth', params: ({ event }) => ({ auth: event.auth }) },
         },
       },
     },
@@ -82,7 +86,10 @@ export const sessionMachine = sessionSetup.createMachine({
         input: ({ context }) => ({ email: context.email ?? '' }),
         onDone: {
           target: 'awaitingCode',
-          actions: assign(({ event }) => ({ tempToken: event.output.tempToken ?? 'cookie' })),
+          actions: {
+            type: 'storeTempToken',
+            params: ({ event }) => ({ tempToken: event.output.tempToken }),
+          },
         },
         onError: {
           target: 'loggedOut',
@@ -93,18 +100,18 @@ export const sessionMachine = sessionSetup.createMachine({
 
     awaitingCode: {
       tags: ['route:verify'],
-      entry: { type: 'persistAuth', params: ({ context }) => storedAuth(context) },
+      entry: persistSession,
       on: {
         'auth.codeSubmitted': 'verifying',
         'auth.codeResent': 'resendingCode',
         'auth.restarted': {
           target: 'loggedOut',
-          actions: [assign({ tempToken: null, problem: null }), 'clearStorage'],
+          actions: ['forgetCode', 'clearStorage'],
         },
         'session.synced': {
           guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
           target: 'signedIn',
-          actions: assign(({ event }) => ({ ...event.auth })),
+          actions: { type: 'takeSyncedAuth', params: ({ event }) => ({ auth: event.auth }) },
         },
       },
     },
@@ -116,10 +123,10 @@ export const sessionMachine = sessionSetup.createMachine({
         input: ({ context }) => ({ email: context.email ?? '' }),
         onDone: {
           target: 'awaitingCode',
-          actions: assign(({ event }) => ({
-            tempToken: event.output.tempToken ?? 'cookie',
-            problem: null,
-          })),
+          actions: {
+            type: 'storeTempToken',
+            params: ({ event }) => ({ tempToken: event.output.tempToken }),
+          },
         },
         onError: {
           target: 'awaitingCode',
@@ -140,18 +147,17 @@ export const sessionMachine = sessionSetup.createMachine({
         }),
         onDone: {
           target: 'signedIn',
-          actions: assign(({ event }) => ({
-            ...signedInContext(event.output),
-            pendingSession: event.output,
-            onboarding: null,
-          })),
+          actions: {
+            type: 'startSession',
+            params: ({ event }) => ({ data: event.output, pendingSession: event.output }),
+          },
         },
         onError: [
           {
             guard: { type: 'isAccountMissing', params: ({ event }) => ({ error: event.error }) },
             target: 'loggedOut.needsAccount',
             actions: [
-              assign({ tempToken: null }),
+              'forgetCode',
               { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
             ],
           },
@@ -178,4 +184,4 @@ export const sessionMachine = sessionSetup.createMachine({
 })
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
-export { LOGGED_OUT, storedAuth, toProblem, type StoredAuth } from './session.setup'
+export { LOGGED_OUT, storedAuth, toProblem, type StoredAuth } from './session-context'

@@ -1,16 +1,25 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { adminMachine } from '../admin/admin.machine'
-import { clientMachine } from '../client/client.machine'
+import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
+import { adminMachine, parseAdminContext } from '../admin/admin.machine'
+import { clientMachine, parseClientContext } from '../client/client.machine'
 import type { SessionStartData } from '../client/client.types'
+import {
+  clientDataOf,
+  signedInContext,
+  signedOut,
+  storedAuth,
+  toProblem,
+  type StoredAuth,
+} from './session-context'
+import { unprovided } from '../ports'
 import { refreshDelay } from './token'
 import type {
   AuthState,
+  OnboardingDetails,
   RefreshData,
   SessionContext,
   SessionData,
   SessionEvent,
   SessionInput,
-  SessionProblem,
   VerifyInput,
 } from './session.types'
 
@@ -18,77 +27,13 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`)
 }
 
-export const LOGGED_OUT: AuthState = {
-  role: null,
-  accessToken: null,
-  tempToken: null,
-  userData: null,
-  isAuthenticated: false,
-}
+/** Saves the session as it is after the transition's updates. */
+export const persistSession = {
+  type: 'persistAuth',
+  params: ({ context }: { context: SessionContext }) => storedAuth(context),
+} as const
 
-/** Any thrown value as a problem the screens can show. */
-export function toProblem(error: unknown): SessionProblem {
-  if (error && typeof error === 'object' && 'status' in error && 'code' in error) {
-    const e = error as SessionProblem
-    return {
-      status: e.status,
-      code: e.code,
-      detail: e.detail,
-      ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}),
-      ...(e.triesLeft !== undefined ? { triesLeft: e.triesLeft } : {}),
-    }
-  }
-  return { status: 0, code: 'UNKNOWN', detail: 'Something went wrong. Please try again.' }
-}
-
-/** What is persisted under `auth`: the seed's fields, plus Flag and the token's arrival time. */
-export const storedAuth = (context: SessionContext) => ({
-  role: context.role,
-  accessToken: context.accessToken,
-  tempToken: context.tempToken,
-  userData: context.userData,
-  isAuthenticated: context.isAuthenticated,
-  flag: context.flag,
-  tokenReceivedAt: context.tokenReceivedAt,
-  // A reload on /verify must still know where the code went and what account it creates.
-  email: context.isAuthenticated ? null : context.email,
-  onboarding: context.isAuthenticated ? null : context.onboarding,
-})
-export type StoredAuth = ReturnType<typeof storedAuth>
-
-export const signedOut = {
-  ...LOGGED_OUT,
-  flag: false,
-  email: null,
-  onboarding: null,
-  tokenReceivedAt: null,
-  recovering: false,
-  problem: null,
-  canResume: false,
-}
-
-export function signedInContext(data: SessionData | RefreshData) {
-  return {
-    role: data.role,
-    accessToken: data.Token,
-    userData: data.userData,
-    flag: data.Flag,
-    isAuthenticated: true,
-    tempToken: null,
-    tokenReceivedAt: Date.now(),
-    problem: null,
-  }
-}
-
-/** The client data a refresh carries (a client's refresh does); null when it carries none. */
-export function clientDataOf(data: RefreshData): SessionStartData | null {
-  if (!data.poolData) return null
-  const { poolData, Flag, Engineers = [], Managers = [] } = data
-  return { poolData, Flag, Engineers, Managers }
-}
-
-/** Types, ports, actions, guards and delays of the session machine, shared by its state files. */
-export const sessionSetup = setup({
+const baseSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -111,12 +56,50 @@ export const sessionSetup = setup({
   },
   actions: {
     /** Saves the session under `auth` (localStorage); provided by the app. */
-    persistAuth: (_, _auth: StoredAuth) => {},
+    persistAuth: (_, _auth: StoredAuth) => unprovided('persistAuth'),
     /** Clears every stored state — auth, client and admin; provided by the app. */
-    clearStorage: () => {},
+    clearStorage: () => unprovided('clearStorage'),
     clearSession: assign(() => ({ ...signedOut })),
     setProblem: assign((_, params: { error: unknown }) => ({ problem: toProblem(params.error) })),
     clearProblem: assign({ problem: null }),
+    /** Where the code goes, and the details of the account it creates, if any. */
+    noteCodeRequest: assign(
+      (_, params: { email: string; onboarding: OnboardingDetails | null }) => ({
+        email: params.email,
+        onboarding: params.onboarding,
+        problem: null,
+      }),
+    ),
+    /** A code is out; without a temp token in the answer the server keeps it in a cookie. */
+    storeTempToken: assign((_, params: { tempToken: string | null | undefined }) => ({
+      tempToken: params.tempToken ?? 'cookie',
+      problem: null,
+    })),
+    forgetCode: assign({ tempToken: null, problem: null }),
+    /** Verify, onboarding or a resuming refresh answered: signed in, its client data pending. */
+    startSession: assign(
+      (
+        { context },
+        params: { data: SessionData | RefreshData; pendingSession: SessionStartData | null },
+      ) => ({
+        ...signedInContext(params.data, context.now()),
+        pendingSession: params.pendingSession,
+        onboarding: null,
+      }),
+    ),
+    takeRefreshedToken: assign(({ context }, params: { data: RefreshData }) => ({
+      ...signedInContext(params.data, context.now()),
+      clientDataMissing: false,
+    })),
+    takeSyncedAuth: assign((_, params: { auth: AuthState | null }) => ({ ...params.auth })),
+    /** The token another tab stored is aged from now, by this tab's clock. */
+    stampTokenReceived: assign(({ context }) => ({ tokenReceivedAt: context.now() })),
+    storeWaitingStatus: assign(({ context }, params: { onWaiting: boolean }) => ({
+      problem: null,
+      userData: context.userData && { ...context.userData, onWaiting: params.onWaiting },
+    })),
+    startRecovery: assign({ recovering: true }),
+    endRecovery: assign({ recovering: false }),
   },
   guards: {
     wasSignedIn: ({ context }) => context.isAuthenticated && context.accessToken !== null,
@@ -125,7 +108,7 @@ export const sessionSetup = setup({
     isClientWithFlag: ({ context }) => context.role === 'CLIENT' && context.flag,
     isClient: ({ context }) => context.role === 'CLIENT',
     tokenIsFresh: ({ context }) =>
-      refreshDelay(context.accessToken, context.tokenReceivedAt, Date.now()) !== null,
+      refreshDelay(context.accessToken, context.tokenReceivedAt, context.now()) !== null,
     isAccountMissing: (_, params: { error: unknown }) =>
       toProblem(params.error).code === 'ACCOUNT_NOT_FOUND',
     isRecovering: ({ context }) => context.recovering,
@@ -136,6 +119,65 @@ export const sessionSetup = setup({
   delays: {
     /** 30 s before the access token expires; at once inside that window. */
     untilRefresh: ({ context }) =>
-      refreshDelay(context.accessToken, context.tokenReceivedAt, Date.now()) ?? 0,
+      refreshDelay(context.accessToken, context.tokenReceivedAt, context.now()) ?? 0,
+  },
+})
+
+/**
+ * Types, ports, actions, guards and delays of the session machine, shared by its state files.
+ * The actions that enqueue others are added with `extend`: inside `setup` their types would
+ * depend on the very action map they are part of.
+ */
+export const sessionSetup = baseSetup.extend({
+  actions: {
+    /** The client or admin data actor, restored from storage and handed the pending answer. */
+    spawnDataActor: enqueueActions(({ context, enqueue }) => {
+      if (context.role === 'CLIENT') {
+        const restored = parseClientContext(context.restoredChildren.client)
+        enqueue.spawnChild('client', { id: 'client', systemId: 'client', input: { restored } })
+        // Signed in, but the client's data did not survive (its write was cut short by a
+        // reload, or storage was cleared): the token region fetches it with a refresh.
+        enqueue.assign({ clientDataMissing: !restored && !context.pendingSession })
+        // Fresh from verify or onboarding: the answer fills the client's state (seed §4).
+        if (context.pendingSession) {
+          enqueue.sendTo('client', {
+            type: 'client.sessionStarted',
+            data: context.pendingSession,
+          })
+        }
+      } else {
+        enqueue.spawnChild('admin', {
+          id: 'admin',
+          systemId: 'admin',
+          input: {
+            role: context.role ?? '',
+            restored: parseAdminContext(context.restoredChildren.admin),
+            now: context.now,
+          },
+        })
+      }
+      enqueue.assign({ restoredChildren: { client: null, admin: null }, pendingSession: null })
+    }),
+    stopDataActors: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('client')
+      enqueue.stopChild('admin')
+    }),
+    /** The client actor notes which of its calls the refresh answer may already include. */
+    tellClientRefreshStarted: enqueueActions(({ context, enqueue }) => {
+      if (context.role === 'CLIENT') enqueue.sendTo('client', { type: 'client.refreshStarted' })
+    }),
+    /** A client's refresh answer: its data if it carries some, else only its Flag. */
+    tellClientRefreshed: enqueueActions(({ context, enqueue }, params: { data: RefreshData }) => {
+      if (context.role !== 'CLIENT') return
+      const data = clientDataOf(params.data)
+      enqueue.sendTo(
+        'client',
+        data
+          ? { type: 'client.dataRefreshed', data }
+          : { type: 'client.flagChanged', Flag: context.flag },
+      )
+    }),
+    /** Role or Flag may have changed: the view is decided again. */
+    decideViewAgain: raise({ type: 'session.profileUpdated' }),
   },
 })

@@ -1,5 +1,6 @@
 import type { RefreshData, Role, SessionData, UserData } from '../../contract'
 import type { SessionStartData } from '../client/client.types'
+import type { Now } from '../ports'
 
 /** What the seed persists under `auth` (seed §3–§4). */
 export type AuthState = {
@@ -48,6 +49,8 @@ export type SessionContext = AuthState & {
   clientDataMissing: boolean
   /** Child contexts restored from storage, handed to the children when they are spawned. */
   restoredChildren: RestoredChildren
+  /** The clock every timestamp and timer of the session reads; handed to the children. */
+  now: Now
 }
 
 export type RestoredChildren = { client: unknown; admin: unknown }
@@ -63,6 +66,7 @@ export type SessionInput = {
     | null
   rememberLogin: boolean
   restoredChildren?: RestoredChildren
+  now: Now
 }
 
 export type SessionEvent =

@@ -1,7 +1,4 @@
-import { assign, enqueueActions, raise } from 'xstate'
-import { parseAdminContext } from '../admin/admin.machine'
-import { parseClientContext } from '../client/client.machine'
-import { clientDataOf, sessionSetup, signedInContext, storedAuth } from './session.setup'
+import { persistSession, sessionSetup } from './session.setup'
 
 /**
  * Signed in: the client or admin data actor is spawned, the view (builder, coming soon, admin)
@@ -10,46 +7,18 @@ import { clientDataOf, sessionSetup, signedInContext, storedAuth } from './sessi
 export const signedInState = sessionSetup.createStateConfig({
   type: 'parallel',
   tags: ['authenticated'],
-  entry: [
-    { type: 'persistAuth', params: ({ context }) => storedAuth(context) },
-    enqueueActions(({ context, enqueue }) => {
-      if (context.role === 'CLIENT') {
-        const restored = parseClientContext(context.restoredChildren.client)
-        enqueue.spawnChild('client', { id: 'client', systemId: 'client', input: { restored } })
-        // Signed in, but the client's data did not survive (its write was cut short by a
-        // reload, or storage was cleared): the token region fetches it with a refresh.
-        enqueue.assign({ clientDataMissing: !restored && !context.pendingSession })
-        // Fresh from verify or onboarding: the answer fills the client's state (seed §4).
-        if (context.pendingSession) {
-          enqueue.sendTo('client', {
-            type: 'client.sessionStarted',
-            data: context.pendingSession,
-          })
-        }
-      } else {
-        enqueue.spawnChild('admin', {
-          id: 'admin',
-          systemId: 'admin',
-          input: {
-            role: context.role ?? '',
-            restored: parseAdminContext(context.restoredChildren.admin),
-          },
-        })
-      }
-      enqueue.assign({ restoredChildren: { client: null, admin: null }, pendingSession: null })
-    }),
-  ],
-  exit: enqueueActions(({ enqueue }) => {
-    enqueue.stopChild('client')
-    enqueue.stopChild('admin')
-  }),
+  entry: [persistSession, 'spawnDataActor'],
+  exit: 'stopDataActors',
   on: {
     'session.loggedOut': '#session.loggingOut',
     'session.synced': [
       {
         guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
         target: '.token.checking',
-        actions: assign(({ event }) => ({ ...event.auth, tokenReceivedAt: Date.now() })),
+        actions: [
+          { type: 'takeSyncedAuth', params: ({ event }) => ({ auth: event.auth }) },
+          'stampTokenReceived',
+        ],
       },
       { target: 'loggedOut', actions: 'clearSession' },
     ],
@@ -86,14 +55,11 @@ export const signedInState = sessionSetup.createStateConfig({
                 onDone: {
                   target: 'idle',
                   actions: [
-                    assign(({ context, event }) => ({
-                      problem: null,
-                      userData: context.userData && {
-                        ...context.userData,
-                        onWaiting: event.output.onWaiting,
-                      },
-                    })),
-                    { type: 'persistAuth', params: ({ context }) => storedAuth(context) },
+                    {
+                      type: 'storeWaitingStatus',
+                      params: ({ event }) => ({ onWaiting: event.output.onWaiting }),
+                    },
+                    persistSession,
                   ],
                 },
                 onError: {
@@ -115,7 +81,7 @@ export const signedInState = sessionSetup.createStateConfig({
       on: {
         'session.unauthorized': [
           { guard: 'isRecovering', target: '#session.loggingOut' },
-          { target: '.refreshing', actions: assign({ recovering: true }) },
+          { target: '.refreshing', actions: 'startRecovery' },
         ],
       },
       states: {
@@ -128,40 +94,24 @@ export const signedInState = sessionSetup.createStateConfig({
         },
         fresh: {
           after: {
-            untilRefresh: { target: 'refreshing', actions: assign({ recovering: false }) },
+            untilRefresh: { target: 'refreshing', actions: 'endRecovery' },
           },
         },
         /** Expired or unreadable: nothing is scheduled; a 401 still tries one refresh. */
         stale: {},
         refreshing: {
           tags: ['refreshing'],
-          // The client actor notes which of its calls the answer may already include.
-          entry: enqueueActions(({ context, enqueue }) => {
-            if (context.role === 'CLIENT')
-              enqueue.sendTo('client', { type: 'client.refreshStarted' })
-          }),
+          entry: 'tellClientRefreshStarted',
           invoke: {
             src: 'refresh',
             input: ({ context }) => ({ accessToken: context.accessToken }),
             onDone: {
               target: 'checking',
               actions: [
-                assign(({ event }) => ({
-                  ...signedInContext(event.output),
-                  clientDataMissing: false,
-                })),
-                { type: 'persistAuth', params: ({ context }) => storedAuth(context) },
-                enqueueActions(({ context, event, enqueue }) => {
-                  if (context.role !== 'CLIENT') return
-                  const data = clientDataOf(event.output)
-                  enqueue.sendTo(
-                    'client',
-                    data
-                      ? { type: 'client.dataRefreshed', data }
-                      : { type: 'client.flagChanged', Flag: context.flag },
-                  )
-                }),
-                raise({ type: 'session.profileUpdated' }),
+                { type: 'takeRefreshedToken', params: ({ event }) => ({ data: event.output }) },
+                persistSession,
+                { type: 'tellClientRefreshed', params: ({ event }) => ({ data: event.output }) },
+                'decideViewAgain',
               ],
             },
             onError: {

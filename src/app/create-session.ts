@@ -15,6 +15,7 @@ import type {
   AdminFetchResult,
 } from '../../machines/admin/admin.types'
 import { isApiError, type Caller } from '../adapters/api'
+import type { Now } from '../../machines/ports'
 import {
   AUTH_STORAGE_KEY,
   clearAuth,
@@ -48,14 +49,14 @@ export type SessionPorts = {
  * Refreshes once across all tabs: inside the lock, a token that another tab stored meanwhile
  * is taken instead of rotating the refresh cookie a second time.
  */
-function refreshOnce(ports: SessionPorts, current: () => string | null) {
+function refreshOnce(ports: SessionPorts, current: () => string | null, now: Now) {
   return inTurn(async () => {
     const stored = loadAuth()
     const fresh =
       stored?.isAuthenticated &&
       stored.accessToken &&
       stored.accessToken !== current() &&
-      refreshDelay(stored.accessToken, stored.tokenReceivedAt ?? null, Date.now())
+      refreshDelay(stored.accessToken, stored.tokenReceivedAt ?? null, now())
     if (stored && stored.accessToken && stored.role && stored.userData && fresh) {
       return {
         Token: stored.accessToken,
@@ -71,10 +72,12 @@ function refreshOnce(ports: SessionPorts, current: () => string | null) {
 /**
  * The composition root of the session: the ports provided to the machines, storage restored
  * before the first route decision, and other tabs followed through `storage` events.
- * `makePorts` gets the current access token, which only the session knows.
+ * `makePorts` gets the current access token, which only the session knows. `now` is the one
+ * clock the machines read: the wall clock here, since their timers run on real timeouts.
  */
 export async function createSession<P extends SessionPorts>(
   makePorts: (getToken: () => string | null) => P,
+  now: Now = Date.now,
 ): Promise<{ actor: SessionActor; ports: P }> {
   let actor: SessionActor | null = null
   const token = () => actor?.getSnapshot().context.accessToken ?? null
@@ -112,7 +115,7 @@ export async function createSession<P extends SessionPorts>(
             )
           : ports.call('verify', { body: { code, rememberMe }, tempToken }, signal)
       }),
-      refresh: fromPromise(() => refreshOnce(ports, token)),
+      refresh: fromPromise(() => refreshOnce(ports, token, now)),
       logout: fromPromise(async () => {
         await ports.call('logout')
         return null
@@ -149,7 +152,7 @@ export async function createSession<P extends SessionPorts>(
     },
   })
   const session = createActor(machine, {
-    input: { restored, rememberLogin: readRememberLogin(), restoredChildren },
+    input: { restored, rememberLogin: readRememberLogin(), restoredChildren, now },
   })
   actor = session
 

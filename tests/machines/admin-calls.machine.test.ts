@@ -33,7 +33,10 @@ async function start(adminCall: CallPort, fetch = async () => ok()) {
     },
     actions: { persist: (_, stored) => void saved.push(stored) },
   })
-  const actor = createActor(machine, { input: { role: 'ADMIN' }, clock }).start()
+  const actor = createActor(machine, {
+    input: { role: 'ADMIN', now: () => clock.now() },
+    clock,
+  }).start()
   await waitFor(actor, (s) => !s.hasTag('fetching'))
   const context = () => actor.getSnapshot().context
   const busy = () => actor.getSnapshot().hasTag('busy')
@@ -188,8 +191,10 @@ describe('admin machine: refused writes', () => {
   })
 
   it('records a failure when no write port was provided', async () => {
+    const clock = new SimulatedClock()
     const actor = createActor(adminMachine, {
-      input: { role: 'CLIENT', restored: initialAdminContext() },
+      input: { role: 'CLIENT', restored: initialAdminContext(), now: () => clock.now() },
+      clock,
     }).start()
     actor.send({ type: 'admin.callRequested', call: { name: 'deleteCity', id: uuid(1) } })
     await waitFor(actor, (s) => !s.hasTag('busy'))

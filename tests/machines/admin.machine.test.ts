@@ -22,7 +22,7 @@ const ok = (etag: string | null = 'v1', data = fetchData()): AdminFetchResult =>
 })
 
 /** Starts the admin actor on a simulated clock with a fake fetch and a recording `persist`. */
-function start(input: AdminInput, fetch: FetchPort = async () => ok()) {
+function start(input: Omit<AdminInput, 'now'>, fetch: FetchPort = async () => ok()) {
   const clock = new SimulatedClock()
   const fetchAdminData = vi.fn(fetch)
   const saved: AdminContext[] = []
@@ -30,7 +30,7 @@ function start(input: AdminInput, fetch: FetchPort = async () => ok()) {
     actors: { fetchAdminData: fromPromise(({ input }) => fetchAdminData(input)) },
     actions: { persist: (_, stored) => void saved.push(stored) },
   })
-  const actor = createActor(machine, { input, clock }).start()
+  const actor = createActor(machine, { input: { ...input, now: () => clock.now() }, clock }).start()
   const context = () => actor.getSnapshot().context
   /** Waits for the invoked fetch to settle (its promise resolves on the microtask queue). */
   const settled = () => waitFor(actor, (s) => !s.hasTag('fetching'))
@@ -45,8 +45,8 @@ function deferredFetches() {
   return { fetch, answer, pending }
 }
 
-/** The context beside the seed's state while no admin write runs or has failed. */
-const noWrite = { pending: null, failure: null }
+/** The context beside the seed's state while no admin write runs or has failed, and its clock. */
+const noWrite = { pending: null, failure: null, now: expect.any(Function) }
 
 const restoredWith = (patch: Partial<AdminContext>): AdminContext => ({
   ...initialAdminContext(),
@@ -72,7 +72,7 @@ describe('admin machine: polling as ADMIN', () => {
     expect(fetchAdminData).toHaveBeenCalledTimes(2)
     expect(fetchAdminData).toHaveBeenLastCalledWith({ etag: 'v1' })
     await settled()
-    expect(context().lastFetchedAt).toBe(5 * 60 * 1000)
+    expect(context().lastFetchedAt).toBe(POLL_INTERVAL_MS)
     clock.increment(POLL_INTERVAL_MS)
     expect(fetchAdminData).toHaveBeenCalledTimes(3)
     await settled()
@@ -147,9 +147,10 @@ describe('admin machine: polling as ADMIN', () => {
   })
 
   it('records an error when no fetch port was provided', async () => {
+    const clock = new SimulatedClock()
     const actor = createActor(adminMachine, {
-      input: { role: 'ADMIN' },
-      clock: new SimulatedClock(),
+      input: { role: 'ADMIN', now: () => clock.now() },
+      clock,
     }).start()
     await waitFor(actor, (s) => !s.hasTag('fetching'))
     expect(actor.getSnapshot().context.error).toBe('fetchAdminData not provided')
@@ -266,7 +267,7 @@ describe('admin machine: changes from the admin calls', () => {
 })
 
 describe('admin machine: persist', () => {
-  it('receives the new state, without the role, after every change', async () => {
+  it('receives the new state, without the role or the clock, after every change', async () => {
     const { actor, context, saved, settled } = start({ role: 'ADMIN' })
     await settled()
     expect(saved).toHaveLength(1)
@@ -280,12 +281,13 @@ describe('admin machine: persist', () => {
     ] as const
     for (const [index, event] of events.entries()) {
       actor.send(event)
-      const { role, pending, failure, ...stored } = context()
+      const { role, pending, failure, now, ...stored } = context()
       expect(role).toBe('ADMIN')
-      expect({ pending, failure }).toEqual(noWrite)
+      expect({ pending, failure, now }).toEqual(noWrite)
       expect(saved).toHaveLength(index + 2)
       expect(saved.at(-1)).toEqual(stored)
       expect(saved.at(-1)).not.toHaveProperty('role')
+      expect(saved.at(-1)).not.toHaveProperty('now')
     }
   })
 

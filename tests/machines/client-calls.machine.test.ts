@@ -8,6 +8,7 @@ import {
   type ClientCallResult,
   type ClientContext,
 } from '../../machines/client/client.machine'
+import { noStorage } from '../support/storage-fakes'
 import { nonStageEntry, stageEntry, uuid } from './fixtures'
 
 type Port = (call: ClientCall) => Promise<ClientCallResult>
@@ -201,6 +202,7 @@ describe('client machine: calls', () => {
           data: { BuilderRequested: true },
         })),
       },
+      actions: noStorage,
     })
     const actor = createActor(machine, { input: {} }).start()
     actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
 import type { PoolData } from '../../contract'
 import {
@@ -65,11 +65,29 @@ describe('client machine: start', () => {
     expect(saved).toHaveLength(0)
   })
 
-  it('runs without any port provided: the default persist does nothing', () => {
-    const actor = createActor(clientMachine, { input: {} }).start()
-    actor.send({ type: 'layout.sidebarToggled' })
-    expect(actor.getSnapshot().context.isOpen).toBe(false)
-    expect(actor.getSnapshot().status).toBe('active')
+  describe('without a persist provided', () => {
+    afterEach(() => vi.unstubAllEnvs())
+    const toggleUnprovided = () => {
+      const errors: unknown[] = []
+      const actor = createActor(clientMachine, { input: {} })
+      actor.subscribe({ error: (error) => errors.push(error) })
+      actor.start().send({ type: 'layout.sidebarToggled' })
+      return { snapshot: actor.getSnapshot(), errors }
+    }
+
+    it('fails loudly in development, so a forgotten provide shows at once', () => {
+      const { snapshot, errors } = toggleUnprovided()
+      expect(snapshot.status).toBe('error')
+      expect(errors).toEqual([new Error('persist not provided')])
+    })
+
+    it('stays quiet in production: the change is kept, only not saved', () => {
+      vi.stubEnv('DEV', false)
+      const { snapshot, errors } = toggleUnprovided()
+      expect(snapshot.status).toBe('active')
+      expect(snapshot.context.isOpen).toBe(false)
+      expect(errors).toEqual([])
+    })
   })
 })
 

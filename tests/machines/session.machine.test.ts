@@ -1,18 +1,24 @@
 import { createSigner } from 'fast-jwt'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { ClientUser, RefreshData, SessionData } from '../../contract'
 import { sessionMachine, type StoredAuth } from '../../machines/session/session.machine'
-import { initialClientContext } from '../../machines/client/client.machine'
+import { adminMachine } from '../../machines/admin/admin.machine'
+import { clientMachine, initialClientContext } from '../../machines/client/client.machine'
 import { homePath } from '../../machines/session/session.selectors'
 import type { AuthState, SessionInput, VerifyInput } from '../../machines/session/session.types'
 import { REFRESH_LEAD_MS } from '../../machines/session/token'
+import { noStorage } from '../support/storage-fakes'
 import { stageEntry, uuid } from './fixtures'
 
 const MINUTE = 60_000
+/** The simulated clock's time when each test starts. */
 const START = Date.UTC(2026, 10, 21, 12, 0, 0)
 
-/** A real HS256 JWT issued "now" (the faked Date) that lives `seconds`. */
+/**
+ * A real HS256 JWT that lives `seconds`. It is issued by the wall clock, as a server would; the
+ * session only reads its lifetime (exp − iat) and measures its age on the simulated clock.
+ */
 const token = (seconds = 900, role = 'CLIENT') =>
   createSigner({ key: 'test-secret-test-secret-test-secret', expiresIn: seconds * 1000 })({
     sub: uuid(1),
@@ -65,6 +71,7 @@ type Fakes = {
 
 function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
   const clock = new SimulatedClock()
+  clock.set(START)
   const calls = {
     refresh: 0,
     logout: 0,
@@ -90,6 +97,8 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
         return null
       }),
       editStatus: fromPromise(async ({ input }: { input: { onWaiting: boolean } }) => input),
+      client: clientMachine.provide({ actions: noStorage }),
+      admin: adminMachine.provide({ actions: noStorage }),
     },
     actions: {
       persistAuth: (_, auth: StoredAuth) => void calls.persisted.push(auth),
@@ -103,13 +112,11 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
       rememberLogin: false,
       restoredChildren: { client: initialClientContext(), admin: null },
       ...input,
+      now: () => clock.now(),
     },
     clock,
   }).start()
-  const advance = (ms: number) => {
-    vi.setSystemTime(Date.now() + ms)
-    clock.increment(ms)
-  }
+  const advance = (ms: number) => clock.increment(ms)
   return { actor, clock, calls, advance }
 }
 
@@ -123,18 +130,12 @@ const signedInAs = (
   userData: client,
   isAuthenticated: true,
   flag: true,
-  tokenReceivedAt: Date.now(),
+  tokenReceivedAt: START,
   ...extra,
 })
 
 const settled = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (s) => !s.hasTag('busy') && !s.hasTag('pending') && !s.hasTag('refreshing'))
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(START)
-})
-afterEach(() => vi.useRealTimers())
 
 describe('sign-in', () => {
   it('goes from a code request through verify to the builder, filling the client actor', async () => {
@@ -260,7 +261,7 @@ describe('timed refresh', () => {
 
   it('schedules nothing for an expired or unreadable token', async () => {
     for (const accessToken of [token(60), 'not-a-jwt']) {
-      const restored = signedInAs(accessToken, { tokenReceivedAt: Date.now() - 2 * MINUTE })
+      const restored = signedInAs(accessToken, { tokenReceivedAt: START - 2 * MINUTE })
       const { actor, calls, advance } = start({ restored })
       advance(60 * MINUTE)
       expect(calls.refresh).toBe(0)

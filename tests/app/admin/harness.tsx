@@ -12,6 +12,7 @@ import {
   type AdminFetchResult,
 } from '../../../machines/admin/admin.machine'
 import { fetchData } from '../../machines/fixtures'
+import { noStorage } from '../../support/storage-fakes'
 
 // jsdom has <dialog> but not its modal methods: open and close it as a browser would.
 HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -51,8 +52,11 @@ export async function startAdmin(
       fetchAdminData: fromPromise(() => fetchAdmin()),
       adminCall: fromPromise(({ input }) => call(input)),
     },
+    actions: noStorage,
   })
-  const actor: AdminActor = createActor(machine, { input: { role: 'ADMIN' } }).start()
+  const actor: AdminActor = createActor(machine, {
+    input: { role: 'ADMIN', now: () => Date.now() },
+  }).start()
   await waitFor(actor, (s) => !s.hasTag('fetching'))
   return { actor, call, fetchAdmin, server }
 }

@@ -8,6 +8,7 @@ import { sessionMachine } from '../../../machines/session/session.machine'
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
 import { admin, fetchData } from '../../machines/fixtures'
+import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { sessionData, signIn } from '../auth/harness'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
@@ -31,10 +32,14 @@ async function renderAdminArea(path: string) {
             etag: null,
           })),
         },
+        actions: noStorage,
       }),
     },
+    actions: noSessionStorage,
   })
-  const session = createActor(machine, { input: { restored: null, rememberLogin: false } })
+  const session = createActor(machine, {
+    input: { restored: null, rememberLogin: false, now: () => Date.now() },
+  })
   session.start()
   await signIn(session)
   await waitFor(session, (s) => s.hasTag('route:admin'))

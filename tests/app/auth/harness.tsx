@@ -10,9 +10,12 @@ import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate'
 import type { ClientUser, SessionData } from '../../../contract'
+import { adminMachine } from '../../../machines/admin/admin.machine'
+import { clientMachine } from '../../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
 import type { VerifyInput } from '../../../machines/session/session.types'
 import { SessionProvider } from '../../../src/app/session-context'
+import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
 window.scrollTo = () => {}
@@ -81,12 +84,16 @@ export function startSession(overrides: Partial<Ports> = {}) {
         ports.editStatus(input),
       ),
       logout: fromPromise(() => ports.logout()),
+      client: clientMachine.provide({ actions: noStorage }),
+      admin: adminMachine.provide({ actions: noStorage }),
     },
+    actions: noSessionStorage,
   })
   const sent: string[] = []
   let root: AnyActorRef | null = null
   const actor: SessionActor = createActor(machine, {
-    input: { restored: null, rememberLogin: false },
+    // The wall clock (faked where a test fakes it): these screens schedule no refresh.
+    input: { restored: null, rememberLogin: false, now: () => Date.now() },
     inspect: (event) => {
       if (event.type === '@xstate.event' && event.actorRef === root) sent.push(event.event.type)
     },

@@ -25,6 +25,7 @@ import {
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
+import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { apiProblem, sessionData } from '../auth/harness'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
@@ -218,11 +219,14 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
             clientCall(input),
           ),
         },
+        actions: noStorage,
       }),
     },
+    actions: noSessionStorage,
   })
   const session: SessionActor = createActor(machine, {
-    input: { restored: null, rememberLogin: false },
+    // The wall clock: the opaque test token schedules no refresh.
+    input: { restored: null, rememberLogin: false, now: () => Date.now() },
   }).start()
   session.send({ type: 'auth.codeRequested', email: 'pat@example.com' })
   await waitFor(session, (s) => s.matches('awaitingCode'))

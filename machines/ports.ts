@@ -1,0 +1,16 @@
+/**
+ * The time in milliseconds since the epoch, from the one clock the app gives its machines: the
+ * wall clock in the app, a SimulatedClock's `now()` in tests. Timers run on the actor system's
+ * clock, so timestamps and timers agree only if both come from the same place.
+ */
+export type Now = () => number
+
+/**
+ * The body of an effect's default when the app must provide the effect, such as saving to
+ * storage. In development and in tests a machine that was not given it throws, so a forgotten
+ * `.provide` shows at once; a production build stays quiet rather than end a session over
+ * storage.
+ */
+export function unprovided(name: string): void {
+  if (import.meta.env?.DEV) throw new Error(`${name} not provided`)
+}
