@@ -78,4 +78,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Routes stay thin (validate → repository → envelope): only repositories touch the database.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema.ts'],
+              message: 'Queries belong in a repository (server/plugins/app), not in a route.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

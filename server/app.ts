@@ -7,13 +7,19 @@ import { z } from 'zod/mini'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Database } from './db/client'
 import access from './plugins/app/access'
+import admins from './plugins/app/admins'
+import cities from './plugins/app/cities'
+import clients from './plugins/app/clients'
 import core from './plugins/app/core'
 import csrf from './plugins/app/csrf'
+import directory from './plugins/app/directory'
 import errors from './plugins/app/errors'
 import loginCodes from './plugins/app/login-codes'
 import mailer from './plugins/app/mailer'
 import rateLimiter from './plugins/app/rate-limiter'
 import refreshTokens from './plugins/app/refresh-tokens'
+import requests from './plugins/app/requests'
+import routeCheck from './plugins/app/route-check'
 import stages from './plugins/app/stages'
 import users from './plugins/app/users'
 import db from './plugins/external/db'
@@ -93,7 +99,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(refreshTokens)
   await app.register(users)
   await app.register(stages)
+  await app.register(admins)
+  await app.register(clients)
+  await app.register(cities)
+  await app.register(directory)
+  await app.register(requests)
   await app.register(access)
+  // Before any route: it sees every registration and refuses to start on a gap in the table.
+  await app.register(routeCheck)
 
   await app.register(publicRoutes)
   await app.register(authRoutes)

@@ -11,8 +11,9 @@ const ADMIN = 'admin@example.com'
 let t: TestApp
 beforeEach(async () => {
   t = await build()
-  // A builder-only route as later issues declare them: the hook alone must guard it.
-  t.app.put('/api/test-builder', { config: { access: 'builder' } }, async () => ({ Data: 'ok' }))
+  // A builder-only route outside /api (the route table lists every /api route): the access hook
+  // alone must guard it.
+  t.app.put('/test-builder', { config: { access: 'builder' } }, async () => ({ Data: 'ok' }))
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -46,21 +47,18 @@ describe('access rules', () => {
   it('answers 403 to a client without Flag on builder calls, and lets a client with Flag in', async () => {
     const { session } = await signIn(t, 'waiting@example.com', { asNewClient: true })
     expectProblem(
-      await json(t.app, 'PUT', '/api/test-builder', {}, bearer(session.Token)),
+      await json(t.app, 'PUT', '/test-builder', {}, bearer(session.Token)),
       403,
       'FORBIDDEN',
     )
     const admin = await signIn(t, ADMIN)
-    expectProblem(
-      await json(t.app, 'PUT', '/api/test-builder', {}, bearer(admin.session.Token)),
-      403,
-    )
+    expectProblem(await json(t.app, 'PUT', '/test-builder', {}, bearer(admin.session.Token)), 403)
 
     await t.app.db
       .insert(cities)
       .values({ name: 'Austin', state: 'TX', key: 'austin|TX', permitFee: 1 })
     t.clock.advance(5_000)
-    const res = await json(t.app, 'PUT', '/api/test-builder', {}, bearer(session.Token))
+    const res = await json(t.app, 'PUT', '/test-builder', {}, bearer(session.Token))
     expect(res.statusCode, res.body).toBe(200)
   })
 

@@ -94,7 +94,7 @@ describe('DELETE /api/admin/admin/{id}', () => {
     )
     const res = await remove(bo.id)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ Data: { id: bo.id } })
+    expect(res.json()).toEqual({ Data: bo.id })
     expectProblem(await json(t.app, 'GET', '/api/admin/fetch', undefined, bo.headers), 401)
     expectProblem(
       await json(t.app, 'POST', '/api/refresh', undefined, {

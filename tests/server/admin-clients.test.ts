@@ -117,7 +117,7 @@ describe('DELETE /api/admin/client/{id}', () => {
 
     const res = await remove(id)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ Data: { id } })
+    expect(res.json()).toEqual({ Data: id })
     expectProblem(
       await json(t.app, 'PUT', '/api/edit-status', { onWaiting: false }, bearer(session.Token)),
       401,

@@ -53,7 +53,7 @@ describe.each(ENTITIES)('/api/admin/$path', (entity) => {
     expect(edited.statusCode, edited.body).toBe(200)
     expect(edited.json().Data).toEqual({ ...created, ...entity.edit })
     const removed = await call('DELETE', `${entity.path}/${created.id}`)
-    expect(removed.json()).toEqual({ Data: { id: created.id } })
+    expect(removed.json()).toEqual({ Data: created.id })
 
     const log = await t.app.db.select().from(auditLog).orderBy(auditLog.id)
     expect(log.map((e) => [e.action, e.entityId])).toEqual([

@@ -1,19 +1,13 @@
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Role } from '../../../contract'
+import type { Access, Role } from '../../../contract'
 import { forbidden, unauthenticated } from '../../lib/problem'
 import type { Identity } from './users'
 
-/**
- * Who may call a route, declared in its `config.access`:
- * public — anyone; user — any signed-in user; client — role CLIENT;
- * builder — a CLIENT whose city we serve (Flag); admin — role ADMIN.
- */
-export type Access = 'public' | 'user' | 'client' | 'builder' | 'admin'
-
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Who may call the route (see the contract's route table). */
     access?: Access
   }
   interface FastifyRequest {

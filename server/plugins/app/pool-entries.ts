@@ -5,7 +5,9 @@ import {
   MAX_QUOTES_PER_ENTRY,
   NonStageTitle,
   type NonStageTitle as Title,
+  type NonStageEntry,
   type PoolEntry,
+  type StageEntry,
 } from '../../../contract'
 import type { Tx } from '../../db/client'
 import { poolEntries, quotes, stages } from '../../db/schema'
@@ -13,6 +15,9 @@ import { conflict, notFound } from '../../lib/problem'
 
 /** Which of a client's 13 entries: a stage by its id, a non-stage by its title. */
 export type EntryKey = { StageId: string } | { Title: Title }
+
+/** The entry a key names: a stage's for a StageId, a non-stage's for a Title. */
+export type EntryOf<K extends EntryKey> = K extends { StageId: string } ? StageEntry : NonStageEntry
 
 export type NewQuote = { vendor: string; amount: number; note?: string | undefined }
 
@@ -26,9 +31,9 @@ type QuoteRow = typeof quotes.$inferSelect
 export type PoolEntries = {
   /** Replaces a step's choices, already checked against that step. */
   saveChoices(clientId: string, key: EntryKey, choices: Record<string, unknown>): Promise<PoolEntry>
-  markDone(clientId: string, key: EntryKey, done: boolean): Promise<PoolEntry>
+  markDone<K extends EntryKey>(clientId: string, key: K, done: boolean): Promise<EntryOf<K>>
   /** Refuses (409) a quote beyond MAX_QUOTES_PER_ENTRY, even under concurrent calls. */
-  addQuote(clientId: string, key: EntryKey, quote: NewQuote): Promise<PoolEntry>
+  addQuote<K extends EntryKey>(clientId: string, key: K, quote: NewQuote): Promise<EntryOf<K>>
   /** Accepts one quote and un-accepts the entry's others. */
   acceptQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
   removeQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
@@ -151,7 +156,7 @@ export default fp(
         answer(tx, await upsert(tx, clientId, key, entryWrite, app.clock())),
       )
 
-    const addQuote: PoolEntries['addQuote'] = (clientId, key, quote) =>
+    const addQuote = (clientId: string, key: EntryKey, quote: NewQuote) =>
       db.transaction(async (tx) => {
         const now = app.clock()
         const upserted = await upsert(tx, clientId, key, {}, now)
@@ -205,8 +210,11 @@ export default fp(
 
     app.decorate('poolEntries', {
       saveChoices: (clientId, key, choices) => write(clientId, key, { choices }),
-      markDone: (clientId, key, done) => write(clientId, key, { done }),
-      addQuote,
+      // The entry answered is the one the key named, so its kind is the key's (see toPoolEntry).
+      markDone: <K extends EntryKey>(clientId: string, key: K, done: boolean) =>
+        write(clientId, key, { done }) as Promise<EntryOf<K>>,
+      addQuote: <K extends EntryKey>(clientId: string, key: K, quote: NewQuote) =>
+        addQuote(clientId, key, quote) as Promise<EntryOf<K>>,
       acceptQuote,
       removeQuote,
     } satisfies PoolEntries)

@@ -1,21 +1,7 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  EditStatusBody,
-  EditStatusData,
-  envelope,
-  LoginBody,
-  LoginData,
-  NoBody,
-  OnboardingBody,
-  ProblemCode,
-  RefreshData,
-  SessionData,
-  VerifyBody,
-  type SessionData as Session,
-} from '../../../contract'
-import { clients } from '../../db/schema'
+import { routeOf } from '../../lib/route-of'
+import { ProblemCode, type SessionData as Session } from '../../../contract'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { conflict, notFound, unauthenticated } from '../../lib/problem'
 import { identityOf, signAccessToken } from '../../plugins/app/access'
@@ -60,18 +46,9 @@ async function startSession(
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { settings } = app
 
-  app.post(
-    '/api/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Email a 6-digit sign-in code',
-        description: 'Answers the same for every well-formed email, known or not.',
-        body: LoginBody,
-        response: { 200: envelope(LoginData) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('login'),
+    handler: async (request, reply) => {
       const { email } = request.body
       await app.rateLimiter.hit(`login:ip:${request.ip}`, settings.LOGIN_LIMIT_PER_IP)
       await app.rateLimiter.hit(`login:email:${email}`, settings.LOGIN_LIMIT_PER_EMAIL)
@@ -80,19 +57,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       setTempCookie(reply, tempToken, CODE_TTL_MS / 1000)
       return { Data: { tempToken } }
     },
-  )
+  })
 
-  app.post(
-    '/api/verify',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Sign in with the emailed code (Temp-Token header)',
-        body: VerifyBody,
-        response: { 200: envelope(SessionData) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('verify'),
+    handler: async (request, reply) => {
       await app.rateLimiter.hit(`verify:ip:${request.ip}`, settings.VERIFY_LIMIT_PER_IP)
       const checked = await app.loginCodes.check(tempTokenOf(request), request.body.code)
       const user = await app.users.findIdByEmail(checked.email)
@@ -108,19 +77,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       return { Data: await startSession(app, reply, issued) }
     },
-  )
+  })
 
-  app.post(
-    '/api/onboarding',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Create a client account with the emailed code (Temp-Token header)',
-        body: OnboardingBody,
-        response: { 200: envelope(SessionData) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('onboarding'),
+    handler: async (request, reply) => {
       await app.rateLimiter.hit(`verify:ip:${request.ip}`, settings.VERIFY_LIMIT_PER_IP)
       const { code, rememberMe, ...details } = request.body
       const checked = await app.loginCodes.check(tempTokenOf(request), code)
@@ -138,19 +99,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { Data: await startSession(app, reply, issued) }
     },
-  )
+  })
 
-  app.post(
-    '/api/refresh',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'A new access token for the refresh cookie (which is rotated)',
-        body: NoBody,
-        response: { 200: envelope(RefreshData) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('refresh'),
+    handler: async (request, reply) => {
       let issued: IssuedRefresh
       let profile: Awaited<ReturnType<typeof app.users.profile>>
       try {
@@ -176,43 +129,25 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       }
     },
-  )
+  })
 
-  app.post(
-    '/api/logout',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'End the session: revoke the refresh token, clear the cookies',
-        body: NoBody,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('logout'),
+    handler: async (request, reply) => {
       await app.refreshTokens.revoke(request.cookies[REFRESH_COOKIE])
       clearSessionCookies(reply)
       return { Data: null }
     },
-  )
+  })
 
-  app.put(
-    '/api/edit-status',
-    {
-      config: { access: 'client' },
-      schema: {
-        summary: 'Join or leave the waiting list',
-        body: EditStatusBody,
-        response: { 200: envelope(EditStatusData) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf('editStatus'),
+    handler: async (request) => {
       const { onWaiting } = request.body
-      await app.db
-        .update(clients)
-        .set({ onWaiting })
-        .where(eq(clients.userId, identityOf(request).id))
+      await app.clients.setOnWaiting(identityOf(request).id, onWaiting)
       return { Data: { onWaiting } }
     },
-  )
+  })
 }
 
 export default authRoutes

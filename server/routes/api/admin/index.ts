@@ -3,12 +3,10 @@ import type { FastifyPluginAsync } from 'fastify'
 import adminRoutes from './admins'
 import cityRoutes from './cities'
 import clientRoutes from './clients'
-import engineerRoutes from './engineers'
+import directoryRoutes from './directory'
 import fetchRoutes from './fetch'
-import managerRoutes from './managers'
 import requestRoutes from './requests'
 import stageRoutes from './stages'
-import tipRoutes from './tips'
 
 /** Every call of the back office, under /api/admin; each route declares access 'admin'. */
 const backOfficeRoutes: FastifyPluginAsync = async (app) => {
@@ -19,10 +17,8 @@ const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(clientRoutes)
   await app.register(adminRoutes)
   await app.register(cityRoutes)
-  await app.register(engineerRoutes)
-  await app.register(managerRoutes)
+  await app.register(directoryRoutes)
   await app.register(stageRoutes)
-  await app.register(tipRoutes)
   await app.register(requestRoutes)
 }
 

@@ -1,23 +1,18 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { EditPoolBody, StageChoices } from '../../../../contract'
-import { engineers, stages } from '../../../db/schema'
 import { badRequest, notFound } from '../../../lib/problem'
 
 /** What a stage's choices may name: the option and item keys of its price list now. */
 async function checkStageChoices(app: FastifyInstance, stageId: string, choices: StageChoices) {
-  const [stage] = await app.db
-    .select({ pricing: stages.pricing })
-    .from(stages)
-    .where(eq(stages.id, stageId))
-  if (!stage) throw notFound('Unknown step')
+  const pricing = await app.stages.pricingOf(stageId)
+  if (!pricing) throw notFound('Unknown step')
   const errors: Record<string, string[]> = {}
-  const options = new Set(stage.pricing.options.map((o) => o.key))
+  const options = new Set(pricing.options.map((o) => o.key))
   if (choices.option !== undefined && !options.has(choices.option))
     errors['choices.option'] = [
       options.size === 0 ? 'This step has no options' : 'Choose one of the listed options',
     ]
-  const items = new Set(stage.pricing.items.map((i) => i.key))
+  const items = new Set(pricing.items.map((i) => i.key))
   const unknown = (choices.items ?? []).filter((key) => !items.has(key))
   if (unknown.length > 0) errors['choices.items'] = unknown.map((key) => `Unknown item: ${key}`)
   if (Object.keys(errors).length > 0) throw badRequest(errors)
@@ -30,11 +25,7 @@ async function checkStageChoices(app: FastifyInstance, stageId: string, choices:
 export async function checkChoices(app: FastifyInstance, body: EditPoolBody): Promise<void> {
   if ('StageId' in body) return checkStageChoices(app, body.StageId, body.choices)
   if (body.Title === 'Engineering') {
-    const [engineer] = await app.db
-      .select({ id: engineers.id })
-      .from(engineers)
-      .where(eq(engineers.id, body.choices.engineerId))
-    if (!engineer)
+    if (!(await app.engineers.exists(body.choices.engineerId)))
       throw badRequest({ 'choices.engineerId': ['Choose one of the listed engineers'] })
   }
 }

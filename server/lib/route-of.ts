@@ -1,0 +1,65 @@
+import type { z } from 'zod/mini'
+import { envelope, routes, type Access, type CallName, type RouteDef } from '../../contract'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route table's name for this route; the start-up check matches routes by it. */
+    call?: string
+  }
+}
+
+type Envelope<D extends z.ZodMiniType> = ReturnType<typeof envelope<D>>
+
+// One envelope per answer schema, so a route's response schema is the same object every time
+// and the start-up check can compare it with the table's by identity.
+const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniType>()
+
+/** The `{ Data }` schema of an answer, made once per answer schema. */
+export function envelopeOf<D extends z.ZodMiniType>(data: D): Envelope<D> {
+  const made = envelopes.get(data) ?? envelope(data)
+  envelopes.set(data, made)
+  return made as Envelope<D>
+}
+
+/** The success statuses of a call: 200 unless the table says otherwise. */
+export const statusesOf = (def: RouteDef): readonly (200 | 201)[] => def.statuses ?? [200]
+
+type StatusesOf<D extends RouteDef> = D extends { statuses: readonly (infer S)[] } ? S : 200
+type Field<D, K extends string> = D extends { [P in K]: infer S } ? { [P in K]: S } : unknown
+
+/** The Fastify route options of one table entry, typed so the zod provider types the request. */
+export type RouteOptionsOf<N extends string, D extends RouteDef> = {
+  method: D['method']
+  url: D['path']
+  config: { access: Access; call: N }
+  schema: { summary: string; description?: string } & Field<D, 'params'> &
+    Field<D, 'body'> & { response: { [S in StatusesOf<D>]: Envelope<D['data']> } }
+}
+
+/** The route options of `def`, named `name`: for a table other than the contract's (tests). */
+export function routeFrom<N extends string, D extends RouteDef>(
+  name: N,
+  def: D,
+): RouteOptionsOf<N, D> {
+  const answer = envelopeOf(def.data)
+  const response = Object.fromEntries(statusesOf(def).map((status) => [status, answer]))
+  return {
+    method: def.method,
+    url: def.path,
+    config: { access: def.access, call: name },
+    schema: {
+      summary: def.summary,
+      ...(def.description === undefined ? {} : { description: def.description }),
+      ...(def.params === undefined ? {} : { params: def.params }),
+      ...(def.body === undefined ? {} : { body: def.body }),
+      response,
+    },
+  } as RouteOptionsOf<N, D>
+}
+
+/**
+ * A call of the contract's route table as Fastify route options: method, url, access and every
+ * schema come from the table, so a route adds only its handler:
+ * `app.route({ ...routeOf('createCity'), handler })`.
+ */
+export const routeOf = <N extends CallName>(name: N) => routeFrom(name, routes[name])

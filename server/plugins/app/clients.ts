@@ -1,0 +1,122 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { z } from 'zod/mini'
+import { cityKey, type AdminClient, type ClientEditBody } from '../../../contract'
+import type { Db, Tx } from '../../db/client'
+import { clients, poolEntries, users } from '../../db/schema'
+import { accountWrite, found, type ItemWrites } from '../../lib/audit'
+import { flagOf } from './users'
+
+type ClientEdit = z.output<typeof ClientEditBody>
+
+/** Clients' accounts: the back office's list and corrections, and the client's own waiting-list
+ * status. Admin writes are audited as `actorId`'s. */
+export type Clients = Omit<ItemWrites<never, ClientEdit, AdminClient>, 'create'> & {
+  setOnWaiting(clientId: string, onWaiting: boolean): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clients: Clients
+  }
+}
+
+/** Clients as the back office sees them (profile, Flag, steps done): one query for any number. */
+async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
+  // Counted once per client in one grouped pass, not by a subquery per row.
+  const done = db.$with('done').as(
+    db
+      .select({ clientId: poolEntries.clientId, count: sql<number>`count(*)::int`.as('count') })
+      .from(poolEntries)
+      .where(eq(poolEntries.done, true))
+      .groupBy(poolEntries.clientId),
+  )
+  const rows = await db
+    .with(done)
+    .select({
+      user: users,
+      client: clients,
+      flag: flagOf,
+      stepsDone: sql<number>`coalesce(${done.count}, 0)`,
+    })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .leftJoin(done, eq(done.clientId, clients.userId))
+    .where(where)
+    .orderBy(asc(users.createdAt))
+  return rows.map(({ user, client, flag, stepsDone }) => ({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    createdAt: user.createdAt.toISOString(),
+    phone: client.phone,
+    address: client.address,
+    city: client.city,
+    state: client.state,
+    onWaiting: client.onWaiting,
+    perk: client.perk,
+    Flag: flag === true,
+    stepsDone: Number(stepsDone),
+  }))
+}
+
+/** The client, locked until the write commits, so before and after describe one change. */
+async function lockedClient(tx: Tx, id: string): Promise<AdminClient> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'CLIENT')))
+    .for('update')
+  const [client] = await adminClients(tx, eq(users.id, id))
+  return found(client, 'client')
+}
+
+async function applyEdit(tx: Tx, before: AdminClient, edit: ClientEdit): Promise<void> {
+  const { name, email, city, state, perk, ...profile } = edit
+  if (name !== undefined || email !== undefined)
+    await tx.update(users).set({ name, email }).where(eq(users.id, before.id))
+  const moved = city !== undefined || state !== undefined
+  // Flag joins on city_key, so it follows a move with nothing else to update.
+  const key = moved ? cityKey(city ?? before.city, state ?? before.state) : undefined
+  // An emptied perk is no perk: the marketing list shows clients whose perk is set.
+  const perkValue = perk === '' ? null : perk
+  const values = { ...profile, city, state, cityKey: key, perk: perkValue }
+  if (Object.values(values).some((v) => v !== undefined))
+    await tx.update(clients).set(values).where(eq(clients.userId, before.id))
+}
+
+export default fp(
+  async function clientsRepository(app: FastifyInstance) {
+    const { db } = app
+    app.decorate('clients', {
+      list: () => adminClients(db),
+
+      // The cached identity carries Flag, which a move may have changed.
+      edit: (actorId, id, edit) =>
+        accountWrite(app, actorId, id, async (tx) => {
+          const before = await lockedClient(tx, id)
+          await applyEdit(tx, before, edit)
+          const [after] = await adminClients(tx, eq(users.id, id))
+          if (!after) throw new Error('edited client vanished in its own transaction')
+          return { action: 'edit', entity: 'client', entityId: id, before, after, data: after }
+        }),
+
+      // Their access token stops working now, not when the identity cache expires.
+      remove: async (actorId, id) => {
+        await accountWrite(app, actorId, id, async (tx) => {
+          const before = await lockedClient(tx, id)
+          // Their pool, requests and refresh tokens go with them (ON DELETE CASCADE).
+          await tx.delete(users).where(eq(users.id, id))
+          return { action: 'delete', entity: 'client', entityId: id, before, data: null }
+        })
+      },
+
+      setOnWaiting: async (clientId, onWaiting) => {
+        await db.update(clients).set({ onWaiting }).where(eq(clients.userId, clientId))
+      },
+    } satisfies Clients)
+  },
+  { name: 'clients', dependencies: ['db', 'users'] },
+)
