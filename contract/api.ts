@@ -150,7 +150,6 @@ export type AdminFetchData = z.infer<typeof AdminFetchData>
 
 /** A delete answers the deleted item's id itself (seed §7). */
 export const DeletedId = z.uuid()
-export const DeletedData = z.object({ id: z.uuid() })
 
 const atLeastOne = <T extends z.ZodMiniObject>(schema: T) =>
   z

@@ -5,7 +5,9 @@
 import type { CallName } from './index'
 import { MAX_QUOTES_PER_ENTRY } from '../steps'
 
-export const routeDocs: Record<CallName, { summary: string; description?: string }> = {
+export type RouteDoc = { summary: string; description?: string }
+
+export const routeDocs: Record<CallName, RouteDoc> = {
   stages: { summary: 'The priced build stages, each with its design tip' },
   validate: { summary: 'Whether we build in a city' },
   login: {

@@ -1,5 +1,7 @@
 import type { z } from 'zod/mini'
-import { envelope, routes, type Access, type CallName, type RouteDef } from '../../contract'
+import { envelope } from '../../contract'
+import { routes, type Access, type CallName, type RouteDef } from '../../contract/routes'
+import { routeDocs, type RouteDoc } from '../../contract/routes/docs'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,6 +42,7 @@ export type RouteOptionsOf<N extends string, D extends RouteDef> = {
 export function routeFrom<N extends string, D extends RouteDef>(
   name: N,
   def: D,
+  docs: RouteDoc = { summary: name },
 ): RouteOptionsOf<N, D> {
   const answer = envelopeOf(def.data)
   const response = Object.fromEntries(statusesOf(def).map((status) => [status, answer]))
@@ -48,8 +51,8 @@ export function routeFrom<N extends string, D extends RouteDef>(
     url: def.path,
     config: { access: def.access, call: name },
     schema: {
-      summary: def.summary,
-      ...(def.description === undefined ? {} : { description: def.description }),
+      summary: docs.summary,
+      ...(docs.description === undefined ? {} : { description: docs.description }),
       ...(def.params === undefined ? {} : { params: def.params }),
       ...(def.body === undefined ? {} : { body: def.body }),
       response,
@@ -62,4 +65,5 @@ export function routeFrom<N extends string, D extends RouteDef>(
  * schema come from the table, so a route adds only its handler:
  * `app.route({ ...routeOf('createCity'), handler })`.
  */
-export const routeOf = <N extends CallName>(name: N) => routeFrom(name, routes[name])
+export const routeOf = <N extends CallName>(name: N) =>
+  routeFrom(name, routes[name], routeDocs[name])

@@ -2,7 +2,8 @@ import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
-import { IdParams, NoBody, routes, type RouteDef } from '../../contract'
+import { IdParams, NoBody } from '../../contract'
+import { routes, type RouteDef } from '../../contract/routes'
 import { routeFrom } from '../../server/lib/route-of'
 import routeCheck from '../../server/plugins/app/route-check'
 import { build } from '../support/build'
@@ -16,14 +17,12 @@ const table = {
     method: 'GET',
     path: '/api/things',
     access: 'public',
-    summary: 'All',
     data: z.array(Thing),
   },
   renameThing: {
     method: 'PUT',
     path: '/api/things/:id',
     access: 'admin',
-    summary: 'Rename a thing',
     params: IdParams,
     body: ThingInput,
     data: Thing,

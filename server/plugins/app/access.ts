@@ -1,7 +1,8 @@
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Access, Role } from '../../../contract'
+import type { Role } from '../../../contract'
+import type { Access } from '../../../contract/routes'
 import { forbidden, unauthenticated } from '../../lib/problem'
 import type { Identity } from './users'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import { routes, type RouteDef } from '../../../contract'
+import { routes, type RouteDef } from '../../../contract/routes'
 import { envelopeOf, statusesOf } from '../../lib/route-of'
 
 type Registered = Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod/mini'
+import type { IdParams } from '../../../../contract'
 import {
   routes,
   type AdminWriteName,
   type CallData,
-  type IdParams,
   type RouteDef,
   type Routes,
-} from '../../../../contract'
+} from '../../../../contract/routes'
 import { routeFrom } from '../../../lib/route-of'
 import { identityOf } from '../../../plugins/app/access'
 
