@@ -1,4 +1,6 @@
 export * from './api'
+export * from './api-admin'
+export * from './api-client'
 export * from './choices'
 export * from './domain'
 export * from './non-stages'

@@ -1,8 +1,8 @@
 /** The back office's calls, under /api/admin. */
+import { AdminFetchData, IdParams, NoBody } from '../api'
 import {
   AdminData,
   AdminEditBody,
-  AdminFetchData,
   AdminInput,
   BuilderRequestData,
   CityData,
@@ -14,16 +14,14 @@ import {
   EngineerData,
   EngineerEditBody,
   EngineerInput,
-  IdParams,
   ManagerData,
   ManagerEditBody,
   ManagerInput,
   ManagerRequestData,
-  NoBody,
   RequestStatusBody,
   StageEditBody,
   TipEditBody,
-} from '../api'
+} from '../api-admin'
 import { DesignTip, Stage } from '../domain'
 
 import type { RouteDef } from './types'

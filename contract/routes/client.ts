@@ -1,4 +1,5 @@
 /** The builder's calls (a client whose city we serve). */
+import { NoBody } from '../api'
 import {
   AddQuote1Body,
   AddQuoteBody,
@@ -6,12 +7,11 @@ import {
   EntryData,
   MarkDone1Body,
   MarkDoneBody,
-  NoBody,
   QuoteRefBody,
   RequestBuilderData,
   RequestManagerBody,
   RequestManagerData,
-} from '../api'
+} from '../api-client'
 import { NonStageEntry, StageEntry } from '../domain'
 
 import type { RouteDef } from './types'

@@ -1,4 +1,4 @@
-import { parseCookie } from 'cookie'
+import { parse as parseCookie } from 'cookie'
 import { z } from 'zod/mini'
 import { Role, UserData } from '../../contract/domain'
 

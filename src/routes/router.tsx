@@ -12,7 +12,6 @@ import { waitFor } from 'xstate'
 import { z } from 'zod/mini'
 import type { Stage } from '../../contract'
 import type { SessionActor } from '../../machines/session/session.machine'
-import { AreaNotFound } from '../components/area-not-found'
 import { PageShell } from '../components/page-shell'
 import { FullPageSpinner } from '../components/spinner'
 import { ADMIN_SECTIONS } from '../features/admin/sections'
@@ -138,7 +137,10 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
       path: '$page',
       params: { parse: ({ page }) => ({ page: slugOf(BUILDER_PAGES, page) }) },
       // The route that throws answers it, so the builder's layout and steps stay around it.
-      notFoundComponent: () => <AreaNotFound home="/builder" />,
+      notFoundComponent: lazyRouteComponent(
+        () => import('../features/builder/builder-area'),
+        'BuilderNotFound',
+      ),
       component: builderPage,
     }),
     createRoute({
@@ -170,7 +172,10 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
       getParentRoute: () => adminRoute,
       path: '$section',
       params: { parse: ({ section }) => ({ section: slugOf(ADMIN_SECTIONS, section) }) },
-      notFoundComponent: () => <AreaNotFound home="/admin" />,
+      notFoundComponent: lazyRouteComponent(
+        () => import('../features/admin/admin-area'),
+        'AdminNotFound',
+      ),
       component: lazyRouteComponent(() => import('../features/admin/admin-area'), 'AdminSection'),
     }),
   ]

@@ -1,3 +1,4 @@
+import { AreaNotFound } from '../../components/area-not-found'
 import { useSelector } from '@xstate/react'
 import { useParams } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
@@ -59,3 +60,6 @@ export function AdminSection() {
   const Screen = SECTION_SCREENS[section]
   return <Screen key={section} actor={actor} />
 }
+
+/** An address inside the area that names none of its pages (the router's not-found). */
+export const AdminNotFound = () => <AreaNotFound home="/admin" />

@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini'
 import type { AdminClient } from '../../../contract'
-import { ClientInput } from '../../../contract/api'
+import { ClientInput } from '../../../contract/api-admin'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
 import {
   emailColumn,

@@ -1,5 +1,5 @@
 import type { AdminUser, City, Engineer, Manager } from '../../../contract'
-import { AdminInput, CityInput, EngineerInput, ManagerInput } from '../../../contract/api'
+import { AdminInput, CityInput, EngineerInput, ManagerInput } from '../../../contract/api-admin'
 import type { z } from 'zod/mini'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
 import { dateColumn, moneyColumn, textColumn } from './columns'

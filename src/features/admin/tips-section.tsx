@@ -1,4 +1,4 @@
-import { TipEditBody } from '../../../contract/api'
+import { TipEditBody } from '../../../contract/api-admin'
 import type { Stage } from '../../../contract'
 import type { z } from 'zod/mini'
 import type { AdminActor } from '../../../machines/admin/admin.machine'

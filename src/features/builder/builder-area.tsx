@@ -1,3 +1,4 @@
+import { AreaNotFound } from '../../components/area-not-found'
 import { useLocation, useParams } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import { AreaLayout } from '../../components/area-layout'
@@ -80,3 +81,6 @@ export function ManagerPage() {
   const { id } = useParams({ from: '/builder/manager/$id' })
   return <ManagerProfile id={id} />
 }
+
+/** An address inside the area that names none of its pages (the router's not-found). */
+export const BuilderNotFound = () => <AreaNotFound home="/builder" />

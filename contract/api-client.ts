@@ -1,0 +1,46 @@
+/**
+ * Request and answer schemas of the builder's calls (a client whose city we serve). Apart from
+ * the sign-in calls' (api.ts), so the landing pages do not load them.
+ */
+import { z } from 'zod/mini'
+import { EngineeringChoices, PermitChoices, PoolDesignChoices, StageChoices } from './choices'
+import { ManagerRequest, NonStageTitle, PoolEntry, Required, Text } from './domain'
+import { Cents } from './pricing'
+
+const PoolDesignEdit = z.strictObject({
+  Title: z.literal('Pool Design'),
+  choices: PoolDesignChoices,
+})
+const EngineeringEdit = z.strictObject({
+  Title: z.literal('Engineering'),
+  choices: EngineeringChoices,
+})
+const PermitsEdit = z.strictObject({ Title: z.literal('Permits'), choices: PermitChoices })
+const StageEdit = z.strictObject({ StageId: z.uuid(), choices: StageChoices })
+export const EditPoolBody = z.union([StageEdit, PoolDesignEdit, EngineeringEdit, PermitsEdit])
+export type EditPoolBody = z.infer<typeof EditPoolBody>
+
+export const MarkDoneBody = z.strictObject({ StageId: z.uuid(), done: z.boolean() })
+export const MarkDone1Body = z.strictObject({ Title: NonStageTitle, done: z.boolean() })
+
+const QuoteFields = {
+  vendor: Required(100),
+  amount: Cents.check(z.refine((c) => c > 0, 'Amount must be more than zero')),
+  note: z.optional(Text(500)),
+}
+export const AddQuoteBody = z.strictObject({ StageId: z.uuid(), ...QuoteFields })
+export const AddQuote1Body = z.strictObject({ Title: NonStageTitle, ...QuoteFields })
+
+export const QuoteRefBody = z.union([
+  z.strictObject({ StageId: z.uuid(), quoteId: z.uuid() }),
+  z.strictObject({ Title: NonStageTitle, quoteId: z.uuid() }),
+])
+
+export const EntryData = PoolEntry
+
+export const RequestBuilderData = z.object({ BuilderRequested: z.literal(true) })
+export const RequestManagerBody = z.strictObject({
+  managerId: z.uuid(),
+  message: z.optional(Text(1000)),
+})
+export const RequestManagerData = ManagerRequest
