@@ -23,9 +23,9 @@ export default fp(
         preCompressed: true,
         // Vite hashes every file under assets/; anything else (index.html) must be revalidated.
         cacheControl: false,
-        setHeaders(reply, file) {
+        setHeaders(response, file) {
           const immutable = file.includes(`${path.sep}assets${path.sep}`)
-          reply.header(
+          response.setHeader(
             'cache-control',
             immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
           )
