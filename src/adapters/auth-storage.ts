@@ -1,4 +1,4 @@
-import { parse as parseCookie } from 'cookie'
+import { parseCookie } from 'cookie-es'
 import { z } from 'zod/mini'
 import { Role, UserData } from '../../contract/domain'
 

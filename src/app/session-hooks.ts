@@ -24,6 +24,12 @@ const selectWaiting = (snapshot: SessionSnapshot) => {
   return { city: user.city, state: user.state, onWaiting: user.onWaiting }
 }
 
+/** The signed-in client's name and address (for printouts); null for an admin. */
+const selectClient = (snapshot: SessionSnapshot) => {
+  const user = snapshot.context.userData
+  return user && 'address' in user ? user : null
+}
+
 /** A request to the API is in flight: buttons that would start another one are disabled. */
 export const useSessionBusy = () => useSelector(useSessionActor(), selectBusy)
 /** The code is being checked (as opposed to another request, e.g. a resend). */
@@ -40,3 +46,5 @@ export const useOnboardingDraft = () => useSelector(useSessionActor(), selectDra
 export const useNeedsAccount = () => useSelector(useSessionActor(), selectNeedsAccount)
 // A fresh object per snapshot: compared field by field so it does not re-render each time.
 export const useWaitingList = () => useSelector(useSessionActor(), selectWaiting, shallowEqual)
+
+export const useClientProfile = () => useSelector(useSessionActor(), selectClient)

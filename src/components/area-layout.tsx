@@ -10,6 +10,10 @@ type AreaPages =
   | { base: '/builder'; pages: readonly AreaPage<ParamsOf<'/builder/$page'>['page']>[] }
   | { base: '/admin'; pages: readonly AreaPage<ParamsOf<'/admin/$section'>['section']>[] }
 
+type PageLink =
+  | { to: '/builder/$page'; params: { page: ParamsOf<'/builder/$page'>['page'] } }
+  | { to: '/admin/$section'; params: { section: ParamsOf<'/admin/$section'>['section'] } }
+
 type AreaLayoutProps = AreaPages & {
   /** The navigation's accessible name, e.g. "Build steps". */
   navLabel: string
@@ -22,9 +26,11 @@ type AreaLayoutProps = AreaPages & {
   describedBy?: (route: string) => string | undefined
   /** Shown above the links, e.g. the builder's progress and budget. */
   aside?: ReactNode
+  /** A second, shorter navigation above the main one (e.g. the builder's "Project" pages). */
+  lead?: { label: string; pages: AreaPages['pages'] }
 }
 
-const pageLinks = (area: AreaPages) =>
+const pageLinks = (area: AreaPages): { route: string; title: string; link: PageLink }[] =>
   area.base === '/builder'
     ? area.pages.map(({ route, title }) => ({
         route,
@@ -37,9 +43,41 @@ const pageLinks = (area: AreaPages) =>
         link: { to: '/admin/$section', params: { section: route } } as const,
       }))
 
+/** One navigation of the sidebar: a list of page links, the current one marked. */
+function PageNav({
+  label,
+  links,
+  mark,
+  describedBy,
+}: {
+  label: string
+  links: ReturnType<typeof pageLinks>
+  mark?: AreaLayoutProps['mark']
+  describedBy?: AreaLayoutProps['describedBy']
+}) {
+  return (
+    <nav aria-label={label} className="area-nav">
+      <ol>
+        {links.map((page) => (
+          <li key={page.route}>
+            <Link
+              {...page.link}
+              activeProps={{ 'aria-current': 'page', className: 'active' }}
+              aria-describedby={describedBy?.(page.route)}
+            >
+              {page.title}
+              {mark?.(page.route)}
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
 /** A signed-in area: brand bar with the sidebar toggle and Log out, the sidebar, the page. */
 export function AreaLayout(props: AreaLayoutProps) {
-  const { navLabel, open, onToggle, mark, describedBy, aside } = props
+  const { navLabel, open, onToggle, mark, describedBy, aside, lead } = props
   const sidebarId = useId()
   return (
     <div className="area">
@@ -61,23 +99,19 @@ export function AreaLayout(props: AreaLayoutProps) {
       </header>
       <div className={open ? 'area-body' : 'area-body area-body-closed'}>
         <div id={sidebarId} className="area-sidebar" hidden={!open}>
+          {lead && (
+            <PageNav
+              label={lead.label}
+              links={pageLinks({ ...props, pages: lead.pages } as AreaPages)}
+            />
+          )}
           {aside}
-          <nav aria-label={navLabel} className="area-nav">
-            <ol>
-              {pageLinks(props).map((page) => (
-                <li key={page.route}>
-                  <Link
-                    {...page.link}
-                    activeProps={{ 'aria-current': 'page', className: 'active' }}
-                    aria-describedby={describedBy?.(page.route)}
-                  >
-                    {page.title}
-                    {mark?.(page.route)}
-                  </Link>
-                </li>
-              ))}
-            </ol>
-          </nav>
+          <PageNav
+            label={navLabel}
+            links={pageLinks(props)}
+            mark={mark}
+            describedBy={describedBy}
+          />
         </div>
         <main className="area-main">
           <Outlet />

@@ -36,3 +36,9 @@ export function parseDollars(text: string): number | null {
   const [dollars = '0', cents = ''] = trimmed.replace(/[$,\s]/g, '').split('.')
   return Number(dollars) * 100 + Number(cents.padEnd(2, '0'))
 }
+
+/** A difference against an estimate in words: "$420 over", "$1,200 under", "On the estimate". */
+export function overOrUnder(cents: number): string {
+  if (cents === 0) return 'On the estimate'
+  return `${formatMoney(Math.abs(cents))} ${cents > 0 ? 'over' : 'under'}`
+}

@@ -16,7 +16,7 @@ import { PageShell } from '../components/page-shell'
 import { FullPageSpinner } from '../components/spinner'
 import { ADMIN_SECTIONS } from '../features/admin/sections'
 import { LoginPage } from '../features/auth/login-page'
-import { BUILDER_PAGES } from '../features/builder/builder-pages'
+import { ALL_BUILDER_PAGES } from '../features/builder/builder-pages'
 import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
 import { NotFound, RootError } from './root-pages'
 
@@ -135,7 +135,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     createRoute({
       getParentRoute: () => builderRoute,
       path: '$page',
-      params: { parse: ({ page }) => ({ page: slugOf(BUILDER_PAGES, page) }) },
+      params: { parse: ({ page }) => ({ page: slugOf(ALL_BUILDER_PAGES, page) }) },
       // The route that throws answers it, so the builder's layout and steps stay around it.
       notFoundComponent: lazyRouteComponent(
         () => import('../features/builder/builder-area'),

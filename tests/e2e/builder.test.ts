@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { STEPS } from '../../contract/steps'
 import { accounts, expectAccessible } from './support/accounts'
+import { DESKTOP, PHONE } from './support/browser'
 import { useE2e } from './support/e2e'
 
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
@@ -125,9 +126,34 @@ describe('the builder', () => {
     await page.getByRole('link', { name: /Max Manager/ }).click()
     await page.getByRole('heading', { level: 1, name: 'Max Manager' }).waitFor()
     await expectAccessible(page)
-    await page.getByRole('button', { name: 'View budget' }).click()
-    await page.getByRole('dialog', { name: 'Project budget' }).waitFor()
+    await page.getByRole('link', { name: 'View budget' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Budget' }).waitFor()
     await expectAccessible(page)
     expect(problems).toEqual([])
   })
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])(
+    'shows the Overview and the Budget on a %s: accessible, nothing wider than the screen',
+    async (_, viewport) => {
+      const { page, problems } = await e2e.openPage({ viewport })
+      await newClient(page)
+      await page.getByLabel('Shape').selectOption('rectangle')
+      await page.getByRole('button', { name: 'Save design' }).click()
+      await page.getByRole('navigation', { name: 'Project' }).waitFor({ state: 'attached' })
+      for (const [path, heading] of [
+        ['/builder/overview', 'Overview'],
+        ['/builder/budget', 'Budget'],
+      ] as const) {
+        await page.goto(path)
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+        await expectAccessible(page)
+        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth])
+        expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0)
+        }
+      expect(problems).toEqual([])
+    },
+  )
 })

@@ -312,7 +312,7 @@ describe('the DATA_DIR lock', PROCESS_TEST, () => {
     expect(lockOwner(dataDir)).toBe(first.serverPid)
 
     const second = await start(dataDir)
-    const exit = await second.exitWithin(5_000)
+    const exit = await second.exitWithin(15_000)
     expect(exit.code).not.toBe(0)
     expect(exit.code).not.toBeNull()
     expect(second.errorLines).toHaveLength(1)

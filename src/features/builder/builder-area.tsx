@@ -1,15 +1,19 @@
-import { AreaNotFound } from '../../components/area-not-found'
 import { useLocation, useParams } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import { AreaLayout } from '../../components/area-layout'
-import { BUILDER_PAGES } from './builder-pages'
+import { AreaNotFound } from '../../components/area-not-found'
+import { savedDesign } from './budget'
+import { BUILDER_PAGES, PROJECT_PAGES } from './builder-pages'
 import { RunningBudget } from './running-budget'
 import { ManagerPage as ManagerProfile } from './pages/manager-page'
+import { BudgetPage } from './pages/budget-page'
 import { ManagersPage } from './pages/managers-page'
+import { OverviewPage } from './pages/overview-page'
 import { PoolDesignPage } from './pages/pool-design-page'
 import { ProjectBuilderPage } from './pages/project-builder-page'
 import { StepPage } from './pages/step-page'
 import { useBudget } from './use-project'
+import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
 import { FullPageSpinner } from '../../components/spinner'
 import { useClient, useOptionalClientActor } from './use-client'
@@ -18,6 +22,11 @@ import './builder.css'
 const STEP_DONE_NOTE = 'step-done-note'
 
 const selectOpen = (snapshot: { context: { isOpen: boolean } }) => snapshot.context.isOpen
+const selectDesigned = (snapshot: { context: { poolData: PoolData } }) =>
+  savedDesign(snapshot.context.poolData) !== null
+
+/** Once the design is saved, the project's own pages come first. */
+const PROJECT_NAV = { label: 'Project', pages: PROJECT_PAGES }
 
 /** The builder: while the client's session runs, its steps beside the page. */
 export function BuilderLayout() {
@@ -28,6 +37,7 @@ export function BuilderLayout() {
 /** The 13 steps with done ticks, progress and the running budget beside the page. */
 function BuilderFrame({ actor }: { actor: ClientActor }) {
   const open = useClient(selectOpen)
+  const designed = useClient(selectDesigned)
   const budget = useBudget()
   const toggle = useCallback(() => actor.send({ type: 'layout.sidebarToggled' }), [actor])
   const pathname = useLocation({ select: (location) => location.pathname })
@@ -39,6 +49,7 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
       navLabel="Build steps"
       base="/builder"
       pages={BUILDER_PAGES}
+      lead={designed ? PROJECT_NAV : undefined}
       open={open}
       onToggle={toggle}
       mark={(route) =>
@@ -65,6 +76,10 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
 export function BuilderPage() {
   const { page } = useParams({ from: '/builder/$page' })
   switch (page) {
+    case 'overview':
+      return <OverviewPage />
+    case 'budget':
+      return <BudgetPage />
     case 'pool-design':
       return <PoolDesignPage />
     case 'project-builder':

@@ -6,3 +6,12 @@ export const BUILDER_PAGES = [
   { route: 'project-builder', title: 'Project builder' },
   { route: 'project-managers', title: 'Project managers' },
 ] as const
+
+/** The project's own pages, in the "Project" navigation above the steps. */
+export const PROJECT_PAGES = [
+  { route: 'overview', title: 'Overview' },
+  { route: 'budget', title: 'Budget' },
+] as const
+
+/** Every page the builder's `$page` may name. */
+export const ALL_BUILDER_PAGES = [...PROJECT_PAGES, ...BUILDER_PAGES] as const

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router'
 import { formatMoney, signedMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
-import { BudgetButton } from './budget-view'
 
 /** The progress bar and the running budget at the top of the builder's sidebar. */
 export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
@@ -30,7 +30,13 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
           </dd>
         </div>
       </dl>
-      <BudgetButton budget={budget} />
+      <Link
+        to="/builder/$page"
+        params={{ page: 'budget' }}
+        className="button button-secondary budget-open"
+      >
+        View budget
+      </Link>
     </section>
   )
 }

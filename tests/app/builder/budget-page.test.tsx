@@ -7,14 +7,6 @@ import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
 beforeAll(() => {
   document.documentElement.lang = 'en'
   document.title = 'PoolPath'
-  // jsdom has no modal dialogs: these do what the browser does with the `open` state.
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.open = true
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.open = false
-    this.dispatchEvent(new Event('close'))
-  }
 })
 
 afterEach(() => {
@@ -57,22 +49,23 @@ async function violations() {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)
 }
 
-async function openBudget() {
-  const view = await renderBuilder('/builder/excavation', { poolData: quotedProject() })
-  const button = screen.getByRole('button', { name: 'View budget' })
-  await view.user.click(button)
-  const dialog = screen.getByRole('dialog', { name: 'Project budget' })
-  return { ...view, button, dialog }
-}
+describe('the Budget page', () => {
+  it('shows the figures, and each step’s estimate and accepted quote as a chart and a table', async () => {
+    await renderBuilder('/builder/budget', { poolData: quotedProject() })
+    expect(screen.getByRole('heading', { level: 1, name: 'Budget' })).toBeTruthy()
+    const figures = screen.getByText('Quotes against their estimates').closest('dl')
+    expect(figures?.textContent).toContain('Estimate$38,750')
+    expect(figures?.textContent).toContain('Accepted quotes$9,000')
+    expect(figures?.textContent).toContain('$680 over')
 
-describe('the budget view', () => {
-  it('shows each step’s estimate and accepted quote, as a chart and a table, with totals', async () => {
-    const { dialog } = await openBudget()
-    const chart = within(dialog).getByRole('img')
+    const chart = screen.getByRole('img')
     expect(chart.getAttribute('aria-label')).toContain('Estimates total $38,750')
     expect(chart.getAttribute('aria-label')).toContain('1 of 13 steps have an accepted quote')
+    // The bars carry their amounts, over an axis that ends past the largest one.
+    expect(chart.textContent).toContain('$9,000')
+    expect(chart.textContent).toContain('$10K')
 
-    const table = within(dialog).getByRole('table')
+    const table = screen.getByRole('table')
     expect(rowCells(table, 'Excavation')).toEqual(['$8,320', '$9,000', '+$680', 'Done'])
     expect(rowCells(table, 'Steel')).toEqual(['$2,468', '—', '—', '—'])
     expect(rowCells(table, 'Permits')).toEqual(['$450', '—', '—', '—'])
@@ -81,17 +74,22 @@ describe('the budget view', () => {
     expect(await violations()).toEqual([])
   })
 
-  it('closes with its Close button and gives focus back to the button that opened it', async () => {
-    const { user, button, dialog } = await openBudget()
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
-    expect(screen.queryByRole('dialog')).toBeNull()
-    expect(document.activeElement).toBe(button)
+  it('is where the sidebar’s View budget leads', async () => {
+    const { user, router } = await renderBuilder('/builder/excavation', {
+      poolData: quotedProject(),
+    })
+    await user.click(screen.getByRole('link', { name: 'View budget' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Budget' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/builder/budget')
   })
 
-  it('prints the summary with the browser’s print', async () => {
+  it('prints the summary with the browser’s print, headed by the client and the design', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {})
-    const { user, dialog } = await openBudget()
-    await user.click(within(dialog).getByRole('button', { name: 'Print summary' }))
+    const { user } = await renderBuilder('/builder/budget', { poolData: quotedProject() })
+    await user.click(screen.getByRole('button', { name: 'Print summary' }))
     expect(print).toHaveBeenCalledTimes(1)
+    expect(document.querySelector('.budget-print-only')?.textContent).toMatch(
+      /Rectangle, 32 × 16 ft, 3\.5–6 ft deep, 4 ft deck/,
+    )
   })
 })

@@ -1,0 +1,25 @@
+import { formatMoney, overOrUnder } from '../../lib/money'
+import { budgetTotals, type StepBudget } from './budget'
+import './budget-view.css'
+
+/** The budget's headline figures: estimate, accepted quotes, and how far they are off. */
+export function BudgetFigures({ budget }: { budget: readonly StepBudget[] }) {
+  const totals = budgetTotals(budget)
+  const tone = totals.difference > 0 ? 'figure-over' : totals.difference < 0 ? 'figure-under' : ''
+  return (
+    <dl className="budget-figures">
+      <div className="figure">
+        <dt>Estimate</dt>
+        <dd>{formatMoney(totals.estimate)}</dd>
+      </div>
+      <div className="figure">
+        <dt>Accepted quotes</dt>
+        <dd>{formatMoney(totals.accepted)}</dd>
+      </div>
+      <div className={`figure ${tone}`}>
+        <dt>Quotes against their estimates</dt>
+        <dd>{totals.accepted === 0 ? 'No quotes yet' : overOrUnder(totals.difference)}</dd>
+      </div>
+    </dl>
+  )
+}
