@@ -152,7 +152,7 @@ describe('the builder', () => {
         await expectAccessible(page)
         const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth])
         expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0)
-        }
+      }
       expect(problems).toEqual([])
     },
   )
