@@ -19,6 +19,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Many of these render the whole app in jsdom: seconds each on 2 busy cores.
+          testTimeout: 15_000,
           include: [
             'tests/contract/**/*.test.ts',
             'tests/app/**/*.test.ts',
