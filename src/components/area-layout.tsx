@@ -95,7 +95,7 @@ export function AreaLayout(props: AreaLayoutProps) {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           PoolPath
         </Link>
-        <LogOutButton />
+        <LogOutButton className="button area-logout" />
       </header>
       <div className={open ? 'area-body' : 'area-body area-body-closed'}>
         <div id={sidebarId} className="area-sidebar" hidden={!open}>
