@@ -1,5 +1,5 @@
 import { TextField } from '../../components/text-field'
-import { parseDollars } from '../../lib/money'
+import { readDollars } from '../../lib/money'
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'money' | 'integer' | 'textarea' | 'checkbox'
 
@@ -38,9 +38,9 @@ export function formBody(
     }
     const text = value ?? ''
     if (field.kind === 'money') {
-      const cents = parseDollars(text)
-      if (cents === null) errors[field.name] = 'Enter an amount in dollars, e.g. 400 or 1,250.50'
-      else body[field.name] = cents
+      const cents = readDollars(text, 'e.g. 400 or 1,250.50')
+      if (typeof cents === 'number') body[field.name] = cents
+      else errors[field.name] = cents.error
     } else if (field.kind === 'integer') {
       if (/^\d+$/.test(text.trim())) body[field.name] = Number(text.trim())
       else errors[field.name] = 'Enter a whole number'

@@ -89,6 +89,17 @@ describe('add dialog', () => {
     expect(call).not.toHaveBeenCalled()
   })
 
+  it('names the ceiling of a huge money amount in dollars', async () => {
+    const { actor, call } = await startAdmin({ Engineers: [] })
+    const { user } = renderSection(<EngineersSection actor={actor} />)
+    await user.click(screen.getByRole('button', { name: 'Add engineer' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add engineer' })
+    await user.type(textbox(dialog, 'Fee ($)'), '99999999')
+    await user.click(within(dialog).getByRole('button', { name: 'Add engineer' }))
+    expect(within(dialog).getByText('Enter at most $9,999,999')).toBeTruthy()
+    expect(call).not.toHaveBeenCalled()
+  })
+
   it('disables its buttons and the table’s while the request runs', async () => {
     let answer: (result: AdminCallResult) => void = () => {}
     const { actor } = await startAdmin(

@@ -133,6 +133,15 @@ describe('quotes', () => {
     expect(calls).not.toHaveBeenCalled()
   })
 
+  it('names the ceiling of a huge amount in dollars', async () => {
+    const { user, calls } = await renderBuilder('/builder/excavation')
+    await user.type(screen.getByRole('textbox', { name: 'Vendor' }), 'Dig Co')
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '10,000,000')
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    expect(screen.getByText('Enter at most $9,999,999')).toBeTruthy()
+    expect(calls).not.toHaveBeenCalled()
+  })
+
   it('shows the server refusal by its field and keeps what was typed', async () => {
     const { user, idle } = await renderBuilder('/builder/excavation', {
       clientCall: refuse('Check the highlighted fields.', { vendor: ['Vendor is too long'] }),
