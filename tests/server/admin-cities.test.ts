@@ -122,6 +122,27 @@ describe('city-open email', () => {
   })
 })
 
+describe('waiting list', () => {
+  const waiting = async () =>
+    (await json(t.app, 'GET', '/api/admin/fetch', undefined, admin))
+      .json()
+      .Data.UsersOnWaiting.map((c: { email: string }) => c.email)
+      .sort()
+
+  it('drops the clients of a city that opens, by a create or an edit, and keeps the rest', async () => {
+    await clientIn('austin@example.com', ' austin', true)
+    await clientIn('waco@example.com', 'Waco', true)
+    await clientIn('reno@example.com', 'Reno', true)
+    expect((await create({ name: 'Austin', state: 'TX', permitFee: 1 })).statusCode).toBe(201)
+    expect(await waiting()).toEqual(['reno@example.com', 'waco@example.com'])
+    const city = (await create({ name: 'Wako', state: 'TX', permitFee: 1 })).json().Data
+    expect((await edit(city.id, { name: 'Waco' })).statusCode).toBe(200)
+    expect(await waiting()).toEqual(['reno@example.com'])
+    // The city-open email went out before the list forgot them.
+    expect(await cityMail('waco@example.com')).toBe('We now build in Waco, TX')
+  })
+})
+
 describe('PUT /api/admin/cities/edit/{id}', () => {
   it('changes the city, moves Flag at once, and records before and after', async () => {
     const client = await clientIn('c@example.com', 'Austin', false)
