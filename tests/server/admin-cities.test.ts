@@ -70,6 +70,16 @@ describe('POST /api/admin/cities/create', () => {
   })
 })
 
+describe('state', () => {
+  it('is one of the 50 states or DC, in any case', async () => {
+    const problem = expectProblem(await create({ name: 'Nowhere', state: 'ZZ', permitFee: 1 }), 400)
+    expect(problem.errors?.state).toEqual(['Choose one of the 50 states or DC'])
+    const res = await create({ name: 'Washington', state: ' dc', permitFee: 1 })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json().Data.state).toBe('DC')
+  })
+})
+
 const edit = (id: string, body: unknown) =>
   json(t.app, 'PUT', `/api/admin/cities/edit/${id}`, body, admin)
 const remove = (id: string) => json(t.app, 'DELETE', `/api/admin/cities/${id}`, undefined, admin)

@@ -1,7 +1,9 @@
+import { StateSelect } from '../../components/state-select'
 import { TextField } from '../../components/text-field'
 import { readDollars } from '../../lib/money'
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'money' | 'integer' | 'textarea' | 'checkbox'
+export type FieldKind =
+  'text' | 'email' | 'tel' | 'money' | 'integer' | 'textarea' | 'checkbox' | 'state'
 
 /** One field of an add/edit form; `name` is the request body's field, so server errors match. */
 export type FieldSpec = {
@@ -83,6 +85,17 @@ export function FormFields({ idPrefix, fields, values, errors, onChange }: FormF
           )
         }
         const text = typeof value === 'string' ? value : ''
+        if (field.kind === 'state') {
+          return (
+            <StateSelect
+              key={field.name}
+              id={id}
+              value={text}
+              onChange={(next) => onChange(field.name, next)}
+              error={error}
+            />
+          )
+        }
         if (field.kind === 'textarea') {
           return (
             <div key={field.name} className="field">

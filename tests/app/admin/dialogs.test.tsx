@@ -15,6 +15,8 @@ afterEach(cleanup)
 const boise = { ...city(1, 'Boise'), state: 'ID', permitFee: 30_000 }
 const textbox = (dialog: HTMLElement, name: string) =>
   within(dialog).getByRole<HTMLInputElement>('textbox', { name })
+const stateOf = (dialog: HTMLElement) =>
+  within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'State' })
 const rowNames = () =>
   screen
     .getAllByRole('row')
@@ -40,7 +42,7 @@ describe('add dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add city' }))
     const dialog = screen.getByRole('dialog', { name: 'Add city' })
     await user.type(textbox(dialog, 'City'), 'Austin')
-    await user.type(textbox(dialog, 'State'), 'tx')
+    await user.selectOptions(stateOf(dialog), 'Texas')
     await user.type(textbox(dialog, 'Permit fee ($)'), '400')
     await user.click(within(dialog).getByRole('button', { name: 'Add city' }))
 
@@ -52,14 +54,14 @@ describe('add dialog', () => {
       name: 'createCity',
       body: { name: 'Austin', state: 'TX', permitFee: 40_000 },
     })
-    const state = textbox(dialog, 'State')
+    const state = stateOf(dialog)
     expect(state.getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('Use the two-letter state code').id).toBe(
       state.getAttribute('aria-describedby')?.split(' ').at(-1),
     )
     expect(textbox(dialog, 'City').getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('This city is already served')).toBeTruthy()
-    expect(state.value).toBe('tx')
+    expect(state.value).toBe('TX')
     expect(textbox(dialog, 'Permit fee ($)').value).toBe('400')
     expect(dialog.hasAttribute('open')).toBe(true)
 
