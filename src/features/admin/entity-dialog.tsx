@@ -11,7 +11,7 @@ import {
   type FormErrors,
   type FormValues,
 } from './form-fields'
-import { DialogActions, ModalDialog } from './modal-dialog'
+import { DialogActions, ModalDialog } from '../../components/modal-dialog'
 import { useAdminRequest, useAdminWrites } from './use-admin'
 
 type EntityDialogProps<B> = {

@@ -2,19 +2,13 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
 
 beforeAll(() => {
   document.documentElement.lang = 'en'
   document.title = 'PoolPath'
-  // jsdom has no modal dialogs: these do what the browser does with the `open` state.
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.open = true
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.open = false
-    this.dispatchEvent(new Event('close'))
-  }
+  fakeModalDialogs()
 })
 
 afterEach(() => {
