@@ -86,7 +86,7 @@ describe('add dialog', () => {
     expect(
       within(dialog).getByText('Enter an amount in dollars, e.g. 400 or 1,250.50'),
     ).toBeTruthy()
-    expect(within(dialog).getByText('Required')).toBeTruthy()
+    expect(within(dialog).getByText('Enter the city')).toBeTruthy()
     expect(document.activeElement).toBe(textbox(dialog, 'City'))
     expect(call).not.toHaveBeenCalled()
   })

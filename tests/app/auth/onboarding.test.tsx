@@ -80,7 +80,7 @@ describe('OnboardingPage', () => {
     await user.type(box('Email'), 'sam@')
     await user.click(screen.getByRole('button', { name: 'Send code' }))
 
-    expect(screen.getByText('Enter your city')).toBeTruthy()
+    expect(screen.getByText('Enter the city')).toBeTruthy()
     expect(screen.getByText('Choose one of the 50 states or DC')).toBeTruthy()
     expect(state().getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('Enter your full name')).toBeTruthy()
