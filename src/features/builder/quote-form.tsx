@@ -80,7 +80,8 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
           error={error('note')}
         />
       </div>
-      {calls.failure && (
+      {/* Once the form's own check finds something, the last refusal is out of date. */}
+      {calls.failure && Object.keys(errors).length === 0 && (
         <p className="field-error" role="alert">
           {calls.failure.message}
         </p>

@@ -159,6 +159,21 @@ describe('quotes', () => {
     )
   })
 
+  it('drops the refusal once its own check finds a field to fix: one message per field', async () => {
+    const { user, idle } = await renderBuilder('/builder/excavation', {
+      clientCall: refuse('Check the highlighted fields.', { vendor: ['Vendor is too long'] }),
+    })
+    await user.type(screen.getByRole('textbox', { name: 'Vendor' }), 'Dig Co')
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '900')
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    await idle()
+    expect(screen.getByRole('alert').textContent).toBe('Check the highlighted fields.')
+    await user.clear(screen.getByRole('textbox', { name: 'Vendor' }))
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    expect(screen.getByText('Enter who quoted')).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('leaves a refusal behind when the client moves to another page', async () => {
     const { user, idle } = await renderBuilder('/builder/excavation', {
       clientCall: refuse('Something is off.'),
@@ -272,5 +287,8 @@ describe('the non-stage steps', () => {
       name: 'editPool',
       body: { Title: 'Permits', choices: { permitNumber: 'BP-118' } },
     })
+    expect(screen.getByRole('status').textContent).toBe('Permit number saved')
+    await user.type(screen.getByRole('textbox', { name: /^Permit number/ }), '9')
+    expect(screen.getByRole('status').textContent).toBe('')
   })
 })
