@@ -1,7 +1,11 @@
 import { z } from 'zod/mini'
 
+/** The largest amount anything costs here: $9,999,999, in cents. */
+export const MAX_CENTS = 999_999_900
+export const TOO_MUCH = 'Enter at most $9,999,999'
+
 /** Money is always integer cents. */
-export const Cents = z.int().check(z.minimum(0), z.maximum(100_000_000))
+export const Cents = z.int().check(z.minimum(0), z.maximum(MAX_CENTS, TOO_MUCH))
 
 /** What a stage's unit price is multiplied by; derived from the pool design (see estimator). */
 export const PricingUnit = z.enum([

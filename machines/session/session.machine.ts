@@ -102,7 +102,8 @@ export const sessionMachine = sessionSetup.createMachine({
       tags: ['route:verify'],
       entry: persistSession,
       on: {
-        'auth.codeSubmitted': 'verifying',
+        // A locked code is burned: only a new one (Resend code) can be verified.
+        'auth.codeSubmitted': { guard: 'codeUsable', target: 'verifying' },
         'auth.codeResent': 'resendingCode',
         'auth.restarted': {
           target: 'loggedOut',

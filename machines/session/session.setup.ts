@@ -105,6 +105,7 @@ const baseSetup = setup({
     wasSignedIn: ({ context }) => context.isAuthenticated && context.accessToken !== null,
     hadSentCode: ({ context }) => !context.isAuthenticated && context.tempToken !== null,
     canResume: ({ context }) => context.canResume,
+    codeUsable: ({ context }) => context.problem?.code !== 'CODE_LOCKED',
     isClientWithFlag: ({ context }) => context.role === 'CLIENT' && context.flag,
     isClient: ({ context }) => context.role === 'CLIENT',
     tokenIsFresh: ({ context }) =>

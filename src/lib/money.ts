@@ -1,3 +1,5 @@
+import { MAX_CENTS, TOO_MUCH } from '../../contract/pricing'
+
 /** Money travels as integer cents (contract/pricing.ts); these turn it into US dollars for people. */
 const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 const wholeDollars = new Intl.NumberFormat('en-US', {
@@ -41,4 +43,14 @@ export function parseDollars(text: string): number | null {
 export function overOrUnder(cents: number): string {
   if (cents === 0) return 'On the estimate'
   return `${formatMoney(Math.abs(cents))} ${cents > 0 ? 'over' : 'under'}`
+}
+
+/**
+ * The cents a typed amount stands for, or what to fix: `example` shows the form expected
+ * ("e.g. 8,500"); past the contract's ceiling, its own message.
+ */
+export function readDollars(text: string, example: string): number | { error: string } {
+  const cents = parseDollars(text)
+  if (cents === null) return { error: `Enter an amount in dollars, ${example}` }
+  return cents > MAX_CENTS ? { error: TOO_MUCH } : cents
 }

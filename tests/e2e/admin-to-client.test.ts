@@ -91,7 +91,7 @@ describe('from the back office to the builder', () => {
     await admin.page.getByRole('button', { name: 'Add city' }).click()
     const dialog = admin.page.getByRole('dialog', { name: 'Add city' })
     await dialog.getByRole('textbox', { name: 'City', exact: true }).fill('Boise')
-    await dialog.getByRole('textbox', { name: 'State', exact: true }).fill('ID')
+    await dialog.getByRole('combobox', { name: 'State', exact: true }).selectOption('ID')
     await dialog.getByRole('textbox', { name: 'Permit fee ($)', exact: true }).fill('300')
     await dialog.getByRole('button', { name: 'Add city' }).click()
     await dialog.waitFor({ state: 'detached' })

@@ -64,7 +64,7 @@ describe('the admin area', () => {
     await page.getByRole('button', { name: 'Add city' }).click()
     const again = page.getByRole('dialog', { name: 'Add city' })
     await again.getByRole('textbox', { name: 'City' }).fill('austin')
-    await again.getByRole('textbox', { name: 'State' }).fill('TX')
+    await again.getByRole('combobox', { name: 'State' }).selectOption('TX')
     await again.getByRole('textbox', { name: 'Permit fee ($)' }).fill('1')
     await again.getByRole('button', { name: 'Add city' }).click()
     await again.getByRole('alert').waitFor()

@@ -221,6 +221,23 @@ describe('sign-in', () => {
     })
   })
 
+  it('verifies nothing more once the code is locked, until a new code is sent', async () => {
+    const locked = { status: 401, code: 'CODE_LOCKED', detail: 'Too many wrong tries.' }
+    const { actor, calls } = start({}, { verify: async () => Promise.reject(locked) })
+    actor.send({ type: 'auth.codeRequested', email: 'pat@example.com' })
+    await waitFor(actor, (s) => s.matches('awaitingCode'))
+    actor.send({ type: 'auth.codeSubmitted', code: '000000', rememberMe: false })
+    await waitFor(actor, (s) => s.matches('awaitingCode') && s.context.problem !== null)
+    actor.send({ type: 'auth.codeSubmitted', code: '111111', rememberMe: false })
+    expect(actor.getSnapshot().matches('awaitingCode')).toBe(true)
+    expect(calls.verify).toHaveLength(1)
+    actor.send({ type: 'auth.codeResent' })
+    await waitFor(actor, (s) => s.matches('awaitingCode') && s.context.problem === null)
+    actor.send({ type: 'auth.codeSubmitted', code: '222222', rememberMe: false })
+    await waitFor(actor, (s) => s.matches('awaitingCode') && s.context.problem !== null)
+    expect(calls.verify).toHaveLength(2)
+  })
+
   it('sends the onboarding details with the code', async () => {
     const { actor, calls } = start()
     const details = {

@@ -70,6 +70,16 @@ describe('POST /api/admin/cities/create', () => {
   })
 })
 
+describe('state', () => {
+  it('is one of the 50 states or DC, in any case', async () => {
+    const problem = expectProblem(await create({ name: 'Nowhere', state: 'ZZ', permitFee: 1 }), 400)
+    expect(problem.errors?.state).toEqual(['Choose one of the 50 states or DC'])
+    const res = await create({ name: 'Washington', state: ' dc', permitFee: 1 })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json().Data.state).toBe('DC')
+  })
+})
+
 const edit = (id: string, body: unknown) =>
   json(t.app, 'PUT', `/api/admin/cities/edit/${id}`, body, admin)
 const remove = (id: string) => json(t.app, 'DELETE', `/api/admin/cities/${id}`, undefined, admin)
@@ -119,6 +129,27 @@ describe('city-open email', () => {
     await fs.mkdir(t.outbox)
     expectProblem(await edit(other.id, { name: 'AUSTIN' }), 409, 'CONFLICT')
     await expect(lastMail(t, 'wait@example.com')).rejects.toThrow('no mail')
+  })
+})
+
+describe('waiting list', () => {
+  const waiting = async () =>
+    (await json(t.app, 'GET', '/api/admin/fetch', undefined, admin))
+      .json()
+      .Data.UsersOnWaiting.map((c: { email: string }) => c.email)
+      .sort()
+
+  it('drops the clients of a city that opens, by a create or an edit, and keeps the rest', async () => {
+    await clientIn('austin@example.com', ' austin', true)
+    await clientIn('waco@example.com', 'Waco', true)
+    await clientIn('reno@example.com', 'Reno', true)
+    expect((await create({ name: 'Austin', state: 'TX', permitFee: 1 })).statusCode).toBe(201)
+    expect(await waiting()).toEqual(['reno@example.com', 'waco@example.com'])
+    const city = (await create({ name: 'Wako', state: 'TX', permitFee: 1 })).json().Data
+    expect((await edit(city.id, { name: 'Waco' })).statusCode).toBe(200)
+    expect(await waiting()).toEqual(['reno@example.com'])
+    // The city-open email went out before the list forgot them.
+    expect(await cityMail('waco@example.com')).toBe('We now build in Waco, TX')
   })
 })
 

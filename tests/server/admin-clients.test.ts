@@ -42,7 +42,7 @@ describe('PUT /api/admin/client/edit/{id}', () => {
     const res = await edit(id, { email: 'New@Example.com', city: ' el  paso', perk: 'Free tile' })
     expect(res.statusCode, res.body).toBe(200)
     const edited = AdminClient.parse(res.json().Data)
-    expect(edited).toMatchObject({ email: 'new@example.com', city: 'el  paso', Flag: true })
+    expect(edited).toMatchObject({ email: 'new@example.com', city: 'El Paso', Flag: true })
     expect(edited.perk).toBe('Free tile')
     const [row] = await t.app.db.select().from(clients).where(eq(clients.userId, id))
     expect(row?.cityKey).toBe('elpaso|TX')

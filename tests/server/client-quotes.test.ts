@@ -74,6 +74,11 @@ describe('PUT /api/add-quote and /api/add-quote1', () => {
     expect(await snapshot(t)).toBe(before)
   })
 
+  it('names the ceiling of a huge amount in dollars', async () => {
+    const problem = expectProblem(await addQuote('Dig Co', 1_000_000_000), 400)
+    expect(problem.errors?.amount).toEqual(['Enter at most $9,999,999'])
+  })
+
   it('refuses bad quotes with field errors and an unknown stage with 404, changing nothing', async () => {
     const before = await snapshot(t)
     const problem = expectProblem(

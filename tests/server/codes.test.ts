@@ -166,7 +166,7 @@ describe('POST /api/onboarding', () => {
     expect(session.Managers).toEqual([])
   })
 
-  it('sets Flag when we build in the client’s city', async () => {
+  it('sets Flag when we build in the client’s city, and stores the city as we name it', async () => {
     await t.app.db
       .insert(cities)
       .values({ name: 'Austin', state: 'TX', key: 'austin|TX', permitFee: 30_000 })
@@ -175,6 +175,7 @@ describe('POST /api/onboarding', () => {
       details: { city: ' austin ' },
     })
     expect(session.Flag).toBe(true)
+    expect(session.userData).toMatchObject({ city: 'Austin', state: 'TX' })
   })
 
   it('answers 409 ACCOUNT_EXISTS for an existing account, and the code stays usable for verify', async () => {

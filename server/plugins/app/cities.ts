@@ -42,6 +42,18 @@ const clientsIn = (tx: Tx, key: string): Promise<CityClient[]> =>
     .innerJoin(users, eq(users.id, clients.userId))
     .where(eq(clients.cityKey, key))
 
+/**
+ * The clients of a city that opens, read before they leave the waiting list: joining it asked
+ * to hear when we open, and the city-open email (sent from what was read) answers that. Cleared
+ * in the city's own transaction, so no reader sees the city served and its clients still waiting.
+ */
+async function openTo(tx: Tx, key: string): Promise<CityClient[]> {
+  const opened = await clientsIn(tx, key)
+  if (opened.some((c) => c.onWaiting))
+    await tx.update(clients).set({ onWaiting: false }).where(eq(clients.cityKey, key))
+  return opened
+}
+
 /** The clients whose Flag a city write turned on (opened) or off (closed). */
 type CityChange = { city: City; opened: CityClient[]; closed: CityClient[] }
 
@@ -86,7 +98,7 @@ export default fp(
               .values({ name, state, permitFee, key })
               .returning()
             const after = cityOf(found(row, 'city'))
-            const data = { city: after, opened: await clientsIn(tx, key), closed: [] }
+            const data = { city: after, opened: await openTo(tx, key), closed: [] }
             return { action: 'create', entity: 'city', entityId: after.id, after, data }
           },
           `We already serve ${name}, ${state}.`,
@@ -112,7 +124,7 @@ export default fp(
             const moved = key !== old.key
             const data = {
               city: after,
-              opened: moved ? await clientsIn(tx, key) : [],
+              opened: moved ? await openTo(tx, key) : [],
               closed: moved ? await clientsIn(tx, old.key) : [],
             }
             const before = cityOf(old)

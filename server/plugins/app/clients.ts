@@ -2,9 +2,10 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
-import { cityKey, type AdminClient, type ClientEditBody } from '../../../contract'
+import { type AdminClient, type ClientEditBody } from '../../../contract'
 import type { Db, Tx } from '../../db/client'
 import { clients, poolEntries, users } from '../../db/schema'
+import { servedPlace } from '../../db/served-place'
 import { accountWrite, found, type ItemWrites } from '../../lib/audit'
 import { flagOf } from './users'
 
@@ -79,10 +80,10 @@ async function applyEdit(tx: Tx, before: AdminClient, edit: ClientEdit): Promise
     await tx.update(users).set({ name, email }).where(eq(users.id, before.id))
   const moved = city !== undefined || state !== undefined
   // Flag joins on city_key, so it follows a move with nothing else to update.
-  const key = moved ? cityKey(city ?? before.city, state ?? before.state) : undefined
+  const place = moved ? await servedPlace(tx, city ?? before.city, state ?? before.state) : {}
   // An emptied perk is no perk: the marketing list shows clients whose perk is set.
   const perkValue = perk === '' ? null : perk
-  const values = { ...profile, city, state, cityKey: key, perk: perkValue }
+  const values = { ...profile, ...place, perk: perkValue }
   if (Object.values(values).some((v) => v !== undefined))
     await tx.update(clients).set(values).where(eq(clients.userId, before.id))
 }

@@ -2,7 +2,6 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import {
-  cityKey,
   type NonStageEntry,
   type PoolData,
   type Role,
@@ -22,6 +21,7 @@ import {
   users,
 } from '../../db/schema'
 import { managerRequestRows } from '../../db/request-rows'
+import { servedPlace } from '../../db/served-place'
 import { toPoolEntry } from './pool-entries'
 
 /** Who a token belongs to now: checked on every authenticated call. */
@@ -159,9 +159,7 @@ export default fp(
         userId: user.id,
         phone: client.phone,
         address: client.address,
-        city: client.city,
-        state: client.state,
-        cityKey: cityKey(client.city, client.state),
+        ...(await servedPlace(tx, client.city, client.state)),
       })
       return user.id
     }

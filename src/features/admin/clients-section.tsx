@@ -36,7 +36,7 @@ const clients: CrudConfig<AdminClient, z.output<typeof ClientInput>> = {
     { name: 'phone', label: 'Phone', kind: 'tel' },
     { name: 'address', label: 'Street address', kind: 'text' },
     { name: 'city', label: 'City', kind: 'text' },
-    { name: 'state', label: 'State', kind: 'text', hint: 'Two letters, e.g. TX' },
+    { name: 'state', label: 'State', kind: 'state' },
     { name: 'onWaiting', label: 'On the waiting list', kind: 'checkbox' },
     {
       name: 'perk',

@@ -6,7 +6,7 @@ import type {
   AdminMachineContext,
 } from '../../../machines/admin/admin.machine'
 import type { Column } from './columns'
-import { ConfirmDialog } from './confirm-dialog'
+import { DeleteDialog } from './delete-dialog'
 import { DataTable } from './data-table'
 import { EntityDialog } from './entity-dialog'
 import type { FieldSpec, FormValues } from './form-fields'
@@ -123,7 +123,7 @@ export function CrudSection<T extends { id: string }, B>({
         />
       )}
       {open?.mode === 'delete' && remove && (
-        <ConfirmDialog
+        <DeleteDialog
           actor={actor}
           title={`Delete this ${noun}?`}
           message={`${config.label(open.item)} will be deleted. This cannot be undone.`}

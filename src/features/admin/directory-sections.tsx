@@ -31,7 +31,7 @@ const cities: CrudConfig<City, Body<typeof CityInput>> = {
   ],
   fields: [
     { name: 'name', label: 'City', kind: 'text' },
-    { name: 'state', label: 'State', kind: 'text', hint: 'Two letters, e.g. TX' },
+    { name: 'state', label: 'State', kind: 'state' },
     { name: 'permitFee', label: 'Permit fee ($)', kind: 'money' },
   ],
   schema: CityInput,

@@ -11,7 +11,7 @@ import {
   type FormErrors,
   type FormValues,
 } from './form-fields'
-import { DialogActions, ModalDialog } from './modal-dialog'
+import { DialogActions, ModalDialog } from '../../components/modal-dialog'
 import { useAdminRequest, useAdminWrites } from './use-admin'
 
 type EntityDialogProps<B> = {
@@ -59,7 +59,14 @@ export function EntityDialog<B>(props: EntityDialogProps<B>) {
     event.preventDefault()
     const { body, errors: numberErrors } = formBody(fields, values)
     const parsed = schema.safeParse(body)
-    const found = { ...(parsed.success ? {} : issuesByField(parsed.error)), ...numberErrors }
+    // An empty field is named as onboarding names it ("Enter the city"), not "Required".
+    const missing = Object.fromEntries(
+      fields.map((field) => [field.name, `Enter the ${field.label.toLowerCase()}`]),
+    )
+    const found = {
+      ...(parsed.success ? {} : issuesByField(parsed.error, missing)),
+      ...numberErrors,
+    }
     if (!parsed.success || Object.keys(numberErrors).length > 0) {
       flushSync(() => setLocalErrors(found))
       focusFirstInvalid(formRef.current)

@@ -1,7 +1,9 @@
+import { StateSelect } from '../../components/state-select'
 import { TextField } from '../../components/text-field'
-import { parseDollars } from '../../lib/money'
+import { readDollars } from '../../lib/money'
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'money' | 'integer' | 'textarea' | 'checkbox'
+export type FieldKind =
+  'text' | 'email' | 'tel' | 'money' | 'integer' | 'textarea' | 'checkbox' | 'state'
 
 /** One field of an add/edit form; `name` is the request body's field, so server errors match. */
 export type FieldSpec = {
@@ -38,9 +40,9 @@ export function formBody(
     }
     const text = value ?? ''
     if (field.kind === 'money') {
-      const cents = parseDollars(text)
-      if (cents === null) errors[field.name] = 'Enter an amount in dollars, e.g. 400 or 1,250.50'
-      else body[field.name] = cents
+      const cents = readDollars(text, 'e.g. 400 or 1,250.50')
+      if (typeof cents === 'number') body[field.name] = cents
+      else errors[field.name] = cents.error
     } else if (field.kind === 'integer') {
       if (/^\d+$/.test(text.trim())) body[field.name] = Number(text.trim())
       else errors[field.name] = 'Enter a whole number'
@@ -83,6 +85,17 @@ export function FormFields({ idPrefix, fields, values, errors, onChange }: FormF
           )
         }
         const text = typeof value === 'string' ? value : ''
+        if (field.kind === 'state') {
+          return (
+            <StateSelect
+              key={field.name}
+              id={id}
+              value={text}
+              onChange={(next) => onChange(field.name, next)}
+              error={error}
+            />
+          )
+        }
         if (field.kind === 'textarea') {
           return (
             <div key={field.name} className="field">

@@ -7,7 +7,7 @@ import { focusFirstInvalid } from '../../components/form-errors'
 import { TextField } from '../../components/text-field'
 import { CallProblem } from './call-problem'
 import type { FormErrors } from './form-fields'
-import { DialogActions, ModalDialog } from './modal-dialog'
+import { DialogActions, ModalDialog } from '../../components/modal-dialog'
 import { PriceRows } from './price-rows'
 import {
   exampleEstimates,

@@ -1,6 +1,6 @@
 import { Pricing, type PricingUnit, type Stage } from '../../../contract'
 import { quantities, REFERENCE_POOL, stageEstimate } from '../../../contract/estimator'
-import { parseDollars } from '../../lib/money'
+import { readDollars } from '../../lib/money'
 import { centsToDollars, type FormErrors } from './form-fields'
 
 /** What the pricing form holds: every number as typed, so a half-typed value is not lost. */
@@ -49,9 +49,10 @@ export function newKey(label: string, taken: readonly { key: string }[]): string
 }
 
 const money = (text: string, field: string, errors: FormErrors) => {
-  const cents = parseDollars(text)
-  if (cents === null) errors[field] = 'Enter an amount in dollars, e.g. 400 or 12.50'
-  return cents ?? 0
+  const cents = readDollars(text, 'e.g. 400 or 12.50')
+  if (typeof cents === 'number') return cents
+  errors[field] = cents.error
+  return 0
 }
 
 /**

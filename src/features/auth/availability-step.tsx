@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react'
 import { BusyButton } from '../../components/busy-button'
 import type { FieldErrors } from '../../components/form-errors'
+import { StateSelect } from '../../components/state-select'
 import { TextField } from '../../components/text-field'
 import type { Availability } from './use-availability'
 
@@ -35,12 +36,8 @@ export function AvailabilityStep(props: AvailabilityStepProps) {
           onChange={props.onCityChange}
           error={errors.city}
         />
-        <TextField
+        <StateSelect
           id="onboarding-state"
-          label="State"
-          hint="Two letters, like TX"
-          autoComplete="address-level1"
-          autoCapitalize="characters"
           className="field-short"
           value={state}
           onChange={props.onStateChange}

@@ -33,7 +33,7 @@ type Details = z.input<typeof DetailsBody>
 
 const EMPTY: Details = { city: '', state: '', name: '', email: '', phone: '', address: '' }
 const MISSING: FieldErrors = {
-  city: 'Enter your city',
+  city: 'Enter the city',
   name: 'Enter your full name',
   address: 'Enter your street address',
 }

@@ -19,13 +19,14 @@ export const RESEND_COOLDOWN_SECONDS = 30
 
 /**
  * Problems about the code itself: shown on the code field, with what to do next. An empty
- * hint means the detail says it all (CODE_INVALID already counts the tries left).
+ * hint means the detail says it all (CODE_INVALID counts the tries left, CODE_LOCKED asks for
+ * a new code).
  */
 const CODE_HINTS: Partial<Record<string, string>> = {
   CODE_INVALID: '',
   CODE_EXPIRED: 'Press Resend code to get a new one.',
   CODE_USED: 'Press Resend code to get a new one.',
-  CODE_LOCKED: 'Press Resend code to get a new one.',
+  CODE_LOCKED: '',
   CODE_SUPERSEDED: 'Or press Resend code to get another one.',
   TEMP_TOKEN_INVALID: 'Press Resend code to get a new one.',
 }
@@ -114,7 +115,13 @@ export function VerifyPage() {
           Remember me
         </label>
         <div className="auth-actions">
-          <BusyButton type="submit" busy={verifying} disabled={busy} busyLabel="Verifying…">
+          <BusyButton
+            type="submit"
+            busy={verifying}
+            // A locked code is burned (the session machine ignores it): Resend code brings a new one.
+            disabled={busy || problem?.code === 'CODE_LOCKED'}
+            busyLabel="Verifying…"
+          >
             Verify
           </BusyButton>
           <button

@@ -5,9 +5,13 @@ import { budgetTotals, type StepBudget } from './budget'
 function summary(budget: readonly StepBudget[]): string {
   const totals = budgetTotals(budget)
   const quoted = budget.filter((step) => step.accepted !== null).length
+  const estimates =
+    totals.estimate === null
+      ? 'No estimate total until your pool design is saved'
+      : `Estimates total ${formatMoney(totals.estimate)}`
   return (
     `Bar chart of the estimate and the accepted quote for each of the ${budget.length} steps. ` +
-    `Estimates total ${formatMoney(totals.estimate)}; ${quoted} of ${budget.length} steps have ` +
+    `${estimates}; ${quoted} of ${budget.length} steps have ` +
     `an accepted quote, together ${formatMoney(totals.accepted)}. The table below lists every number.`
   )
 }

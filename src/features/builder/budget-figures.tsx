@@ -10,7 +10,9 @@ export function BudgetFigures({ budget }: { budget: readonly StepBudget[] }) {
     <dl className="budget-figures">
       <div className="figure">
         <dt>Estimate</dt>
-        <dd>{formatMoney(totals.estimate)}</dd>
+        <dd>
+          {totals.estimate === null ? 'After your pool design' : formatMoney(totals.estimate)}
+        </dd>
       </div>
       <div className="figure">
         <dt>Accepted quotes</dt>

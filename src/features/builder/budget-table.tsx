@@ -34,7 +34,7 @@ export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
                 {money(step.estimate, 'Not yet estimated')}
               </td>
               <td>{money(step.accepted, '—')}</td>
-              <td>{difference(step)}</td>
+              <td className="signed-amount">{difference(step)}</td>
               <td>{step.done ? 'Done' : '—'}</td>
             </tr>
           ))}
@@ -42,9 +42,9 @@ export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
         <tfoot>
           <tr>
             <th scope="row">Total</th>
-            <td>{formatMoney(totals.estimate)}</td>
+            <td>{money(totals.estimate, 'After your pool design')}</td>
             <td>{formatMoney(totals.accepted)}</td>
-            <td className={totals.difference > 0 ? 'budget-over' : undefined}>
+            <td className={totals.difference > 0 ? 'signed-amount budget-over' : 'signed-amount'}>
               {signedMoney(totals.difference)}
             </td>
             <td>

@@ -92,12 +92,15 @@ export function projectBudget(project: ProjectData): StepBudget[] {
 /**
  * The sums the running budget shows: the whole estimate, the accepted quotes, and how far those
  * quotes are over (+) or under (−) the estimates of the same steps — comparing them with the
- * whole estimate would look like savings until the last quote is in.
+ * whole estimate would look like savings until the last quote is in. Before the pool design is
+ * saved there is no whole estimate (null): a sum of the few steps priced without it misleads.
  */
 export function budgetTotals(steps: readonly StepBudget[]) {
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
   return {
-    estimate: sum(steps.map((s) => s.estimate ?? 0)),
+    estimate: steps.some((s) => s.estimateNote === SAVE_DESIGN_FIRST)
+      ? null
+      : sum(steps.map((s) => s.estimate ?? 0)),
     accepted: sum(steps.map((s) => s.accepted ?? 0)),
     difference: sum(
       steps.map((s) => (s.accepted !== null && s.estimate !== null ? s.accepted - s.estimate : 0)),

@@ -65,9 +65,13 @@ export function PermitChoices({ view }: { view: StepView }) {
     setSeed(saved)
     setPermitNumber(saved)
   }
+  // Sent and answered without a refusal: the number is saved (until the client types again).
+  const [sent, setSent] = useState(false)
+  const confirmed = sent && !calls.busy && !failure
   const fee = view.project.poolData.PermitFee
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    setSent(true)
     calls.run({ name: 'editPool', body: { Title: 'Permits', choices: { permitNumber } } })
   }
   return (
@@ -86,6 +90,7 @@ export function PermitChoices({ view }: { view: StepView }) {
           value={permitNumber}
           onChange={(value) => {
             setTouched(true)
+            setSent(false)
             setPermitNumber(value)
           }}
           maxLength={40}
@@ -100,6 +105,9 @@ export function PermitChoices({ view }: { view: StepView }) {
           Save permit number
         </BusyButton>
       </form>
+      <p role="status" className="save-note">
+        {confirmed && 'Permit number saved'}
+      </p>
       {failure && (
         <p className="field-error" role="alert">
           {failure.message}

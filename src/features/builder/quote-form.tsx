@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { parseDollars } from '../../lib/money'
+import { readDollars } from '../../lib/money'
 import { BusyButton } from '../../components/busy-button'
 import { TextField } from '../../components/text-field'
 import { fieldError, useCallFor } from './use-client'
@@ -13,9 +13,8 @@ function check(values: typeof EMPTY): Errors {
   const errors: Errors = {}
   if (values.vendor.trim() === '') errors.vendor = 'Enter who quoted'
   else if (values.vendor.trim().length > 120) errors.vendor = 'Use at most 120 characters'
-  const cents = parseDollars(values.amount)
-  if (cents === null) errors.amount = 'Enter an amount in dollars, e.g. 8,500'
-  else if (cents > 100_000_000) errors.amount = 'Enter at most $1,000,000'
+  const amount = readDollars(values.amount, 'e.g. 8,500')
+  if (typeof amount !== 'number') errors.amount = amount.error
   if (values.note.length > 1000) errors.note = 'Use at most 1,000 characters'
   return errors
 }
@@ -39,8 +38,8 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
     event.preventDefault()
     const found = check(values)
     setErrors(found)
-    const amount = parseDollars(values.amount)
-    if (Object.keys(found).length > 0 || amount === null) return
+    const amount = readDollars(values.amount, '')
+    if (Object.keys(found).length > 0 || typeof amount !== 'number') return
     const quote = { vendor: values.vendor.trim(), amount, note: values.note.trim() }
     calls.run(
       'StageId' in view.key
@@ -81,7 +80,8 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
           error={error('note')}
         />
       </div>
-      {calls.failure && (
+      {/* Once the form's own check finds something, the last refusal is out of date. */}
+      {calls.failure && Object.keys(errors).length === 0 && (
         <p className="field-error" role="alert">
           {calls.failure.message}
         </p>

@@ -1,4 +1,6 @@
+import { useState } from 'react'
 import type { Quote } from '../../../contract/domain'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { formatMoney } from '../../lib/money'
 import { useCallFor, useClientCalls } from './use-client'
 import type { StepView } from './use-step'
@@ -14,6 +16,8 @@ export function QuoteList({ view }: { view: StepView }) {
   const { pending } = useClientCalls()
   const accept = useCallFor('acceptQuote', view.keyValue)
   const remove = useCallFor('removeQuote', view.keyValue)
+  // The quote whose removal is being confirmed.
+  const [removing, setRemoving] = useState<Quote | null>(null)
   if (quotes.length === 0) {
     return <p className="quote-empty">No quotes yet. Add the first one you receive below.</p>
   }
@@ -65,7 +69,7 @@ export function QuoteList({ view }: { view: StepView }) {
                   type="button"
                   className="button button-secondary button-small"
                   disabled={pending !== null}
-                  onClick={() => remove.run({ name: 'removeQuote', body: ref(quote) })}
+                  onClick={() => setRemoving(quote)}
                   aria-label={`Remove the quote from ${quote.vendor}`}
                 >
                   Remove
@@ -75,6 +79,21 @@ export function QuoteList({ view }: { view: StepView }) {
           ))}
         </tbody>
       </table>
+      {removing && (
+        <ConfirmDialog
+          title="Remove this quote?"
+          message={`The quote from ${removing.vendor} for ${formatMoney(removing.amount)} will be removed. This cannot be undone.`}
+          confirmLabel="Remove quote"
+          busyLabel="Removing…"
+          busy={false}
+          onConfirm={() => {
+            // The list shows the removal, or its refusal under the table.
+            remove.run({ name: 'removeQuote', body: ref(removing) })
+            setRemoving(null)
+          }}
+          onClose={() => setRemoving(null)}
+        />
+      )}
       {failure && (
         <p className="field-error" role="alert">
           {failure.message}

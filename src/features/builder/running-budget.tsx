@@ -17,7 +17,9 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
       <dl className="budget-totals">
         <div>
           <dt>Estimate total</dt>
-          <dd>{formatMoney(totals.estimate)}</dd>
+          <dd>
+            {totals.estimate === null ? 'After your pool design' : formatMoney(totals.estimate)}
+          </dd>
         </div>
         <div>
           <dt>Accepted quotes</dt>
@@ -25,7 +27,7 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
         </div>
         <div>
           <dt>Over or under the estimate</dt>
-          <dd className={totals.difference > 0 ? 'over' : undefined}>
+          <dd className={totals.difference > 0 ? 'signed-amount over' : 'signed-amount'}>
             {signedMoney(totals.difference)}
           </dd>
         </div>

@@ -51,7 +51,7 @@ describe('admin screens have no axe violations', () => {
     const { user } = renderSection(<CitiesSection actor={actor} />)
     await user.click(screen.getByRole('button', { name: 'Add city' }))
     await user.type(screen.getByRole('textbox', { name: 'City' }), 'Austin')
-    await user.type(screen.getByRole('textbox', { name: 'State' }), 'TX')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'TX')
     await user.type(screen.getByRole('textbox', { name: 'Permit fee ($)' }), '400{Enter}')
     await screen.findByText('Use the two-letter state code')
     expect(await violations()).toEqual([])

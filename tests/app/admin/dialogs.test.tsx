@@ -15,6 +15,8 @@ afterEach(cleanup)
 const boise = { ...city(1, 'Boise'), state: 'ID', permitFee: 30_000 }
 const textbox = (dialog: HTMLElement, name: string) =>
   within(dialog).getByRole<HTMLInputElement>('textbox', { name })
+const stateOf = (dialog: HTMLElement) =>
+  within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'State' })
 const rowNames = () =>
   screen
     .getAllByRole('row')
@@ -40,7 +42,7 @@ describe('add dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add city' }))
     const dialog = screen.getByRole('dialog', { name: 'Add city' })
     await user.type(textbox(dialog, 'City'), 'Austin')
-    await user.type(textbox(dialog, 'State'), 'tx')
+    await user.selectOptions(stateOf(dialog), 'Texas')
     await user.type(textbox(dialog, 'Permit fee ($)'), '400')
     await user.click(within(dialog).getByRole('button', { name: 'Add city' }))
 
@@ -52,14 +54,14 @@ describe('add dialog', () => {
       name: 'createCity',
       body: { name: 'Austin', state: 'TX', permitFee: 40_000 },
     })
-    const state = textbox(dialog, 'State')
+    const state = stateOf(dialog)
     expect(state.getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('Use the two-letter state code').id).toBe(
       state.getAttribute('aria-describedby')?.split(' ').at(-1),
     )
     expect(textbox(dialog, 'City').getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('This city is already served')).toBeTruthy()
-    expect(state.value).toBe('tx')
+    expect(state.value).toBe('TX')
     expect(textbox(dialog, 'Permit fee ($)').value).toBe('400')
     expect(dialog.hasAttribute('open')).toBe(true)
 
@@ -84,8 +86,19 @@ describe('add dialog', () => {
     expect(
       within(dialog).getByText('Enter an amount in dollars, e.g. 400 or 1,250.50'),
     ).toBeTruthy()
-    expect(within(dialog).getByText('Required')).toBeTruthy()
+    expect(within(dialog).getByText('Enter the city')).toBeTruthy()
     expect(document.activeElement).toBe(textbox(dialog, 'City'))
+    expect(call).not.toHaveBeenCalled()
+  })
+
+  it('names the ceiling of a huge money amount in dollars', async () => {
+    const { actor, call } = await startAdmin({ Engineers: [] })
+    const { user } = renderSection(<EngineersSection actor={actor} />)
+    await user.click(screen.getByRole('button', { name: 'Add engineer' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add engineer' })
+    await user.type(textbox(dialog, 'Fee ($)'), '99999999')
+    await user.click(within(dialog).getByRole('button', { name: 'Add engineer' }))
+    expect(within(dialog).getByText('Enter at most $9,999,999')).toBeTruthy()
     expect(call).not.toHaveBeenCalled()
   })
 

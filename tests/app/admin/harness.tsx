@@ -12,16 +12,10 @@ import {
   type AdminFetchResult,
 } from '../../../machines/admin/admin.machine'
 import { fetchData } from '../../machines/fixtures'
+import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { noStorage } from '../../support/storage-fakes'
 
-// jsdom has <dialog> but not its modal methods: open and close it as a browser would.
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.setAttribute('open', '')
-}
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.removeAttribute('open')
-  this.dispatchEvent(new Event('close'))
-}
+fakeModalDialogs()
 
 /** An API refusal as the adapters reject with it (an ApiError has these fields). */
 export const refusal = (

@@ -83,6 +83,29 @@ describe('VerifyPage', () => {
     expect(alert.textContent).toContain('Press Resend code')
   })
 
+  it('says once that a locked code needs a new one, and disables Verify until it is sent', async () => {
+    const locked = 'Too many wrong tries. Request a new code.'
+    const { actor, ports } = startSession({
+      verify: async () => {
+        throw apiProblem(401, 'CODE_LOCKED', locked, 0)
+      },
+    })
+    await awaitCode(actor)
+    const { user } = await renderPage(actor, <VerifyPage />)
+
+    await user.type(codeField(), '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+
+    const alerts = await screen.findAllByRole('alert')
+    expect(alerts.map((alert) => alert.textContent)).toEqual([locked])
+    const verify = screen.getByRole('button', { name: 'Verify' })
+    expect(verify).toHaveProperty('disabled', true)
+    await user.click(screen.getByRole('button', { name: 'Resend code' }))
+    await waitFor(actor, (s) => s.matches('awaitingCode') && s.context.problem === null)
+    expect(ports.requestCode).toHaveBeenCalledTimes(2)
+    expect(verify).toHaveProperty('disabled', false)
+  })
+
   it('resends the code, then waits 30 seconds before allowing it again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const { actor, ports, sent } = startSession()

@@ -92,4 +92,15 @@ describe('builder layout', () => {
     // Excavation is estimated at $8,320.
     expect(budgetValue('Over or under the estimate')).toBe('+$680')
   })
+  it('shows no estimate total before the pool design is saved, not $0 or a part of it', async () => {
+    await renderBuilder('/builder/excavation', { poolData: emptyPoolData({ PermitFee: 45_000 }) })
+    expect(budgetValue('Estimate total')).toBe('After your pool design')
+  })
+
+  it('keeps the sign of "Over or under" with its amount', async () => {
+    await renderBuilder('/builder/excavation')
+    const budget = screen.getByRole('region', { name: 'Your project' })
+    const gap = within(budget).getByText('Over or under the estimate').nextElementSibling
+    expect(gap?.classList.contains('signed-amount')).toBe(true)
+  })
 })

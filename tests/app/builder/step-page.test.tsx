@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { fakeModalDialogs } from '../../support/modal-dialogs'
 import type { ClientCall } from '../../../machines/client/client.machine'
 import {
   designEntry,
@@ -11,6 +12,7 @@ import {
   type BuilderOptions,
 } from './harness'
 
+fakeModalDialogs()
 afterEach(cleanup)
 
 /** What the Estimate section says: the amount, or why there is none yet. */
@@ -133,6 +135,15 @@ describe('quotes', () => {
     expect(calls).not.toHaveBeenCalled()
   })
 
+  it('names the ceiling of a huge amount in dollars', async () => {
+    const { user, calls } = await renderBuilder('/builder/excavation')
+    await user.type(screen.getByRole('textbox', { name: 'Vendor' }), 'Dig Co')
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '10,000,000')
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    expect(screen.getByText('Enter at most $9,999,999')).toBeTruthy()
+    expect(calls).not.toHaveBeenCalled()
+  })
+
   it('shows the server refusal by its field and keeps what was typed', async () => {
     const { user, idle } = await renderBuilder('/builder/excavation', {
       clientCall: refuse('Check the highlighted fields.', { vendor: ['Vendor is too long'] }),
@@ -146,6 +157,11 @@ describe('quotes', () => {
     expect((screen.getByRole('textbox', { name: 'Vendor' }) as HTMLInputElement).value).toBe(
       'Dig Co',
     )
+    // Once the form's own check finds a fix, the refusal is out of date: one message per field.
+    await user.clear(screen.getByRole('textbox', { name: 'Vendor' }))
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    expect(screen.getByText('Enter who quoted')).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('leaves a refusal behind when the client moves to another page', async () => {
@@ -174,9 +190,29 @@ describe('quotes', () => {
     expect(screen.getByRole('row', { name: /Vendor 1/ }).textContent).toContain('Accepted')
     expect(screen.queryByRole('button', { name: 'Accept the quote from Vendor 1' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Remove the quote from Vendor 2' }))
+    const confirm = screen.getByRole('dialog', { name: 'Remove this quote?' })
+    expect(confirm.textContent).toContain('The quote from Vendor 2 for $8,000 will be removed.')
+    await user.click(within(confirm).getByRole('button', { name: 'Remove quote' }))
     await idle()
+    expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.queryByRole('row', { name: /Vendor 2/ })).toBeNull()
     expect(calls.mock.calls.map(([call]) => call.name)).toEqual(['acceptQuote', 'removeQuote'])
+  })
+
+  it('asks before removing a quote: Cancel and Escape keep it', async () => {
+    const poolData = excavationWith([quote(1, 900_000)])
+    const { user, calls } = await renderBuilder('/builder/excavation', { poolData })
+    const removeButton = screen.getByRole('button', { name: 'Remove the quote from Vendor 1' })
+    await user.click(removeButton)
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(removeButton)
+    await user.click(removeButton)
+    // The browser turns Escape on a modal dialog into its cancel event.
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByRole('row', { name: /Vendor 1/ })).toBeTruthy()
+    expect(calls).not.toHaveBeenCalled()
   })
 
   it('shows the limit of 5 and disables Add quote when it is reached', async () => {
@@ -241,5 +277,8 @@ describe('the non-stage steps', () => {
       name: 'editPool',
       body: { Title: 'Permits', choices: { permitNumber: 'BP-118' } },
     })
+    expect(screen.getByRole('status').textContent).toBe('Permit number saved')
+    await user.type(screen.getByRole('textbox', { name: /^Permit number/ }), '9')
+    expect(screen.getByRole('status').textContent).toBe('')
   })
 })

@@ -1,5 +1,6 @@
-import { BusyButton } from '../../components/busy-button'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { BusyButton } from './busy-button'
+import './modal-dialog.css'
 
 type ModalDialogProps = {
   title: string
@@ -32,14 +33,14 @@ export function ModalDialog({ title, onClose, busy, children }: ModalDialogProps
   return (
     <dialog
       ref={ref}
-      className="admin-dialog"
+      className="modal-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault()
         if (!busy) onClose()
       }}
     >
-      <h2 id={titleId} className="admin-dialog-title">
+      <h2 id={titleId} className="modal-dialog-title">
         {title}
       </h2>
       {children}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import { BusyButton } from './busy-button'
+import { ModalDialog } from './modal-dialog'
+
+type ConfirmDialogProps = {
+  title: string
+  message: string
+  confirmLabel: string
+  /** What the confirm button says while its request runs. */
+  busyLabel: string
+  busy: boolean
+  onConfirm: () => void
+  /** Cancel, Escape: nothing happens. */
+  onClose: () => void
+  /** Shown above the message, e.g. why the last try was refused. */
+  problem?: ReactNode
+}
+
+/** Asks before something that cannot be undone: a modal with the danger button first, then Cancel. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { busy, onClose } = props
+  return (
+    <ModalDialog title={props.title} onClose={onClose} busy={busy}>
+      {props.problem}
+      <p>{props.message}</p>
+      <div className="dialog-actions dialog-actions-danger">
+        <BusyButton type="button" busy={busy} busyLabel={props.busyLabel} onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </BusyButton>
+        <button type="button" className="button button-secondary" disabled={busy} onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </ModalDialog>
+  )
+}
