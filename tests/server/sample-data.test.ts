@@ -74,8 +74,11 @@ const counts = (d: Awaited<ReturnType<typeof directoryIn>>) =>
   [d.cities, d.engineers, d.managers].map((rows) => rows.length)
 
 describe.runIf(inPglite)('`npm start` on a fresh embedded database', TWO_STARTS, () => {
-  it('seeds Austin, TX and two engineers and two managers, marked sample; a client there reaches the builder', async () => {
-    const server = await (await start(tempDir())).ready()
+  // One story, to start as few servers as possible: the first start, then a restart.
+  it('seeds Austin, TX, two engineers and two managers, marked sample, once: a restart adds nothing and a deleted sample stays deleted', async () => {
+    const dataDir = tempDir()
+    const pglite = { kind: 'pglite', dataDir } as const
+    const server = await (await start(dataDir)).ready()
     expect(server.stdout).toContain('Seeded sample data')
 
     const data = await adminData(server)
@@ -98,12 +101,7 @@ describe.runIf(inPglite)('`npm start` on a fresh embedded database', TWO_STARTS,
     const session = SessionData.parse(((await onboarding.json()) as { Data: unknown }).Data)
     expect(session.Flag).toBe(true)
     expect(session.Engineers).toHaveLength(2)
-  })
-
-  it('seeds once: a restart adds nothing, and a sample deleted since stays deleted', async () => {
-    const dataDir = tempDir()
-    const pglite = { kind: 'pglite', dataDir } as const
-    await stop(await (await start(dataDir)).ready())
+    await stop(server)
     expect(counts(await directoryIn(pglite))).toEqual([1, 2, 2])
 
     const database = await openDatabase(pglite)
