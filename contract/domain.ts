@@ -60,11 +60,15 @@ export const NonStageTitle = z.enum(NON_STAGE_TITLES)
 export const NonStage = z.object({ title: NonStageTitle, description: z.string() })
 export type NonStage = z.infer<typeof NonStage>
 
+/** True on the sample data a new database is seeded with (until an admin edits it); absent otherwise. */
+const SampleFlag = z.optional(z.literal(true))
+
 export const City = z.object({
   id: z.uuid(),
   name: z.string(),
   state: z.string(),
   permitFee: Cents,
+  sample: SampleFlag,
 })
 export type City = z.infer<typeof City>
 
@@ -76,6 +80,7 @@ export const Engineer = z.object({
   phone: z.string(),
   licenseNo: z.string(),
   fee: Cents,
+  sample: SampleFlag,
 })
 export type Engineer = z.infer<typeof Engineer>
 
@@ -88,6 +93,7 @@ export const Manager = z.object({
   bio: z.string(),
   yearsExperience: z.int(),
   fee: Cents,
+  sample: SampleFlag,
 })
 export type Manager = z.infer<typeof Manager>
 

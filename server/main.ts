@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { openDatabase } from './db/client'
 import { lockDataDir } from './db/lock'
+import { seedSamples } from './db/samples'
 import { seed } from './db/seed'
 import { loadSecret } from './lib/secret'
 import { readSettings, SettingsError } from './settings'
@@ -15,6 +16,9 @@ async function main() {
       : { kind: 'pglite', dataDir: settings.DATA_DIR },
   )
   await seed(database.db, settings.ADMIN_EMAIL)
+  // A shared PostgreSQL gets sample data only when asked for; the embedded database by default.
+  const samplesSeeded =
+    (settings.SAMPLE_DATA ?? database.kind === 'pglite') && (await seedSamples(database.db))
   const app = await buildApp({
     settings,
     database,
@@ -30,6 +34,12 @@ async function main() {
   })
 
   await app.listen({ port: settings.PORT, host: settings.HOST })
+  if (samplesSeeded) {
+    app.log.info(
+      'Seeded sample data (marked sample in the admin area): Austin, TX served, two engineers and ' +
+        'two managers. SAMPLE_DATA=false on a new database skips it.',
+    )
+  }
   const where =
     settings.PUBLIC_URL ??
     `http://${settings.HOST === '127.0.0.1' ? 'localhost' : settings.HOST}:${settings.PORT}`

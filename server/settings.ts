@@ -35,6 +35,11 @@ export const SettingsSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Sample city, engineers and managers on a new database; unset: on PGlite only. */
+  SAMPLE_DATA: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

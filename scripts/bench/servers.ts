@@ -18,6 +18,8 @@ export function startRealServer(dataDir: string, outboxDir: string): Promise<Ser
       ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
       // Logging every request would measure the logger.
       LOG_LEVEL: 'warn',
+      // The bench opens its own city; the newcomer's samples would clash with it.
+      SAMPLE_DATA: 'false',
       LOGIN_LIMIT_PER_EMAIL: NO_LIMIT,
       LOGIN_LIMIT_PER_IP: NO_LIMIT,
       VERIFY_LIMIT_PER_IP: NO_LIMIT,

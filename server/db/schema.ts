@@ -18,6 +18,8 @@ const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 const at = (name: string) => timestamp(name, { withTimezone: true })
+/** Seeded sample reference data (server/db/samples.ts), so the back office can tell it apart. */
+const sample = () => boolean('sample').notNull().default(false)
 
 export const users = pgTable('users', {
   id: id(),
@@ -55,6 +57,7 @@ export const cities = pgTable('cities', {
   state: text('state').notNull(),
   key: text('key').notNull().unique(),
   permitFee: integer('permit_fee').notNull(),
+  sample: sample(),
   createdAt: createdAt(),
 })
 
@@ -66,6 +69,7 @@ export const engineers = pgTable('engineers', {
   phone: text('phone').notNull(),
   licenseNo: text('license_no').notNull(),
   fee: integer('fee').notNull(),
+  sample: sample(),
   createdAt: createdAt(),
 })
 
@@ -78,6 +82,7 @@ export const managers = pgTable('managers', {
   bio: text('bio').notNull(),
   yearsExperience: integer('years_experience').notNull(),
   fee: integer('fee').notNull(),
+  sample: sample(),
   createdAt: createdAt(),
 })
 
@@ -230,6 +235,15 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_expires_idx').on(t.familyExpiresAt),
   ],
 )
+
+/**
+ * One row per one-off seeding step that has run (e.g. 'sample-data'), so it runs once per
+ * database: what an admin deletes afterwards is not put back on the next start.
+ */
+export const seedMarkers = pgTable('seed_markers', {
+  name: text('name').primaryKey(),
+  seededAt: at('seeded_at').notNull().defaultNow(),
+})
 
 /** Fixed-window counters shared by every server. */
 export const rateLimits = pgTable('rate_limits', {

@@ -6,6 +6,7 @@ import { cityKey, type City, type CityEditBody, type CityInput } from '../../../
 import type { Tx } from '../../db/client'
 import { cities, clients, users } from '../../db/schema'
 import { adminWrite, found, type ItemWrites } from '../../lib/audit'
+import { sampleFlag } from '../../lib/sample-flag'
 import { cityOpenedEmail } from '../../lib/city-opened-email'
 
 /**
@@ -27,6 +28,7 @@ const cityOf = (row: typeof cities.$inferSelect): City => ({
   name: row.name,
   state: row.state,
   permitFee: row.permitFee,
+  ...sampleFlag(row),
 })
 
 const ALREADY_SERVED = 'We already serve a city with this name and state.'
@@ -116,7 +118,8 @@ export default fp(
             const key = cityKey(edit.name ?? old.name, edit.state ?? old.state)
             const [updated] = await tx
               .update(cities)
-              .set({ ...edit, key })
+              // An edited sample is the admin's own data from then on.
+              .set({ ...edit, key, sample: false })
               .where(eq(cities.id, id))
               .returning()
             const after = cityOf(found(updated, 'city'))

@@ -13,6 +13,7 @@ import type {
 import type { Tx } from '../../db/client'
 import { engineers, managerRequests, managers } from '../../db/schema'
 import { adminWrite, found, type ItemWrites } from '../../lib/audit'
+import { sampleFlag } from '../../lib/sample-flag'
 
 /** One directory of people clients pick from, listed by name. */
 export type Directory<Input, Edit, Wire> = ItemWrites<Input, Edit, Wire> & {
@@ -75,7 +76,8 @@ function directory<T extends Table, Wire extends { id: string }, Input, Edit>(
         const before = found(first(locked), entity)
         const rows = await tx
           .update(table)
-          .set(edit as Partial<typeof table.$inferInsert>)
+          // An edited sample is the admin's own data from then on.
+          .set({ ...(edit as Partial<typeof table.$inferInsert>), sample: false })
           .where(byId(id))
           .returning()
         const after = found(first(rows), entity)
@@ -91,7 +93,7 @@ function directory<T extends Table, Wire extends { id: string }, Input, Edit>(
   }
 }
 
-const engineerOf = (row: typeof engineers.$inferSelect): Engineer => ({
+export const engineerOf = (row: typeof engineers.$inferSelect): Engineer => ({
   id: row.id,
   name: row.name,
   company: row.company,
@@ -99,9 +101,10 @@ const engineerOf = (row: typeof engineers.$inferSelect): Engineer => ({
   phone: row.phone,
   licenseNo: row.licenseNo,
   fee: row.fee,
+  ...sampleFlag(row),
 })
 
-const managerOf = (row: typeof managers.$inferSelect): Manager => ({
+export const managerOf = (row: typeof managers.$inferSelect): Manager => ({
   id: row.id,
   name: row.name,
   company: row.company,
@@ -110,6 +113,7 @@ const managerOf = (row: typeof managers.$inferSelect): Manager => ({
   bio: row.bio,
   yearsExperience: row.yearsExperience,
   fee: row.fee,
+  ...sampleFlag(row),
 })
 
 /**

@@ -5,7 +5,14 @@ import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
 import { randomToken } from '../../lib/crypto'
 
-export type Mail = { to: string; subject: string; text: string; html: string }
+export type Mail = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  /** Without SMTP, printed as one plain line, e.g. `Sign-in code for pat@example.com: 123456`. */
+  summary?: string
+}
 
 export type Mailer = {
   /** Sends in the background, so a slow mail server never slows (or times) a request. */
@@ -22,20 +29,24 @@ declare module 'fastify' {
 
 /**
  * SMTP when SMTP_URL is set. Otherwise each email is logged (the one log line that may carry
- * a code, by design, for development) and written to MAIL_OUTBOX_DIR as one JSON file.
+ * a code, by design, for development), printed as one plain line that a person can read among
+ * the JSON log (unless LOG_LEVEL is silent), and written to MAIL_OUTBOX_DIR as one JSON file.
  */
 export default fp(
   async function mailer(app: FastifyInstance) {
-    const { SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR } = app.settings
+    const { SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR, LOG_LEVEL } = app.settings
     const transport = SMTP_URL ? nodemailer.createTransport(SMTP_URL) : null
     const pending = new Set<Promise<void>>()
 
-    const deliver = async (mail: Mail) => {
+    const deliver = async ({ summary, ...mail }: Mail) => {
       if (transport) {
         await transport.sendMail({ from: MAIL_FROM, ...mail })
         return
       }
       app.log.info({ mailTo: mail.to, subject: mail.subject }, `development mail: ${mail.text}`)
+      if (LOG_LEVEL !== 'silent') {
+        process.stdout.write(`${summary ?? `Email to ${mail.to}: ${mail.subject}`}\n`)
+      }
       if (MAIL_OUTBOX_DIR) {
         await fs.mkdir(MAIL_OUTBOX_DIR, { recursive: true })
         const name = `${Date.now()}-${randomToken(6)}.json`

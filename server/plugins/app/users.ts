@@ -2,6 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import {
+  type Engineer,
+  type Manager,
   type NonStageEntry,
   type PoolData,
   type Role,
@@ -22,6 +24,7 @@ import {
 } from '../../db/schema'
 import { managerRequestRows } from '../../db/request-rows'
 import { servedPlace } from '../../db/served-place'
+import { engineerOf, managerOf } from './directory'
 import { toPoolEntry } from './pool-entries'
 
 /** Who a token belongs to now: checked on every authenticated call. */
@@ -44,10 +47,7 @@ export type Users = {
   createClient(tx: Tx, client: NewClient): Promise<string>
   profile(id: string): Promise<{ userData: UserData; role: Role; Flag: boolean } | null>
   poolData(clientId: string): Promise<PoolData>
-  directory(): Promise<{
-    Engineers: (typeof engineers.$inferSelect)[]
-    Managers: (typeof managers.$inferSelect)[]
-  }>
+  directory(): Promise<{ Engineers: Engineer[]; Managers: Manager[] }>
 }
 
 declare module 'fastify' {
@@ -175,8 +175,8 @@ export default fp(
       profile,
       poolData: (clientId: string) => loadPoolData(db, clientId),
       directory: async () => ({
-        Engineers: await db.select().from(engineers).orderBy(asc(engineers.name)),
-        Managers: await db.select().from(managers).orderBy(asc(managers.name)),
+        Engineers: (await db.select().from(engineers).orderBy(asc(engineers.name))).map(engineerOf),
+        Managers: (await db.select().from(managers).orderBy(asc(managers.name))).map(managerOf),
       }),
     })
   },

@@ -53,7 +53,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimiter.hit(`login:ip:${request.ip}`, settings.LOGIN_LIMIT_PER_IP)
       await app.rateLimiter.hit(`login:email:${email}`, settings.LOGIN_LIMIT_PER_EMAIL)
       const { tempToken, code } = await app.loginCodes.issue(email)
-      app.mailer.send({ to: email, ...codeEmail(code, CODE_TTL_MS / 60_000) })
+      app.mailer.send(codeEmail(email, code, CODE_TTL_MS / 60_000))
       setTempCookie(reply, tempToken, CODE_TTL_MS / 1000)
       return { Data: { tempToken } }
     },

@@ -1,5 +1,5 @@
 /** The sign-in email: plain text and HTML, saying how long the code is valid. `code` is digits only. */
-export function codeEmail(code: string, validMinutes: number) {
+export function codeEmail(to: string, code: string, validMinutes: number) {
   const subject = `Your PoolPath sign-in code: ${code}`
   const text = [
     `Your PoolPath sign-in code is ${code}.`,
@@ -13,5 +13,5 @@ export function codeEmail(code: string, validMinutes: number) {
 <p>It is valid for ${validMinutes} minutes and can be used once.</p>
 <p style="color:#475569">If you did not ask for it, you can ignore this email: nobody can sign in without the code.</p>
 </body></html>`
-  return { subject, text, html }
+  return { to, subject, text, html, summary: `Sign-in code for ${to}: ${code}` }
 }

@@ -92,6 +92,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       DATA_DIR: dataDir,
       MAIL_OUTBOX_DIR: outboxDir,
       LOG_LEVEL: 'warn',
+      // Each test sets up the cities and people it needs; the newcomer's samples would clash.
+      SAMPLE_DATA: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
