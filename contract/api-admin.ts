@@ -13,12 +13,11 @@ import {
   Engineer,
   Manager,
   ManagerRequest,
-  Phone,
   RequestStatus,
   Required,
-  StateCode,
   Text,
 } from './domain'
+import { Phone, StateCode } from './people'
 import { Cents, Pricing } from './pricing'
 
 /** A delete answers the deleted item's id itself (seed §7). */

@@ -9,18 +9,14 @@ import {
   AdminUser,
   BuilderRequest,
   City,
-  CityName,
   Email,
   Engineer,
   Manager,
   ManagerRequest,
   NonStage,
-  Phone,
   PoolData,
-  Required,
   Role,
   Stage,
-  StateCode,
   UserData,
 } from './domain'
 
@@ -35,7 +31,6 @@ export const NoBody = z.nullish(z.strictObject({}))
 
 export const StagesData = z.array(Stage)
 
-export const ValidateBody = z.strictObject({ city: CityName, state: StateCode })
 export const ValidateData = z.object({ Flag: z.boolean() })
 
 export const LoginBody = z.strictObject({ email: Email })
@@ -45,16 +40,6 @@ export const Code = z
   .string()
   .check(z.trim(), z.regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email'))
 export const VerifyBody = z.strictObject({ code: Code, rememberMe: z.optional(z.boolean()) })
-
-export const OnboardingBody = z.strictObject({
-  code: Code,
-  name: Required(100),
-  phone: Phone,
-  address: Required(200),
-  city: CityName,
-  state: StateCode,
-  rememberMe: z.optional(z.boolean()),
-})
 
 export const SessionData = z.object({
   Token: z.string(),

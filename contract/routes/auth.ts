@@ -6,12 +6,9 @@ import {
   LoginBody,
   LoginData,
   NoBody,
-  OnboardingBody,
   RefreshData,
   SessionData,
   StagesData,
-  ValidateBody,
-  ValidateData,
   VerifyBody,
 } from '../api'
 
@@ -23,13 +20,6 @@ export const authRoutes = {
     path: '/api',
     access: 'public',
     data: StagesData,
-  },
-  validate: {
-    method: 'POST',
-    path: '/api/validate',
-    access: 'public',
-    body: ValidateBody,
-    data: ValidateData,
   },
   login: {
     method: 'POST',
@@ -43,14 +33,6 @@ export const authRoutes = {
     path: '/api/verify',
     access: 'public',
     body: VerifyBody,
-    data: SessionData,
-    tempToken: true,
-  },
-  onboarding: {
-    method: 'POST',
-    path: '/api/onboarding',
-    access: 'public',
-    body: OnboardingBody,
     data: SessionData,
     tempToken: true,
   },

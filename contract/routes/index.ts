@@ -2,19 +2,20 @@
  * Every call of the wire contract, declared once: method, path, access, request and answer
  * schemas. The client's typed `call(name, input)`, the machines' call unions and the server's
  * start-up check that each call is registered exactly so all derive from this table. It is kept
- * in three parts so the landing pages load only the sign-in calls' schemas.
+ * in parts so the landing pages load only the sign-in calls' schemas.
  */
 import type { z } from 'zod/mini'
 import type { NoBody } from '../api'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth'
 import { clientRoutes } from './client'
+import { onboardingRoutes } from './onboarding'
 import type { Access } from './types'
 
 export type { Access, RouteDef, RouteMethod } from './types'
-export { adminRoutes, authRoutes, clientRoutes }
+export { adminRoutes, authRoutes, clientRoutes, onboardingRoutes }
 
-export const routes = { ...authRoutes, ...clientRoutes, ...adminRoutes }
+export const routes = { ...authRoutes, ...onboardingRoutes, ...clientRoutes, ...adminRoutes }
 
 export type Routes = typeof routes
 export type CallName = keyof Routes

@@ -1,6 +1,7 @@
 import { authRoutes } from '../../contract/routes/auth'
 import { createAreaPorts } from './api-areas'
-import { createCaller } from './call'
+import type { onboardingRoutes } from '../../contract/routes/onboarding'
+import { createCaller, type Caller } from './call'
 import { createHttp, type HttpOptions } from './http'
 
 export { ApiError, isApiError, type ApiErrorCode } from './api-error'
@@ -8,6 +9,10 @@ export { TEMP_TOKEN_COOKIE_MARKER, type Caller } from './call'
 export { API_TIMEOUT_MS } from './http'
 
 export type ApiOptions = HttpOptions
+
+/** The calls of the landing pages: signing in, and finding out whether we build in a city. */
+type LandingCall = keyof typeof authRoutes | keyof typeof onboardingRoutes
+type AnyCaller = (name: string, input?: object, signal?: AbortSignal) => Promise<unknown>
 export type Api = ReturnType<typeof createApi>
 
 /**
@@ -17,7 +22,14 @@ export type Api = ReturnType<typeof createApi>
  */
 export function createApi(options: ApiOptions) {
   const http = createHttp(options)
-  const call = createCaller(http, authRoutes)
+  const signIn = createCaller(http, authRoutes)
+  // Finding out whether we build in a city and creating a client load with their first call.
+  const onboarding = async () =>
+    createCaller(http, (await import('../../contract/routes/onboarding')).onboardingRoutes)
+  const call = ((name: string, input?: object, signal?: AbortSignal) => {
+    const run = (caller: unknown) => (caller as AnyCaller)(name, input, signal)
+    return name in authRoutes ? run(signIn) : onboarding().then(run)
+  }) as Caller<LandingCall>
   return {
     call,
     /** GET /api: the priced stages with their design tips, in build order. */

@@ -1,4 +1,4 @@
-import { STATE_CODES } from '../../contract/domain'
+import { STATE_CODES } from '../../contract/people'
 
 // The names of contract's STATE_CODES, in the same order (a test keeps the two in step). Only
 // lazy screens import this file, so the names stay out of the /login bundle.

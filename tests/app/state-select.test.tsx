@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { STATE_CODES } from '../../contract/domain'
+import { STATE_CODES } from '../../contract/people'
 import { StateSelect, US_STATES } from '../../src/components/state-select'
 
 afterEach(cleanup)

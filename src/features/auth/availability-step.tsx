@@ -1,7 +1,6 @@
 import { useId, type FormEvent } from 'react'
 import { BusyButton } from '../../components/busy-button'
 import type { FieldErrors } from '../../components/form-errors'
-import { StateSelect } from '../../components/state-select'
 import { TextField } from '../../components/text-field'
 import type { Availability } from './use-availability'
 
@@ -36,8 +35,13 @@ export function AvailabilityStep(props: AvailabilityStepProps) {
           onChange={props.onCityChange}
           error={errors.city}
         />
-        <StateSelect
+        {/* A textbox, not a select: "State" is a textbox in the accessible names QA drives. */}
+        <TextField
           id="onboarding-state"
+          label="State"
+          hint="Two letters, like TX"
+          autoComplete="address-level1"
+          autoCapitalize="characters"
           className="field-short"
           value={state}
           onChange={props.onStateChange}

@@ -4,6 +4,7 @@ import {
   adminRoutes,
   authRoutes,
   clientRoutes,
+  onboardingRoutes,
   routes,
   type CallName,
   type RouteDef,
@@ -41,8 +42,10 @@ async function sent(make: (api: ReturnType<typeof apiWith>) => Promise<unknown>)
 }
 
 describe('the route table', () => {
-  it('is the union of its three parts, each call named once', () => {
-    const parts = [authRoutes, clientRoutes, adminRoutes].flatMap((part) => Object.keys(part))
+  it('is the union of its parts, each call named once', () => {
+    const parts = [authRoutes, onboardingRoutes, clientRoutes, adminRoutes].flatMap((part) =>
+      Object.keys(part),
+    )
     expect(parts.sort()).toEqual(Object.keys(routes).sort())
     expect(new Set(parts).size).toBe(parts.length)
   })
@@ -63,7 +66,7 @@ describe('the API port', () => {
     )
   })
 
-  it.each(entries(authRoutes))('call makes %s', async (name, route) => {
+  it.each(entries({ ...authRoutes, ...onboardingRoutes }))('call makes %s', async (name, route) => {
     const request = await sent(({ api }) => api.call(name as never, inputOf(route) as never))
     expect(request).toEqual(expected(route))
   })

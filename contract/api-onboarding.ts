@@ -1,0 +1,20 @@
+/**
+ * Request schemas of the calls that find out whether we build in a city and create a client.
+ * Apart from the sign-in calls' (api.ts): only the onboarding screen needs them.
+ */
+import { z } from 'zod/mini'
+import { Code } from './api'
+import { CityName, Required } from './domain'
+import { Phone, StateCode } from './people'
+
+export const ValidateBody = z.strictObject({ city: CityName, state: StateCode })
+
+export const OnboardingBody = z.strictObject({
+  code: Code,
+  name: Required(100),
+  phone: Phone,
+  address: Required(200),
+  city: CityName,
+  state: StateCode,
+  rememberMe: z.optional(z.boolean()),
+})
