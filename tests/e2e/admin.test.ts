@@ -17,7 +17,7 @@ async function openSection(page: Page, title: string) {
   await page.getByRole('heading', { level: 1, name: title }).waitFor()
 }
 
-/** Fills the open dialog's fields by label, then presses its submit button. */
+/** Fills the open dialog's fields by label (State is chosen from its select), then submits. */
 async function submitDialog(
   page: Page,
   dialogName: string,
@@ -26,7 +26,11 @@ async function submitDialog(
 ) {
   const dialog = page.getByRole('dialog', { name: dialogName })
   for (const [label, value] of Object.entries(fields)) {
-    await dialog.getByRole('textbox', { name: label, exact: true }).fill(value)
+    if (label === 'State') {
+      await dialog.getByRole('combobox', { name: label, exact: true }).selectOption(value)
+    } else {
+      await dialog.getByRole('textbox', { name: label, exact: true }).fill(value)
+    }
   }
   await dialog.getByRole('button', { name: submit }).click()
   await dialog.waitFor({ state: 'detached' })
@@ -53,7 +57,7 @@ describe('the admin area', () => {
     await submitDialog(
       page,
       'Add city',
-      { City: 'Austin', State: 'tx', 'Permit fee ($)': '450' },
+      { City: 'Austin', State: 'TX', 'Permit fee ($)': '450' },
       'Add city',
     )
     const row = page.getByRole('row', { name: /Austin/ })
