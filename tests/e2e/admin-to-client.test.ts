@@ -2,8 +2,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { accounts, expectAccessible } from './support/accounts'
-import { useE2e } from './support/e2e'
+import { accounts } from './support/accounts'
+import { expectAccessible, useE2e } from './support/e2e'
 
 // What an admin does in the back office, seen from a client's browser.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_SECTIONS } from '../../src/features/admin/sections'
-import { accounts, expectAccessible } from './support/accounts'
-import { useE2e } from './support/e2e'
+import { accounts } from './support/accounts'
+import { expectAccessible, useE2e } from './support/e2e'
 
 // Every test signs the admin in again: more codes than the default 5 per email per 15 minutes.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })

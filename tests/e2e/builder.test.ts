@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { STEPS } from '../../contract/steps'
-import { accounts, expectAccessible } from './support/accounts'
+import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
-import { useE2e } from './support/e2e'
+import { expectAccessible, useE2e } from './support/e2e'
 
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
 const { asAdmin, serveCity, onboard } = accounts(e2e)

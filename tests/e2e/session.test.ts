@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { accounts, ADMIN, expectAccessible } from './support/accounts'
-import { useE2e } from './support/e2e'
+import { accounts, ADMIN } from './support/accounts'
+import { expectAccessible, useE2e } from './support/e2e'
 
 // A short token life, so the timed refresh (30 s before expiry) happens within a test.
 // Every test signs the admin in again: more codes than the default 5 per email per 15 minutes.

@@ -1,17 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
-import { axeViolations, describeViolations } from './axe'
-import type { E2e } from './e2e'
+import type { RunningServer } from './server'
 
 export const ADMIN = 'admin@example.com'
-
-/** axe-core finds nothing on the page as it is now. */
-export async function expectAccessible(page: Page) {
-  const violations = await axeViolations(page)
-  expect(violations, describeViolations(violations)).toEqual([])
-}
 
 export type ClientDetails = {
   city: string
@@ -22,8 +14,11 @@ export type ClientDetails = {
   address?: string
 }
 
-/** Signing people in the way they do it: through the emailed code in the server's outbox. */
-export function accounts(e2e: E2e) {
+/**
+ * Signing people in the way they do it: through the emailed code in the server's outbox.
+ * Free of vitest, so `npm run screenshots` signs people in with it too.
+ */
+export function accounts(e2e: { readonly server: RunningServer }) {
   const outbox = async () =>
     new Set(
       (await fs.readdir(e2e.server.outboxDir).catch(() => [] as string[])).filter((name) =>
@@ -91,7 +86,9 @@ export function accounts(e2e: E2e) {
   /** Serves a city through the admin API, as an admin would. */
   async function serveCity(name: string, state: string, permitFee = 30_000) {
     const created = await asAdmin('POST', 'cities/create', { name, state, permitFee })
-    expect(created.status).toBe(201)
+    if (created.status !== 201) {
+      throw new Error(`serving ${name}, ${state}: ${created.status} ${await created.text()}`)
+    }
   }
 
   /** Onboards a new client through the screens, up to the page the app sends them to. */

@@ -1,5 +1,6 @@
-import type { Browser, BrowserContextOptions } from 'playwright-core'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { axeViolations, describeViolations } from './axe'
 import { launchBrowser, openPage, type WatchedPage } from './browser'
 import { startServer, type RunningServer, type StartServerOptions } from './server'
 
@@ -63,4 +64,10 @@ export function useE2e(options: StartServerOptions = {}): E2e {
       return watched
     },
   }
+}
+
+/** axe-core finds nothing on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const violations = await axeViolations(page)
+  expect(violations, describeViolations(violations)).toEqual([])
 }
