@@ -51,7 +51,7 @@ async function addQuote(page: Page, vendor: string, amount: string) {
   await page.getByRole('textbox', { name: 'Vendor' }).fill(vendor)
   await page.getByRole('textbox', { name: 'Amount' }).fill(amount)
   await page.getByRole('button', { name: 'Add quote' }).click()
-  await page.getByRole('row', { name: new RegExp(vendor) }).waitFor()
+  await page.getByRole('article', { name: vendor }).waitFor()
 }
 
 describe('the builder', () => {
@@ -71,12 +71,9 @@ describe('the builder', () => {
     expect(await estimate(page).textContent()).toBe('$8,320')
     await addQuote(page, 'Dig Co', '8,100')
     await addQuote(page, 'Rock Movers', '9,250.50')
-    expect(await page.getByRole('row', { name: /Dig Co/ }).textContent()).toContain('Lowest')
+    expect(await page.getByRole('article', { name: 'Dig Co' }).textContent()).toContain('Lowest')
     await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
-    await page
-      .getByRole('row', { name: /Dig Co/ })
-      .getByText('Accepted')
-      .waitFor()
+    await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
     await page.getByRole('button', { name: 'Mark as done' }).click()
     await page.getByRole('button', { name: 'Mark as not done' }).waitFor()
     await page.getByRole('progressbar', { name: '1 of 13 steps done' }).waitFor()
@@ -84,8 +81,8 @@ describe('the builder', () => {
     await page.reload()
     await page.getByRole('heading', { level: 1, name: 'Excavation' }).waitFor()
     expect(await estimate(page).textContent()).toBe('$8,320')
-    expect(await page.getByRole('row', { name: /Dig Co/ }).textContent()).toContain('Accepted')
-    expect(await page.getByRole('row', { name: /Rock Movers/ }).textContent()).toContain(
+    expect(await page.getByRole('article', { name: 'Dig Co' }).textContent()).toContain('Accepted')
+    expect(await page.getByRole('article', { name: 'Rock Movers' }).textContent()).toContain(
       '$9,250.50',
     )
     await page.getByRole('button', { name: 'Mark as not done' }).waitFor()

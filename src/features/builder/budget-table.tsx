@@ -9,20 +9,22 @@ function difference(step: StepBudget): string {
     : '—'
 }
 
+/** The figures' column headers; on a phone each row is a card and they label its figures. */
+const LABEL = { estimate: 'Estimate', accepted: 'Accepted quote', difference: 'Difference' }
+
 /** The budget's numbers, one row per step: the chart's accessible twin and the printed summary. */
 export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
   const totals = budgetTotals(budget)
   return (
-    // On a narrow phone the table may scroll sideways; the keyboard has to reach it too.
-    <div className="budget-table-wrap" role="region" aria-label="Budget by step" tabIndex={0}>
+    <div className="budget-table-wrap">
       <table className="budget-table">
         <caption className="visually-hidden">Estimate and accepted quote by step</caption>
         <thead>
           <tr>
             <th scope="col">Step</th>
-            <th scope="col">Estimate</th>
-            <th scope="col">Accepted quote</th>
-            <th scope="col">Difference</th>
+            <th scope="col">{LABEL.estimate}</th>
+            <th scope="col">{LABEL.accepted}</th>
+            <th scope="col">{LABEL.difference}</th>
             <th scope="col">Done</th>
           </tr>
         </thead>
@@ -30,24 +32,34 @@ export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
           {budget.map((step) => (
             <tr key={step.route}>
               <th scope="row">{step.title}</th>
-              <td className={step.estimate === null ? 'budget-missing' : undefined}>
+              <td
+                data-label={LABEL.estimate}
+                className={step.estimate === null ? 'budget-missing' : undefined}
+              >
                 {money(step.estimate, 'Not yet estimated')}
               </td>
-              <td>{money(step.accepted, '—')}</td>
-              <td className="signed-amount">{difference(step)}</td>
-              <td>{step.done ? 'Done' : '—'}</td>
+              <td data-label={LABEL.accepted}>{money(step.accepted, '—')}</td>
+              <td data-label={LABEL.difference} className="signed-amount">
+                {difference(step)}
+              </td>
+              <td className={step.done ? 'budget-done' : 'budget-done budget-not-done'}>
+                {step.done ? 'Done' : '—'}
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">Total</th>
-            <td>{money(totals.estimate, 'After your pool design')}</td>
-            <td>{formatMoney(totals.accepted)}</td>
-            <td className={totals.difference > 0 ? 'signed-amount budget-over' : 'signed-amount'}>
+            <td data-label={LABEL.estimate}>{money(totals.estimate, 'After your pool design')}</td>
+            <td data-label={LABEL.accepted}>{formatMoney(totals.accepted)}</td>
+            <td
+              data-label={LABEL.difference}
+              className={totals.difference > 0 ? 'signed-amount budget-over' : 'signed-amount'}
+            >
               {signedMoney(totals.difference)}
             </td>
-            <td>
+            <td className="budget-done">
               {totals.done} of {totals.total}
             </td>
           </tr>

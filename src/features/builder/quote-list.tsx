@@ -1,16 +1,23 @@
+import { Check, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import type { Quote } from '../../../contract/domain'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { formatMoney } from '../../lib/money'
+import { formatMoney, overOrUnder } from '../../lib/money'
 import { useCallFor, useClientCalls } from './use-client'
 import type { StepView } from './use-step'
 
-const signed = (cents: number) =>
-  cents === 0
-    ? 'matches the estimate'
-    : `${formatMoney(Math.abs(cents))} ${cents > 0 ? 'over' : 'under'}`
+/** The quote's amount against the step's estimate, coloured by which side it falls. */
+function AgainstEstimate({ amount, estimate }: { amount: number; estimate: number | null }) {
+  if (estimate === null) return <dd>—</dd>
+  const difference = amount - estimate
+  const side = difference > 0 ? 'quote-over' : difference < 0 ? 'quote-under' : undefined
+  return <dd className={side}>{overOrUnder(difference)}</dd>
+}
 
-/** The step's quotes: the lowest marked, each against the estimate, accept and remove. */
+/**
+ * The step's quotes as labelled cards: vendor, amount, the amount against the estimate and the
+ * note; the lowest and the accepted one marked; Accept and Remove on one quiet line.
+ */
 export function QuoteList({ view }: { view: StepView }) {
   const quotes = view.entry?.quotes ?? []
   const { pending } = useClientCalls()
@@ -22,63 +29,75 @@ export function QuoteList({ view }: { view: StepView }) {
     return <p className="quote-empty">No quotes yet. Add the first one you receive below.</p>
   }
   const lowest = Math.min(...quotes.map((q) => q.amount))
-  const estimate = view.budget.estimate
   const failure = accept.failure ?? remove.failure
   const ref = (quote: Quote) => ({ ...view.key, quoteId: quote.id })
   return (
     <>
-      <table className="quote-table">
-        <caption className="visually-hidden">Quotes for {view.step.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Vendor</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Against the estimate</th>
-            <th scope="col">Note</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {quotes.map((quote) => (
-            <tr key={quote.id} className={quote.accepted ? 'quote-accepted' : undefined}>
-              <th scope="row">
-                {quote.vendor}
-                {quote.accepted && <span className="badge badge-accepted">Accepted</span>}
-                {quote.amount === lowest && quotes.length > 1 && (
-                  <span className="badge badge-lowest">Lowest</span>
+      <ul className="quote-cards" aria-label={`Quotes for ${view.step.title}`}>
+        {quotes.map((quote) => (
+          <li key={quote.id}>
+            <article
+              className={quote.accepted ? 'quote-card quote-card-accepted' : 'quote-card'}
+              aria-labelledby={`quote-${quote.id}`}
+            >
+              <div className="quote-card-head">
+                <h3 id={`quote-${quote.id}`} className="quote-vendor">
+                  {quote.vendor}
+                </h3>
+                {quote.accepted && (
+                  <span className="quote-status quote-status-accepted">
+                    <Check size={14} aria-hidden="true" />
+                    Accepted
+                  </span>
                 )}
-              </th>
-              <td className="money">{formatMoney(quote.amount)}</td>
-              <td>{estimate === null ? '—' : signed(quote.amount - estimate)}</td>
-              <td>{quote.note || '—'}</td>
-              <td className="quote-actions">
+                {quote.amount === lowest && quotes.length > 1 && (
+                  <span className="quote-status quote-status-lowest">Lowest</span>
+                )}
+              </div>
+              <dl className="quote-facts">
+                <div>
+                  <dt>Amount</dt>
+                  <dd className="money">{formatMoney(quote.amount)}</dd>
+                </div>
+                <div>
+                  <dt>Against the estimate</dt>
+                  <AgainstEstimate amount={quote.amount} estimate={view.budget.estimate} />
+                </div>
+                {quote.note && (
+                  <div className="quote-note">
+                    <dt>Note</dt>
+                    <dd>{quote.note}</dd>
+                  </div>
+                )}
+              </dl>
+              <div className="quote-actions">
                 {!quote.accepted && (
                   <button
                     type="button"
-                    className="button button-small"
+                    className="quote-action"
                     disabled={pending !== null}
                     onClick={() => accept.run({ name: 'acceptQuote', body: ref(quote) })}
                     aria-label={`Accept the quote from ${quote.vendor}`}
                   >
+                    <Check size={16} aria-hidden="true" />
                     Accept
                   </button>
                 )}
                 <button
                   type="button"
-                  className="button button-secondary button-small"
+                  className="quote-action quote-action-remove"
                   disabled={pending !== null}
                   onClick={() => setRemoving(quote)}
                   aria-label={`Remove the quote from ${quote.vendor}`}
                 >
+                  <Trash2 size={16} aria-hidden="true" />
                   Remove
                 </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
       {removing && (
         <ConfirmDialog
           title="Remove this quote?"
@@ -87,7 +106,7 @@ export function QuoteList({ view }: { view: StepView }) {
           busyLabel="Removing…"
           busy={false}
           onConfirm={() => {
-            // The list shows the removal, or its refusal under the table.
+            // The list shows the removal, or its refusal under the cards.
             remove.run({ name: 'removeQuote', body: ref(removing) })
             setRemoving(null)
           }}

@@ -1,44 +1,74 @@
 import { Link } from '@tanstack/react-router'
+import { ChevronDown } from 'lucide-react'
+import { useId, useState } from 'react'
 import { formatMoney, signedMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
 
-/** The progress bar and the running budget at the top of the builder's sidebar. */
+/**
+ * The progress bar and the running budget at the top of the builder's sidebar. On a phone it
+ * sits above the page, so it folds into one line (progress and estimate total) that opens;
+ * on a wide screen the toggle is not shown and the details always are (builder.css).
+ */
 export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
   const totals = budgetTotals(budget)
+  const [expanded, setExpanded] = useState(false)
+  const detailsId = useId()
   return (
     <section className="running-budget" aria-labelledby="running-budget-title">
-      <h2 id="running-budget-title" className="running-budget-title">
-        Your project
-      </h2>
-      <label className="progress-label" htmlFor="build-progress">
-        {totals.done} of {totals.total} steps done
-      </label>
-      <progress id="build-progress" max={totals.total} value={totals.done} />
-      <dl className="budget-totals">
-        <div>
-          <dt>Estimate total</dt>
-          <dd>
-            {totals.estimate === null ? 'After your pool design' : formatMoney(totals.estimate)}
-          </dd>
-        </div>
-        <div>
-          <dt>Accepted quotes</dt>
-          <dd>{formatMoney(totals.accepted)}</dd>
-        </div>
-        <div>
-          <dt>Over or under the estimate</dt>
-          <dd className={totals.difference > 0 ? 'signed-amount over' : 'signed-amount'}>
-            {signedMoney(totals.difference)}
-          </dd>
-        </div>
-      </dl>
-      <Link
-        to="/builder/$page"
-        params={{ page: 'budget' }}
-        className="button button-secondary budget-open"
+      <div className="running-budget-head">
+        <h2 id="running-budget-title" className="running-budget-title">
+          Your project
+        </h2>
+        <button
+          type="button"
+          className="running-budget-toggle"
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <span>
+            {totals.done} of {totals.total} done <span aria-hidden="true">·</span>{' '}
+            {totals.estimate === null ? 'No estimate yet' : formatMoney(totals.estimate)}
+          </span>
+          <ChevronDown className="running-budget-chevron" size={18} aria-hidden="true" />
+        </button>
+      </div>
+      <div
+        id={detailsId}
+        className={
+          expanded ? 'running-budget-details running-budget-expanded' : 'running-budget-details'
+        }
       >
-        View budget
-      </Link>
+        <label className="progress-label" htmlFor="build-progress">
+          {totals.done} of {totals.total} steps done
+        </label>
+        <progress id="build-progress" max={totals.total} value={totals.done} />
+        <dl className="budget-totals">
+          <div>
+            <dt>Estimate total</dt>
+            <dd>
+              {totals.estimate === null ? 'After your pool design' : formatMoney(totals.estimate)}
+            </dd>
+          </div>
+          <div>
+            <dt>Accepted quotes</dt>
+            <dd>{formatMoney(totals.accepted)}</dd>
+          </div>
+          <div>
+            <dt>Over or under the estimate</dt>
+            <dd className={totals.difference > 0 ? 'signed-amount over' : 'signed-amount'}>
+              {signedMoney(totals.difference)}
+            </dd>
+          </div>
+        </dl>
+        <Link
+          to="/builder/$page"
+          params={{ page: 'budget' }}
+          className="button button-secondary budget-open"
+        >
+          View budget
+        </Link>
+      </div>
     </section>
   )
 }

@@ -43,6 +43,26 @@ describe('admin tables', () => {
     expect(firstColumn()).toEqual(['austin', 'Boise', 'Chandler'])
   })
 
+  it('label each cell with its column’s header, for the cards they become on a phone', async () => {
+    const { actor } = await startAdmin({ Cities: threeCities })
+    renderSection(<CitiesSection actor={actor} />)
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent?.replace(/[↕▲▼]/, ''))
+    expect(headers).toEqual(['City', 'State', 'Permit fee', 'Actions'])
+    const row = screen.getByRole('row', { name: /Boise/ })
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => [cell.dataset.label, cell.textContent]),
+    ).toEqual([
+      ['City', 'Boise'],
+      ['State', 'ID'],
+      ['Permit fee', '$300'],
+      [undefined, 'EditDelete'],
+    ])
+  })
+
   it('show money in dollars', async () => {
     const { actor } = await startAdmin({ Cities: threeCities })
     renderSection(<CitiesSection actor={actor} />)

@@ -92,6 +92,38 @@ describe('builder layout', () => {
     // Excavation is estimated at $8,320.
     expect(budgetValue('Over or under the estimate')).toBe('+$680')
   })
+  it('folds the running budget into a one-line summary that opens and closes its details', async () => {
+    const { user } = await renderBuilder('/builder/excavation', {
+      poolData: emptyPoolData({ nonStages: [designEntry()] }),
+    })
+    const budget = screen.getByRole('region', { name: 'Your project' })
+    const toggle = within(budget).getByRole('button', { name: '0 of 13 done $38,750' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '')
+    expect(details?.textContent).toContain('Estimate total$38,750')
+    expect(details?.classList.contains('running-budget-expanded')).toBe(false)
+
+    await user.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(details?.classList.contains('running-budget-expanded')).toBe(true)
+    // It stays open from page to page: the sidebar is not drawn again.
+    await user.click(screen.getByRole('link', { name: 'Steel' }))
+    await screen.findByRole('heading', { level: 1, name: 'Steel' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+
+    await user.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(details?.classList.contains('running-budget-expanded')).toBe(false)
+  })
+
+  it('sums up "No estimate yet" before the pool design is saved', async () => {
+    await renderBuilder('/builder/excavation')
+    const budget = screen.getByRole('region', { name: 'Your project' })
+    expect(
+      within(budget).getByRole('button', { name: '0 of 13 done No estimate yet' }),
+    ).toBeTruthy()
+  })
+
   it('shows no estimate total before the pool design is saved, not $0 or a part of it', async () => {
     await renderBuilder('/builder/excavation', { poolData: emptyPoolData({ PermitFee: 45_000 }) })
     expect(budgetValue('Estimate total')).toBe('After your pool design')

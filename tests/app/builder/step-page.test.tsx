@@ -32,6 +32,13 @@ const quote = (n: number, amount: number, accepted = false) => ({
   accepted,
 })
 
+/** A quote's card, named by its vendor. */
+const card = (vendor: string) => screen.getByRole('article', { name: vendor })
+
+/** The value a quote card shows under one of its labels (Amount, Against the estimate, Note). */
+const fact = (quoteCard: HTMLElement, label: string) =>
+  within(quoteCard).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+
 const excavationWith = (quotes: ReturnType<typeof quote>[]) =>
   withDesign({
     poolChoices: [
@@ -116,9 +123,10 @@ describe('quotes', () => {
         note: 'Haul-off included',
       },
     } satisfies ClientCall)
-    const row = screen.getByRole('row', { name: /Dig Co/ })
-    expect(row.textContent).toContain('$8,500.50')
-    expect(row.textContent).toContain('$180.50 over')
+    const card = screen.getByRole('article', { name: 'Dig Co' })
+    expect(fact(card, 'Amount')).toBe('$8,500.50')
+    expect(fact(card, 'Against the estimate')).toBe('$180.50 over')
+    expect(fact(card, 'Note')).toBe('Haul-off included')
     expect((screen.getByRole('textbox', { name: 'Vendor' }) as HTMLInputElement).value).toBe('')
     expect(screen.getByText('1 of 5 quotes recorded.')).toBeTruthy()
   })
@@ -180,14 +188,52 @@ describe('quotes', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it('shows each quote as a card named by its vendor, its figures under their labels', async () => {
+    const poolData = excavationWith([
+      { ...quote(1, 832_000, true), note: 'Haul-off included' },
+      quote(2, 800_000),
+    ])
+    await renderBuilder('/builder/excavation', { poolData })
+    const list = screen.getByRole('list', { name: 'Quotes for Excavation' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2)
+
+    const accepted = within(list).getByRole('article', { name: 'Vendor 1' })
+    expect(fact(accepted, 'Amount')).toBe('$8,320')
+    expect(fact(accepted, 'Against the estimate')).toBe('On the estimate')
+    expect(fact(accepted, 'Note')).toBe('Haul-off included')
+    expect(within(accepted).getByText('Accepted')).toBeTruthy()
+    // The accepted quote offers Remove only; the other offers Accept then Remove, on one line.
+    expect(
+      within(accepted)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Remove'])
+
+    const lowest = within(list).getByRole('article', { name: 'Vendor 2' })
+    expect(fact(lowest, 'Amount')).toBe('$8,000')
+    expect(fact(lowest, 'Against the estimate')).toBe('$320 under')
+    expect(within(lowest).queryByText('Note')).toBeNull()
+    expect(within(lowest).getByText('Lowest')).toBeTruthy()
+    expect(
+      within(lowest)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Accept', 'Remove'])
+    expect(
+      within(lowest).getByRole('button', { name: 'Accept the quote from Vendor 2' }).parentElement,
+    ).toBe(
+      within(lowest).getByRole('button', { name: 'Remove the quote from Vendor 2' }).parentElement,
+    )
+  })
+
   it('marks the lowest quote, accepts one and removes another', async () => {
     const poolData = excavationWith([quote(1, 900_000), quote(2, 800_000)])
     const { user, idle, calls } = await renderBuilder('/builder/excavation', { poolData })
-    expect(screen.getByRole('row', { name: /Vendor 2/ }).textContent).toContain('Lowest')
-    expect(screen.getByRole('row', { name: /Vendor 1/ }).textContent).not.toContain('Lowest')
+    expect(card('Vendor 2').textContent).toContain('Lowest')
+    expect(card('Vendor 1').textContent).not.toContain('Lowest')
     await user.click(screen.getByRole('button', { name: 'Accept the quote from Vendor 1' }))
     await idle()
-    expect(screen.getByRole('row', { name: /Vendor 1/ }).textContent).toContain('Accepted')
+    expect(card('Vendor 1').textContent).toContain('Accepted')
     expect(screen.queryByRole('button', { name: 'Accept the quote from Vendor 1' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Remove the quote from Vendor 2' }))
     const confirm = screen.getByRole('dialog', { name: 'Remove this quote?' })
@@ -195,7 +241,7 @@ describe('quotes', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Remove quote' }))
     await idle()
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(screen.queryByRole('row', { name: /Vendor 2/ })).toBeNull()
+    expect(screen.queryByRole('article', { name: 'Vendor 2' })).toBeNull()
     expect(calls.mock.calls.map(([call]) => call.name)).toEqual(['acceptQuote', 'removeQuote'])
   })
 
@@ -211,7 +257,7 @@ describe('quotes', () => {
     // The browser turns Escape on a modal dialog into its cancel event.
     fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }))
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(screen.getByRole('row', { name: /Vendor 1/ })).toBeTruthy()
+    expect(card('Vendor 1')).toBeTruthy()
     expect(calls).not.toHaveBeenCalled()
   })
 

@@ -36,7 +36,7 @@ export function PoolDesignPage() {
             </p>
           </DesignForm>
         </section>
-        <section className="design-card" aria-labelledby="design-drawing-title">
+        <section className="design-card design-drawing" aria-labelledby="design-drawing-title">
           <h2 id="design-drawing-title">To scale</h2>
           {!form.drawingIsCurrent && (
             <p className="design-note">

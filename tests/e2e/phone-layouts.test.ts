@@ -1,0 +1,192 @@
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_SECTIONS } from '../../src/features/admin/sections'
+import { accounts, expectAccessible } from './support/accounts'
+import { DESKTOP, PHONE } from './support/browser'
+import { useE2e } from './support/e2e'
+
+// The admin signs in once per test, the clients once each: more codes than the default limit.
+const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
+const { asAdmin, serveCity, onboard, signInAsAdmin } = accounts(e2e)
+
+/** One unbreakable word as long as the field allows (a vendor 100, a city 80, a note 500…). */
+const longWord = (letter: string, length: number) => letter.repeat(length)
+const LONG_CITY = longWord('C', 80)
+
+beforeAll(async () => {
+  await serveCity('Austin', 'TX', 45_000)
+  await serveCity(LONG_CITY, 'TX', 45_000)
+})
+
+/** Nothing is wider than the screen: the page never scrolls sideways. */
+async function expectNoOverflow(page: Page, where = page.url()) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ])
+  expect(scrollWidth, `${where} is wider than the screen`).toBeLessThanOrEqual(innerWidth ?? 0)
+}
+
+/** Where an element starts from the top of the page, wherever the page is scrolled. */
+const pageTop = (locator: Locator) =>
+  locator.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)
+
+/** The element is drawn where it is: on screen, not scrolled away or covered by anything. */
+const inView = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    window.scrollBy(0, box.top - window.innerHeight / 2)
+    const { left, top, width, height } = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(left + width / 2, top + height / 2)
+    return left >= 0 && left + width <= window.innerWidth && !!hit && element.contains(hit)
+  })
+
+const openPage = async (page: Page, navigation: string, link: string, heading = link) => {
+  await page.getByRole('navigation', { name: navigation }).getByRole('link', { name: link }).click()
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+}
+
+async function addQuote(page: Page, vendor: string, amount: string, note: string) {
+  await page.getByRole('textbox', { name: 'Vendor' }).fill(vendor)
+  await page.getByRole('textbox', { name: 'Amount' }).fill(amount)
+  await page.getByRole('textbox', { name: 'Note' }).fill(note)
+  await page.getByRole('button', { name: 'Add quote' }).click()
+  await page.getByRole('article', { name: vendor }).waitFor()
+}
+
+describe('phone layouts (390 px), and the wide screen they leave as it was', () => {
+  it('fits a client’s step, budget and design pages to the screen, long words and all', async () => {
+    const { page, problems } = await e2e.openPage({ viewport: PHONE })
+    await onboard(page, {
+      city: 'Austin',
+      state: 'TX',
+      name: longWord('N', 100),
+      email: 'pat-phone@example.com',
+      address: longWord('A', 200),
+    })
+    await page.waitForURL('**/builder/pool-design')
+    await page.getByLabel('Shape').selectOption('rectangle')
+    await page.getByRole('button', { name: 'Save design' }).click()
+    await page.getByText('Design saved').waitFor()
+
+    await openPage(page, 'Build steps', 'Excavation')
+    // The budget is one line above the page: the step starts on the first screen.
+    expect(await pageTop(page.getByRole('heading', { level: 1 }))).toBeLessThan(PHONE.height)
+    const budget = page.getByRole('region', { name: 'Your project' })
+    const summary = budget.getByRole('button', { name: /^0 of 13 done/ })
+    expect(await budget.getByText('Accepted quotes').isVisible()).toBe(false)
+    await summary.click()
+    expect(await summary.getAttribute('aria-expanded')).toBe('true')
+    await budget.getByText('Accepted quotes').waitFor()
+    await summary.click()
+    await budget.getByText('Accepted quotes').waitFor({ state: 'hidden' })
+
+    const vendor = longWord('V', 100)
+    await addQuote(page, vendor, '7,900', longWord('n', 300))
+    await addQuote(page, 'Dig Co', '8,100', 'Haul-off included')
+    await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
+    await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
+    // Each card's actions sit on one line.
+    const card = page.getByRole('article', { name: vendor })
+    const [accept, remove] = await Promise.all([
+      card.getByRole('button', { name: /^Accept/ }).boundingBox(),
+      card.getByRole('button', { name: /^Remove/ }).boundingBox(),
+    ])
+    expect(accept?.y).toBe(remove?.y)
+    await expectNoOverflow(page)
+    await expectAccessible(page)
+
+    await openPage(page, 'Project', 'Budget')
+    await expectNoOverflow(page)
+    await expectAccessible(page)
+
+    await openPage(page, 'Build steps', 'Pool Design')
+    await expectNoOverflow(page)
+    await expectAccessible(page)
+    // While a field is typed in, the drawing stays on screen above it.
+    const deck = page.getByRole('spinbutton', { name: 'Deck width (ft)', exact: true })
+    await deck.fill('8')
+    const [drawing, field] = await Promise.all([
+      page.getByRole('img', { name: /^Plan view/ }).boundingBox(),
+      deck.boundingBox(),
+    ])
+    expect(drawing?.y).toBeGreaterThanOrEqual(0)
+    expect((drawing?.y ?? 0) + (drawing?.height ?? 0)).toBeLessThanOrEqual(field?.y ?? 0)
+    expect(problems).toEqual([])
+  })
+
+  it('keeps the running budget as it was on a wide screen', async () => {
+    const { page } = await e2e.openPage({ viewport: DESKTOP })
+    await onboard(page, {
+      city: 'Austin',
+      state: 'TX',
+      name: 'Pat Wide',
+      email: 'pat-wide@example.com',
+    })
+    await page.waitForURL('**/builder/pool-design')
+    const budget = page.getByRole('region', { name: 'Your project' })
+    await budget.getByText('Accepted quotes').waitFor()
+    expect(await budget.getByRole('button').count()).toBe(0)
+  })
+
+  it('shows the admin tables as cards, and keeps Edit and Delete in view at 1280 px', async () => {
+    const client = await e2e.openPage({ viewport: PHONE })
+    const name = longWord('M', 100)
+    await onboard(client.page, {
+      city: LONG_CITY,
+      state: 'TX',
+      name,
+      email: 'pat-admin@example.com',
+    })
+    await client.page.waitForURL('**/builder/pool-design')
+    const { Data } = (await (await asAdmin('GET', 'fetch')).json()) as {
+      Data: { Clients: { id: string; email: string }[] }
+    }
+    const id = Data.Clients.find((c) => c.email === 'pat-admin@example.com')?.id
+    expect((await asAdmin('PUT', `client/edit/${id}`, { perk: longWord('p', 200) })).status).toBe(
+      200,
+    )
+    // A client waiting in a city not served yet, for the waiting list and the demand chart.
+    const waiting = await e2e.openPage({ viewport: PHONE })
+    await onboard(waiting.page, {
+      city: longWord('D', 80),
+      state: 'TX',
+      name: longWord('W', 100),
+      email: 'wai-phone@example.com',
+    })
+    await waiting.page.getByRole('button', { name: 'Join the waiting list' }).click()
+    await waiting.page.getByRole('button', { name: 'Leave the waiting list' }).waitFor()
+
+    const { page, problems } = await e2e.openPage({ viewport: PHONE })
+    await signInAsAdmin(page)
+    for (const [section, row] of [
+      ['Clients', name],
+      ['Cities', LONG_CITY],
+    ] as const) {
+      await page.setViewportSize(PHONE)
+      await openPage(page, 'Admin sections', section)
+      // Each cell shows its column's name; it stays a cell, named by its value alone.
+      const cell = page
+        .getByRole('row', { name: new RegExp(row) })
+        .getByRole('cell', { name: row, exact: true })
+      expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content)).toMatch(
+        section === 'Clients' ? /"Name"/ : /"City"/,
+      )
+      await expectNoOverflow(page)
+      await expectAccessible(page)
+
+      await page.setViewportSize(DESKTOP)
+      for (const action of ['Edit', 'Delete']) {
+        const button = page.getByRole('button', { name: `${action} ${row}` })
+        expect(await inView(button), `${section}: ${action}`).toBe(true)
+      }
+      await expectNoOverflow(page)
+    }
+    await page.setViewportSize(PHONE)
+    for (const section of ADMIN_SECTIONS) {
+      await openPage(page, 'Admin sections', section.title)
+      await expectNoOverflow(page)
+    }
+    expect([...client.problems, ...waiting.problems, ...problems]).toEqual([])
+  })
+})
