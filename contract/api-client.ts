@@ -23,10 +23,13 @@ export type EditPoolBody = z.infer<typeof EditPoolBody>
 export const MarkDoneBody = z.strictObject({ StageId: z.uuid(), done: z.boolean() })
 export const MarkDone1Body = z.strictObject({ Title: NonStageTitle, done: z.boolean() })
 
+/** The longest vendor name and note a quote keeps; the quote form checks the same. */
+export const QUOTE_LIMITS = { vendor: 100, note: 500 } as const
+
 const QuoteFields = {
-  vendor: Required(100),
+  vendor: Required(QUOTE_LIMITS.vendor),
   amount: Cents.check(z.refine((c) => c > 0, 'Amount must be more than zero')),
-  note: z.optional(Text(500)),
+  note: z.optional(Text(QUOTE_LIMITS.note)),
 }
 export const AddQuoteBody = z.strictObject({ StageId: z.uuid(), ...QuoteFields })
 export const AddQuote1Body = z.strictObject({ Title: NonStageTitle, ...QuoteFields })

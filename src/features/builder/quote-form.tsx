@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { QUOTE_LIMITS } from '../../../contract/api-client'
 import { readDollars } from '../../lib/money'
 import { BusyButton } from '../../components/busy-button'
 import { TextField } from '../../components/text-field'
@@ -12,10 +13,12 @@ const EMPTY = { vendor: '', amount: '', note: '' }
 function check(values: typeof EMPTY): Errors {
   const errors: Errors = {}
   if (values.vendor.trim() === '') errors.vendor = 'Enter who quoted'
-  else if (values.vendor.trim().length > 120) errors.vendor = 'Use at most 120 characters'
+  else if (values.vendor.trim().length > QUOTE_LIMITS.vendor)
+    errors.vendor = `Use at most ${QUOTE_LIMITS.vendor} characters`
   const amount = readDollars(values.amount, 'e.g. 8,500')
   if (typeof amount !== 'number') errors.amount = amount.error
-  if (values.note.length > 1000) errors.note = 'Use at most 1,000 characters'
+  if (values.note.trim().length > QUOTE_LIMITS.note)
+    errors.note = `Use at most ${QUOTE_LIMITS.note} characters`
   return errors
 }
 

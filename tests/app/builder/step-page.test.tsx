@@ -152,6 +152,19 @@ describe('quotes', () => {
     expect(calls).not.toHaveBeenCalled()
   })
 
+  it('holds a vendor name and note to the lengths the server keeps', async () => {
+    const { user, calls } = await renderBuilder('/builder/excavation')
+    await user.click(screen.getByRole('textbox', { name: 'Vendor' }))
+    await user.paste('V'.repeat(101))
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '900')
+    await user.click(screen.getByRole('textbox', { name: /^Note/ }))
+    await user.paste('n'.repeat(501))
+    await user.click(screen.getByRole('button', { name: 'Add quote' }))
+    expect(screen.getByText('Use at most 100 characters')).toBeTruthy()
+    expect(screen.getByText('Use at most 500 characters')).toBeTruthy()
+    expect(calls).not.toHaveBeenCalled()
+  })
+
   it('shows the server refusal by its field and keeps what was typed', async () => {
     const { user, idle } = await renderBuilder('/builder/excavation', {
       clientCall: refuse('Check the highlighted fields.', { vendor: ['Vendor is too long'] }),
