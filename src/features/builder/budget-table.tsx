@@ -1,12 +1,15 @@
-import { formatMoney, signedMoney } from '../../lib/money'
+import { MoneyDifference } from '../../components/money-difference'
+import { formatMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
 
 const money = (cents: number | null, empty: string) => (cents === null ? empty : formatMoney(cents))
 
-function difference(step: StepBudget): string {
-  return step.estimate !== null && step.accepted !== null
-    ? signedMoney(step.accepted - step.estimate)
-    : '—'
+function difference(step: StepBudget) {
+  return step.estimate !== null && step.accepted !== null ? (
+    <MoneyDifference cents={step.accepted - step.estimate} />
+  ) : (
+    '—'
+  )
 }
 
 /** The budget's numbers, one row per step: the chart's accessible twin and the printed summary. */
@@ -44,8 +47,8 @@ export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
             <th scope="row">Total</th>
             <td>{money(totals.estimate, 'After your pool design')}</td>
             <td>{formatMoney(totals.accepted)}</td>
-            <td className={totals.difference > 0 ? 'signed-amount budget-over' : 'signed-amount'}>
-              {signedMoney(totals.difference)}
+            <td className="signed-amount">
+              {totals.accepted === 0 ? '—' : <MoneyDifference cents={totals.difference} />}
             </td>
             <td>
               {totals.done} of {totals.total}

@@ -1,14 +1,11 @@
 import { useState } from 'react'
 import type { Quote } from '../../../contract/domain'
+import { Badge } from '../../components/badge'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { MoneyDifference } from '../../components/money-difference'
 import { formatMoney } from '../../lib/money'
 import { useCallFor, useClientCalls } from './use-client'
 import type { StepView } from './use-step'
-
-const signed = (cents: number) =>
-  cents === 0
-    ? 'matches the estimate'
-    : `${formatMoney(Math.abs(cents))} ${cents > 0 ? 'over' : 'under'}`
 
 /** The step's quotes: the lowest marked, each against the estimate, accept and remove. */
 export function QuoteList({ view }: { view: StepView }) {
@@ -45,19 +42,19 @@ export function QuoteList({ view }: { view: StepView }) {
             <tr key={quote.id} className={quote.accepted ? 'quote-accepted' : undefined}>
               <th scope="row">
                 {quote.vendor}
-                {quote.accepted && <span className="badge badge-accepted">Accepted</span>}
-                {quote.amount === lowest && quotes.length > 1 && (
-                  <span className="badge badge-lowest">Lowest</span>
-                )}
+                {quote.accepted && <Badge tone="success">Accepted</Badge>}
+                {quote.amount === lowest && quotes.length > 1 && <Badge tone="info">Lowest</Badge>}
               </th>
               <td className="money">{formatMoney(quote.amount)}</td>
-              <td>{estimate === null ? '—' : signed(quote.amount - estimate)}</td>
+              <td>
+                {estimate === null ? '—' : <MoneyDifference cents={quote.amount - estimate} />}
+              </td>
               <td>{quote.note || '—'}</td>
               <td className="quote-actions">
                 {!quote.accepted && (
                   <button
                     type="button"
-                    className="button button-small"
+                    className="button button-secondary button-small"
                     disabled={pending !== null}
                     onClick={() => accept.run({ name: 'acceptQuote', body: ref(quote) })}
                     aria-label={`Accept the quote from ${quote.vendor}`}
@@ -67,7 +64,7 @@ export function QuoteList({ view }: { view: StepView }) {
                 )}
                 <button
                   type="button"
-                  className="button button-secondary button-small"
+                  className="button button-danger-quiet button-small"
                   disabled={pending !== null}
                   onClick={() => setRemoving(quote)}
                   aria-label={`Remove the quote from ${quote.vendor}`}

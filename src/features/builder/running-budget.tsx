@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { formatMoney, signedMoney } from '../../lib/money'
+import { MoneyDifference } from '../../components/money-difference'
+import { formatMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
 
 /** The progress bar and the running budget at the top of the builder's sidebar. */
@@ -27,8 +28,12 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
         </div>
         <div>
           <dt>Over or under the estimate</dt>
-          <dd className={totals.difference > 0 ? 'signed-amount over' : 'signed-amount'}>
-            {signedMoney(totals.difference)}
+          <dd className="signed-amount">
+            {totals.accepted === 0 ? (
+              'No quotes yet'
+            ) : (
+              <MoneyDifference cents={totals.difference} />
+            )}
           </dd>
         </div>
       </dl>

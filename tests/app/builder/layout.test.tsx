@@ -90,7 +90,7 @@ describe('builder layout', () => {
     expect(budgetValue('Estimate total')).toBe('$38,750')
     expect(budgetValue('Accepted quotes')).toBe('$9,000')
     // Excavation is estimated at $8,320.
-    expect(budgetValue('Over or under the estimate')).toBe('+$680')
+    expect(budgetValue('Over or under the estimate')).toBe('+$680 over')
   })
   it('shows no estimate total before the pool design is saved, not $0 or a part of it', async () => {
     await renderBuilder('/builder/excavation', { poolData: emptyPoolData({ PermitFee: 45_000 }) })
