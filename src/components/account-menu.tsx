@@ -71,9 +71,7 @@ export function AccountMenu() {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        <span className="avatar" aria-hidden="true">
-          {avatar}
-        </span>
+        <span className="avatar" data-initials={avatar} aria-hidden="true" />
         <span className="account-email">{user.email}</span>
         <ChevronDown aria-hidden="true" />
       </button>
@@ -87,9 +85,7 @@ export function AccountMenu() {
         hidden={!open}
       >
         <div className="account-who">
-          <span className="avatar avatar-large" aria-hidden="true">
-            {avatar}
-          </span>
+          <span className="avatar avatar-large" data-initials={avatar} aria-hidden="true" />
           <div>
             <p className="account-name">{user.name || user.email}</p>
             <p className="account-address">{user.email}</p>
