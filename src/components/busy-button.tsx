@@ -4,7 +4,8 @@ type BusyButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   busy: boolean
   /** What the button says while its request runs, e.g. "Sending…". */
   busyLabel: string
-  variant?: 'primary' | 'secondary'
+  /** The one primary action of a view, a quiet one, or the confirmation of a destructive one. */
+  variant?: 'primary' | 'secondary' | 'danger'
   children: ReactNode
 }
 
@@ -20,11 +21,10 @@ export function BusyButton({
   children,
   ...button
 }: BusyButtonProps) {
-  const className = variant === 'primary' ? 'button' : 'button button-secondary'
   return (
     <button
       {...button}
-      className={className}
+      className={variant === 'primary' ? 'button' : `button button-${variant}`}
       disabled={busy || disabled}
       aria-busy={busy || undefined}
     >

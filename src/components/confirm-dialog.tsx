@@ -23,8 +23,14 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <ModalDialog title={props.title} onClose={onClose} busy={busy}>
       {props.problem}
       <p>{props.message}</p>
-      <div className="dialog-actions dialog-actions-danger">
-        <BusyButton type="button" busy={busy} busyLabel={props.busyLabel} onClick={props.onConfirm}>
+      <div className="dialog-actions">
+        <BusyButton
+          type="button"
+          variant="danger"
+          busy={busy}
+          busyLabel={props.busyLabel}
+          onClick={props.onConfirm}
+        >
           {props.confirmLabel}
         </BusyButton>
         <button type="button" className="button button-secondary" disabled={busy} onClick={onClose}>

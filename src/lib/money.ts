@@ -39,10 +39,13 @@ export function parseDollars(text: string): number | null {
   return Number(dollars) * 100 + Number(cents.padEnd(2, '0'))
 }
 
-/** A difference against an estimate in words: "$420 over", "$1,200 under", "On the estimate". */
+/**
+ * A difference against an estimate with its sign and in words: "+$420 over", "−$1,200 under",
+ * "On the estimate".
+ */
 export function overOrUnder(cents: number): string {
   if (cents === 0) return 'On the estimate'
-  return `${formatMoney(Math.abs(cents))} ${cents > 0 ? 'over' : 'under'}`
+  return `${signedMoney(cents)} ${cents > 0 ? 'over' : 'under'}`
 }
 
 /**

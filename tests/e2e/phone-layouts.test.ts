@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_SECTIONS } from '../../src/features/admin/sections'
-import { accounts, expectAccessible } from './support/accounts'
+import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
-import { useE2e } from './support/e2e'
+import { expectAccessible, useE2e } from './support/e2e'
 
 // The admin signs in once per test, the clients once each: more codes than the default limit.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })

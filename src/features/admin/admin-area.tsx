@@ -16,6 +16,7 @@ import {
 import { MarketingSection } from './marketing-section'
 import { PricingSection } from './pricing-section'
 import { BuilderRequestsSection, ManagerRequestsSection } from './requests-sections'
+import { SECTION_ICONS } from './section-icons'
 import { ADMIN_SECTIONS } from './sections'
 import { TipsSection } from './tips-section'
 import { useAdminActor } from './use-admin'
@@ -46,6 +47,7 @@ export function AdminLayout() {
       navLabel="Admin sections"
       base="/admin"
       pages={ADMIN_SECTIONS}
+      icons={SECTION_ICONS}
       open={open}
       onToggle={() => admin?.send({ type: 'layout.sidebarToggled' })}
     />

@@ -1,11 +1,11 @@
-import { formatMoney, overOrUnder } from '../../lib/money'
+import { MoneyDifference } from '../../components/money-difference'
+import { formatMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
 import './budget-view.css'
 
 /** The budget's headline figures: estimate, accepted quotes, and how far they are off. */
 export function BudgetFigures({ budget }: { budget: readonly StepBudget[] }) {
   const totals = budgetTotals(budget)
-  const tone = totals.difference > 0 ? 'figure-over' : totals.difference < 0 ? 'figure-under' : ''
   return (
     <dl className="budget-figures">
       <div className="figure">
@@ -18,9 +18,11 @@ export function BudgetFigures({ budget }: { budget: readonly StepBudget[] }) {
         <dt>Accepted quotes</dt>
         <dd>{formatMoney(totals.accepted)}</dd>
       </div>
-      <div className={`figure ${tone}`}>
+      <div className="figure">
         <dt>Quotes against their estimates</dt>
-        <dd>{totals.accepted === 0 ? 'No quotes yet' : overOrUnder(totals.difference)}</dd>
+        <dd>
+          {totals.accepted === 0 ? 'No quotes yet' : <MoneyDifference cents={totals.difference} />}
+        </dd>
       </div>
     </dl>
   )

@@ -1,12 +1,15 @@
-import { formatMoney, signedMoney } from '../../lib/money'
+import { MoneyDifference } from '../../components/money-difference'
+import { formatMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
 
 const money = (cents: number | null, empty: string) => (cents === null ? empty : formatMoney(cents))
 
-function difference(step: StepBudget): string {
-  return step.estimate !== null && step.accepted !== null
-    ? signedMoney(step.accepted - step.estimate)
-    : '—'
+function difference(step: StepBudget) {
+  return step.estimate !== null && step.accepted !== null ? (
+    <MoneyDifference cents={step.accepted - step.estimate} />
+  ) : (
+    '—'
+  )
 }
 
 /** The figures' column headers; on a phone each row is a card and they label its figures. */
@@ -53,11 +56,8 @@ export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
             <th scope="row">Total</th>
             <td data-label={LABEL.estimate}>{money(totals.estimate, 'After your pool design')}</td>
             <td data-label={LABEL.accepted}>{formatMoney(totals.accepted)}</td>
-            <td
-              data-label={LABEL.difference}
-              className={totals.difference > 0 ? 'signed-amount budget-over' : 'signed-amount'}
-            >
-              {signedMoney(totals.difference)}
+            <td data-label={LABEL.difference} className="signed-amount">
+              {totals.accepted === 0 ? '—' : <MoneyDifference cents={totals.difference} />}
             </td>
             <td className="budget-done">
               {totals.done} of {totals.total}

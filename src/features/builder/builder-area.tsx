@@ -4,6 +4,7 @@ import { AreaLayout } from '../../components/area-layout'
 import { AreaNotFound } from '../../components/area-not-found'
 import { savedDesign } from './budget'
 import { BUILDER_PAGES, PROJECT_PAGES } from './builder-pages'
+import { BUILDER_ICONS } from './page-icons'
 import { RunningBudget } from './running-budget'
 import { ManagerPage as ManagerProfile } from './pages/manager-page'
 import { BudgetPage } from './pages/budget-page'
@@ -49,6 +50,7 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
       navLabel="Build steps"
       base="/builder"
       pages={BUILDER_PAGES}
+      icons={BUILDER_ICONS}
       lead={designed ? PROJECT_NAV : undefined}
       open={open}
       onToggle={toggle}

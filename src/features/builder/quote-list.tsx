@@ -2,17 +2,11 @@ import { Check, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import type { Quote } from '../../../contract/domain'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { formatMoney, overOrUnder } from '../../lib/money'
+import { Badge } from '../../components/badge'
+import { MoneyDifference } from '../../components/money-difference'
+import { formatMoney } from '../../lib/money'
 import { useCallFor, useClientCalls } from './use-client'
 import type { StepView } from './use-step'
-
-/** The quote's amount against the step's estimate, coloured by which side it falls. */
-function AgainstEstimate({ amount, estimate }: { amount: number; estimate: number | null }) {
-  if (estimate === null) return <dd>—</dd>
-  const difference = amount - estimate
-  const side = difference > 0 ? 'quote-over' : difference < 0 ? 'quote-under' : undefined
-  return <dd className={side}>{overOrUnder(difference)}</dd>
-}
 
 /**
  * The step's quotes as labelled cards: vendor, amount, the amount against the estimate and the
@@ -44,15 +38,8 @@ export function QuoteList({ view }: { view: StepView }) {
                 <h3 id={`quote-${quote.id}`} className="quote-vendor">
                   {quote.vendor}
                 </h3>
-                {quote.accepted && (
-                  <span className="quote-status quote-status-accepted">
-                    <Check size={14} aria-hidden="true" />
-                    Accepted
-                  </span>
-                )}
-                {quote.amount === lowest && quotes.length > 1 && (
-                  <span className="quote-status quote-status-lowest">Lowest</span>
-                )}
+                {quote.accepted && <Badge tone="success">Accepted</Badge>}
+                {quote.amount === lowest && quotes.length > 1 && <Badge tone="info">Lowest</Badge>}
               </div>
               <dl className="quote-facts">
                 <div>
@@ -61,7 +48,13 @@ export function QuoteList({ view }: { view: StepView }) {
                 </div>
                 <div>
                   <dt>Against the estimate</dt>
-                  <AgainstEstimate amount={quote.amount} estimate={view.budget.estimate} />
+                  <dd>
+                    {view.budget.estimate === null ? (
+                      '—'
+                    ) : (
+                      <MoneyDifference cents={quote.amount - view.budget.estimate} />
+                    )}
+                  </dd>
                 </div>
                 {quote.note && (
                   <div className="quote-note">
@@ -74,7 +67,7 @@ export function QuoteList({ view }: { view: StepView }) {
                 {!quote.accepted && (
                   <button
                     type="button"
-                    className="quote-action"
+                    className="button button-secondary button-small"
                     disabled={pending !== null}
                     onClick={() => accept.run({ name: 'acceptQuote', body: ref(quote) })}
                     aria-label={`Accept the quote from ${quote.vendor}`}
@@ -85,7 +78,7 @@ export function QuoteList({ view }: { view: StepView }) {
                 )}
                 <button
                   type="button"
-                  className="quote-action quote-action-remove"
+                  className="button button-danger-quiet button-small"
                   disabled={pending !== null}
                   onClick={() => setRemoving(quote)}
                   aria-label={`Remove the quote from ${quote.vendor}`}

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { ChevronDown } from 'lucide-react'
 import { useId, useState } from 'react'
-import { formatMoney, signedMoney } from '../../lib/money'
+import { MoneyDifference } from '../../components/money-difference'
+import { formatMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from './budget'
 
 /**
@@ -56,8 +57,12 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
           </div>
           <div>
             <dt>Over or under the estimate</dt>
-            <dd className={totals.difference > 0 ? 'signed-amount over' : 'signed-amount'}>
-              {signedMoney(totals.difference)}
+            <dd className="signed-amount">
+              {totals.accepted === 0 ? (
+                'No quotes yet'
+              ) : (
+                <MoneyDifference cents={totals.difference} />
+              )}
             </dd>
           </div>
         </dl>

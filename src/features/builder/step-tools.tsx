@@ -55,7 +55,7 @@ function DoneSwitch({ view }: { view: StepView }) {
       )}
       <BusyButton
         type="button"
-        variant={done ? 'secondary' : 'primary'}
+        variant="secondary"
         busy={calls.busy}
         busyLabel="Saving…"
         disabled={calls.pending !== null}

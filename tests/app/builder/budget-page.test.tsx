@@ -56,7 +56,7 @@ describe('the Budget page', () => {
     const figures = screen.getByText('Quotes against their estimates').closest('dl')
     expect(figures?.textContent).toContain('Estimate$38,750')
     expect(figures?.textContent).toContain('Accepted quotes$9,000')
-    expect(figures?.textContent).toContain('$680 over')
+    expect(figures?.textContent).toContain('+$680 over')
 
     const chart = screen.getByRole('img')
     expect(chart.getAttribute('aria-label')).toContain('Estimates total $38,750')
@@ -66,11 +66,11 @@ describe('the Budget page', () => {
     expect(chart.textContent).toContain('$10K')
 
     const table = screen.getByRole('table')
-    expect(rowCells(table, 'Excavation')).toEqual(['$8,320', '$9,000', '+$680', 'Done'])
+    expect(rowCells(table, 'Excavation')).toEqual(['$8,320', '$9,000', '+$680 over', 'Done'])
     expect(rowCells(table, 'Steel')).toEqual(['$2,468', '—', '—', '—'])
     expect(rowCells(table, 'Permits')).toEqual(['$450', '—', '—', '—'])
     expect(rowCells(table, 'Engineering')).toEqual(['Not yet estimated', '—', '—', '—'])
-    expect(rowCells(table, 'Total')).toEqual(['$38,750', '$9,000', '+$680', '1 of 13'])
+    expect(rowCells(table, 'Total')).toEqual(['$38,750', '$9,000', '+$680 over', '1 of 13'])
     expect(await violations()).toEqual([])
   })
 

@@ -90,7 +90,7 @@ describe('builder layout', () => {
     expect(budgetValue('Estimate total')).toBe('$38,750')
     expect(budgetValue('Accepted quotes')).toBe('$9,000')
     // Excavation is estimated at $8,320.
-    expect(budgetValue('Over or under the estimate')).toBe('+$680')
+    expect(budgetValue('Over or under the estimate')).toBe('+$680 over')
   })
   it('folds the running budget into a one-line summary that opens and closes its details', async () => {
     const { user } = await renderBuilder('/builder/excavation', {

@@ -125,7 +125,7 @@ describe('quotes', () => {
     } satisfies ClientCall)
     const card = screen.getByRole('article', { name: 'Dig Co' })
     expect(fact(card, 'Amount')).toBe('$8,500.50')
-    expect(fact(card, 'Against the estimate')).toBe('$180.50 over')
+    expect(fact(card, 'Against the estimate')).toBe('+$180.50 over')
     expect(fact(card, 'Note')).toBe('Haul-off included')
     expect((screen.getByRole('textbox', { name: 'Vendor' }) as HTMLInputElement).value).toBe('')
     expect(screen.getByText('1 of 5 quotes recorded.')).toBeTruthy()
@@ -224,7 +224,7 @@ describe('quotes', () => {
 
     const lowest = within(list).getByRole('article', { name: 'Vendor 2' })
     expect(fact(lowest, 'Amount')).toBe('$8,000')
-    expect(fact(lowest, 'Against the estimate')).toBe('$320 under')
+    expect(fact(lowest, 'Against the estimate')).toBe('−$320 under')
     expect(within(lowest).queryByText('Note')).toBeNull()
     expect(within(lowest).getByText('Lowest')).toBeTruthy()
     expect(

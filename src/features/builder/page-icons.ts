@@ -1,0 +1,41 @@
+import {
+  BrickWall,
+  DraftingCompass,
+  FileCheck,
+  Fence,
+  Grid3x3,
+  HardHat,
+  LayoutDashboard,
+  PaintRoller,
+  PencilRuler,
+  Shovel,
+  Sparkles,
+  SprayCan,
+  Users,
+  Wallet,
+  Waves,
+  Wrench,
+  Zap,
+} from 'lucide-react'
+import type { PageIcons } from '../../components/area-layout'
+
+/** The icon of each builder page in the sidebar, by route. */
+export const BUILDER_ICONS: PageIcons = {
+  overview: LayoutDashboard,
+  budget: Wallet,
+  'pool-design': PencilRuler,
+  engineering: DraftingCompass,
+  permits: FileCheck,
+  excavation: Shovel,
+  steel: Grid3x3,
+  plumbing: Wrench,
+  electrical: Zap,
+  shotcrete: SprayCan,
+  tile: BrickWall,
+  decking: Fence,
+  extras: Sparkles,
+  interior: PaintRoller,
+  'pool-startup': Waves,
+  'project-builder': HardHat,
+  'project-managers': Users,
+}
