@@ -1,12 +1,17 @@
-import { overOrUnder } from '../lib/money'
+import { overOrUnder, signedMoney } from '../lib/money'
 import './money-difference.css'
 
 /**
  * A difference against an estimate, said three ways at once so no one needs the colour: its
  * sign, its words and its tone — "+$420 over" (danger), "−$1,200 under" (success), "On the
- * estimate". It never wraps its sign away from its amount.
+ * estimate". The signed amount never wraps; in a narrow place its word goes under it.
  */
 export function MoneyDifference({ cents }: { cents: number }) {
-  const tone = cents > 0 ? 'over' : cents < 0 ? 'under' : 'even'
-  return <span className={`difference difference-${tone}`}>{overOrUnder(cents)}</span>
+  if (cents === 0) return <span className="difference difference-even">{overOrUnder(0)}</span>
+  const tone = cents > 0 ? 'over' : 'under'
+  return (
+    <span className={`difference difference-${tone}`}>
+      <span className="difference-amount">{signedMoney(cents)}</span> {tone}
+    </span>
+  )
 }

@@ -119,11 +119,13 @@ describe.each(WIDTHS)('every route at %s', (_, viewport) => {
         viewport,
         project.managerId,
       )
-      expect.soft(await horizontalOverflow(page), `${where}: wider than the screen`).toEqual([])
+      const overflow = await horizontalOverflow(page)
+      expect.soft(overflow, `${where}: wider than the screen: ${overflow.join('; ')}`).toEqual([])
       const violations = await axeViolations(page)
       expect.soft(violations, `${where}: axe\n${describeViolations(violations)}`).toEqual([])
+      const small = await undersizedTargets(page)
       expect
-        .soft(await undersizedTargets(page), `${where}: targets under 24×24 px (WCAG 2.5.8)`)
+        .soft(small, `${where}: targets under 24×24 px (WCAG 2.5.8): ${small.join('; ')}`)
         .toEqual([])
       expect.soft(problems, `${where}: console errors`).toEqual([])
     },
@@ -154,7 +156,8 @@ describe('with words too long for any line', () => {
           viewport,
           longManagerId,
         )
-        expect(await horizontalOverflow(page), `${where}: wider than the screen`).toEqual([])
+        const overflow = await horizontalOverflow(page)
+        expect(overflow, `${where}: wider than the screen: ${overflow.join('; ')}`).toEqual([])
       },
     )
   })

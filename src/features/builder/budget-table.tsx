@@ -42,9 +42,7 @@ export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
                 {money(step.estimate, 'Not yet estimated')}
               </td>
               <td data-label={LABEL.accepted}>{money(step.accepted, '—')}</td>
-              <td data-label={LABEL.difference} className="signed-amount">
-                {difference(step)}
-              </td>
+              <td data-label={LABEL.difference}>{difference(step)}</td>
               <td className={step.done ? 'budget-done' : 'budget-done budget-not-done'}>
                 {step.done ? 'Done' : '—'}
               </td>
@@ -56,7 +54,7 @@ export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
             <th scope="row">Total</th>
             <td data-label={LABEL.estimate}>{money(totals.estimate, 'After your pool design')}</td>
             <td data-label={LABEL.accepted}>{formatMoney(totals.accepted)}</td>
-            <td data-label={LABEL.difference} className="signed-amount">
+            <td data-label={LABEL.difference}>
               {totals.accepted === 0 ? '—' : <MoneyDifference cents={totals.difference} />}
             </td>
             <td className="budget-done">

@@ -57,7 +57,7 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
           </div>
           <div>
             <dt>Over or under the estimate</dt>
-            <dd className="signed-amount">
+            <dd>
               {totals.accepted === 0 ? (
                 'No quotes yet'
               ) : (

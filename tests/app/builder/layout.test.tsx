@@ -128,11 +128,4 @@ describe('builder layout', () => {
     await renderBuilder('/builder/excavation', { poolData: emptyPoolData({ PermitFee: 45_000 }) })
     expect(budgetValue('Estimate total')).toBe('After your pool design')
   })
-
-  it('keeps the sign of "Over or under" with its amount', async () => {
-    await renderBuilder('/builder/excavation')
-    const budget = screen.getByRole('region', { name: 'Your project' })
-    const gap = within(budget).getByText('Over or under the estimate').nextElementSibling
-    expect(gap?.classList.contains('signed-amount')).toBe(true)
-  })
 })

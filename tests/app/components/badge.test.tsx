@@ -33,4 +33,11 @@ describe('MoneyDifference', () => {
     expect(difference?.textContent).toBe(words)
     expect(difference?.className).toBe(className)
   })
+
+  it('keeps the sign with its amount (one unbreakable piece) and lets the word wrap under it', () => {
+    const { container } = render(<MoneyDifference cents={-9_991_679_00} />)
+    const difference = container.firstElementChild
+    expect(difference?.textContent).toBe('−$9,991,679 under')
+    expect(difference?.querySelector('.difference-amount')?.textContent).toBe('−$9,991,679')
+  })
 })
