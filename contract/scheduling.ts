@@ -20,10 +20,9 @@ import {
   addBusinessDays,
   addDays,
   differenceInCalendarDays,
-  format,
+  formatISO,
   isWeekend,
   nextMonday,
-  parseISO,
 } from 'date-fns'
 import {
   CONSTRUCTION,
@@ -69,8 +68,10 @@ type Spans = Record<StepSlug, Span>
 /** What a schedule is computed from: the plan passes no records and no today. */
 type Known = Pick<ProjectFacts, 'steps' | 'inspections'> & { today: Date | null }
 
-export const toIsoDate = (date: Date): string => format(date, 'yyyy-MM-dd')
-const day = (iso: string): Date => parseISO(iso)
+export const toIsoDate = (date: Date): string => formatISO(date, { representation: 'date' })
+/** Local midnight of a `YYYY-MM-DD` date (what parseISO answers, at a tenth of its cost). */
+const day = (iso: string): Date =>
+  new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))
 const later = (a: Date, b: Date) => (a > b ? a : b)
 const earlier = (a: Date, b: Date) => (a < b ? a : b)
 const workingDayFrom = (date: Date) => (isWeekend(date) ? nextMonday(date) : date)
