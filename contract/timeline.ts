@@ -4,7 +4,7 @@
  * project's local calendar.
  */
 import { z } from 'zod/mini'
-import { InspectionSlug, MAX_DURATION_DAYS, MAX_WAIT_DAYS, StepSlug } from './construction'
+import { InspectionSlug, StepSlug } from './construction'
 import { Text, Timestamp } from './domain'
 
 /** A calendar date as the API answers it. */
@@ -97,15 +97,19 @@ export const InspectionBody = z.strictObject({
   notes: z.optional(Text(2000)),
 })
 
-export const NotificationPreferences = z.strictObject({
+/** Which emails a client wants (§9); each is on until they turn it off. */
+export const NotificationPreferences = z.object({
   inspectionReminders: z.boolean(),
   stepUpdates: z.boolean(),
   warrantyReminders: z.boolean(),
 })
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>
+export const NotificationsBody = z.strictObject(NotificationPreferences.shape)
 
-export const ScheduleParams = z.strictObject({ step: StepSlug })
-export const ScheduleEditBody = z.strictObject({
-  durationDays: z.int().check(z.minimum(0), z.maximum(MAX_DURATION_DAYS)),
-  waitDays: z.int().check(z.minimum(0), z.maximum(MAX_WAIT_DAYS)),
-})
+/** The codes of the timeline's refusals (409), beside the general ones of problem.ts. */
+export const TimelineProblemCode = {
+  /** Marking a gated step done before its inspection passed. */
+  inspectionRequired: 'INSPECTION_REQUIRED',
+  /** Recording an inspection while the steps it follows are not all done. */
+  inspectionWaiting: 'INSPECTION_WAITING',
+} as const

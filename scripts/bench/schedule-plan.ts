@@ -56,7 +56,7 @@ function halfBuilt(): ProjectFacts {
     },
   }
   const baseline = newBaseline(
-    { ...facts, steps: {} },
+    { ...facts, startDate: START, steps: {} },
     DEFAULT_SCHEDULE,
     START,
     `${START}T08:00:00Z`,
