@@ -482,3 +482,24 @@ describe('access', () => {
     }
   })
 })
+
+describe('the OpenAPI document', () => {
+  it("documents the timeline's calls and the Schedule's edit", async () => {
+    const res = await t.app.inject('/api/docs/json')
+    expect(res.statusCode).toBe(200)
+    const { paths } = res.json() as {
+      paths: Record<string, Record<string, { summary?: string; requestBody?: unknown }>>
+    }
+    for (const [path, method] of [
+      ['/api/timeline', 'get'],
+      ['/api/timeline/start', 'put'],
+      ['/api/timeline/started', 'put'],
+      ['/api/inspections/{slug}', 'put'],
+      ['/api/notifications', 'get'],
+      ['/api/notifications', 'put'],
+      ['/api/admin/schedule/edit/{step}', 'put'],
+    ] as const)
+      expect(paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy()
+    expect(paths['/api/inspections/{slug}']?.put?.requestBody).toBeDefined()
+  })
+})
