@@ -17,6 +17,7 @@ import {
   Required,
   Text,
 } from './domain'
+import { MAX_DURATION_DAYS, MAX_WAIT_DAYS, StepSlug } from './construction'
 import { Phone, StateCode } from './people'
 import { Cents, Pricing } from './pricing'
 
@@ -77,3 +78,9 @@ export const StageEditBody = z.strictObject({ pricing: Pricing })
 export const RequestStatusBody = z.strictObject({ status: RequestStatus })
 export const BuilderRequestData = BuilderRequest
 export const ManagerRequestData = ManagerRequest
+
+export const ScheduleParams = z.strictObject({ step: StepSlug })
+export const ScheduleEditBody = z.strictObject({
+  durationDays: z.int().check(z.minimum(0), z.maximum(MAX_DURATION_DAYS)),
+  waitDays: z.int().check(z.minimum(0), z.maximum(MAX_WAIT_DAYS)),
+})

@@ -73,6 +73,18 @@ export const EditStatusData = z.object({ onWaiting: z.boolean() })
 
 // The back office's data, which an admin's stored state is checked against on every page.
 
+/**
+ * A step's timing as the back office edits it (PRODUCT.md §9). `step` is the step's route slug;
+ * checked as a string only, since this schema loads with the landing pages.
+ */
+export const ScheduleRow = z.object({
+  step: z.string(),
+  title: z.string(),
+  durationDays: z.int(),
+  waitDays: z.int(),
+})
+export type ScheduleRow = z.infer<typeof ScheduleRow>
+
 export const AdminFetchData = z.object({
   Admins: z.array(AdminUser),
   Cities: z.array(City),
@@ -85,5 +97,6 @@ export const AdminFetchData = z.object({
   BuilderRequests: z.array(BuilderRequest),
   ManagerRequests: z.array(ManagerRequest),
   UsersOnWaiting: z.array(AdminClient),
+  Schedule: z.array(ScheduleRow),
 })
 export type AdminFetchData = z.infer<typeof AdminFetchData>

@@ -8,7 +8,8 @@
 // 4. the builder's writes, PUT /api/edit-pool and PUT /api/add-quote, from 100 signed-in clients,
 //    each against a bare route answering as many bytes (informative, no target);
 // 5. GET /api/admin/fetch and its 304 on a second server over a seeded back office (10,000
-//    clients, 50,000 pool entries), against a bare route sending the same bytes (informative).
+//    clients, 50,000 pool entries), against a bare route sending the same bytes (informative);
+// 6. the scheduling module: a plan of the 13 steps in under 1 ms, against a floor (in-process).
 // A benchmark informs, it does not gate: the exit code is 0 whatever the verdicts, and
 // non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
 import fs from 'node:fs/promises'
@@ -29,6 +30,7 @@ import { measure, type Measured, type Target } from './bench/load'
 import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { RefreshSessions } from './bench/refresh-sessions'
 import { table, verdict } from './bench/report'
+import { measurePlan, planSection } from './bench/schedule-plan'
 import { BENCH_ADMIN_EMAIL, startBareServer, startRealServer } from './bench/servers'
 import { signUp } from './bench/sessions'
 
@@ -194,6 +196,10 @@ async function bench(workDir: string): Promise<void> {
   const bundles = await measureBundles(workDir, progress)
   console.log('')
   console.log(bundleSection(bundles))
+  // In-process and CPU only: before any server takes the cores.
+  progress('timing the scheduling module')
+  console.log('')
+  console.log(planSection(measurePlan()))
 
   progress('starting the PoolPath server')
   const real = await startRealServer(dataDir, outboxDir)

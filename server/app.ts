@@ -20,6 +20,7 @@ import rateLimiter from './plugins/app/rate-limiter'
 import refreshTokens from './plugins/app/refresh-tokens'
 import requests from './plugins/app/requests'
 import routeCheck from './plugins/app/route-check'
+import schedule from './plugins/app/schedule'
 import stages from './plugins/app/stages'
 import users from './plugins/app/users'
 import db from './plugins/external/db'
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(refreshTokens)
   await app.register(users)
   await app.register(stages)
+  await app.register(schedule)
   await app.register(admins)
   await app.register(clients)
   await app.register(cities)

@@ -1,5 +1,4 @@
 /** The back office's calls, under /api/admin. */
-import { AdminFetchData, IdParams, NoBody } from '../api'
 import {
   AdminData,
   AdminEditBody,
@@ -19,9 +18,12 @@ import {
   ManagerInput,
   ManagerRequestData,
   RequestStatusBody,
+  ScheduleEditBody,
+  ScheduleParams,
   StageEditBody,
   TipEditBody,
 } from '../api-admin'
+import { AdminFetchData, IdParams, NoBody, ScheduleRow } from '../api'
 import { DesignTip, Stage } from '../domain'
 
 import type { RouteDef } from './types'
@@ -176,5 +178,13 @@ export const adminRoutes = {
     params: IdParams,
     body: RequestStatusBody,
     data: ManagerRequestData,
+  },
+  editSchedule: {
+    method: 'PUT',
+    path: '/api/admin/schedule/edit/:step',
+    access: 'admin',
+    params: ScheduleParams,
+    body: ScheduleEditBody,
+    data: ScheduleRow,
   },
 } as const satisfies Record<string, RouteDef>

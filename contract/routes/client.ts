@@ -1,4 +1,4 @@
-/** The builder's calls (a client whose city we serve). */
+/** The builder's calls (a client whose city we serve): the pool entries, then the timeline. */
 import { NoBody } from '../api'
 import {
   AddQuote1Body,
@@ -13,6 +13,15 @@ import {
   RequestManagerData,
 } from '../api-client'
 import { NonStageEntry, StageEntry } from '../domain'
+import {
+  InspectionBody,
+  InspectionParams,
+  NotificationPreferences,
+  NotificationsBody,
+  StepStartedBody,
+  Timeline,
+  TimelineStartBody,
+} from '../timeline'
 
 import type { RouteDef } from './types'
 
@@ -80,5 +89,50 @@ export const clientRoutes = {
     body: RequestManagerBody,
     data: RequestManagerData,
     statuses: [200, 201],
+  },
+} as const satisfies Record<string, RouteDef>
+
+/** The build on a calendar (PRODUCT.md §9): each write answers the whole Timeline again. */
+export const timelineRoutes = {
+  timeline: {
+    method: 'GET',
+    path: '/api/timeline',
+    access: 'builder',
+    data: Timeline,
+  },
+  setTimelineStart: {
+    method: 'PUT',
+    path: '/api/timeline/start',
+    access: 'builder',
+    body: TimelineStartBody,
+    data: Timeline,
+  },
+  setStepStarted: {
+    method: 'PUT',
+    path: '/api/timeline/started',
+    access: 'builder',
+    body: StepStartedBody,
+    data: Timeline,
+  },
+  recordInspection: {
+    method: 'PUT',
+    path: '/api/inspections/:slug',
+    access: 'builder',
+    params: InspectionParams,
+    body: InspectionBody,
+    data: Timeline,
+  },
+  notifications: {
+    method: 'GET',
+    path: '/api/notifications',
+    access: 'builder',
+    data: NotificationPreferences,
+  },
+  setNotifications: {
+    method: 'PUT',
+    path: '/api/notifications',
+    access: 'builder',
+    body: NotificationsBody,
+    data: NotificationPreferences,
   },
 } as const satisfies Record<string, RouteDef>

@@ -23,7 +23,11 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     summary: "Save a step's choices",
     description: 'A stage by StageId, a non-stage (Pool Design, Engineering, Permits) by Title.',
   },
-  markDone: { summary: 'Mark a stage done or not done' },
+  markDone: {
+    summary: 'Mark a stage done or not done',
+    description:
+      'A step gated by an inspection answers 409 INSPECTION_REQUIRED until that inspection passed.',
+  },
   markDone1: { summary: 'Mark a non-stage step done or not done' },
   addQuote: {
     summary: 'Add a quote to a stage',
@@ -41,6 +45,28 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description:
       'Answers 201 with a new request, or 200 with the open request already made to this manager.',
   },
+  timeline: {
+    summary: "The client's dated schedule: plan, baseline, forecast, slip and inspections",
+    description:
+      'Dates are YYYY-MM-DD. Before a start date is set every date is null and every step waits.',
+  },
+  setTimelineStart: {
+    summary: 'Set the project start date',
+    description:
+      'The first start date saves the baseline; `rebaseline: true` saves the forecast as a new one.',
+  },
+  setStepStarted: {
+    summary: 'Record the day a step started (null to clear it)',
+    description: 'Not after today, nor after the day the step was marked done.',
+  },
+  recordInspection: {
+    summary: 'Schedule an inspection, or record that it passed or failed',
+    description:
+      'A passed or failed date is not after today. 409 INSPECTION_WAITING while the steps the ' +
+      'inspection follows are not all done. Every status is kept in its history.',
+  },
+  notifications: { summary: 'Which emails the client wants' },
+  setNotifications: { summary: 'Turn the inspection, step and warranty emails on or off' },
   adminFetch: {
     summary: 'Everything the back office shows',
     description: 'Sends an ETag; answers 304 to a matching If-None-Match.',
@@ -63,4 +89,8 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   editStage: { summary: "Change a stage's pricing" },
   editBuilderRequest: { summary: "Change a builder request's status" },
   editManagerRequest: { summary: "Change a manager request's status" },
+  editSchedule: {
+    summary: "Change a step's duration (working days) and wait (calendar days)",
+    description: "Every client's forecast follows at once; baselines stay as they were saved.",
+  },
 }

@@ -8,14 +8,20 @@ import type { z } from 'zod/mini'
 import type { NoBody } from '../api'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth'
-import { clientRoutes } from './client'
+import { clientRoutes, timelineRoutes } from './client'
 import { onboardingRoutes } from './onboarding'
 import type { Access } from './types'
 
 export type { Access, RouteDef, RouteMethod } from './types'
-export { adminRoutes, authRoutes, clientRoutes, onboardingRoutes }
+export { adminRoutes, authRoutes, clientRoutes, onboardingRoutes, timelineRoutes }
 
-export const routes = { ...authRoutes, ...onboardingRoutes, ...clientRoutes, ...adminRoutes }
+export const routes = {
+  ...authRoutes,
+  ...onboardingRoutes,
+  ...clientRoutes,
+  ...timelineRoutes,
+  ...adminRoutes,
+}
 
 export type Routes = typeof routes
 export type CallName = keyof Routes
@@ -41,10 +47,13 @@ export type CallsOf<A extends Access> = {
   [N in CallName]: Routes[N]['access'] extends A ? N : never
 }[CallName]
 
-/** The builder's calls, as the client actor makes them. */
-export type ClientCallName = CallsOf<'builder'>
+/** The builder's calls on the pool entries, as the client actor makes them. */
+export type ClientCallName = keyof typeof clientRoutes
 
-/** The back office's writes, as the admin actor makes them. */
-export type AdminWriteName = Exclude<CallsOf<'admin'>, 'adminFetch'>
+/**
+ * The back office's writes, as the admin actor makes them: all but the Schedule's edit, whose
+ * rows are keyed by step and which no screen makes yet (the actor keeps the fetched list).
+ */
+export type AdminWriteName = Exclude<CallsOf<'admin'>, 'adminFetch' | 'editSchedule'>
 
 export type NamedCall<N extends CallName> = { [K in N]: { name: K } & CallInput<K> }[N]

@@ -31,6 +31,7 @@ export const emptyAdminLists = (): AdminLists => ({
   ManagerRequests: [],
   Stages: [],
   UsersOnWaitingList: [],
+  Schedule: [],
 })
 
 export const initialAdminContext = (): AdminContext => ({

@@ -9,6 +9,7 @@ import type {
   Manager,
   ManagerRequest,
   NonStage,
+  ScheduleRow,
   Stage,
 } from '../../contract'
 import type { CallFailure } from '../shared/call-failure'
@@ -31,8 +32,11 @@ export type AdminItems = {
 export type AdminListName = keyof AdminItems
 export type AdminIdLists = { [L in AdminListName]: AdminItems[L][] }
 
-/** Every list of the admin state (seed §3); NonStages are fixed text keyed by title, not id. */
-export type AdminLists = AdminIdLists & { NonStages: NonStage[] }
+/**
+ * Every list of the admin state (seed §3); NonStages are fixed text keyed by title, and the
+ * Schedule's rows are keyed by step, not id.
+ */
+export type AdminLists = AdminIdLists & { NonStages: NonStage[]; Schedule: ScheduleRow[] }
 
 /** The admin state as the seed names it; persisted under `admin`. */
 export type AdminContext = AdminLists & {

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { Pricing } from '../../contract/pricing'
+import type { SavedBaseline } from '../../contract/scheduling'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -20,6 +22,12 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const at = (name: string) => timestamp(name, { withTimezone: true })
 /** Seeded sample reference data (server/db/samples.ts), so the back office can tell it apart. */
 const sample = () => boolean('sample').notNull().default(false)
+/** A day of the project's calendar, read and written as `YYYY-MM-DD`. */
+const day = (name: string) => date(name, { mode: 'string' })
+const clientId = () =>
+  uuid('client_id')
+    .notNull()
+    .references(() => clients.userId, { onDelete: 'cascade' })
 
 export const users = pgTable('users', {
   id: id(),
@@ -118,6 +126,9 @@ export const poolEntries = pgTable(
     choices: jsonb('choices').$type<Record<string, unknown>>().notNull().default({}),
     done: boolean('done').notNull().default(false),
     doneAt: at('done_at'),
+    /** The day the step was marked done, in the project's calendar (null while not done). */
+    doneOn: day('done_on'),
+    startedOn: day('started_on'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -269,3 +280,110 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId),
   ],
 )
+
+/** A client's project start date and baseline (the schedule as agreed when it was saved). */
+export const projects = pgTable('projects', {
+  clientId: clientId().primaryKey(),
+  startDate: day('start_date').notNull(),
+  baseline: jsonb('baseline').$type<Omit<SavedBaseline, 'savedAt'>>().notNull(),
+  baselineSavedAt: at('baseline_saved_at').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/** Each step's working days and the calendar days its followers wait; seeded with §9's table. */
+export const scheduleSettings = pgTable(
+  'schedule_settings',
+  {
+    step: text('step').primaryKey(),
+    durationDays: integer('duration_days').notNull(),
+    waitDays: integer('wait_days').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('schedule_settings_duration', sql`${t.durationDays} between 0 and 120`),
+    check('schedule_settings_wait', sql`${t.waitDays} between 0 and 60`),
+  ],
+)
+
+/** What a client recorded of an inspection: where it stands, and each event of its history. */
+const inspectionRecord = () => ({
+  clientId: clientId(),
+  slug: text('slug').notNull(),
+  status: text('status', { enum: ['scheduled', 'passed', 'failed'] }).notNull(),
+  date: day('date').notNull(),
+  notes: text('notes').notNull().default(''),
+})
+
+/**
+ * A client's inspection as it stands (the last of its history); absent while it is waiting or
+ * ready. A gated step's mark-done reads it.
+ */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: id(),
+    ...inspectionRecord(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inspections_client_slug_idx').on(t.clientId, t.slug),
+    // The reminders look up tomorrow's inspections.
+    index('inspections_scheduled_idx')
+      .on(t.date)
+      .where(sql`${t.status} = 'scheduled'`),
+  ],
+)
+
+/** Every status an inspection was given, in the order given. */
+export const inspectionEvents = pgTable(
+  'inspection_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...inspectionRecord(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inspection_events_client_idx').on(t.clientId, t.id)],
+)
+
+/** Which emails a client wants; no row means every kind is on. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  clientId: clientId().primaryKey(),
+  inspectionReminders: boolean('inspection_reminders').notNull().default(true),
+  stepUpdates: boolean('step_updates').notNull().default(true),
+  warrantyReminders: boolean('warranty_reminders').notNull().default(true),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * One row per notification email: the unique key (client, kind, subject, day) is claimed before
+ * the email is sent, so every server agrees that it goes out once; `sentAt` stays null until it
+ * has, so a claim whose send never finished can be found and retried.
+ */
+export const notificationLog = pgTable(
+  'notification_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientId: clientId(),
+    kind: text('kind', {
+      enum: ['inspection-tomorrow', 'ready-to-start', 'running-late', 'warranty-expiring'],
+    }).notNull(),
+    /** What the email is about: a step or an inspection slug, a warranty's id. */
+    subject: text('subject').notNull(),
+    onDate: day('on_date').notNull(),
+    claimedAt: at('claimed_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('notification_log_once_idx').on(t.clientId, t.kind, t.subject, t.onDate),
+    index('notification_log_unsent_idx')
+      .on(t.claimedAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+)
+
+/** The secret of a client's calendar feed, as a keyed hash only; rotating replaces the row. */
+export const calendarTokens = pgTable('calendar_tokens', {
+  clientId: clientId().primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+})

@@ -1,7 +1,8 @@
+import { DEFAULT_SCHEDULE } from '../../contract/construction'
 import { DEFAULT_PRICING } from '../../contract/estimator'
 import { STEPS, type StageSlug } from '../../contract/steps'
 import type { Db } from './client'
-import { designTips, stages, users } from './schema'
+import { designTips, scheduleSettings, stages, users } from './schema'
 
 const DESIGN_TIPS: Record<StageSlug, string> = {
   excavation:
@@ -25,7 +26,10 @@ const DESIGN_TIPS: Record<StageSlug, string> = {
     'Brush the new finish twice a day for the first two weeks and balance the water slowly, so the plaster cures evenly.',
 }
 
-/** Idempotent: the 10 stages with their default price list and tip, and the first admin. */
+/**
+ * Idempotent: the 10 stages with their default price list and tip, every step's default
+ * duration and wait, and the first admin.
+ */
 export async function seed(db: Db, adminEmail: string): Promise<void> {
   await db.transaction(async (tx) => {
     const stageSteps = STEPS.flatMap((step, index) =>
@@ -49,6 +53,10 @@ export async function seed(db: Db, adminEmail: string): Promise<void> {
         .values(inserted.map((s) => ({ stageId: s.id, text: DESIGN_TIPS[s.slug as StageSlug] })))
         .onConflictDoNothing({ target: designTips.stageId })
     }
+    await tx
+      .insert(scheduleSettings)
+      .values(Object.entries(DEFAULT_SCHEDULE).map(([step, timing]) => ({ step, ...timing })))
+      .onConflictDoNothing({ target: scheduleSettings.step })
     await tx
       .insert(users)
       .values({ email: adminEmail, name: 'Administrator', role: 'ADMIN' })

@@ -67,23 +67,24 @@ describe('the builder', () => {
     await page.getByRole('button', { name: 'Save design' }).click()
     await page.getByText('Design saved').waitFor()
 
-    await openStep(page, 'Excavation')
-    expect(await estimate(page).textContent()).toBe('$8,320')
-    await addQuote(page, 'Dig Co', '8,100')
-    await addQuote(page, 'Rock Movers', '9,250.50')
-    expect(await page.getByRole('article', { name: 'Dig Co' }).textContent()).toContain('Lowest')
-    await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
-    await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
+    // Steel: no inspection gates it (Excavation waits for the layout inspection).
+    await openStep(page, 'Steel')
+    expect(await estimate(page).textContent()).toBe('$2,468')
+    await addQuote(page, 'Rebar Co', '2,400')
+    await addQuote(page, 'Steel Works', '2,650.50')
+    expect(await page.getByRole('article', { name: 'Rebar Co' }).textContent()).toContain('Lowest')
+    await page.getByRole('button', { name: 'Accept the quote from Rebar Co' }).click()
+    await page.getByRole('article', { name: 'Rebar Co' }).getByText('Accepted').waitFor()
     await page.getByRole('button', { name: 'Mark as done' }).click()
     await page.getByRole('button', { name: 'Mark as not done' }).waitFor()
     await page.getByRole('progressbar', { name: '1 of 13 steps done' }).waitFor()
 
     await page.reload()
-    await page.getByRole('heading', { level: 1, name: 'Excavation' }).waitFor()
-    expect(await estimate(page).textContent()).toBe('$8,320')
-    expect(await page.getByRole('article', { name: 'Dig Co' }).textContent()).toContain('Accepted')
-    expect(await page.getByRole('article', { name: 'Rock Movers' }).textContent()).toContain(
-      '$9,250.50',
+    await page.getByRole('heading', { level: 1, name: 'Steel' }).waitFor()
+    expect(await estimate(page).textContent()).toBe('$2,468')
+    expect(await page.getByRole('article', { name: 'Rebar Co' }).textContent()).toContain('Accepted')
+    expect(await page.getByRole('article', { name: 'Steel Works' }).textContent()).toContain(
+      '$2,650.50',
     )
     await page.getByRole('button', { name: 'Mark as not done' }).waitFor()
     await page.getByRole('progressbar', { name: '1 of 13 steps done' }).waitFor()

@@ -121,5 +121,6 @@ export const fetchData = (overrides: Partial<AdminFetchData> = {}): AdminFetchDa
   BuilderRequests: [],
   ManagerRequests: [],
   UsersOnWaiting: [client(7, true)],
+  Schedule: [{ step: 'steel', title: 'Steel', durationDays: 3, waitDays: 0 }],
   ...overrides,
 })

@@ -88,6 +88,7 @@ const emptyAdminData = (): AdminFetchData => ({
   BuilderRequests: [],
   ManagerRequests: [],
   UsersOnWaiting: [],
+  Schedule: [],
 })
 
 /**

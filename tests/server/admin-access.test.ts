@@ -44,6 +44,7 @@ const CALLS: Call[] = [
   },
   { method: 'PUT', path: '/api/admin/builder-requests/:id', body: { status: 'closed' } },
   { method: 'PUT', path: '/api/admin/manager-requests/:id', body: { status: 'closed' } },
+  { method: 'PUT', path: '/api/admin/schedule/edit/steel', body: { durationDays: 4, waitDays: 0 } },
 ]
 const BY_ID = CALLS.filter((c) => c.path.includes(':id'))
 

@@ -85,6 +85,7 @@ describe('the audit log', () => {
         put(`/api/admin/manager-requests/${f.managerRequest}`, { status: 'closed' }),
         'manager_request',
       ],
+      [put('/api/admin/schedule/edit/steel', { durationDays: 4, waitDays: 1 }), 'schedule'],
       [del(`/api/admin/engineers/${f.engineer}`), 'engineer'],
       [del(`/api/admin/managers/${f.manager}`), 'manager'],
       [del(`/api/admin/cities/${f.city}`), 'city'],
@@ -131,6 +132,7 @@ describe('the audit log', () => {
         del(client),
         put(`/api/admin/stages/edit/${stage.id}`, { pricing: DEFAULT_PRICING.steel }),
         put(`/api/admin/tips/edit/${stage.designTip.id}`, { text: 'Changed' }),
+        put('/api/admin/schedule/edit/steel', { durationDays: 4, waitDays: 1 }),
       ]
       for (const write of refused) expectProblem(await send(write), 500, 'INTERNAL')
       // A write refused before it wrote anything never reaches the audit insert.

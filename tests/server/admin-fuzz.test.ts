@@ -39,6 +39,7 @@ beforeAll(async () => {
     stages: stage?.id,
     'builder-requests': br?.id,
     'manager-requests': mr?.id,
+    schedule: 'steel',
   }
   for (const [path, id] of Object.entries(found)) if (id) ids.set(path, id)
 })
@@ -82,6 +83,8 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   unit: fc.constantFrom('flat', 'items', 'dig_yd3'),
   options: fc.constantFrom([], [OPTION], [OPTION, OPTION], [{ ...OPTION, multiplier: 0 }]),
   items: fc.constantFrom([], [ITEM], [ITEM, ITEM], [{ ...ITEM, key: 'A B' }]),
+  durationDays: fc.integer({ min: -1, max: 121 }),
+  waitDays: fc.integer({ min: -1, max: 61 }),
 }
 
 const field = (key: string) =>
@@ -137,6 +140,7 @@ const ROUTES: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body: fc.Arbitr
   },
   { method: 'PUT', path: 'builder-requests/:builder-requests', body: nearBody(['status']) },
   { method: 'PUT', path: 'manager-requests/:manager-requests', body: nearBody(['status']) },
+  { method: 'PUT', path: 'schedule/edit/:schedule', body: nearBody(['durationDays', 'waitDays']) },
   // Deletes last: once one succeeds, its row is gone and the others see a 404.
   { method: 'DELETE', path: 'cities/:cities', body: fc.oneof(junk, nearBody(['id'])) },
   { method: 'DELETE', path: 'engineers/:engineers', body: fc.oneof(junk, nearBody(['id'])) },

@@ -5,11 +5,11 @@ import { addManager, newClient, referencePool, serveAustin, stageIds } from './c
 
 let t: TestApp
 let admin: Record<string, string>
-let calls: { method: 'PUT' | 'POST'; url: string; body: unknown }[]
+let calls: { method: 'GET' | 'PUT' | 'POST'; url: string; body: unknown }[]
 beforeEach(async () => {
   t = await build()
   admin = await serveAustin(t)
-  const { excavation } = await stageIds(t)
+  const { excavation, steel } = await stageIds(t)
   const manager = await addManager(t)
   const quoteId = crypto.randomUUID()
   // Valid bodies, so only the caller decides the answer.
@@ -19,7 +19,7 @@ beforeEach(async () => {
       url: '/api/edit-pool',
       body: { Title: 'Pool Design', choices: referencePool },
     },
-    { method: 'PUT', url: '/api/mark-done', body: { StageId: excavation, done: true } },
+    { method: 'PUT', url: '/api/mark-done', body: { StageId: steel, done: true } },
     { method: 'PUT', url: '/api/mark-done1', body: { Title: 'Permits', done: true } },
     {
       method: 'PUT',
@@ -35,6 +35,24 @@ beforeEach(async () => {
     { method: 'PUT', url: '/api/remove-quote', body: { Title: 'Permits', quoteId } },
     { method: 'PUT', url: '/api/request-builder', body: undefined },
     { method: 'POST', url: '/api/request-manager', body: { managerId: manager.id } },
+    { method: 'GET', url: '/api/timeline', body: undefined },
+    { method: 'PUT', url: '/api/timeline/start', body: { startDate: '2030-03-04' } },
+    {
+      method: 'PUT',
+      url: '/api/timeline/started',
+      body: { step: 'pool-design', startedOn: null },
+    },
+    {
+      method: 'PUT',
+      url: '/api/inspections/final',
+      body: { status: 'scheduled', date: '2030-04-10' },
+    },
+    { method: 'GET', url: '/api/notifications', body: undefined },
+    {
+      method: 'PUT',
+      url: '/api/notifications',
+      body: { inspectionReminders: false, stepUpdates: true, warrantyReminders: true },
+    },
   ]
 })
 afterEach(() => t.app.close())
@@ -69,7 +87,10 @@ describe('who may use the builder calls', () => {
   it('lets a client with Flag through every call', async () => {
     const client = await newClient(t, 'c@example.com')
     const statuses = (await callAll(client.headers)).map((r) => r.statusCode)
-    // The quote calls name a quote that does not exist: 404 is the route's own answer.
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 404, 404, 200, 201])
+    // The quote calls name a quote that does not exist: 404 is the route's own answer; so is
+    // 409 for the final inspection, which waits for the pool's startup.
+    expect(statuses).toEqual([
+      200, 200, 200, 200, 200, 404, 404, 200, 201, 200, 200, 200, 409, 200, 200,
+    ])
   })
 })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NON_STAGE_TITLES } from '../../contract'
+import { NON_STAGE_TITLES, STEP_SLUGS } from '../../contract'
 import { build, type TestApp } from '../support/build'
 import { snapshot } from '../support/http'
 import {
@@ -26,6 +26,9 @@ beforeAll(async () => {
   const client = await newClient(t, 'fuzz@example.com')
   const other = await newClient(t, 'other@example.com')
   headers = client.headers
+  // The layout inspection is ready, so its bodies reach past the 409 of a waiting inspection.
+  for (const Title of NON_STAGE_TITLES)
+    await put(t, '/api/mark-done1', { Title, done: true }, headers)
   const stages = await stageIds(t)
   const addQuote = async (h: Record<string, string>, key: Record<string, string>) => {
     const url = 'Title' in key ? '/api/add-quote1' : '/api/add-quote'
@@ -63,6 +66,13 @@ const one = (list: readonly string[]) => fc.constantFrom(...list)
 const title = () => one(NON_STAGE_TITLES)
 const feet = fc.integer({ min: 0, max: 130 }).map((halfFeet) => halfFeet / 2)
 const text = fc.string({ maxLength: 30 })
+/** Real days around today's clock, days that are no date, and other formats. */
+const day = fc.oneof(
+  fc
+    .date({ min: new Date('1999-06-01'), max: new Date('2100-06-01'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc.constantFrom('2030-03-04', '2030-02-30', '2030-13-01', '03/04/2030', '2030-3-4', ''),
+)
 
 /** Bodies that are right in shape, and often in substance too. */
 const validBodies: Record<string, () => fc.Arbitrary<Record<string, unknown>>> = {
@@ -118,9 +128,30 @@ const validBodies: Record<string, () => fc.Arbitrary<Record<string, unknown>>> =
   '/api/accept-quote': () => quoteRef(),
   '/api/remove-quote': () => quoteRef(),
   '/api/request-builder': () => fc.constant({}),
+  '/api/timeline/start': () =>
+    fc.record({ startDate: day, rebaseline: fc.boolean() }, { requiredKeys: ['startDate'] }),
+  '/api/timeline/started': () =>
+    fc.record({
+      step: fc.constantFrom(...STEP_SLUGS, 'diving-board'),
+      startedOn: fc.option(day, { nil: null }),
+    }),
+  '/api/inspections/layout': () => inspectionBody(),
+  '/api/inspections/roof': () => inspectionBody(),
+  '/api/notifications': () =>
+    fc.record({
+      inspectionReminders: fc.boolean(),
+      stepUpdates: fc.boolean(),
+      warrantyReminders: fc.boolean(),
+    }),
   '/api/request-manager': () =>
     fc.record({ managerId: one(ids.managers), message: text }, { requiredKeys: ['managerId'] }),
 }
+
+const inspectionBody = () =>
+  fc.record(
+    { status: fc.constantFrom('scheduled', 'passed', 'failed', 'ready'), date: day, notes: text },
+    { requiredKeys: ['status', 'date'] },
+  )
 
 const quoteRef = () =>
   fc.oneof(
@@ -132,7 +163,13 @@ const quoteRef = () =>
 /** A right body with one field set to junk, dropped, or added. */
 const mutated = (valid: fc.Arbitrary<Record<string, unknown>>) =>
   fc
-    .tuple(valid, fc.constantFrom('StageId', 'Title', 'choices', 'quoteId', 'amount', 'extra'))
+    .tuple(
+      valid,
+      fc.constantFrom(
+        ...['StageId', 'Title', 'choices', 'quoteId', 'amount', 'extra'],
+        ...['startDate', 'step', 'startedOn', 'status', 'date'],
+      ),
+    )
     .chain(([b, key]) =>
       fc
         .option(junk, { nil: undefined })

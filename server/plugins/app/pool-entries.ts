@@ -2,15 +2,20 @@ import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import {
+  INSPECTIONS,
   MAX_QUOTES_PER_ENTRY,
   NonStageTitle,
+  STEPS,
+  StepSlug,
+  TimelineProblemCode,
   type NonStageTitle as Title,
   type NonStageEntry,
   type PoolEntry,
   type StageEntry,
 } from '../../../contract'
+import { stepTitle, toIsoDate } from '../../../contract/scheduling'
 import type { Tx } from '../../db/client'
-import { poolEntries, quotes, stages } from '../../db/schema'
+import { inspections, poolEntries, quotes, stages } from '../../db/schema'
 import { conflict, notFound } from '../../lib/problem'
 
 /** Which of a client's 13 entries: a stage by its id, a non-stage by its title. */
@@ -31,6 +36,10 @@ type QuoteRow = typeof quotes.$inferSelect
 export type PoolEntries = {
   /** Replaces a step's choices, already checked against that step. */
   saveChoices(clientId: string, key: EntryKey, choices: Record<string, unknown>): Promise<PoolEntry>
+  /**
+   * Records the day it was done (or clears it). A step gated by an inspection is refused (409)
+   * until that inspection passed.
+   */
   markDone<K extends EntryKey>(clientId: string, key: K, done: boolean): Promise<EntryOf<K>>
   /** Refuses (409) a quote beyond MAX_QUOTES_PER_ENTRY, even under concurrent calls. */
   addQuote<K extends EntryKey>(clientId: string, key: K, quote: NewQuote): Promise<EntryOf<K>>
@@ -96,35 +105,94 @@ async function answer(tx: Tx, row: EntryRow): Promise<PoolEntry> {
   return toPoolEntry(row, entryQuotes)
 }
 
-type EntryWrite = { choices?: Record<string, unknown>; done?: boolean }
+type EntryWrite = { choices?: Record<string, unknown>; done?: boolean; startedOn?: string | null }
+
+/** The three non-stage steps: an entry keyed by title, a step keyed by slug. */
+const NON_STAGE_STEPS = STEPS.flatMap((s) =>
+  s.kind === 'non-stage' ? [{ title: s.title, step: StepSlug.parse(s.route) }] : [],
+)
+
+/**
+ * The step a key names, by its slug. Checked here rather than left to the foreign key, so an
+ * unknown id is a 404, not a 500; stages are never deleted, so the answer cannot change.
+ */
+async function stepOf(tx: Tx, key: EntryKey): Promise<StepSlug> {
+  if (!isStage(key)) {
+    const nonStage = NON_STAGE_STEPS.find((s) => s.title === key.Title)
+    if (!nonStage) throw unknownStep()
+    return nonStage.step
+  }
+  const [stage] = await tx
+    .select({ slug: stages.slug })
+    .from(stages)
+    .where(eq(stages.id, key.StageId))
+  if (!stage) throw unknownStep()
+  return StepSlug.parse(stage.slug)
+}
+
+/** The key of a step's entry: a non-stage's title, a stage's id. */
+export async function entryKeyOfStep(tx: Tx, step: StepSlug): Promise<EntryKey> {
+  const nonStage = NON_STAGE_STEPS.find((s) => s.step === step)
+  if (nonStage) return { Title: nonStage.title }
+  const [stage] = await tx.select({ id: stages.id }).from(stages).where(eq(stages.slug, step))
+  if (!stage) throw unknownStep()
+  return { StageId: stage.id }
+}
+
+/** Refuses (409) to mark `step` done while the inspection that gates it has not passed. */
+async function requireGatePassed(tx: Tx, clientId: string, step: StepSlug) {
+  const gate = INSPECTIONS.find((i) => i.gates === step)
+  if (!gate) return
+  // Shared: an inspection being recorded as failed waits until this step is marked done.
+  const [passed] = await tx
+    .select({ id: inspections.id })
+    .from(inspections)
+    .where(
+      and(
+        eq(inspections.clientId, clientId),
+        eq(inspections.slug, gate.slug),
+        eq(inspections.status, 'passed'),
+      ),
+    )
+    .for('share')
+  if (!passed)
+    throw conflict(
+      `${stepTitle(step)} can be marked done once the ${gate.title} has passed.`,
+      TimelineProblemCode.inspectionRequired,
+    )
+}
 
 /**
  * Creates the entry or updates it in one statement. Either way the row stays locked until the
  * transaction ends: ON CONFLICT DO UPDATE locks the row it updates, and a concurrent insert of
  * the same key waits on the unique index.
  */
-async function upsert(tx: Tx, clientId: string, key: EntryKey, write: EntryWrite, now: Date) {
-  if (isStage(key)) {
-    // Checked here rather than left to the foreign key, so an unknown id is a 404, not a 500.
-    // Stages are never deleted, so the answer cannot change before the insert.
-    const [stage] = await tx
-      .select({ id: stages.id })
-      .from(stages)
-      .where(eq(stages.id, key.StageId))
-    if (!stage) throw unknownStep()
-  }
+export async function upsertEntry(
+  tx: Tx,
+  clientId: string,
+  key: EntryKey,
+  write: EntryWrite,
+  now: Date,
+) {
+  await stepOf(tx, key)
   // Marking a done step done again (a retried request) keeps the moment it was first done.
-  const firstDone = sql`coalesce(${poolEntries.doneAt}, ${now.toISOString()}::timestamptz)`
-  const insertDoneAt = write.done === undefined ? {} : { doneAt: write.done ? now : null }
-  const updateDoneAt = write.done === undefined ? {} : { doneAt: write.done ? firstDone : null }
+  const today = toIsoDate(now)
+  const firstDone = {
+    doneAt: sql`coalesce(${poolEntries.doneAt}, ${now.toISOString()}::timestamptz)`,
+    doneOn: sql`coalesce(${poolEntries.doneOn}, ${today}::date)`,
+  }
+  const notDone = { doneAt: null, doneOn: null }
+  const insertDone =
+    write.done === undefined ? {} : write.done ? { doneAt: now, doneOn: today } : notDone
+  const updateDone = write.done === undefined ? {} : write.done ? firstDone : notDone
   const [row] = await tx
     .insert(poolEntries)
-    .values({ clientId, ...keyColumns(key), ...write, ...insertDoneAt, updatedAt: now })
+    .values({ clientId, ...keyColumns(key), ...write, ...insertDone, updatedAt: now })
     .onConflictDoUpdate({
       target: isStage(key)
         ? [poolEntries.clientId, poolEntries.stageId]
         : [poolEntries.clientId, poolEntries.title],
-      set: { ...write, ...updateDoneAt, updatedAt: now },
+      set: { ...write, ...updateDone, updatedAt: now },
     })
     .returning()
   if (!row) throw new Error('pool entry upsert returned nothing')
@@ -152,14 +220,15 @@ export default fp(
     const { db } = app
 
     const write = (clientId: string, key: EntryKey, entryWrite: EntryWrite) =>
-      db.transaction(async (tx) =>
-        answer(tx, await upsert(tx, clientId, key, entryWrite, app.clock())),
-      )
+      db.transaction(async (tx) => {
+        if (entryWrite.done) await requireGatePassed(tx, clientId, await stepOf(tx, key))
+        return answer(tx, await upsertEntry(tx, clientId, key, entryWrite, app.clock()))
+      })
 
     const addQuote = (clientId: string, key: EntryKey, quote: NewQuote) =>
       db.transaction(async (tx) => {
         const now = app.clock()
-        const upserted = await upsert(tx, clientId, key, {}, now)
+        const upserted = await upsertEntry(tx, clientId, key, {}, now)
         // The upsert already holds the row; saying so keeps the limit safe if it ever changes.
         const [row] = await tx
           .select()

@@ -6,6 +6,7 @@ import {
   clientRoutes,
   onboardingRoutes,
   routes,
+  timelineRoutes,
   type CallName,
   type RouteDef,
 } from '../../../contract/routes'
@@ -17,17 +18,21 @@ import { apiWith, BASE, failure } from './api-test-kit'
 import { problem } from './fake-fetch'
 
 const id = '4a0c2f3e-2b1d-4c5e-9f6a-7b8c9d0e1f2a'
+/** A value for each path parameter of the table. */
+const params = { id, slug: 'pre-gunite', step: 'pool-startup' }
 const probe = { probe: 'a body' }
 
-/** What a caller gives the call `route` stands for: its id, a body where it takes one. */
+/** What a caller gives the call `route` stands for: its path parameters, a body where it takes one. */
 function inputOf(route: RouteDef) {
   const takesBody = route.body !== undefined && route.body !== NoBody
-  return { id, tempToken: 'temp-1', ...(takesBody ? { body: probe } : {}) }
+  return { ...params, tempToken: 'temp-1', ...(takesBody ? { body: probe } : {}) }
 }
 
 /** The request the table says a call makes: method, URL under the base, JSON body or none. */
 function expected(route: RouteDef) {
-  const path = route.path.replace(/^\/api/, '').replace(':id', id)
+  const path = route.path
+    .replace(/^\/api/, '')
+    .replace(/:(\w+)/g, (_, name: string) => Reflect.get(params, name) ?? `missing ${name}`)
   const { body } = inputOf(route) as { body?: unknown }
   return { method: route.method, url: `${BASE}${path}`, body: body ?? null }
 }
@@ -43,8 +48,8 @@ async function sent(make: (api: ReturnType<typeof apiWith>) => Promise<unknown>)
 
 describe('the route table', () => {
   it('is the union of its parts, each call named once', () => {
-    const parts = [authRoutes, onboardingRoutes, clientRoutes, adminRoutes].flatMap((part) =>
-      Object.keys(part),
+    const parts = [authRoutes, onboardingRoutes, clientRoutes, timelineRoutes, adminRoutes].flatMap(
+      (part) => Object.keys(part),
     )
     expect(parts.sort()).toEqual(Object.keys(routes).sort())
     expect(new Set(parts).size).toBe(parts.length)

@@ -56,4 +56,5 @@ export const adminData = (): AdminFetchData => ({
   BuilderRequests: [],
   ManagerRequests: [],
   UsersOnWaiting: [],
+  Schedule: [],
 })

@@ -67,7 +67,7 @@ export const PROJECT: Story = {
     { step: 'Steel', vendor: 'Austin Steel Co', amount: '5,980', note: '#4 rebar, 12 in. grid' },
     { step: 'Plumbing', vendor: 'Clearwater Plumbing', amount: '9,200' },
   ],
-  accepted: 'Lone Star Excavating',
+  accepted: 'Austin Steel Co',
   manager: 'Rosa Jimenez',
   message: 'We hope to start digging in March. Are you free to walk the site?',
 }

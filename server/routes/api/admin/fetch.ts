@@ -16,6 +16,7 @@ const fetchRoutes: FastifyPluginAsyncZod = async (app) => {
       Engineers,
       BuilderRequests,
       ManagerRequests,
+      Schedule,
     ] = await Promise.all([
       app.admins.list(),
       app.cities.list(),
@@ -25,6 +26,7 @@ const fetchRoutes: FastifyPluginAsyncZod = async (app) => {
       app.engineers.list(),
       app.requests.builderRequests(),
       app.requests.managerRequests(),
+      app.schedule.list(),
     ])
     return {
       Admins,
@@ -38,6 +40,7 @@ const fetchRoutes: FastifyPluginAsyncZod = async (app) => {
       BuilderRequests,
       ManagerRequests,
       UsersOnWaiting: Clients.filter((c) => c.onWaiting),
+      Schedule,
     }
   }
 

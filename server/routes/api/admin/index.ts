@@ -6,6 +6,7 @@ import clientRoutes from './clients'
 import directoryRoutes from './directory'
 import fetchRoutes from './fetch'
 import requestRoutes from './requests'
+import scheduleRoutes from './schedule'
 import stageRoutes from './stages'
 
 /** Every call of the back office, under /api/admin; each route declares access 'admin'. */
@@ -20,6 +21,7 @@ const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(directoryRoutes)
   await app.register(stageRoutes)
   await app.register(requestRoutes)
+  await app.register(scheduleRoutes)
 }
 
 export default backOfficeRoutes

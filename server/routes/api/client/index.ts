@@ -1,16 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import notificationPreferences from '../../../plugins/app/notification-preferences'
 import poolEntries from '../../../plugins/app/pool-entries'
+import timelines from '../../../plugins/app/timeline'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
+import timelineRoutes from './timeline'
 
 /** The client's builder calls: every one is for a CLIENT whose city we serve (Flag). */
 const clientRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Registered here so the app's composition root needs only this plugin; no other route uses it.
+  // Registered here so the app's composition root needs only this plugin; no other route uses
+  // them.
   await app.register(poolEntries)
+  await app.register(timelines)
+  await app.register(notificationPreferences)
   await app.register(poolRoutes)
   await app.register(quoteRoutes)
   await app.register(requestRoutes)
+  await app.register(timelineRoutes)
 }
 
 export default clientRoutes
