@@ -3,6 +3,7 @@ import { AdminInput, CityInput, EngineerInput, ManagerInput } from '../../../con
 import type { z } from 'zod/mini'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
 import { dateColumn, moneyColumn, textColumn } from './columns'
+import { nameColumn } from './name-column'
 import { CrudSection, type CrudConfig } from './crud-section'
 import { centsToDollars, type FieldSpec } from './form-fields'
 
@@ -25,7 +26,7 @@ const cities: CrudConfig<City, Body<typeof CityInput>> = {
   emptyText: 'No cities yet: every client is on “coming soon”. Add the first city.',
   select: (context) => context.Cities,
   columns: [
-    textColumn('name', 'City', (c) => c.name),
+    nameColumn('name', 'City', (c) => c.name),
     textColumn('state', 'State', (c) => c.state),
     moneyColumn('permitFee', 'Permit fee', (c) => c.permitFee),
   ],
@@ -54,7 +55,7 @@ const engineers: CrudConfig<Engineer, Body<typeof EngineerInput>> = {
   emptyText: 'No engineers yet. Add one so clients can choose.',
   select: (context) => context.Engineers,
   columns: [
-    textColumn('name', 'Name', (e) => e.name),
+    nameColumn('name', 'Name', (e) => e.name),
     textColumn('company', 'Company', (e) => e.company),
     textColumn('email', 'Email', (e) => e.email),
     textColumn('phone', 'Phone', (e) => e.phone),
@@ -86,7 +87,7 @@ const managers: CrudConfig<Manager, Body<typeof ManagerInput>> = {
   emptyText: 'No managers yet. Add one so clients can request them.',
   select: (context) => context.Managers,
   columns: [
-    textColumn('name', 'Name', (m) => m.name),
+    nameColumn('name', 'Name', (m) => m.name),
     textColumn('company', 'Company', (m) => m.company),
     textColumn('email', 'Email', (m) => m.email),
     textColumn('phone', 'Phone', (m) => m.phone),

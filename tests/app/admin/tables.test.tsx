@@ -130,4 +130,21 @@ describe('admin tables', () => {
       ['Boise', 'ID', '300'],
     ])
   })
+
+  it('mark the sample data with a badge, and keep it out of the search and the CSV', async () => {
+    const files = captureDownloads()
+    const sample = { ...engineer(7, 'Avery Stone'), sample: true as const }
+    const { actor } = await startAdmin({ Engineers: [sample, engineer(8, 'Blake Moss')] })
+    const { user } = renderSection(<EngineersSection actor={actor} />)
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
+    expect(rows.map((row) => within(row).queryByText('Sample') !== null)).toEqual([true, false])
+
+    await user.type(screen.getByRole('searchbox'), 'Sample')
+    expect(screen.queryByText('Avery Stone')).toBeNull()
+    await user.clear(screen.getByRole('searchbox'))
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    const [file] = files
+    if (!file) throw new Error('no file was downloaded')
+    expect(Papa.parse<string[]>(await blobText(file.blob)).data[1]?.[0]).toBe('Avery Stone')
+  })
 })
