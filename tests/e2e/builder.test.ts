@@ -82,7 +82,9 @@ describe('the builder', () => {
     await page.reload()
     await page.getByRole('heading', { level: 1, name: 'Steel' }).waitFor()
     expect(await estimate(page).textContent()).toBe('$2,468')
-    expect(await page.getByRole('article', { name: 'Rebar Co' }).textContent()).toContain('Accepted')
+    expect(await page.getByRole('article', { name: 'Rebar Co' }).textContent()).toContain(
+      'Accepted',
+    )
     expect(await page.getByRole('article', { name: 'Steel Works' }).textContent()).toContain(
       '$2,650.50',
     )

@@ -115,7 +115,7 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
     expect(problems).toEqual([])
   })
 
-  it('keeps the running budget as it was on a wide screen', async () => {
+  it('keeps the running budget open on a wide screen, and the design page’s cards apart', async () => {
     const { page } = await e2e.openPage({ viewport: DESKTOP })
     await onboard(page, {
       city: 'Austin',
@@ -127,6 +127,18 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
     const budget = page.getByRole('region', { name: 'Your project' })
     await budget.getByText('Accepted quotes').waitFor()
     expect(await budget.getByRole('button').count()).toBe(0)
+
+    const cards = ['Quantities', 'Quotes', 'Progress'].map((name) =>
+      page.getByRole('region', { name, exact: true }),
+    )
+    const boxes = await Promise.all(cards.map((card) => card.boundingBox()))
+    for (const [above, below] of [
+      [boxes[0], boxes[1]],
+      [boxes[1], boxes[2]],
+    ]) {
+      if (!above || !below) throw new Error('a card of the design page is not drawn')
+      expect(below.y - (above.y + above.height)).toBeGreaterThanOrEqual(16)
+    }
   })
 
   it('shows the admin tables as cards, and keeps Edit and Delete in view at 1280 px', async () => {
