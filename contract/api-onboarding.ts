@@ -9,8 +9,12 @@ import { Phone, StateCode } from './people'
 
 export const ValidateBody = z.strictObject({ city: CityName, state: StateCode })
 
+/**
+ * The code may be left out once verify has proved it right for this email (verify answered
+ * ACCOUNT_NOT_FOUND): the temp token then stands for the email for 30 minutes.
+ */
 export const OnboardingBody = z.strictObject({
-  code: Code,
+  code: z.optional(Code),
   name: Required(100),
   phone: Phone,
   address: Required(200),

@@ -15,7 +15,11 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description: 'The same answer for every well-formed email, known or not.',
   },
   verify: { summary: 'Sign in with the emailed code' },
-  onboarding: { summary: 'Create a client account with the emailed code' },
+  onboarding: {
+    summary: 'Create a client account with the emailed code',
+    description:
+      'Without `code`, the Temp-Token must be one whose code verify already proved right (it answered ACCOUNT_NOT_FOUND): for 30 minutes it creates the account of that email, once.',
+  },
   refresh: { summary: 'A new access token for the refresh cookie (which is rotated)' },
   logout: { summary: 'End the session: revoke the refresh token, clear the cookies' },
   editStatus: { summary: 'Join or leave the waiting list' },

@@ -5,7 +5,7 @@ import { ProblemCode, type SessionData as Session } from '../../../contract'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { conflict, notFound, unauthenticated } from '../../lib/problem'
 import { identityOf, signAccessToken } from '../../plugins/app/access'
-import { CODE_TTL_MS } from '../../plugins/app/login-codes'
+import { CODE_TTL_MS, SIGN_UP_TTL_MS } from '../../plugins/app/login-codes'
 import type { IssuedRefresh } from '../../plugins/app/refresh-tokens'
 import {
   clearSessionCookies,
@@ -65,12 +65,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimiter.hit(`verify:ip:${request.ip}`, settings.VERIFY_LIMIT_PER_IP)
       const checked = await app.loginCodes.check(tempTokenOf(request), request.body.code)
       const user = await app.users.findIdByEmail(checked.email)
-      // The code is kept: the app goes on to onboarding, which uses it to create the account.
-      if (!user)
+      if (!user) {
+        // The email is proved theirs: onboarding creates its account with this temp token
+        // alone, no second code (the cookie lives as long, for an app that holds 'cookie').
+        await app.loginCodes.markVerified(checked)
+        setTempCookie(reply, checked.tempToken, SIGN_UP_TTL_MS / 1000)
         throw notFound(
           'No account uses this email yet. Tell us about your pool to create one.',
           ProblemCode.accountNotFound,
         )
+      }
       const issued = await app.db.transaction(async (tx) => {
         await app.loginCodes.consume(tx, checked)
         return app.refreshTokens.issue(tx, user.id, request.body.rememberMe ?? false)
@@ -84,7 +88,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       await app.rateLimiter.hit(`verify:ip:${request.ip}`, settings.VERIFY_LIMIT_PER_IP)
       const { code, rememberMe, ...details } = request.body
-      const checked = await app.loginCodes.check(tempTokenOf(request), code)
+      // Without a code, only a temp token that verify proved right for this email will do.
+      // Either way the email is the login's: the body cannot name another.
+      const checked =
+        code === undefined
+          ? await app.loginCodes.checkVerified(tempTokenOf(request))
+          : await app.loginCodes.check(tempTokenOf(request), code)
       if (await app.users.findIdByEmail(checked.email)) throw accountExists()
       let issued: IssuedRefresh
       try {
