@@ -7,6 +7,7 @@ import { Code } from './api'
 import { CityName, Required } from './domain'
 import { Phone, StateCode } from './people'
 
+/** Where the pool will be: asked by the availability check, and by a client's correction. */
 export const ValidateBody = z.strictObject({ city: CityName, state: StateCode })
 
 /**

@@ -61,6 +61,12 @@ const ROUTES: Route[] = [
     valid: { onWaiting: true },
     wrongTypes: { onWaiting: 'true' },
   },
+  {
+    method: 'PUT',
+    url: '/api/change-city',
+    valid: { city: 'Austin', state: 'TX' },
+    wrongTypes: { city: 7, state: ['TX'] },
+  },
   { method: 'POST', url: '/api/refresh', valid: {}, wrongTypes: { token: 1 } },
   { method: 'POST', url: '/api/logout', valid: {}, wrongTypes: { all: 'yes' } },
 ]

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../lib/route-of'
-import { ProblemCode, type SessionData as Session } from '../../../contract'
+import { ProblemCode, type RefreshData, type SessionData as Session } from '../../../contract'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { conflict, notFound, unauthenticated } from '../../lib/problem'
 import { identityOf, signAccessToken } from '../../plugins/app/access'
@@ -41,6 +41,24 @@ async function startSession(
     poolData,
     ...directory,
   }
+}
+
+type Profile = NonNullable<Awaited<ReturnType<FastifyInstance['users']['profile']>>>
+
+/**
+ * A refresh's answer: a new access token and the profile, and for a client its pool data and
+ * directory too (a client signed in for days sees what changed; change-city answers the same).
+ */
+async function refreshAnswer(app: FastifyInstance, id: string, profile: Profile) {
+  const clientData =
+    profile.role === 'CLIENT'
+      ? await Promise.all([app.users.poolData(id), app.users.directory()])
+      : null
+  return {
+    Token: signAccessToken(app, { id, role: profile.role }),
+    ...profile,
+    ...(clientData ? { poolData: clientData[0], ...clientData[1] } : {}),
+  } satisfies RefreshData
 }
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -114,11 +132,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf('refresh'),
     handler: async (request, reply) => {
       let issued: IssuedRefresh
-      let profile: Awaited<ReturnType<typeof app.users.profile>>
+      let profile: Profile
       try {
         issued = await app.refreshTokens.rotate(request.cookies[REFRESH_COOKIE])
-        profile = await app.users.profile(issued.userId)
-        if (!profile) throw unauthenticated()
+        const found = await app.users.profile(issued.userId)
+        if (!found) throw unauthenticated()
+        profile = found
       } catch (error) {
         clearSessionCookies(reply)
         throw error
@@ -126,17 +145,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The rotation stands from here: a failure to read the client's data must not end the
       // session, so the new cookie is set before it is read.
       setSessionCookies(reply, issued)
-      const clientData =
-        profile.role === 'CLIENT'
-          ? await Promise.all([app.users.poolData(issued.userId), app.users.directory()])
-          : null
-      return {
-        Data: {
-          Token: signAccessToken(app, { id: issued.userId, role: profile.role }),
-          ...profile,
-          ...(clientData ? { poolData: clientData[0], ...clientData[1] } : {}),
-        },
-      }
+      return { Data: await refreshAnswer(app, issued.userId, profile) }
     },
   })
 
@@ -155,6 +164,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { onWaiting } = request.body
       await app.clients.setOnWaiting(identityOf(request).id, onWaiting)
       return { Data: { onWaiting } }
+    },
+  })
+
+  app.route({
+    ...routeOf('changeCity'),
+    handler: async (request) => {
+      const { id } = identityOf(request)
+      await app.clients.move(id, request.body)
+      const profile = await app.users.profile(id)
+      if (!profile) throw unauthenticated()
+      return { Data: await refreshAnswer(app, id, profile) }
     },
   })
 }
