@@ -267,6 +267,24 @@ export function createFakeServer() {
       if (account) account.user = { ...user, onWaiting: body.onWaiting }
       return { onWaiting: body.onWaiting }
     },
+    changeCity: async (token: string | null, place: { city: string; state: string }) => {
+      const user = signedIn(token)
+      const account = accounts.get(user.email)
+      if (!account || !('onWaiting' in user))
+        throw problem(403, 'FORBIDDEN', 'Only clients can do this.')
+      const moved = { ...user, ...place }
+      account.user = { ...moved, onWaiting: user.onWaiting && !served(moved) }
+      const { Token, Flag, poolData, Engineers, Managers } = startSession(account.user)
+      return {
+        Token,
+        role: user.role,
+        userData: account.user,
+        Flag,
+        ...(poolData ? { poolData } : {}),
+        Engineers,
+        Managers,
+      }
+    },
     validate: async (place: { city: string; state: string }) => ({
       Flag: SERVED.includes(cityKey(place.city, place.state)),
     }),
