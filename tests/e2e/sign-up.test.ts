@@ -16,6 +16,13 @@ const VERIFY_NOT_FOUND = [
   'console: Failed to load resource: the server responded with a status of 404 (Not Found)',
 ]
 
+/** City and State side by side, their inputs on one line (the State hint stands above it). */
+async function expectPlaceAligned(page: Page) {
+  const top = async (name: string) =>
+    (await page.getByRole('textbox', { name }).boundingBox())?.y ?? Number.NaN
+  expect(await top('State')).toBe(await top('City'))
+}
+
 /** /login with an email no account uses, through its code, to onboarding. */
 async function signInAsNewcomer(page: Page, email: string) {
   const inbox = await enterCode(page, email)
@@ -47,6 +54,7 @@ describe('signing up from /login', () => {
     expect(await emailBox.inputValue()).toBe(email)
     expect(await emailBox.getAttribute('readonly')).not.toBeNull()
     expect(await page.getByRole('button', { name: 'Send code' }).count()).toBe(0)
+    await expectPlaceAligned(page)
     await expectAccessible(page)
 
     await createAccount(page, { city: 'austin', state: 'tx' })
@@ -74,6 +82,7 @@ describe('signing up from /login', () => {
     await page.getByRole('textbox', { name: 'State' }).fill('Nevada')
     await page.getByRole('button', { name: 'Save city' }).click()
     await page.getByText('Choose one of the 50 states or DC').waitFor()
+    await expectPlaceAligned(page)
 
     await page.getByRole('textbox', { name: 'City' }).fill('Austin')
     await page.getByRole('textbox', { name: 'State' }).fill('TX')

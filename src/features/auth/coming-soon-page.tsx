@@ -28,7 +28,11 @@ export function ComingSoonPage() {
   return (
     <AuthCard
       title={`Coming soon to ${city || 'your area'}`}
-      lede={`PoolPath does not build in ${place} yet. Join the waiting list and we will email you the day we open there.`}
+      lede={`PoolPath does not build in ${place} yet. ${
+        onWaiting
+          ? 'We are growing city by city.'
+          : 'Join the waiting list and we will email you the day we open there.'
+      }`}
     >
       {shownProblem && <ProblemAlert problem={shownProblem} />}
       <div className="waiting-card">
@@ -50,7 +54,7 @@ export function ComingSoonPage() {
       </div>
       <CityCorrection city={city} state={state} busy={busy} problem={problem} />
       <div className="coming-soon-footer">
-        <LogOutButton />
+        <LogOutButton className="link-button" />
       </div>
     </AuthCard>
   )

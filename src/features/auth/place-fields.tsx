@@ -15,7 +15,7 @@ type PlaceFieldsProps = {
 export function PlaceFields(props: PlaceFieldsProps) {
   const { idPrefix, errors } = props
   return (
-    <div className="field-row">
+    <div className="field-row place-fields">
       <TextField
         id={`${idPrefix}-city`}
         label="City"
