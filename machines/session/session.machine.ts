@@ -62,7 +62,9 @@ export const sessionMachine = sessionSetup.createMachine({
         idle: {},
         /**
          * verify said ACCOUNT_NOT_FOUND: onboarding, with the email kept and proved. The details
-         * create the account with the verified temp token alone, with no second code.
+         * create the account with the verified temp token alone, with no second code. Not stored
+         * apart from the code it came from: a reload returns to /verify, where that same code
+         * (good for the server's 30-minute sign-up window) proves the email again.
          */
         needsAccount: {
           tags: ['route:onboarding'],
