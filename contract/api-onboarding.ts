@@ -7,10 +7,15 @@ import { Code } from './api'
 import { CityName, Required } from './domain'
 import { Phone, StateCode } from './people'
 
+/** Where the pool will be: asked by the availability check, and by a client's correction. */
 export const ValidateBody = z.strictObject({ city: CityName, state: StateCode })
 
+/**
+ * The code may be left out once verify has proved it right for this email (verify answered
+ * ACCOUNT_NOT_FOUND): the temp token then stands for the email for 30 minutes.
+ */
 export const OnboardingBody = z.strictObject({
-  code: Code,
+  code: z.optional(Code),
   name: Required(100),
   phone: Phone,
   address: Required(200),

@@ -15,10 +15,19 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description: 'The same answer for every well-formed email, known or not.',
   },
   verify: { summary: 'Sign in with the emailed code' },
-  onboarding: { summary: 'Create a client account with the emailed code' },
+  onboarding: {
+    summary: 'Create a client account with the emailed code',
+    description:
+      'Without `code`, the Temp-Token must be one whose code verify already proved right (it answered ACCOUNT_NOT_FOUND): for 30 minutes it creates the account of that email, once.',
+  },
   refresh: { summary: 'A new access token for the refresh cookie (which is rotated)' },
   logout: { summary: 'End the session: revoke the refresh token, clear the cookies' },
   editStatus: { summary: 'Join or leave the waiting list' },
+  changeCity: {
+    summary: "Correct the city and state of the client's pool",
+    description:
+      'Answers like refresh (a fresh access token, the profile, Flag, the pool data and the directory), Flag recomputed for the new place; a client whose new city is served leaves the waiting list.',
+  },
   editPool: {
     summary: "Save a step's choices",
     description: 'A stage by StageId, a non-stage (Pool Design, Engineering, Permits) by Title.',

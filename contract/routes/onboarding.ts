@@ -1,5 +1,8 @@
-/** Whether we build in a city, and creating a client: they load with the onboarding screen. */
-import { SessionData, ValidateData } from '../api'
+/**
+ * Whether we build in a city, creating a client, and a client correcting where the pool will
+ * be: they load with the onboarding and coming-soon screens.
+ */
+import { RefreshData, SessionData, ValidateData } from '../api'
 import { OnboardingBody, ValidateBody } from '../api-onboarding'
 import type { RouteDef } from './types'
 
@@ -18,5 +21,13 @@ export const onboardingRoutes = {
     body: OnboardingBody,
     data: SessionData,
     tempToken: true,
+  },
+  /** Answers like refresh: the session as it now is, Flag recomputed for the new place. */
+  changeCity: {
+    method: 'PUT',
+    path: '/api/change-city',
+    access: 'client',
+    body: ValidateBody,
+    data: RefreshData,
   },
 } as const satisfies Record<string, RouteDef>

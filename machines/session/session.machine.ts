@@ -1,4 +1,4 @@
-import type { ActorRefFrom } from 'xstate'
+import { assertEvent, type ActorRefFrom } from 'xstate'
 import { clientDataOf, signedOut } from './session-context'
 import { persistSession, sessionSetup } from './session.setup'
 import { signedInState } from './signed-in.state'
@@ -60,8 +60,41 @@ export const sessionMachine = sessionSetup.createMachine({
       initial: 'idle',
       states: {
         idle: {},
-        /** verify said ACCOUNT_NOT_FOUND: onboarding, with the email kept. */
-        needsAccount: { tags: ['route:onboarding'] },
+        /**
+         * verify said ACCOUNT_NOT_FOUND: onboarding, with the email kept and proved. The details
+         * create the account with the verified temp token alone, with no second code. Not stored
+         * apart from the code it came from: a reload returns to /verify, where that same code
+         * (good for the server's 30-minute sign-up window) proves the email again.
+         */
+        needsAccount: {
+          tags: ['route:onboarding'],
+          initial: 'editing',
+          states: {
+            editing: { on: { 'auth.accountSubmitted': 'creating' } },
+            creating: {
+              tags: ['busy'],
+              invoke: {
+                src: 'verify',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'auth.accountSubmitted')
+                  return { ...event, code: '', tempToken: context.tempToken }
+                },
+                onDone: {
+                  target: '#session.signedIn',
+                  actions: {
+                    type: 'startSession',
+                    params: ({ event }) => ({ data: event.output, pendingSession: event.output }),
+                  },
+                },
+                // A 401 says the token is spent or too old: the page offers a new code instead.
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+          },
+        },
       },
       on: {
         'auth.codeRequested': {
@@ -157,10 +190,7 @@ export const sessionMachine = sessionSetup.createMachine({
           {
             guard: { type: 'isAccountMissing', params: ({ event }) => ({ error: event.error }) },
             target: 'loggedOut.needsAccount',
-            actions: [
-              'forgetCode',
-              { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
-            ],
+            actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'awaitingCode',

@@ -15,6 +15,7 @@ import { refreshDelay } from './token'
 import type {
   AuthState,
   OnboardingDetails,
+  Place,
   RefreshData,
   SessionContext,
   SessionData,
@@ -53,6 +54,7 @@ const baseSetup = setup({
     editStatus: fromPromise<{ onWaiting: boolean }, { onWaiting: boolean }>(
       notProvided('editStatus'),
     ),
+    changeCity: fromPromise<RefreshData, Place>(notProvided('changeCity')),
   },
   actions: {
     /** Saves the session under `auth` (localStorage); provided by the app. */
@@ -61,7 +63,6 @@ const baseSetup = setup({
     clearStorage: () => unprovided('clearStorage'),
     clearSession: assign(() => ({ ...signedOut })),
     setProblem: assign((_, params: { error: unknown }) => ({ problem: toProblem(params.error) })),
-    clearProblem: assign({ problem: null }),
     /** Where the code goes, and the details of the account it creates, if any. */
     noteCodeRequest: assign(
       (_, params: { email: string; onboarding: OnboardingDetails | null }) => ({

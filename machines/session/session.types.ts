@@ -12,6 +12,9 @@ export type AuthState = {
   isAuthenticated: boolean
 }
 
+/** Where the pool will be built. */
+export type Place = { city: string; state: string }
+
 /** The details the onboarding screen collects; sent with the code to create the account. */
 export type OnboardingDetails = {
   name: string
@@ -73,15 +76,20 @@ export type SessionEvent =
   | { type: 'auth.codeRequested'; email: string; onboarding?: OnboardingDetails }
   | { type: 'auth.codeSubmitted'; code: string; rememberMe: boolean }
   | { type: 'auth.codeResent' }
+  /** After verify found no account: create it with these details and the verified temp token. */
+  | { type: 'auth.accountSubmitted'; onboarding: OnboardingDetails; rememberMe: boolean }
   | { type: 'auth.restarted' }
   | { type: 'session.loggedOut' }
   | { type: 'session.unauthorized' }
   | { type: 'session.synced'; auth: AuthState | null }
   | { type: 'waiting.toggled' }
+  /** A client not served yet corrects where the pool will be; Flag is decided again. */
+  | { type: 'city.changed'; place: Place }
   /** Internal: a refresh answer changed role or Flag, so the view is decided again. */
   | { type: 'session.profileUpdated' }
 
 export type VerifyInput = {
+  /** Empty once verify has proved the email: the temp token alone creates the account. */
   code: string
   rememberMe: boolean
   tempToken: string | null

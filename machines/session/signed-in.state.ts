@@ -1,3 +1,4 @@
+import { assertEvent } from 'xstate'
 import { persistSession, sessionSetup } from './session.setup'
 
 /**
@@ -40,7 +41,7 @@ export const signedInState = sessionSetup.createStateConfig({
           tags: ['route:comingSoon'],
           initial: 'idle',
           states: {
-            idle: { on: { 'waiting.toggled': 'saving' } },
+            idle: { on: { 'waiting.toggled': 'saving', 'city.changed': 'moving' } },
             saving: {
               tags: ['busy'],
               invoke: {
@@ -60,6 +61,37 @@ export const signedInState = sessionSetup.createStateConfig({
                       params: ({ event }) => ({ onWaiting: event.output.onWaiting }),
                     },
                     persistSession,
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: {
+                    type: 'setProblem',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                },
+              },
+            },
+            /** The client corrected their city: answered like a refresh, Flag and all. */
+            moving: {
+              tags: ['busy'],
+              entry: 'tellClientRefreshStarted',
+              invoke: {
+                src: 'changeCity',
+                input: ({ event }) => {
+                  assertEvent(event, 'city.changed')
+                  return event.place
+                },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'takeRefreshedToken', params: ({ event }) => ({ data: event.output }) },
+                    persistSession,
+                    {
+                      type: 'tellClientRefreshed',
+                      params: ({ event }) => ({ data: event.output }),
+                    },
+                    'decideViewAgain',
                   ],
                 },
                 onError: {

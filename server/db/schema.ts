@@ -215,6 +215,11 @@ export const loginCodes = pgTable(
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     supersededAt: at('superseded_at'),
+    /**
+     * Verify proved the code right for an email with no account: the temp token alone may then
+     * create that account (onboarding without a second code) until `expiresAt`.
+     */
+    verifiedAt: at('verified_at'),
     createdAt: createdAt(),
   },
   (t) => [

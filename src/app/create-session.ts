@@ -33,7 +33,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 /** The calls the session makes itself: sign-in, refresh, logout and the waiting list. */
 export type SessionCallName =
-  'login' | 'verify' | 'onboarding' | 'refresh' | 'logout' | 'editStatus'
+  'login' | 'verify' | 'onboarding' | 'refresh' | 'logout' | 'editStatus' | 'changeCity'
 
 /** What the session needs of the API: the real one is `createApi`, tests pass a fake. */
 export type SessionPorts = {
@@ -110,7 +110,8 @@ export async function createSession<P extends SessionPorts>(
         return onboarding
           ? ports.call(
               'onboarding',
-              { body: { code, rememberMe, ...onboarding }, tempToken },
+              // No code once verify has proved the email: the temp token stands for it.
+              { body: { code: code || undefined, rememberMe, ...onboarding }, tempToken },
               signal,
             )
           : ports.call('verify', { body: { code, rememberMe }, tempToken }, signal)
@@ -122,6 +123,9 @@ export async function createSession<P extends SessionPorts>(
       }),
       editStatus: fromPromise(({ input }) =>
         guarded(() => ports.call('editStatus', { body: input })),
+      ),
+      changeCity: fromPromise(({ input }) =>
+        guarded(() => ports.call('changeCity', { body: input })),
       ),
       client: clientMachine.provide({
         actors: {

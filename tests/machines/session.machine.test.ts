@@ -64,9 +64,12 @@ const refreshed = (over: Partial<RefreshData> = {}): RefreshData => ({
   ...over,
 })
 
+type Place = { city: string; state: string }
+
 type Fakes = {
   refresh?: () => Promise<RefreshData>
   verify?: (input: VerifyInput) => Promise<SessionData>
+  changeCity?: (place: Place) => Promise<RefreshData>
 }
 
 function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
@@ -78,12 +81,15 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
     persisted: [] as StoredAuth[],
     cleared: 0,
     verify: [] as VerifyInput[],
+    requestCode: 0,
+    changeCity: [] as Place[],
   }
   const machine = sessionMachine.provide({
     actors: {
-      requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
-        tempToken: 'temp-1',
-      })),
+      requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => {
+        calls.requestCode++
+        return { tempToken: 'temp-1' }
+      }),
       verify: fromPromise(async ({ input }: { input: VerifyInput }) => {
         calls.verify.push(input)
         return (fakes.verify ?? (async () => session()))(input)
@@ -97,6 +103,10 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
         return null
       }),
       editStatus: fromPromise(async ({ input }: { input: { onWaiting: boolean } }) => input),
+      changeCity: fromPromise(async ({ input }: { input: Place }) => {
+        calls.changeCity.push(input)
+        return (fakes.changeCity ?? (async () => refreshed()))(input)
+      }),
       client: clientMachine.provide({ actions: noStorage }),
       admin: adminMachine.provide({ actions: noStorage }),
     },
@@ -136,6 +146,29 @@ const signedInAs = (
 
 const settled = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (s) => !s.hasTag('busy') && !s.hasTag('pending') && !s.hasTag('refreshing'))
+
+const NEW_CLIENT = {
+  name: 'Nia',
+  phone: '5125550100',
+  address: '1 Main St',
+  city: 'Reno',
+  state: 'NV',
+}
+
+/**
+ * A code sent to new@example.com, which verify proves right but finds no account for; the
+ * code-less call that follows (creating the account) answers with `created`.
+ */
+async function proveNewEmail(created: () => Promise<SessionData>) {
+  const notFound = { status: 404, code: 'ACCOUNT_NOT_FOUND', detail: 'No account' }
+  const started = start({}, { verify: ({ code }) => (code ? Promise.reject(notFound) : created()) })
+  const { actor } = started
+  actor.send({ type: 'auth.codeRequested', email: 'new@example.com' })
+  await waitFor(actor, (s) => s.matches('awaitingCode'))
+  actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
+  await waitFor(actor, (s) => s.matches({ loggedOut: 'needsAccount' }))
+  return started
+}
 
 describe('sign-in', () => {
   it('goes from a code request through verify to the builder, filling the client actor', async () => {
@@ -187,20 +220,41 @@ describe('sign-in', () => {
     expect(admin.actor.system.get('client')).toBeUndefined()
   })
 
-  it('keeps the email and goes to onboarding when verify answers ACCOUNT_NOT_FOUND', async () => {
-    const { actor } = start(
-      {},
-      {
-        verify: async () =>
-          Promise.reject({ status: 404, code: 'ACCOUNT_NOT_FOUND', detail: 'No account' }),
-      },
-    )
-    actor.send({ type: 'auth.codeRequested', email: 'new@example.com' })
-    await waitFor(actor, (s) => s.matches('awaitingCode'))
-    actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
-    await waitFor(actor, (s) => s.matches({ loggedOut: 'needsAccount' }))
-    expect(actor.getSnapshot().context.email).toBe('new@example.com')
+  it('keeps the email and the temp token, and goes to onboarding, when verify answers ACCOUNT_NOT_FOUND', async () => {
+    const { actor } = await proveNewEmail(() => Promise.reject(new Error('not called')))
+    const { context } = actor.getSnapshot()
+    expect(context.email).toBe('new@example.com')
+    // The proved code's temp token is kept for the account it creates.
+    expect(context.tempToken).toBe('temp-1')
     expect(actor.getSnapshot().hasTag('route:onboarding')).toBe(true)
+    expect(homePath(actor.getSnapshot())).toBe('/onboarding')
+  })
+
+  it('creates the account with the verified temp token, no second code', async () => {
+    const { actor, calls } = await proveNewEmail(async () => session({ Flag: false }))
+    actor.send({ type: 'auth.accountSubmitted', onboarding: NEW_CLIENT, rememberMe: true })
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    expect(homePath(actor.getSnapshot())).toBe('/onboarding')
+    await waitFor(actor, (s) => s.hasTag('authenticated'))
+    expect(calls.verify[1]).toMatchObject({
+      code: '',
+      rememberMe: true,
+      tempToken: 'temp-1',
+      onboarding: NEW_CLIENT,
+    })
+    expect(calls.requestCode).toBe(1)
+    expect(homePath(actor.getSnapshot())).toBe('/coming-soon')
+  })
+
+  it('stays on onboarding with the problem when creating the account fails', async () => {
+    const spent = { status: 401, code: 'CODE_EXPIRED', detail: 'Request a new code.' }
+    const { actor } = await proveNewEmail(() => Promise.reject(spent))
+    actor.send({ type: 'auth.accountSubmitted', onboarding: NEW_CLIENT, rememberMe: false })
+    await waitFor(actor, (s) => s.context.problem?.code === 'CODE_EXPIRED')
+    expect(actor.getSnapshot().matches({ loggedOut: { needsAccount: 'editing' } })).toBe(true)
+    // The usual way remains: a new code for the same email.
+    actor.send({ type: 'auth.codeRequested', email: 'new@example.com', onboarding: NEW_CLIENT })
+    await waitFor(actor, (s) => s.matches('awaitingCode'))
   })
 
   it('stays on verify with the problem and the tries left after a wrong code', async () => {
@@ -442,6 +496,65 @@ describe('signed in', () => {
     actor.send({ type: 'waiting.toggled' })
     await settled(actor)
     expect(actor.getSnapshot().context.userData).toMatchObject({ onWaiting: false })
+  })
+
+  it('moves a client to the builder when their corrected city is served', async () => {
+    const { actor, calls } = start(
+      { restored: signedInAs(token(), { flag: false }) },
+      {
+        changeCity: async () =>
+          refreshed({
+            Flag: true,
+            userData: { ...client, city: 'Austin', state: 'TX' },
+            poolData: {
+              poolChoices: [],
+              nonStages: [],
+              BuilderRequested: false,
+              PermitFee: 45_000,
+              ManagerRequests: [],
+            },
+          }),
+      },
+    )
+    expect(homePath(actor.getSnapshot())).toBe('/coming-soon')
+    actor.send({ type: 'city.changed', place: { city: 'austin', state: 'TX' } })
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    await waitFor(actor, (s) => s.hasTag('route:builder'))
+    expect(calls.changeCity).toEqual([{ city: 'austin', state: 'TX' }])
+    expect(actor.getSnapshot().context).toMatchObject({ flag: true, userData: { city: 'Austin' } })
+    expect(calls.persisted.at(-1)).toMatchObject({ flag: true })
+    // The builder gets the new city's permit fee with the rest of the answer.
+    const child = actor.system.get('client')
+    expect(child?.getSnapshot().context).toMatchObject({
+      Flag: true,
+      poolData: { PermitFee: 45_000 },
+    })
+  })
+
+  it('keeps a client on coming soon for another city we do not serve, or with the problem', async () => {
+    const invalid = {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: 'Some fields need attention.',
+      fieldErrors: { state: ['Choose one of the 50 states or DC'] },
+    }
+    const { actor } = start(
+      { restored: signedInAs(token(), { flag: false }) },
+      {
+        changeCity: async ({ city, state }) =>
+          state === 'NV'
+            ? refreshed({ Flag: false, userData: { ...client, city, state } })
+            : Promise.reject(invalid),
+      },
+    )
+    actor.send({ type: 'city.changed', place: { city: 'Reno', state: 'NV' } })
+    await settled(actor)
+    expect(homePath(actor.getSnapshot())).toBe('/coming-soon')
+    expect(actor.getSnapshot().context.userData).toMatchObject({ city: 'Reno' })
+    actor.send({ type: 'city.changed', place: { city: 'Reno', state: 'XX' } })
+    await settled(actor)
+    expect(actor.getSnapshot().context.problem).toMatchObject({ fieldErrors: invalid.fieldErrors })
+    expect(actor.getSnapshot().matches({ signedIn: { view: { comingSoon: 'idle' } } })).toBe(true)
   })
 
   it('follows another tab: its sign-out signs this tab out, its new token is taken', async () => {

@@ -34,10 +34,25 @@ const TOKEN_TTL_S = 15 * 60
 const SERVED = [cityKey('Austin', 'TX')]
 const createdAt = '2026-01-01T00:00:00.000Z'
 
-type SentCode = { email: string; code: string; triesLeft: number; used: boolean }
+/** `verified`: verify proved the code right for an email with no account (see the real route). */
+type SentCode = {
+  email: string
+  code: string
+  triesLeft: number
+  used: boolean
+  verified: boolean
+}
 
 const problem = (status: number, code: string, detail: string, triesLeft?: number) =>
   new ApiError({ status, code, detail, triesLeft })
+
+const fieldProblem = (field: string, message: string) =>
+  new ApiError({
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    detail: 'Some fields need attention.',
+    fieldErrors: { [field]: [message] },
+  })
 
 const base64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
@@ -114,10 +129,15 @@ export function createFakeServer() {
     'city' in user && SERVED.includes(cityKey(user.city, user.state))
   const byId = (id: string) => [...accounts.values()].find((a) => a.user.id === id)?.user
 
-  function checkCode(tempToken: string | null, code: string): SentCode {
+  function openCode(tempToken: string | null): SentCode {
     const sent = tempToken ? codes.get(tempToken) : undefined
     if (!sent || sent.used)
       throw problem(401, 'TEMP_TOKEN_INVALID', 'Request a new code to continue.')
+    return sent
+  }
+
+  function checkCode(tempToken: string | null, code: string): SentCode {
+    const sent = openCode(tempToken)
     if (sent.triesLeft === 0)
       throw problem(401, 'CODE_LOCKED', 'Too many wrong tries. Request a new code.', 0)
     if (sent.code !== code) {
@@ -130,6 +150,12 @@ export function createFakeServer() {
         sent.triesLeft,
       )
     }
+    return sent
+  }
+
+  function verifiedCode(tempToken: string | null): SentCode {
+    const sent = openCode(tempToken)
+    if (!sent.verified) throw fieldProblem('code', 'Enter the 6-digit code from the email')
     return sent
   }
 
@@ -175,38 +201,41 @@ export function createFakeServer() {
 
     login: async (body: { email: string }): Promise<{ tempToken: string }> => {
       const parsed = LoginBody.safeParse(body)
-      if (!parsed.success)
-        throw new ApiError({
-          status: 400,
-          code: 'VALIDATION_FAILED',
-          detail: 'Some fields need attention.',
-          fieldErrors: { email: ['Enter a valid email address'] },
-        })
+      if (!parsed.success) throw fieldProblem('email', 'Enter a valid email address')
       issued += 1
       const code = String(100000 + issued)
       const tempToken = `temp-${issued}`
-      codes.set(tempToken, { email: parsed.data.email, code, triesLeft: MAX_TRIES, used: false })
+      codes.set(tempToken, {
+        email: parsed.data.email,
+        code,
+        triesLeft: MAX_TRIES,
+        used: false,
+        verified: false,
+      })
       outbox.push({ to: parsed.data.email, code })
       return { tempToken }
     },
     verify: async (body: { code: string; rememberMe?: boolean }, tempToken: string | null) => {
       const sent = checkCode(tempToken, body.code)
       const account = accounts.get(sent.email)
-      // As the real route: the code is kept, for the onboarding that follows.
-      if (!account)
+      // As the real route: the temp token alone now creates the account, no second code.
+      if (!account) {
+        sent.verified = true
         throw problem(
           404,
           'ACCOUNT_NOT_FOUND',
           'No account uses this email yet. Tell us about your pool to create one.',
         )
+      }
       sent.used = true
       return startSession(account.user)
     },
     onboarding: async (
-      body: OnboardingDetails & { code: string; rememberMe?: boolean },
+      body: OnboardingDetails & { code?: string; rememberMe?: boolean },
       tempToken: string | null,
     ) => {
-      const sent = checkCode(tempToken, body.code)
+      const sent =
+        body.code === undefined ? verifiedCode(tempToken) : checkCode(tempToken, body.code)
       if (accounts.has(sent.email))
         throw problem(409, 'ACCOUNT_EXISTS', 'An account already uses this email. Sign in instead.')
       sent.used = true
@@ -238,6 +267,24 @@ export function createFakeServer() {
       const account = accounts.get(user.email)
       if (account) account.user = { ...user, onWaiting: body.onWaiting }
       return { onWaiting: body.onWaiting }
+    },
+    changeCity: async (token: string | null, place: { city: string; state: string }) => {
+      const user = signedIn(token)
+      const account = accounts.get(user.email)
+      if (!account || !('onWaiting' in user))
+        throw problem(403, 'FORBIDDEN', 'Only clients can do this.')
+      const moved = { ...user, ...place }
+      account.user = { ...moved, onWaiting: user.onWaiting && !served(moved) }
+      const { Token, Flag, poolData, Engineers, Managers } = startSession(account.user)
+      return {
+        Token,
+        role: user.role,
+        userData: account.user,
+        Flag,
+        ...(poolData ? { poolData } : {}),
+        Engineers,
+        Managers,
+      }
     },
     validate: async (place: { city: string; state: string }) => ({
       Flag: SERVED.includes(cityKey(place.city, place.state)),

@@ -29,6 +29,7 @@ const createFakeSession = (server: FakeServer) =>
       refresh: () => server.refresh(),
       logout: () => server.logout(),
       editStatus: ({ body }) => server.editStatus(getToken(), body),
+      changeCity: ({ body }) => server.changeCity(getToken(), body),
     }),
     fetchAdmin: (input?: { etag?: string | null }) =>
       server.fetchAdmin(getToken(), input?.etag ?? null),

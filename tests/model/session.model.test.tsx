@@ -84,6 +84,24 @@ function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, Mo
         await user.type(box('Street address'), '12 Elm St')
         await user.click(button('Send code'))
       },
+      FILL_ONBOARDING_AND_CREATE: async ({ state }) => {
+        const who = state.context.account === 'servedCity' ? PEOPLE.servedCity : PEOPLE.unservedCity
+        await user.type(box('City'), who.city)
+        await user.type(box('State'), who.state)
+        await user.type(box('Full name'), who.name)
+        // The email verify proved is shown, not typed.
+        expect(box('Email')).toHaveProperty('value', PEOPLE.newEmail.email)
+        await user.type(box('Phone'), '(512) 555-0199')
+        await user.type(box('Street address'), '12 Elm St')
+        await user.click(button('Create account'))
+      },
+      MOVE_TO_SERVED_CITY: async () => {
+        await user.clear(box('City'))
+        await user.type(box('City'), PEOPLE.servedCity.city)
+        await user.clear(box('State'))
+        await user.type(box('State'), PEOPLE.servedCity.state)
+        await user.click(button('Save city'))
+      },
       JOIN_WAITING_LIST: () => user.click(button('Join the waiting list')),
       LEAVE_WAITING_LIST: () => user.click(button('Leave the waiting list')),
       LOG_OUT: () => user.click(button('Log out')),
@@ -125,6 +143,8 @@ function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, Mo
           screen.getByText(`No account uses ${email} yet — tell us about your pool to create one.`),
         ).toBeTruthy()
         expect(box('Email')).toHaveProperty('value', email)
+        expect(button('Create account')).toBeTruthy()
+        expect(screen.queryByRole('button', { name: 'Send code' })).toBeNull()
       },
       'comingSoon.notWaiting': async ({ context }) => {
         await expectScreen(

@@ -22,6 +22,8 @@ export type ModelEvent =
   | { type: 'ENTER_RIGHT_CODE' }
   | { type: 'RESEND_CODE' }
   | { type: 'FILL_ONBOARDING_AND_SEND'; city: CityKind }
+  | { type: 'FILL_ONBOARDING_AND_CREATE'; city: CityKind }
+  | { type: 'MOVE_TO_SERVED_CITY' }
   | { type: 'JOIN_WAITING_LIST' }
   | { type: 'LEAVE_WAITING_LIST' }
   | { type: 'LOG_OUT' }
@@ -56,6 +58,8 @@ export const sessionModel = setup({
     hasFlag: ({ context }) =>
       context.account === 'clientWithFlag' || context.account === 'servedCity',
     hasNoAccount: ({ context }) => context.account === 'newEmail',
+    createsInServedCity: ({ event }) =>
+      event.type === 'FILL_ONBOARDING_AND_CREATE' && event.city === 'served',
   },
 }).createMachine({
   id: 'model',
@@ -97,16 +101,23 @@ export const sessionModel = setup({
     verifyAfterReload: { on: { ENTER_RIGHT_CODE: signIn, RESEND_CODE: 'verifyCodeResent' } },
     /** /verify saying a new code is on its way. */
     verifyCodeResent: { on: { ENTER_RIGHT_CODE: signIn } },
-    /** /onboarding after verify found no account: the email is kept and the reason shown. */
+    /**
+     * /onboarding after verify proved an email with no account: the email is kept and the
+     * reason shown, and "Create account" signs up with no second code.
+     */
     needsAccount: {
       on: {
-        FILL_ONBOARDING_AND_SEND: {
-          target: 'verify',
-          actions: {
-            type: 'codeSentFor',
-            params: ({ event }) => ({ account: accountOfCity(event.city) }),
+        FILL_ONBOARDING_AND_CREATE: [
+          {
+            guard: 'createsInServedCity',
+            target: 'builder',
+            actions: { type: 'codeSentFor', params: { account: 'servedCity' } },
           },
-        },
+          {
+            target: 'comingSoon',
+            actions: { type: 'codeSentFor', params: { account: 'unservedCity' } },
+          },
+        ],
       },
     },
     /** /coming-soon: a client whose city is not served yet. */
@@ -116,7 +127,8 @@ export const sessionModel = setup({
         notWaiting: { on: { JOIN_WAITING_LIST: 'waiting', RELOAD: 'notWaiting' } },
         waiting: { on: { LEAVE_WAITING_LIST: 'notWaiting', RELOAD: 'waiting' } },
       },
-      on: { LOG_OUT: logOut },
+      // The city was wrong: corrected to one we build in, the builder opens.
+      on: { LOG_OUT: logOut, MOVE_TO_SERVED_CITY: 'builder' },
     },
     /** /builder/pool-design: a client whose city is served. */
     builder: { on: { LOG_OUT: logOut, RELOAD: 'builder' } },
@@ -137,12 +149,14 @@ export const MODEL_EVENTS: ModelEvent[] = [
   { type: 'SEND_LOGIN_CODE', kind: 'newEmail' },
   { type: 'FILL_ONBOARDING_AND_SEND', city: 'served' },
   { type: 'FILL_ONBOARDING_AND_SEND', city: 'unserved' },
+  { type: 'FILL_ONBOARDING_AND_CREATE', city: 'served' },
+  { type: 'FILL_ONBOARDING_AND_CREATE', city: 'unserved' },
 ]
 
 /**
  * The code screen behaves the same whoever the code is for, so its own actions are tried for
  * one login and one onboarding only; trying them for all six accounts would double the paths
- * and find nothing new. Onboarding after "no account" is tried for one city for the same reason.
+ * and find nothing new.
  */
 const TRIED_ON_VERIFY_FOR: Partial<Record<ModelEvent['type'], readonly Account[]>> = {
   ENTER_WRONG_CODE: ['admin', 'unservedCity'],
@@ -150,8 +164,6 @@ const TRIED_ON_VERIFY_FOR: Partial<Record<ModelEvent['type'], readonly Account[]
 }
 
 export function worthTrying(snapshot: ModelSnapshot, event: ModelEvent): boolean {
-  if (snapshot.matches('needsAccount') && event.type === 'FILL_ONBOARDING_AND_SEND')
-    return event.city === 'served'
   const accounts = TRIED_ON_VERIFY_FOR[event.type]
   if (!accounts || !snapshot.matches('verify')) return true
   return snapshot.context.account !== null && accounts.includes(snapshot.context.account)

@@ -149,6 +149,107 @@ describe('POST /api/verify', () => {
   })
 })
 
+describe('POST /api/onboarding after verify found no account (no second code)', () => {
+  const EMAIL = 'new.client@example.com'
+  const MINUTE = 60 * 1000
+  const onboard = (tempToken: string, body: object = onboardingDetails, extra = {}) =>
+    json(t.app, 'POST', '/api/onboarding', body, { 'temp-token': tempToken, ...extra })
+  const emails = async () => (await t.app.db.select().from(users)).map((u) => u.email).sort()
+
+  /** A code sent to EMAIL and proved right by verify, which found no account for it. */
+  async function verified() {
+    const { tempToken, code } = await requestCode(t, EMAIL)
+    const res = await verify(tempToken, code)
+    expectProblem(res, 404, 'ACCOUNT_NOT_FOUND')
+    return { tempToken, code, res }
+  }
+
+  it('creates the account of the verified email with the temp token alone, once', async () => {
+    const { tempToken } = await verified()
+    const res = await onboard(tempToken)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().Data.userData).toMatchObject({ email: EMAIL, name: 'Pat Swimmer' })
+    expect(cookie(res, 'refresh_token')?.httpOnly).toBe(true)
+    expectProblem(await onboard(tempToken), 401, 'CODE_USED')
+    expect(await emails()).toEqual([ADMIN, EMAIL])
+  })
+
+  it('never creates another email with it: the body names no email', async () => {
+    const { tempToken } = await verified()
+    const before = await snapshot(t, ['rate_limits'])
+    const res = await onboard(tempToken, {
+      ...onboardingDetails,
+      email: 'someone.else@example.com',
+    })
+    expectProblem(res, 400, 'VALIDATION_FAILED')
+    expect(await snapshot(t, ['rate_limits'])).toBe(before)
+  })
+
+  it('asks for the code when verify has not proved it', async () => {
+    const { tempToken } = await requestCode(t, EMAIL)
+    const problem = expectProblem(await onboard(tempToken), 400, 'VALIDATION_FAILED')
+    expect(problem.errors?.code).toEqual(['Enter the 6-digit code from the email'])
+    expect(await emails()).toEqual([ADMIN])
+  })
+
+  it('refuses a missing or unknown temp token', async () => {
+    await verified()
+    expectProblem(
+      await json(t.app, 'POST', '/api/onboarding', onboardingDetails),
+      401,
+      'TEMP_TOKEN_INVALID',
+    )
+    expectProblem(await onboard('not-a-token'), 401, 'TEMP_TOKEN_INVALID')
+    expect(await emails()).toEqual([ADMIN])
+  })
+
+  it('stays good for 30 minutes from the first verify, past the code’s own 10', async () => {
+    const { tempToken, code } = await verified()
+    t.clock.advance(20 * MINUTE)
+    // Verifying again answers the same, and does not stretch the window.
+    expectProblem(await verify(tempToken, code), 404, 'ACCOUNT_NOT_FOUND')
+    t.clock.advance(9 * MINUTE)
+    expect((await onboard(tempToken)).statusCode).toBe(200)
+  })
+
+  it('expires 30 minutes after the first verify', async () => {
+    const { tempToken, code } = await verified()
+    t.clock.advance(20 * MINUTE)
+    expectProblem(await verify(tempToken, code), 404, 'ACCOUNT_NOT_FOUND')
+    t.clock.advance(10 * MINUTE + 1000)
+    expectProblem(await onboard(tempToken), 401, 'CODE_EXPIRED')
+    expect(await emails()).toEqual([ADMIN])
+  })
+
+  it('is superseded by a newer code for the same email', async () => {
+    const { tempToken } = await verified()
+    await requestCode(t, EMAIL)
+    expectProblem(await onboard(tempToken), 401, 'CODE_SUPERSEDED')
+    expect(await emails()).toEqual([ADMIN])
+  })
+
+  it('creates exactly one account from 10 parallel requests', async () => {
+    const { tempToken } = await verified()
+    const answers = await Promise.all(Array.from({ length: 10 }, () => onboard(tempToken)))
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1)
+    for (const res of answers.filter((r) => r.statusCode !== 200))
+      expect([401, 409], res.body).toContain(res.statusCode)
+    expect(await emails()).toEqual([ADMIN, EMAIL])
+  })
+
+  it("keeps the temp cookie as long, for an app that holds the marker 'cookie'", async () => {
+    const { res } = await verified()
+    const temp = cookie(res, 'temp_token')
+    expect(temp?.maxAge).toBe(30 * 60)
+    expect(temp?.httpOnly).toBe(true)
+    const created = await onboard('cookie', onboardingDetails, {
+      cookie: `temp_token=${temp?.value}`,
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    expect(created.json().Data.userData.email).toBe(EMAIL)
+  })
+})
+
 describe('POST /api/onboarding', () => {
   it('creates a client with empty pool data and the engineer and manager lists', async () => {
     const { session } = await signIn(t, 'Pool.Owner@Example.com', { asNewClient: true })

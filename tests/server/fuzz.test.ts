@@ -62,6 +62,7 @@ const ROUTES: { method: 'POST' | 'PUT'; url: string; keys: string[] }[] = [
     keys: ['code', 'rememberMe', ...Object.keys(onboardingDetails)],
   },
   { method: 'PUT', url: '/api/edit-status', keys: ['onWaiting'] },
+  { method: 'PUT', url: '/api/change-city', keys: ['city', 'state'] },
   { method: 'POST', url: '/api/refresh', keys: [] },
   { method: 'POST', url: '/api/logout', keys: [] },
 ]

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
 import { type AdminClient, type ClientEditBody } from '../../../contract'
 import type { Db, Tx } from '../../db/client'
-import { clients, poolEntries, users } from '../../db/schema'
+import { cities, clients, poolEntries, users } from '../../db/schema'
 import { servedPlace } from '../../db/served-place'
 import { accountWrite, found, type ItemWrites } from '../../lib/audit'
 import { flagOf } from './users'
@@ -15,6 +15,8 @@ type ClientEdit = z.output<typeof ClientEditBody>
  * status. Admin writes are audited as `actorId`'s. */
 export type Clients = Omit<ItemWrites<never, ClientEdit, AdminClient>, 'create'> & {
   setOnWaiting(clientId: string, onWaiting: boolean): Promise<void>
+  /** The client's own correction of where the pool will be; served, they leave the waiting list. */
+  move(clientId: string, place: { city: string; state: string }): Promise<void>
 }
 
 declare module 'fastify' {
@@ -116,6 +118,19 @@ export default fp(
 
       setOnWaiting: async (clientId, onWaiting) => {
         await db.update(clients).set({ onWaiting }).where(eq(clients.userId, clientId))
+      },
+
+      move: async (clientId, { city, state }) => {
+        await db.transaction(async (tx) => {
+          const place = await servedPlace(tx, city, state)
+          const served = sql`exists (select 1 from ${cities} where ${cities.key} = ${place.cityKey})`
+          await tx
+            .update(clients)
+            .set({ ...place, onWaiting: sql`${clients.onWaiting} and not ${served}` })
+            .where(eq(clients.userId, clientId))
+        })
+        // The cached identity carries Flag, which the move may have changed.
+        app.users.forget(clientId)
       },
     } satisfies Clients)
   },

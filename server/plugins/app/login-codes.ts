@@ -5,18 +5,27 @@ import { ProblemCode } from '../../../contract/problem'
 import type { Tx } from '../../db/client'
 import { loginCodes } from '../../db/schema'
 import { hmac, randomCode, randomToken, sameHash } from '../../lib/crypto'
-import { HttpProblem, unauthenticated } from '../../lib/problem'
+import { badRequest, HttpProblem, unauthenticated } from '../../lib/problem'
 
 export const CODE_TTL_MS = 10 * 60 * 1000
 export const MAX_CODE_TRIES = 5
+/** How long a temp token whose code verify proved right may still create its email's account. */
+export const SIGN_UP_TTL_MS = 30 * 60 * 1000
 
-export type CheckedCode = { id: string; email: string }
+export type CheckedCode = { id: string; email: string; tempToken: string }
 
 export type LoginCodes = {
   /** A new code for the email; any older unused code of that email stops working. */
   issue(email: string): Promise<{ tempToken: string; code: string }>
   /** Checks the code without using it up; a wrong code costs one of the 5 tries. */
   check(tempToken: string | undefined, code: string): Promise<CheckedCode>
+  /**
+   * The checked code was right but no account uses its email: the temp token alone may now
+   * create that account (see checkVerified), for SIGN_UP_TTL_MS from the first time.
+   */
+  markVerified(checked: CheckedCode): Promise<void>
+  /** A temp token whose code was verified for an email with no account, still unused. */
+  checkVerified(tempToken: string | undefined): Promise<CheckedCode>
   /** Uses the checked code up, exactly once even under parallel requests. */
   consume(tx: Tx, checked: CheckedCode): Promise<void>
 }
@@ -63,7 +72,8 @@ export default fp(
       return { tempToken, code }
     }
 
-    const check: LoginCodes['check'] = async (tempToken, code) => {
+    /** The login of a temp token while it may still be used; else the problem saying why not. */
+    const openLogin = async (tempToken: string | undefined) => {
       if (!tempToken)
         throw unauthenticated('Request a new code to continue.', ProblemCode.tempTokenInvalid)
       const hash = tempTokenHash(tempToken)
@@ -79,9 +89,14 @@ export default fp(
         )
       if (row.attempts >= MAX_CODE_TRIES)
         throw codeProblem(ProblemCode.codeLocked, 'Too many wrong tries. Request a new code.', 0)
+      return { row, hash, checked: { id: row.id, email: row.email, tempToken } }
+    }
+
+    const check: LoginCodes['check'] = async (tempToken, code) => {
+      const { row, hash, checked } = await openLogin(tempToken)
       if (row.expiresAt <= app.clock())
         throw codeProblem(ProblemCode.codeExpired, 'This code has expired. Request a new one.')
-      if (sameHash(row.codeHash, codeHash(hash, code))) return { id: row.id, email: row.email }
+      if (sameHash(row.codeHash, codeHash(hash, code))) return checked
 
       const [counted] = await db
         .update(loginCodes)
@@ -97,6 +112,27 @@ export default fp(
         `That code is not right. ${triesLeft} ${plural} left.`,
         triesLeft,
       )
+    }
+
+    const markVerified: LoginCodes['markVerified'] = async (checked) => {
+      const now = app.clock()
+      // Only the first time: verifying again must not stretch the window.
+      await db
+        .update(loginCodes)
+        .set({ verifiedAt: now, expiresAt: new Date(now.getTime() + SIGN_UP_TTL_MS) })
+        .where(and(eq(loginCodes.id, checked.id), isNull(loginCodes.verifiedAt)))
+    }
+
+    const checkVerified: LoginCodes['checkVerified'] = async (tempToken) => {
+      const { row, checked } = await openLogin(tempToken)
+      // Not verified yet: the code is what proves the email, as in the usual onboarding.
+      if (!row.verifiedAt) throw badRequest({ code: ['Enter the 6-digit code from the email'] })
+      if (row.expiresAt <= app.clock())
+        throw codeProblem(
+          ProblemCode.codeExpired,
+          'Your email was confirmed too long ago. Request a new code.',
+        )
+      return checked
     }
 
     const consume: LoginCodes['consume'] = async (tx, checked) => {
@@ -118,7 +154,7 @@ export default fp(
         throw codeProblem(ProblemCode.codeUsed, 'This code was already used. Request a new one.')
     }
 
-    app.decorate('loginCodes', { issue, check, consume })
+    app.decorate('loginCodes', { issue, check, markVerified, checkVerified, consume })
   },
   { name: 'login-codes', dependencies: ['db', 'core'] },
 )

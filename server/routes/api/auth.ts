@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../lib/route-of'
-import { ProblemCode, type SessionData as Session } from '../../../contract'
+import { ProblemCode, type RefreshData, type SessionData as Session } from '../../../contract'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { conflict, notFound, unauthenticated } from '../../lib/problem'
 import { identityOf, signAccessToken } from '../../plugins/app/access'
-import { CODE_TTL_MS } from '../../plugins/app/login-codes'
+import { CODE_TTL_MS, SIGN_UP_TTL_MS } from '../../plugins/app/login-codes'
 import type { IssuedRefresh } from '../../plugins/app/refresh-tokens'
 import {
   clearSessionCookies,
@@ -43,6 +43,24 @@ async function startSession(
   }
 }
 
+type Profile = NonNullable<Awaited<ReturnType<FastifyInstance['users']['profile']>>>
+
+/**
+ * A refresh's answer: a new access token and the profile, and for a client its pool data and
+ * directory too (a client signed in for days sees what changed; change-city answers the same).
+ */
+async function refreshAnswer(app: FastifyInstance, id: string, profile: Profile) {
+  const clientData =
+    profile.role === 'CLIENT'
+      ? await Promise.all([app.users.poolData(id), app.users.directory()])
+      : null
+  return {
+    Token: signAccessToken(app, { id, role: profile.role }),
+    ...profile,
+    ...(clientData ? { poolData: clientData[0], ...clientData[1] } : {}),
+  } satisfies RefreshData
+}
+
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { settings } = app
 
@@ -65,12 +83,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimiter.hit(`verify:ip:${request.ip}`, settings.VERIFY_LIMIT_PER_IP)
       const checked = await app.loginCodes.check(tempTokenOf(request), request.body.code)
       const user = await app.users.findIdByEmail(checked.email)
-      // The code is kept: the app goes on to onboarding, which uses it to create the account.
-      if (!user)
+      if (!user) {
+        // The email is proved theirs: onboarding creates its account with this temp token
+        // alone, no second code (the cookie lives as long, for an app that holds 'cookie').
+        await app.loginCodes.markVerified(checked)
+        setTempCookie(reply, checked.tempToken, SIGN_UP_TTL_MS / 1000)
         throw notFound(
           'No account uses this email yet. Tell us about your pool to create one.',
           ProblemCode.accountNotFound,
         )
+      }
       const issued = await app.db.transaction(async (tx) => {
         await app.loginCodes.consume(tx, checked)
         return app.refreshTokens.issue(tx, user.id, request.body.rememberMe ?? false)
@@ -84,7 +106,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       await app.rateLimiter.hit(`verify:ip:${request.ip}`, settings.VERIFY_LIMIT_PER_IP)
       const { code, rememberMe, ...details } = request.body
-      const checked = await app.loginCodes.check(tempTokenOf(request), code)
+      // Without a code, only a temp token that verify proved right for this email will do.
+      // Either way the email is the login's: the body cannot name another.
+      const checked =
+        code === undefined
+          ? await app.loginCodes.checkVerified(tempTokenOf(request))
+          : await app.loginCodes.check(tempTokenOf(request), code)
       if (await app.users.findIdByEmail(checked.email)) throw accountExists()
       let issued: IssuedRefresh
       try {
@@ -105,11 +132,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf('refresh'),
     handler: async (request, reply) => {
       let issued: IssuedRefresh
-      let profile: Awaited<ReturnType<typeof app.users.profile>>
+      let profile: Profile
       try {
         issued = await app.refreshTokens.rotate(request.cookies[REFRESH_COOKIE])
-        profile = await app.users.profile(issued.userId)
-        if (!profile) throw unauthenticated()
+        const found = await app.users.profile(issued.userId)
+        if (!found) throw unauthenticated()
+        profile = found
       } catch (error) {
         clearSessionCookies(reply)
         throw error
@@ -117,17 +145,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The rotation stands from here: a failure to read the client's data must not end the
       // session, so the new cookie is set before it is read.
       setSessionCookies(reply, issued)
-      const clientData =
-        profile.role === 'CLIENT'
-          ? await Promise.all([app.users.poolData(issued.userId), app.users.directory()])
-          : null
-      return {
-        Data: {
-          Token: signAccessToken(app, { id: issued.userId, role: profile.role }),
-          ...profile,
-          ...(clientData ? { poolData: clientData[0], ...clientData[1] } : {}),
-        },
-      }
+      return { Data: await refreshAnswer(app, issued.userId, profile) }
     },
   })
 
@@ -146,6 +164,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { onWaiting } = request.body
       await app.clients.setOnWaiting(identityOf(request).id, onWaiting)
       return { Data: { onWaiting } }
+    },
+  })
+
+  app.route({
+    ...routeOf('changeCity'),
+    handler: async (request) => {
+      const { id } = identityOf(request)
+      await app.clients.move(id, request.body)
+      const profile = await app.users.profile(id)
+      if (!profile) throw unauthenticated()
+      return { Data: await refreshAnswer(app, id, profile) }
     },
   })
 }

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react'
 import { BusyButton } from '../../components/busy-button'
 import type { FieldErrors } from '../../components/form-errors'
-import { TextField } from '../../components/text-field'
+import { PlaceFields } from './place-fields'
 import type { Availability } from './use-availability'
 
 type AvailabilityStepProps = {
@@ -26,28 +26,14 @@ export function AvailabilityStep(props: AvailabilityStepProps) {
         </span>
         Where will your pool be?
       </h2>
-      <div className="field-row">
-        <TextField
-          id="onboarding-city"
-          label="City"
-          autoComplete="address-level2"
-          value={city}
-          onChange={props.onCityChange}
-          error={errors.city}
-        />
-        {/* A textbox, not a select: "State" is a textbox in the accessible names QA drives. */}
-        <TextField
-          id="onboarding-state"
-          label="State"
-          hint="Two letters, like TX"
-          autoComplete="address-level1"
-          autoCapitalize="characters"
-          className="field-short"
-          value={state}
-          onChange={props.onStateChange}
-          error={errors.state}
-        />
-      </div>
+      <PlaceFields
+        idPrefix="onboarding"
+        city={city}
+        state={state}
+        onCityChange={props.onCityChange}
+        onStateChange={props.onStateChange}
+        errors={errors}
+      />
       <BusyButton
         type="submit"
         variant="secondary"

@@ -2,17 +2,17 @@ import { useSessionActor } from '../../app/session-context'
 import { AuthCard } from './auth-card'
 import { BusyButton } from '../../components/busy-button'
 import { LogOutButton } from '../../components/log-out-button'
+import { serverFieldErrors } from '../../components/form-errors'
 import { ProblemAlert } from '../../components/problem-alert'
-import {
-  useSavingWaiting,
-  useSessionBusy,
-  useSessionProblem,
-  useWaitingList,
-} from '../../app/session-hooks'
+import { useSessionBusy, useSessionProblem, useWaitingList } from '../../app/session-hooks'
+import { CityCorrection } from './city-correction'
+import { useSavingWaiting } from './sign-in-hooks'
+import './auth.css'
 
 /**
- * /coming-soon: a client whose city we do not build in yet. Joining the waiting list tells us
- * where to open next (the admin's marketing view counts it by city).
+ * /coming-soon: a client whose city we do not build in yet. The page leads with joining the
+ * waiting list, which tells us where to open next (the admin's marketing view counts it by
+ * city); below it the client may correct the city, and goes on to the builder if we build there.
  */
 export function ComingSoonPage() {
   const actor = useSessionActor()
@@ -21,37 +21,40 @@ export function ComingSoonPage() {
   const problem = useSessionProblem()
   const { city, state, onWaiting } = useWaitingList()
   const place = city && state ? `${city}, ${state}` : city || 'your area'
+  // Field errors are shown on the city form's fields, not again in a banner.
+  const onFields = Object.keys(serverFieldErrors(problem)).length > 0
+  const shownProblem = problem && !busy && !onFields ? problem : null
 
   return (
     <AuthCard
       title={`Coming soon to ${city || 'your area'}`}
-      lede={`PoolPath does not build in ${place} yet. We are growing city by city.`}
+      lede={`PoolPath does not build in ${place} yet. ${
+        onWaiting
+          ? 'We are growing city by city.'
+          : 'Join the waiting list and we will email you the day we open there.'
+      }`}
     >
-      {problem && <ProblemAlert problem={problem} />}
+      {shownProblem && <ProblemAlert problem={shownProblem} />}
       <div className="waiting-card">
+        <BusyButton
+          type="button"
+          variant={onWaiting ? 'secondary' : 'primary'}
+          busy={saving}
+          disabled={busy}
+          busyLabel="Saving…"
+          onClick={() => actor.send({ type: 'waiting.toggled' })}
+        >
+          {onWaiting ? 'Leave the waiting list' : 'Join the waiting list'}
+        </BusyButton>
         <p className="waiting-status" role="status">
           {onWaiting
             ? `You're on the waiting list — we'll email you when we open in ${city || 'your area'}.`
             : "You're not on the waiting list."}
         </p>
-        {!onWaiting && (
-          <p className="auth-note">
-            Join the waiting list and we will email you as soon as we open in {place}.
-          </p>
-        )}
-        <div className="auth-actions">
-          <BusyButton
-            type="button"
-            variant={onWaiting ? 'secondary' : 'primary'}
-            busy={saving}
-            disabled={busy}
-            busyLabel="Saving…"
-            onClick={() => actor.send({ type: 'waiting.toggled' })}
-          >
-            {onWaiting ? 'Leave the waiting list' : 'Join the waiting list'}
-          </BusyButton>
-          <LogOutButton />
-        </div>
+      </div>
+      <CityCorrection city={city} state={state} busy={busy} problem={problem} />
+      <div className="coming-soon-footer">
+        <LogOutButton className="link-button" />
       </div>
     </AuthCard>
   )

@@ -37,7 +37,7 @@ export function LoginPage() {
   return (
     <AuthCard
       title="Sign in"
-      lede="Enter the email you signed up with and we will send you a 6-digit code. No password needed."
+      lede="Enter your email and we will send you a 6-digit code. No password needed."
     >
       {problem && <ProblemAlert problem={problem} />}
       <form ref={formRef} className="auth-form" noValidate onSubmit={sendCode}>

@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { z } from 'zod/mini'
-import { LoginBody } from '../../../contract/api'
-import { OnboardingBody, ValidateBody } from '../../../contract/api-onboarding'
+import { ValidateBody } from '../../../contract/api-onboarding'
 import { useSessionActor } from '../../app/session-context'
 import { AuthCard } from './auth-card'
 import { AvailabilityStep } from './availability-step'
-import { BusyButton } from '../../components/busy-button'
+import { DetailsBody, DetailsStep, type Details } from './details-step'
 import {
   focusFirstInvalid,
   issuesByField,
@@ -15,22 +13,10 @@ import {
   type FieldErrors,
 } from '../../components/form-errors'
 import { ProblemAlert } from '../../components/problem-alert'
-import {
-  useNeedsAccount,
-  useOnboardingDraft,
-  useSessionBusy,
-  useSessionEmail,
-  useSessionProblem,
-} from '../../app/session-hooks'
-import { TextField } from '../../components/text-field'
+import { useSessionBusy, useSessionProblem } from '../../app/session-hooks'
+import { useNeedsAccount, useOnboardingDraft, useSessionEmail } from './sign-in-hooks'
 import { useAvailability, type ValidateAvailability } from './use-availability'
-
-/** What "Send code" checks: the onboarding body without the code, plus where to send it. */
-const DetailsBody = z.extend(
-  z.omit(OnboardingBody, { code: true, rememberMe: true }),
-  LoginBody.shape,
-)
-type Details = z.input<typeof DetailsBody>
+import './auth.css'
 
 const EMPTY: Details = { city: '', state: '', name: '', email: '', phone: '', address: '' }
 const MISSING: FieldErrors = {
@@ -42,7 +28,8 @@ const MISSING: FieldErrors = {
 /**
  * /onboarding: where the pool will be (with an availability check) and who the visitor is.
  * "Send code" requests a code with the details; verify then creates the account, and the
- * router moves on to /verify by itself.
+ * router moves on to /verify by itself. When verify has already proved the email (a code from
+ * /login for an email with no account), "Create account" creates it with no second code.
  */
 export function OnboardingPage({ validate }: { validate: ValidateAvailability }) {
   const actor = useSessionActor()
@@ -58,9 +45,11 @@ export function OnboardingPage({ validate }: { validate: ValidateAvailability })
     email: (needsAccount || draft ? sessionEmail : null) ?? '',
   }))
   const [errors, setErrors] = useState<FieldErrors>({})
+  const [otherEmail, setOtherEmail] = useState(false)
   const { availability, check, reset } = useAvailability(validate)
   const rootRef = useRef<HTMLDivElement>(null)
-  const detailsHeadingId = useId()
+  // A 401 says the verified temp token is spent, superseded or too old: a new code it is.
+  const verified = needsAccount && !otherEmail && problem?.status !== 401
 
   const showErrors = (next: FieldErrors) => {
     flushSync(() => setErrors(next))
@@ -84,8 +73,7 @@ export function OnboardingPage({ validate }: { validate: ValidateAvailability })
     void check(parsed.data)
   }
 
-  const sendCode = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = (rememberMe: boolean) => {
     const parsed = DetailsBody.safeParse(values)
     if (!parsed.success) {
       showErrors(issuesByField(parsed.error, MISSING))
@@ -93,7 +81,19 @@ export function OnboardingPage({ validate }: { validate: ValidateAvailability })
     }
     setErrors({})
     const { email, ...onboarding } = parsed.data
-    actor.send({ type: 'auth.codeRequested', email, onboarding })
+    actor.send(
+      verified
+        ? { type: 'auth.accountSubmitted', onboarding, rememberMe }
+        : { type: 'auth.codeRequested', email, onboarding },
+    )
+  }
+
+  const useAnotherEmail = () => {
+    flushSync(() => {
+      setOtherEmail(true)
+      setValues((current) => ({ ...current, email: '' }))
+    })
+    rootRef.current?.querySelector<HTMLInputElement>('#onboarding-email')?.focus()
   }
 
   const fromServer = {
@@ -101,19 +101,28 @@ export function OnboardingPage({ validate }: { validate: ValidateAvailability })
     ...(availability.status === 'failed' ? serverFieldErrors(availability.problem) : {}),
   }
   const errorOf = (field: keyof Details) => errors[field] ?? fromServer[field]
+  // A stale answer is hidden while a new one is on its way; "no account" is said below, and
+  // field errors next to their fields.
+  const onFields = Object.keys(serverFieldErrors(problem)).length > 0
+  const shownProblem =
+    problem && !busy && !onFields && problem.code !== 'ACCOUNT_NOT_FOUND' ? problem : null
 
   return (
     <AuthCard
       title="Tell us about your pool"
-      lede="Two short steps, then we email you a 6-digit code to confirm it is you."
+      lede={
+        verified
+          ? 'Your email is confirmed: two short steps and your account is ready.'
+          : 'Two short steps, then we email you a 6-digit code to confirm it is you.'
+      }
     >
       <div ref={rootRef} className="auth-steps">
-        {needsAccount && sessionEmail && (
+        {verified && sessionEmail && (
           <p className="notice notice-info">
             No account uses {sessionEmail} yet — tell us about your pool to create one.
           </p>
         )}
-        {problem && problem.code !== 'ACCOUNT_NOT_FOUND' && <ProblemAlert problem={problem} />}
+        {shownProblem && <ProblemAlert problem={shownProblem} />}
         <AvailabilityStep
           city={values.city}
           state={values.state}
@@ -123,58 +132,15 @@ export function OnboardingPage({ validate }: { validate: ValidateAvailability })
           availability={availability}
           onCheck={checkAvailability}
         />
-        <form
-          className="auth-step"
-          noValidate
-          onSubmit={sendCode}
-          aria-labelledby={detailsHeadingId}
-        >
-          <h2 id={detailsHeadingId} className="auth-step-title">
-            <span className="auth-step-number" aria-hidden="true">
-              2
-            </span>
-            About you
-          </h2>
-          <TextField
-            id="onboarding-name"
-            label="Full name"
-            autoComplete="name"
-            value={values.name}
-            onChange={edit('name')}
-            error={errorOf('name')}
-          />
-          <TextField
-            id="onboarding-email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            value={values.email}
-            onChange={edit('email')}
-            error={errorOf('email')}
-          />
-          <TextField
-            id="onboarding-phone"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={edit('phone')}
-            error={errorOf('phone')}
-          />
-          <TextField
-            id="onboarding-address"
-            label="Street address"
-            autoComplete="address-line1"
-            value={values.address}
-            onChange={edit('address')}
-            error={errorOf('address')}
-          />
-          <BusyButton type="submit" busy={busy} busyLabel="Sending…">
-            Send code
-          </BusyButton>
-        </form>
+        <DetailsStep
+          values={values}
+          onChange={edit}
+          errorOf={errorOf}
+          busy={busy}
+          verified={verified}
+          onUseAnotherEmail={useAnotherEmail}
+          onSubmit={submit}
+        />
       </div>
       <p className="auth-switch">
         <Link to="/login" className="auth-link">

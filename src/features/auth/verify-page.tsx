@@ -6,12 +6,9 @@ import { useSessionActor } from '../../app/session-context'
 import { AuthCard } from './auth-card'
 import { BusyButton } from '../../components/busy-button'
 import { ProblemAlert } from '../../components/problem-alert'
-import {
-  useSessionBusy,
-  useSessionEmail,
-  useSessionProblem,
-  useSessionVerifying,
-} from '../../app/session-hooks'
+import { useSessionBusy, useSessionProblem } from '../../app/session-hooks'
+import { useSessionEmail, useSessionVerifying } from './sign-in-hooks'
+import { RememberMe } from './remember-me'
 import { useCooldown } from './use-cooldown'
 
 /** Long enough to stop a stream of emails; short enough that a lost one is soon replaced. */
@@ -106,14 +103,7 @@ export function VerifyPage() {
             </p>
           )}
         </div>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={rememberMe}
-            onChange={(event) => setRememberMe(event.target.checked)}
-          />
-          Remember me
-        </label>
+        <RememberMe checked={rememberMe} onChange={setRememberMe} />
         <div className="auth-actions">
           <BusyButton
             type="submit"

@@ -49,6 +49,22 @@ describe('sign-in screens have no axe violations', () => {
     expect(await violations()).toEqual([])
   })
 
+  it('onboarding after verify proved an email with no account', async () => {
+    const { actor } = startSession({
+      verify: async () => {
+        throw apiProblem(404, 'ACCOUNT_NOT_FOUND', 'No account uses this email.')
+      },
+    })
+    await awaitCode(actor, 'new@example.com')
+    actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
+    const validate = async () => ({ Flag: true })
+    const { user } = await renderPage(actor, <OnboardingPage validate={validate} />)
+    await screen.findByRole('button', { name: 'Create account' })
+    expect(await violations()).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await violations()).toEqual([])
+  })
+
   it('verify, with a wrong code', async () => {
     const { actor } = startSession({
       verify: async () => {
@@ -64,10 +80,13 @@ describe('sign-in screens have no axe violations', () => {
     expect(await violations()).toEqual([])
   })
 
-  it('coming soon', async () => {
+  it('coming soon, with the city form in error', async () => {
     const { actor } = startSession()
     await signIn(actor)
-    await renderPage(actor, <ComingSoonPage />)
+    const { user } = await renderPage(actor, <ComingSoonPage />)
+    expect(await violations()).toEqual([])
+    await user.clear(screen.getByRole('textbox', { name: 'City' }))
+    await user.click(screen.getByRole('button', { name: 'Save city' }))
     expect(await violations()).toEqual([])
   })
 })

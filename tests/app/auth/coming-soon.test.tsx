@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from 'xstate'
 import { LogOutButton } from '../../../src/components/log-out-button'
@@ -73,5 +74,82 @@ describe('LogOutButton', () => {
     const button = screen.getByRole('button', { name: 'Log out' })
     await user.click(button)
     expect(button).toHaveProperty('disabled', true)
+  })
+})
+
+describe('ComingSoonPage: correcting the city', () => {
+  const box = (name: string) => screen.getByRole('textbox', { name })
+  const saveCity = async (user: UserEvent, city: string, state: string) => {
+    await user.clear(box('City'))
+    await user.type(box('City'), city)
+    await user.clear(box('State'))
+    await user.type(box('State'), state)
+    await user.click(screen.getByRole('button', { name: 'Save city' }))
+  }
+
+  it('leads with the waiting list, before the city form and Log out', async () => {
+    const { actor } = startSession()
+    await signIn(actor)
+    await renderPage(actor, <ComingSoonPage />)
+
+    const buttons = screen.getAllByRole('button').map((b) => b.textContent)
+    expect(buttons).toEqual(['Join the waiting list', 'Save city', 'Log out'])
+    const join = screen.getByRole('button', { name: 'Join the waiting list' })
+    expect(
+      join.compareDocumentPosition(box('City')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+    expect(box('City')).toHaveProperty('value', 'Boise')
+    expect(box('State')).toHaveProperty('value', 'ID')
+  })
+
+  it('goes on to the builder when the corrected city is served', async () => {
+    const { actor, ports } = startSession()
+    await signIn(actor)
+    const { user } = await renderPage(actor, <ComingSoonPage />)
+
+    await saveCity(user, 'Austin', 'tx')
+
+    await waitFor(actor, (s) => s.hasTag('route:builder'))
+    expect(ports.changeCity).toHaveBeenCalledWith({ city: 'Austin', state: 'TX' })
+  })
+
+  it('stays, for the new city, when we do not build there either', async () => {
+    const { actor } = startSession()
+    await signIn(actor)
+    const { user } = await renderPage(actor, <ComingSoonPage />)
+
+    await saveCity(user, 'Reno', 'NV')
+
+    await screen.findByText("Saved. We don't build in Reno, NV yet either.")
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Coming soon to Reno')
+    expect(actor.getSnapshot().hasTag('route:comingSoon')).toBe(true)
+  })
+
+  it('checks the place before sending it, and shows the server’s field errors', async () => {
+    const { actor, sent } = startSession({
+      changeCity: async () => {
+        throw Object.assign(apiProblem(400, 'VALIDATION_FAILED', 'Some fields need attention.'), {
+          fieldErrors: { city: ['Use at most 80 characters'] },
+        })
+      },
+    })
+    await signIn(actor)
+    const { user } = await renderPage(actor, <ComingSoonPage />)
+
+    await user.clear(box('City'))
+    await user.clear(box('State'))
+    await user.type(box('State'), 'Texas')
+    await user.click(screen.getByRole('button', { name: 'Save city' }))
+    expect(screen.getByText('Enter the city')).toBeTruthy()
+    expect(screen.getByText('Choose one of the 50 states or DC')).toBeTruthy()
+    expect(document.activeElement).toBe(box('City'))
+    expect(sent).not.toContain('city.changed')
+
+    await saveCity(user, 'Austin', 'TX')
+    await screen.findByText('Use at most 80 characters')
+    expect(box('City').getAttribute('aria-invalid')).toBe('true')
+    // One message per field: no banner repeats it.
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(sent.filter((type) => type === 'city.changed')).toHaveLength(1)
   })
 })

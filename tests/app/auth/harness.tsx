@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate'
-import type { ClientUser, SessionData } from '../../../contract'
+import type { ClientUser, RefreshData, SessionData } from '../../../contract'
 import { adminMachine } from '../../../machines/admin/admin.machine'
 import { clientMachine } from '../../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
@@ -25,6 +25,7 @@ export type Ports = {
   requestCode: (input: { email: string }) => Promise<{ tempToken?: string | null }>
   verify: (input: VerifyInput) => Promise<SessionData>
   editStatus: (input: { onWaiting: boolean }) => Promise<{ onWaiting: boolean }>
+  changeCity: (input: { city: string; state: string }) => Promise<RefreshData>
   logout: () => Promise<null>
 }
 
@@ -71,6 +72,13 @@ export function startSession(overrides: Partial<Ports> = {}) {
     requestCode: vi.fn<Ports['requestCode']>(async () => ({ tempToken: 'temp-1' })),
     verify: vi.fn<Ports['verify']>(async () => sessionData()),
     editStatus: vi.fn<Ports['editStatus']>(async ({ onWaiting }) => ({ onWaiting })),
+    // Austin is served; anywhere else (Boise, where the client signed up) is not.
+    changeCity: vi.fn<Ports['changeCity']>(async ({ city, state }) => ({
+      Token: 'opaque-test-token',
+      role: 'CLIENT',
+      userData: client({ city, state }),
+      Flag: city === 'Austin',
+    })),
     logout: vi.fn<Ports['logout']>(async () => null),
   }
   Object.assign(ports, overrides)
@@ -82,6 +90,9 @@ export function startSession(overrides: Partial<Ports> = {}) {
       verify: fromPromise(({ input }: { input: VerifyInput }) => ports.verify(input)),
       editStatus: fromPromise(({ input }: { input: { onWaiting: boolean } }) =>
         ports.editStatus(input),
+      ),
+      changeCity: fromPromise(({ input }: { input: { city: string; state: string } }) =>
+        ports.changeCity(input),
       ),
       logout: fromPromise(() => ports.logout()),
       client: clientMachine.provide({ actions: noStorage }),

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from 'xstate'
+import type { SessionData } from '../../../contract'
 import { OnboardingPage, type ValidateAvailability } from '../../../src/features/auth'
-import { apiProblem, awaitCode, renderPage, startSession } from './harness'
+import { apiProblem, awaitCode, renderPage, sessionData, startSession } from './harness'
 
 afterEach(cleanup)
 
@@ -93,24 +95,92 @@ describe('OnboardingPage', () => {
     expect(sent).not.toContain('auth.codeRequested')
   })
 
-  it('fills in the email when verify found no account for it', async () => {
-    const { actor } = startSession({
-      verify: async () => {
-        throw apiProblem(404, 'ACCOUNT_NOT_FOUND', 'No account uses this email.')
-      },
-    })
-    await awaitCode(actor, 'new@example.com')
-    actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
-    await waitFor(actor, (s) => s.matches({ loggedOut: 'needsAccount' }))
-
-    await renderPage(actor, <OnboardingPage validate={validate} />)
-
-    expect(box('Email')).toHaveProperty('value', 'new@example.com')
+  it('creates the account without a second code once verify has proved the email', async () => {
+    const { actor, ports, user } = await provedNewEmail(async () => sessionData({ Flag: true }))
     expect(
       screen.getByText(
         'No account uses new@example.com yet — tell us about your pool to create one.',
       ),
     ).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
+    // The proved email is shown, not typed; nothing offers another code.
+    expect(box('Email')).toHaveProperty('value', 'new@example.com')
+    expect(box('Email')).toHaveProperty('readOnly', true)
+    expect(screen.queryByRole('button', { name: 'Send code' })).toBeNull()
+
+    await fillDetails(user)
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }))
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+
+    await waitFor(actor, (s) => s.hasTag('authenticated'))
+    expect(ports.requestCode).toHaveBeenCalledOnce()
+    expect(ports.verify).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        code: '',
+        rememberMe: true,
+        tempToken: 'temp-1',
+        onboarding: {
+          name: 'Nia Lee',
+          phone: '(208) 555-0100',
+          address: '12 Elm St',
+          city: 'Boise',
+          state: 'ID',
+        },
+      }),
+    )
+  })
+
+  it('offers a new code, the details kept, once the proved email can no longer create it', async () => {
+    const { actor, ports, user } = await provedNewEmail(async () => {
+      throw apiProblem(401, 'CODE_EXPIRED', 'Your email was confirmed too long ago.')
+    })
+    await fillDetails(user)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+
+    expect((await screen.findByRole('alert')).textContent).toContain('confirmed too long ago')
+    expect(box('Email')).toHaveProperty('readOnly', false)
+    await user.click(screen.getByRole('button', { name: 'Send code' }))
+    await waitFor(actor, (s) => s.matches('awaitingCode'))
+    expect(ports.requestCode).toHaveBeenLastCalledWith({ email: 'new@example.com' })
+    expect(actor.getSnapshot().context.onboarding).toMatchObject({ name: 'Nia Lee', city: 'Boise' })
+  })
+
+  it('lets the visitor use another email, with a code for it', async () => {
+    const { actor, ports, user } = await provedNewEmail(async () => sessionData())
+    await user.click(screen.getByRole('button', { name: 'Use another email' }))
+    expect(document.activeElement).toBe(box('Email'))
+    expect(box('Email')).toHaveProperty('value', '')
+    await user.type(box('Email'), 'other@example.com')
+    await fillDetails(user)
+    await user.click(screen.getByRole('button', { name: 'Send code' }))
+    await waitFor(actor, (s) => s.matches('awaitingCode'))
+    expect(ports.requestCode).toHaveBeenLastCalledWith({ email: 'other@example.com' })
   })
 })
+
+/**
+ * Onboarding after a code for new@example.com that verify proved right, finding no account;
+ * the code-less call that creates the account answers with `created`.
+ */
+async function provedNewEmail(created: () => Promise<SessionData>) {
+  const session = startSession({
+    verify: vi.fn(async ({ code }) => {
+      if (code) throw apiProblem(404, 'ACCOUNT_NOT_FOUND', 'No account uses this email.')
+      return created()
+    }),
+  })
+  await awaitCode(session.actor, 'new@example.com')
+  session.actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
+  await waitFor(session.actor, (s) => s.matches({ loggedOut: 'needsAccount' }))
+  const { user } = await renderPage(session.actor, <OnboardingPage validate={validate} />)
+  return { ...session, user }
+}
+
+/** Where Nia's pool is and who she is; the email is left as it is. */
+async function fillDetails(user: UserEvent) {
+  await user.type(box('City'), 'Boise')
+  await user.type(box('State'), 'id')
+  await user.type(box('Full name'), 'Nia Lee')
+  await user.type(box('Phone'), '(208) 555-0100')
+  await user.type(box('Street address'), '12 Elm St')
+}

@@ -26,15 +26,24 @@ export function accounts(e2e: { readonly server: RunningServer }) {
       ),
     )
 
+  /** The emails to `to` that were not in the outbox before. */
+  async function mailsTo(to: string, before: Set<string>) {
+    const mails: { to: string; text: string }[] = []
+    for (const name of await outbox()) {
+      if (before.has(name)) continue
+      const file = path.join(e2e.server.outboxDir, name)
+      const mail = JSON.parse(await fs.readFile(file, 'utf8')) as { to: string; text: string }
+      if (mail.to === to) mails.push(mail)
+    }
+    return mails
+  }
+
   /** The code in the first email to `to` that was not in the outbox before, as a user reads it. */
   async function codeFor(to: string, before: Set<string>): Promise<string> {
     const deadline = Date.now() + 10_000
     while (Date.now() < deadline) {
-      for (const name of await outbox()) {
-        if (before.has(name)) continue
-        const file = path.join(e2e.server.outboxDir, name)
-        const mail = JSON.parse(await fs.readFile(file, 'utf8')) as { to: string; text: string }
-        const code = mail.to === to ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined
+      for (const mail of await mailsTo(to, before)) {
+        const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
         if (code) return code
       }
       await new Promise((resolve) => setTimeout(resolve, 100))
@@ -42,13 +51,19 @@ export function accounts(e2e: { readonly server: RunningServer }) {
     throw new Error(`no code emailed to ${to}`)
   }
 
-  async function signInAsAdmin(page: Page, rememberMe = false) {
+  /** /login, the email, and its code typed in on /verify; answers the outbox as it was before. */
+  async function enterCode(page: Page, email: string): Promise<Set<string>> {
     await page.goto('/login')
-    await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN)
+    await page.getByRole('textbox', { name: 'Email' }).fill(email)
     const inbox = await outbox()
     await page.getByRole('button', { name: 'Send code' }).click()
     await page.waitForURL('**/verify')
-    await page.getByRole('textbox', { name: 'Verification code' }).fill(await codeFor(ADMIN, inbox))
+    await page.getByRole('textbox', { name: 'Verification code' }).fill(await codeFor(email, inbox))
+    return inbox
+  }
+
+  async function signInAsAdmin(page: Page, rememberMe = false) {
+    await enterCode(page, ADMIN)
     if (rememberMe) await page.getByRole('checkbox', { name: 'Remember me' }).check()
     await page.getByRole('button', { name: 'Verify' }).click()
     await page.waitForURL('**/admin/pricing')
@@ -110,5 +125,5 @@ export function accounts(e2e: { readonly server: RunningServer }) {
     await page.getByRole('button', { name: 'Verify' }).click()
   }
 
-  return { outbox, codeFor, signInAsAdmin, asAdmin, serveCity, onboard }
+  return { outbox, mailsTo, codeFor, enterCode, signInAsAdmin, asAdmin, serveCity, onboard }
 }
