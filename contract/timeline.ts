@@ -106,6 +106,15 @@ export const NotificationPreferences = z.object({
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>
 export const NotificationsBody = z.strictObject(NotificationPreferences.shape)
 
+/** A secret in a path: a calendar feed's or an unsubscribe link's (unknown ones answer 404). */
+export const SecretParams = z.object({ token: z.string().check(z.maxLength(200)) })
+
+/** The client's secret calendar address (PRODUCT.md §9). */
+export const CalendarTokenData = z.object({ url: z.string() })
+
+/** An iCalendar feed (text/calendar) or an unsubscribe page (text/html), sent as is. */
+export const TextDocument = z.string()
+
 /** The codes of the timeline's refusals (409), beside the general ones of problem.ts. */
 export const TimelineProblemCode = {
   /** Marking a gated step done before its inspection passed. */

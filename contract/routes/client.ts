@@ -14,11 +14,14 @@ import {
 } from '../api-client'
 import { NonStageEntry, StageEntry } from '../domain'
 import {
+  CalendarTokenData,
   InspectionBody,
   InspectionParams,
   NotificationPreferences,
   NotificationsBody,
+  SecretParams,
   StepStartedBody,
+  TextDocument,
   Timeline,
   TimelineStartBody,
 } from '../timeline'
@@ -134,5 +137,20 @@ export const timelineRoutes = {
     access: 'builder',
     body: NotificationsBody,
     data: NotificationPreferences,
+  },
+  rotateCalendarToken: {
+    method: 'POST',
+    path: '/api/calendar-token',
+    access: 'builder',
+    body: NoBody,
+    data: CalendarTokenData,
+  },
+  /** Public: the token is the secret. Answers text/calendar, not JSON. */
+  calendarFeed: {
+    method: 'GET',
+    path: '/api/calendar/:token.ics',
+    access: 'public',
+    params: SecretParams,
+    data: TextDocument,
   },
 } as const satisfies Record<string, RouteDef>

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import calendars from '../../../plugins/app/calendars'
 import notificationPreferences from '../../../plugins/app/notification-preferences'
 import poolEntries from '../../../plugins/app/pool-entries'
 import timelines from '../../../plugins/app/timeline'
+import calendarRoutes from './calendar'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
@@ -14,10 +16,12 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(poolEntries)
   await app.register(timelines)
   await app.register(notificationPreferences)
+  await app.register(calendars)
   await app.register(poolRoutes)
   await app.register(quoteRoutes)
   await app.register(requestRoutes)
   await app.register(timelineRoutes)
+  await app.register(calendarRoutes)
 }
 
 export default clientRoutes
