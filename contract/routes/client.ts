@@ -24,6 +24,7 @@ import {
   TextDocument,
   Timeline,
   TimelineStartBody,
+  UnsubscribeData,
 } from '../timeline'
 
 import type { RouteDef } from './types'
@@ -149,6 +150,22 @@ export const timelineRoutes = {
   calendarFeed: {
     method: 'GET',
     path: '/api/calendar/:token.ics',
+    access: 'public',
+    params: SecretParams,
+    data: TextDocument,
+  },
+  /** RFC 8058 one-click: a mail client posts `List-Unsubscribe=One-Click` as a form. */
+  unsubscribe: {
+    method: 'POST',
+    path: '/api/unsubscribe/:token',
+    access: 'public',
+    params: SecretParams,
+    data: UnsubscribeData,
+  },
+  /** The link in the email: a page (text/html) whose one button makes the POST above. */
+  unsubscribePage: {
+    method: 'GET',
+    path: '/api/unsubscribe/:token',
     access: 'public',
     params: SecretParams,
     data: TextDocument,

@@ -8,6 +8,7 @@ import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
 import timelineRoutes from './timeline'
+import unsubscribeRoutes from './unsubscribe'
 
 /** The client's builder calls: every one is for a CLIENT whose city we serve (Flag). */
 const clientRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +23,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(requestRoutes)
   await app.register(timelineRoutes)
   await app.register(calendarRoutes)
+  await app.register(unsubscribeRoutes)
 }
 
 export default clientRoutes
