@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { unsubscribeToken } from '../../server/lib/unsubscribe-token'
 import { NOTIFY_LEASE_MS } from '../../server/plugins/app/notification-log'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json } from '../support/http'
@@ -192,5 +193,62 @@ describe('a server that dies between claiming an email and sending it', () => {
     await sender.app.notifier.run()
     await sender.app.notifier.run()
     expect(reminders()).toHaveLength(1)
+  })
+})
+
+describe('step updates', () => {
+  const subjects = () => smtp.received.map((m) => header(m.raw, 'subject')).sort()
+
+  it('say once that a step can start and once that it runs late, until turned off', async () => {
+    const sender = await servers(1, '3600')
+    await serveAustin(t)
+    client = await newClient(t, 'pat@example.com')
+    for (const made of apps) setToday(made, '2030-03-01')
+    const start = { startDate: '2030-03-04' }
+    expect((await put(t, '/api/timeline/start', start, client.headers)).statusCode).toBe(200)
+    await sender.app.notifier.run()
+    expect(subjects()).toEqual([])
+
+    for (const made of apps) setToday(made, '2030-03-04')
+    await sender.app.notifier.run()
+    await sender.app.notifier.run()
+    expect(subjects()).toEqual(['Pool Design can start'])
+
+    // Pool Design's baseline ends on the 8th, its forecast today; Engineering's moves with it.
+    for (const made of apps) setToday(made, '2030-03-12')
+    await sender.app.notifier.run()
+    await sender.app.notifier.run()
+    expect(subjects()).toEqual([
+      'Engineering is running late',
+      'Pool Design can start',
+      'Pool Design is running late',
+    ])
+
+    // Turned off from a browser, through the page's form: the answer is a page.
+    const turnOff = 'stepUpdates' as const
+    const token = unsubscribeToken(sender.app.keys.unsubscribe, {
+      clientId: client.id,
+      turnOff,
+    })
+    const form = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/${token}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(form.statusCode, form.body).toBe(200)
+    expect(form.body).toContain('You will no longer get emails about step updates.')
+
+    // Pool Design done: Engineering can start, but no email says so.
+    expect(
+      (await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, client.headers))
+        .statusCode,
+    ).toBe(200)
+    await sender.app.notifier.run()
+    expect(subjects()).toHaveLength(3)
   })
 })
