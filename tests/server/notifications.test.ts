@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { unsubscribeToken } from '../../server/lib/unsubscribe-token'
 import { NOTIFY_LEASE_MS } from '../../server/plugins/app/notification-log'
+import { notificationLog } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json } from '../support/http'
 import { header, mimeParts, startSmtp } from '../support/smtp'
@@ -132,6 +133,17 @@ describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 
     expect((await put(t, '/api/inspections/layout', moved, client.headers)).statusCode).toBe(200)
     for (const made of apps) setToday(made, '2030-04-10')
     await expectReminders(1)
+  })
+
+  it('stops with its server: nothing is sent once the server closed', async () => {
+    await inspectionOnApril10('2030-04-08')
+    for (const made of senders) await made.app.close()
+    apps = [t]
+    for (const made of [t, ...senders]) setToday(made, '2030-04-09')
+    await sleep(2_500)
+    // Not even claimed: the closed server's job no longer runs.
+    expect(await t.app.db.select().from(notificationLog)).toEqual([])
+    expect(reminders()).toEqual([])
   })
 
   it('answers 404 to a link that is not ours', async () => {
