@@ -106,6 +106,25 @@ export const NotificationPreferences = z.object({
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>
 export const NotificationsBody = z.strictObject(NotificationPreferences.shape)
 
+/** Each switch of NotificationPreferences: what one unsubscribe link turns off. */
+export const NotificationSwitch = z.enum([
+  'inspectionReminders',
+  'stepUpdates',
+  'warrantyReminders',
+])
+export type NotificationSwitch = z.infer<typeof NotificationSwitch>
+
+/** A secret in a path: a calendar feed's or an unsubscribe link's (unknown ones answer 404). */
+export const SecretParams = z.object({ token: z.string().check(z.maxLength(200)) })
+
+/** The client's secret calendar address (PRODUCT.md §9). */
+export const CalendarTokenData = z.object({ url: z.string() })
+
+/** An iCalendar feed (text/calendar) or an unsubscribe page (text/html), sent as is. */
+export const TextDocument = z.string()
+
+export const UnsubscribeData = z.object({ turnedOff: NotificationSwitch })
+
 /** The codes of the timeline's refusals (409), beside the general ones of problem.ts. */
 export const TimelineProblemCode = {
   /** Marking a gated step done before its inspection passed. */

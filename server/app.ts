@@ -16,6 +16,8 @@ import directory from './plugins/app/directory'
 import errors from './plugins/app/errors'
 import loginCodes from './plugins/app/login-codes'
 import mailer from './plugins/app/mailer'
+import notificationLog from './plugins/app/notification-log'
+import notifier from './plugins/app/notifier'
 import rateLimiter from './plugins/app/rate-limiter'
 import refreshTokens from './plugins/app/refresh-tokens'
 import requests from './plugins/app/requests'
@@ -101,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(users)
   await app.register(stages)
   await app.register(schedule)
+  await app.register(notificationLog)
+  await app.register(notifier)
   await app.register(admins)
   await app.register(clients)
   await app.register(cities)

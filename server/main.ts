@@ -4,6 +4,7 @@ import { openDatabase } from './db/client'
 import { lockDataDir } from './db/lock'
 import { seedSamples } from './db/samples'
 import { seed } from './db/seed'
+import { publicUrl } from './lib/public-url'
 import { loadSecret } from './lib/secret'
 import { readSettings, SettingsError } from './settings'
 
@@ -40,9 +41,7 @@ async function main() {
         'two managers. SAMPLE_DATA=false on a new database skips it.',
     )
   }
-  const where =
-    settings.PUBLIC_URL ??
-    `http://${settings.HOST === '127.0.0.1' ? 'localhost' : settings.HOST}:${settings.PORT}`
+  const where = publicUrl(settings)
   app.log.info(
     `PoolPath is ready at ${where} on ${database.kind === 'pglite' ? `PGlite in ${settings.DATA_DIR}` : 'PostgreSQL'}. ` +
       `Sign in as ${settings.ADMIN_EMAIL}; without SMTP_URL the code is printed in this log.`,

@@ -36,6 +36,8 @@ export const SettingsSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   /** Sample city, engineers and managers on a new database; unset: on PGlite only. */
+  /** Seconds between the notification job's runs (PRODUCT.md §9). */
+  NOTIFY_INTERVAL: positiveInt.default(60),
   SAMPLE_DATA: z
     .enum(['true', 'false'])
     .optional()

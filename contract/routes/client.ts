@@ -14,13 +14,17 @@ import {
 } from '../api-client'
 import { NonStageEntry, StageEntry } from '../domain'
 import {
+  CalendarTokenData,
   InspectionBody,
   InspectionParams,
   NotificationPreferences,
   NotificationsBody,
+  SecretParams,
   StepStartedBody,
+  TextDocument,
   Timeline,
   TimelineStartBody,
+  UnsubscribeData,
 } from '../timeline'
 
 import type { RouteDef } from './types'
@@ -134,5 +138,36 @@ export const timelineRoutes = {
     access: 'builder',
     body: NotificationsBody,
     data: NotificationPreferences,
+  },
+  rotateCalendarToken: {
+    method: 'POST',
+    path: '/api/calendar-token',
+    access: 'builder',
+    body: NoBody,
+    data: CalendarTokenData,
+  },
+  /** Public: the token is the secret. Answers text/calendar, not JSON. */
+  calendarFeed: {
+    method: 'GET',
+    path: '/api/calendar/:token.ics',
+    access: 'public',
+    params: SecretParams,
+    data: TextDocument,
+  },
+  /** RFC 8058 one-click: a mail client posts `List-Unsubscribe=One-Click` as a form. */
+  unsubscribe: {
+    method: 'POST',
+    path: '/api/unsubscribe/:token',
+    access: 'public',
+    params: SecretParams,
+    data: UnsubscribeData,
+  },
+  /** The link in the email: a page (text/html) whose one button makes the POST above. */
+  unsubscribePage: {
+    method: 'GET',
+    path: '/api/unsubscribe/:token',
+    access: 'public',
+    params: SecretParams,
+    data: TextDocument,
   },
 } as const satisfies Record<string, RouteDef>

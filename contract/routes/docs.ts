@@ -76,6 +76,24 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   },
   notifications: { summary: 'Which emails the client wants' },
   setNotifications: { summary: 'Turn the inspection, step and warranty emails on or off' },
+  rotateCalendarToken: {
+    summary: 'A new secret calendar address (the old one stops working)',
+    description: 'Subscribe to the address in a calendar app; it lists every step and inspection.',
+  },
+  calendarFeed: {
+    summary: "The client's calendar (text/calendar, public: the token is the secret)",
+    description:
+      'One all-day event per step (its forecast span) and per scheduled inspection, with ' +
+      'stable UIDs. Answers 404 to an unknown token.',
+  },
+  unsubscribe: {
+    summary: 'Turn off the kind of email an unsubscribe link was sent with (RFC 8058 one-click)',
+    description:
+      'Public: the token is the secret. Takes a form body (`List-Unsubscribe=One-Click`) or none.',
+  },
+  unsubscribePage: {
+    summary: 'The page an unsubscribe link opens (text/html), with one button to confirm',
+  },
   adminFetch: {
     summary: 'Everything the back office shows',
     description: 'Sends an ETag; answers 304 to a matching If-None-Match.',

@@ -386,7 +386,7 @@ export const notificationLog = pgTable(
   ],
 )
 
-/** The secret of a client's calendar feed, as a keyed hash only; rotating replaces the row. */
+/** The secret of a client's calendar feed, as its SHA-256 only; rotating replaces the row. */
 export const calendarTokens = pgTable('calendar_tokens', {
   clientId: clientId().primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),

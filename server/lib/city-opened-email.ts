@@ -1,14 +1,5 @@
 import type { City } from '../../contract'
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-// Names are typed by people (the client's, the admin's city): never markup in the email.
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
+import { escapeHtml } from './html'
 
 /** The good news for a waiting-list client: their city just opened. */
 export function cityOpenedEmail(

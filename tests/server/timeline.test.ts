@@ -5,6 +5,7 @@ import { auditLog } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
 import { newClient, put, serveAustin, stageIds } from './client-kit'
+import { permitsDone as permitsDoneOf, setToday as setTodayOf } from './timeline-kit'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -19,10 +20,7 @@ beforeEach(async () => {
 })
 afterEach(() => t.app.close())
 
-/** Moves the server's clock to noon of `day` (local time, the project's calendar). */
-function setToday(day: string) {
-  t.clock.advance(new Date(`${day}T12:00:00`).getTime() - t.clock.now().getTime())
-}
+const setToday = (day: string) => setTodayOf(t, day)
 
 const MONDAY = '2030-03-04'
 
@@ -59,11 +57,7 @@ const inspectionOf = (timeline: Timeline, slug: string) => {
   return found
 }
 
-/** Pool design, engineering and permits done: the layout inspection is ready. */
-async function permitsDone() {
-  for (const title of ['Pool Design', 'Engineering', 'Permits'])
-    expect((await markDone1(title)).statusCode).toBe(200)
-}
+const permitsDone = () => permitsDoneOf(t, client.headers)
 
 describe('GET /api/timeline', () => {
   it('answers every step waiting and no dates before a start date', async () => {

@@ -30,13 +30,21 @@ export type TestApp = {
   clock: TestClock
   outbox: string
   database: Database
+  secret: Buffer
 }
 
-async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+type Cloned = {
+  database: Database
+  /** Another connection to the same database, as a second server would open (PGlite: the same). */
+  reopen: () => Promise<Database>
+  drop: () => Promise<void>
+}
+
+async function cloneDatabase(): Promise<Cloned> {
   if (process.env.TEST_DB !== 'postgres') {
     const dump = new Blob([await fs.readFile(PGLITE_TEMPLATE)])
     const database = await usePglite(await PGlite.create({ loadDataDir: dump }))
-    return { database, drop: () => database.close() }
+    return { database, reopen: async () => database, drop: () => database.close() }
   }
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE_URL is not set')
@@ -45,9 +53,11 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.connect()
   await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`)
   await admin.end()
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) })
+  const open = () => openDatabase({ kind: 'postgres', url: withDatabase(url, name) })
+  const database = await open()
   return {
     database,
+    reopen: open,
     drop: async () => {
       await database.close()
       const client = new pg.Client({ connectionString: url })
@@ -76,14 +86,23 @@ async function freshDatabase(): Promise<Database> {
   return { ...database, close: async () => {} }
 }
 
+async function secondConnection(): Promise<Database> {
+  if (!shared) throw new Error('a second server needs a first one')
+  const database = await (await shared).reopen()
+  // PGlite's one handle belongs to the file; PostgreSQL's second pool is this app's to close.
+  return process.env.TEST_DB === 'postgres' ? database : { ...database, close: async () => {} }
+}
+
 /**
  * The real app on a freshly emptied and seeded database (PGlite, or PostgreSQL when
  * TEST_DB=postgres), with mail written to a temporary outbox. Closed with `app.close()`.
- * Apps built in one test file share its database: a second build() starts it afresh too.
+ * Apps built in one test file share its database: a second build() starts it afresh too,
+ * unless it is `besides` an app, as a second server on that app's database and secret (on
+ * PostgreSQL with its own connections).
  */
 export async function build(
   overrides: Partial<Record<keyof Settings, string>> = {},
-  options: { logTo?: Writable } = {},
+  options: { logTo?: Writable; besides?: TestApp } = {},
 ): Promise<TestApp> {
   const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'poolpath-outbox-'))
   const settings = readSettings({
@@ -92,12 +111,13 @@ export async function build(
     DATA_DIR: outbox,
     ...overrides,
   })
-  const database = await freshDatabase()
+  const database = options.besides ? await secondConnection() : await freshDatabase()
+  const secret = options.besides?.secret ?? crypto.randomBytes(32)
   const clock = new TestClock()
   const app = await buildApp({
     settings,
     database,
-    secret: crypto.randomBytes(32),
+    secret,
     clock: clock.now,
     distDir: null,
     ...(options.logTo ? { logger: { ...loggerOptions('info'), stream: options.logTo } } : {}),
@@ -107,5 +127,5 @@ export async function build(
     await app.mailer.flush()
     await fs.rm(outbox, { recursive: true, force: true, maxRetries: 3 })
   })
-  return { app, clock, outbox, database }
+  return { app, clock, outbox, database, secret }
 }

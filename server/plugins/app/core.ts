@@ -3,7 +3,13 @@ import fp from 'fastify-plugin'
 import { deriveKey } from '../../lib/crypto'
 import type { Settings } from '../../settings'
 
-export type Keys = { jwt: Buffer; code: Buffer; tempToken: Buffer; refresh: Buffer }
+export type Keys = {
+  jwt: Buffer
+  code: Buffer
+  tempToken: Buffer
+  refresh: Buffer
+  unsubscribe: Buffer
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +32,7 @@ export default fp(
       code: deriveKey(opts.secret, 'code'),
       tempToken: deriveKey(opts.secret, 'temp-token'),
       refresh: deriveKey(opts.secret, 'refresh'),
+      unsubscribe: deriveKey(opts.secret, 'unsubscribe'),
     })
   },
   { name: 'core' },

@@ -12,11 +12,15 @@ export type Mail = {
   html: string
   /** Without SMTP, printed as one plain line, e.g. `Sign-in code for pat@example.com: 123456`. */
   summary?: string
+  /** Extra headers, e.g. RFC 8058's `List-Unsubscribe`. */
+  headers?: Record<string, string>
 }
 
 export type Mailer = {
   /** Sends in the background, so a slow mail server never slows (or times) a request. */
   send(mail: Mail): void
+  /** Hands `mail` over now; rejects when it could not be (for a caller that retries). */
+  deliver(mail: Mail): Promise<void>
   /** Resolves once every mail sent so far has been handed over. */
   flush(): Promise<void>
 }
@@ -68,7 +72,7 @@ export default fp(
       await Promise.all([...pending])
     }
 
-    app.decorate('mailer', { send, flush })
+    app.decorate('mailer', { send, deliver, flush })
     app.addHook('onClose', async () => {
       await flush()
       transport?.close()

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { NotificationPreferences } from '../../../contract'
-import { notificationPreferences } from '../../db/schema'
+import type { NotificationPreferences, NotificationSwitch } from '../../../contract'
+import { clients, notificationPreferences } from '../../db/schema'
 
 /** Which emails a client wants (PRODUCT.md §9): every kind is on until they turn it off. */
 export type NotificationPreferencesRepository = {
   get(clientId: string): Promise<NotificationPreferences>
   set(clientId: string, preferences: NotificationPreferences): Promise<NotificationPreferences>
+  /** Whether `clientId` is a client (an unsubscribe link outlives a deleted account). */
+  exists(clientId: string): Promise<boolean>
+  turnOff(clientId: string, name: NotificationSwitch): Promise<void>
 }
 
 declare module 'fastify' {
@@ -49,7 +52,23 @@ export default fp(
       return preferencesOf(row)
     }
 
-    app.decorate('notificationPreferences', { get, set })
+    const exists: NotificationPreferencesRepository['exists'] = async (clientId) => {
+      const found = await app.db
+        .select({ id: clients.userId })
+        .from(clients)
+        .where(eq(clients.userId, clientId))
+      return found.length > 0
+    }
+
+    const turnOff: NotificationPreferencesRepository['turnOff'] = async (clientId, name) => {
+      const values = { [name]: false, updatedAt: app.clock() }
+      await app.db
+        .insert(notificationPreferences)
+        .values({ clientId, ...values })
+        .onConflictDoUpdate({ target: notificationPreferences.clientId, set: values })
+    }
+
+    app.decorate('notificationPreferences', { get, set, exists, turnOff })
   },
   { name: 'notification-preferences', dependencies: ['db', 'core'] },
 )

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
@@ -49,14 +49,19 @@ declare module 'fastify' {
 const STEP_OF_TITLE = new Map(STEPS.map((s) => [s.title, s.route]))
 
 /**
- * Everything stored of a client's project, in three queries: the project, the steps' dates and
- * the inspections' history (whose last event is where each inspection stands).
+ * Everything stored of some clients' projects, in three queries whatever their number: the
+ * projects, the steps' dates and the inspections' history (whose last event is where each
+ * inspection stands). A client with nothing stored has empty facts.
  */
-async function factsOf(query: Db | Tx, clientId: string): Promise<ProjectFacts> {
-  const [[project], entries, events] = await Promise.all([
-    query.select().from(projects).where(eq(projects.clientId, clientId)),
+export async function factsOfClients(
+  query: Db | Tx,
+  clientIds: string[],
+): Promise<Map<string, ProjectFacts>> {
+  const [rows, entries, events] = await Promise.all([
+    query.select().from(projects).where(inArray(projects.clientId, clientIds)),
     query
       .select({
+        clientId: poolEntries.clientId,
         slug: stages.slug,
         title: poolEntries.title,
         startedOn: poolEntries.startedOn,
@@ -64,34 +69,44 @@ async function factsOf(query: Db | Tx, clientId: string): Promise<ProjectFacts> 
       })
       .from(poolEntries)
       .leftJoin(stages, eq(stages.id, poolEntries.stageId))
-      .where(eq(poolEntries.clientId, clientId)),
+      .where(inArray(poolEntries.clientId, clientIds)),
     query
       .select()
       .from(inspectionEvents)
-      .where(eq(inspectionEvents.clientId, clientId))
+      .where(inArray(inspectionEvents.clientId, clientIds))
       .orderBy(asc(inspectionEvents.id)),
   ])
-  const steps: ProjectFacts['steps'] = {}
-  for (const { slug, title, startedOn, doneOn } of entries) {
-    const step = StepSlug.safeParse(slug ?? STEP_OF_TITLE.get(title ?? ''))
-    if (step.success && (startedOn || doneOn)) steps[step.data] = { startedOn, doneOn }
+  const empty = (): ProjectFacts => ({
+    startDate: null,
+    baseline: null,
+    steps: {},
+    inspections: {},
+  })
+  const facts = new Map(clientIds.map((id) => [id, empty()]))
+  for (const { clientId, startDate, baseline, baselineSavedAt } of rows) {
+    const saved = { savedAt: baselineSavedAt.toISOString(), ...baseline }
+    facts.set(clientId, { ...empty(), startDate, baseline: saved })
   }
-  const inspected: ProjectFacts['inspections'] = {}
-  for (const { slug, status, date, notes } of events) {
+  for (const { clientId, slug, title, startedOn, doneOn } of entries) {
+    const step = StepSlug.safeParse(slug ?? STEP_OF_TITLE.get(title ?? ''))
+    const steps = facts.get(clientId)?.steps
+    if (steps && step.success && (startedOn || doneOn)) steps[step.data] = { startedOn, doneOn }
+  }
+  for (const { clientId, slug, status, date, notes } of events) {
     const known = InspectionSlug.safeParse(slug)
-    if (!known.success) continue
+    const inspected = facts.get(clientId)?.inspections
+    if (!known.success || !inspected) continue
     const event = { status, date, notes }
     const history = [...(inspected[known.data]?.history ?? []), event]
     inspected[known.data] = { ...event, history }
   }
-  return {
-    startDate: project?.startDate ?? null,
-    baseline: project
-      ? { savedAt: project.baselineSavedAt.toISOString(), ...project.baseline }
-      : null,
-    steps,
-    inspections: inspected,
-  }
+  return facts
+}
+
+async function factsOf(query: Db | Tx, clientId: string): Promise<ProjectFacts> {
+  const facts = (await factsOfClients(query, [clientId])).get(clientId)
+  if (!facts) throw new Error('no facts for the client asked about')
+  return facts
 }
 
 function checkStarted(startedOn: string | null, doneOn: string | null, today: string) {

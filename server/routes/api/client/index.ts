@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import calendars from '../../../plugins/app/calendars'
 import notificationPreferences from '../../../plugins/app/notification-preferences'
 import poolEntries from '../../../plugins/app/pool-entries'
 import timelines from '../../../plugins/app/timeline'
+import calendarRoutes from './calendar'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
 import timelineRoutes from './timeline'
+import unsubscribeRoutes from './unsubscribe'
 
 /** The client's builder calls: every one is for a CLIENT whose city we serve (Flag). */
 const clientRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,10 +17,13 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(poolEntries)
   await app.register(timelines)
   await app.register(notificationPreferences)
+  await app.register(calendars)
   await app.register(poolRoutes)
   await app.register(quoteRoutes)
   await app.register(requestRoutes)
   await app.register(timelineRoutes)
+  await app.register(calendarRoutes)
+  await app.register(unsubscribeRoutes)
 }
 
 export default clientRoutes

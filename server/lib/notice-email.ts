@@ -1,0 +1,99 @@
+import { format, parseISO } from 'date-fns'
+import { INSPECTIONS, StepSlug, type NotificationSwitch } from '../../contract'
+import { stepTitle } from '../../contract/scheduling'
+import { escapeHtml } from './html'
+
+/** A notification email's identity: its row of the notification log (PRODUCT.md §9). */
+export type Notice = { clientId: string; kind: NoticeKind; subject: string; onDate: string }
+
+type Wording = { subject: string; lines: string[] }
+
+const longDate = (iso: string) => format(parseISO(iso), 'EEEE, MMMM d, yyyy')
+const inspectionTitle = (slug: string) => INSPECTIONS.find((i) => i.slug === slug)?.title ?? slug
+const stepTitleOf = (step: string) => {
+  const known = StepSlug.safeParse(step)
+  return known.success ? stepTitle(known.data) : step
+}
+
+/**
+ * Each kind of email: the switch that turns it off and its words, from the log row alone so a
+ * retried email says what the first try would have. A new kind (the warranty reminder of §11)
+ * is one entry here and one source of due notices in the notification log.
+ */
+export const NOTICES = {
+  'inspection-tomorrow': {
+    turnedOffBy: 'inspectionReminders',
+    wording: ({ subject, onDate }: Notice): Wording => ({
+      subject: `${inspectionTitle(subject)} tomorrow`,
+      lines: [
+        `Your ${inspectionTitle(subject)} is scheduled for tomorrow, ${longDate(onDate)}.`,
+        'Make sure the site is open and the work it checks is ready to see.',
+      ],
+    }),
+  },
+  'ready-to-start': {
+    turnedOffBy: 'stepUpdates',
+    wording: ({ subject }: Notice): Wording => ({
+      subject: `${stepTitleOf(subject)} can start`,
+      lines: [
+        `Everything ${stepTitleOf(subject)} waits for is done: it can start now.`,
+        'Record the day it starts on your timeline.',
+      ],
+    }),
+  },
+  'running-late': {
+    turnedOffBy: 'stepUpdates',
+    wording: ({ subject, onDate }: Notice): Wording => ({
+      subject: `${stepTitleOf(subject)} is running late`,
+      lines: [
+        `${stepTitleOf(subject)} was planned to end by ${longDate(onDate)} and is now ` +
+          'forecast to end 3 or more days later.',
+        'See your timeline for what it moves.',
+      ],
+    }),
+  },
+} as const satisfies Record<
+  string,
+  { turnedOffBy: NotificationSwitch; wording: (notice: Notice) => Wording }
+>
+
+export type NoticeKind = keyof typeof NOTICES
+export const NOTICE_KINDS = Object.keys(NOTICES) as NoticeKind[]
+
+/**
+ * The email of `notice`: plain text and HTML, each with the one-click unsubscribe link, and
+ * RFC 8058's headers so a mail app can offer its own unsubscribe button.
+ */
+export function noticeEmail(
+  notice: Notice,
+  to: { email: string; name: string },
+  links: { timeline: string; unsubscribe: string },
+) {
+  const { subject, lines } = NOTICES[notice.kind].wording(notice)
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    ...lines,
+    '',
+    `Your timeline: ${links.timeline}`,
+    '',
+    `Stop these emails: ${links.unsubscribe}`,
+  ].join('\n')
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>Hello ${escapeHtml(to.name)},</p>
+<p style="font-size:20px;font-weight:700">${escapeHtml(subject)}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(links.timeline)}">Open your timeline</a></p>
+<p style="font-size:13px;color:#475569"><a href="${escapeHtml(links.unsubscribe)}">Stop these emails</a></p>
+</body></html>`
+  return {
+    to: to.email,
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
+}

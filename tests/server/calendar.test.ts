@@ -1,0 +1,114 @@
+import { addDays, formatISO, parseISO } from 'date-fns'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CalendarTokenData, Timeline } from '../../contract'
+import { build, type TestApp } from '../support/build'
+import { expectProblem, json } from '../support/http'
+import { newClient, put, serveAustin } from './client-kit'
+import { permitsDone, setToday } from './timeline-kit'
+
+type Event = Record<string, string>
+
+/** The VEVENTs of an iCalendar text: each property by name, with its parameters (`DTSTART;VALUE=DATE`). */
+function eventsOf(ics: string): Event[] {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n/)
+  const events: Event[] = []
+  let current: Event | null = null
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT') current = {}
+    else if (line === 'END:VEVENT' && current) {
+      events.push(current)
+      current = null
+    } else if (current) {
+      const colon = line.indexOf(':')
+      current[line.slice(0, colon)] = line.slice(colon + 1)
+    }
+  }
+  return events
+}
+
+let t: TestApp
+let client: Awaited<ReturnType<typeof newClient>>
+beforeEach(async () => {
+  t = await build({ PUBLIC_URL: 'https://pool.example.com' })
+  await serveAustin(t)
+  client = await newClient(t, 'c@example.com')
+  setToday(t, '2030-03-01')
+})
+afterEach(() => t.app.close())
+
+async function newAddress() {
+  const res = await json(t.app, 'POST', '/api/calendar-token', undefined, client.headers)
+  expect(res.statusCode, res.body).toBe(200)
+  const { url } = CalendarTokenData.parse((res.json() as { Data: unknown }).Data)
+  expect(url).toMatch(/^https:\/\/pool\.example\.com\/api\/calendar\/[\w-]{22,}\.ics$/)
+  return new URL(url).pathname
+}
+
+async function feed(path: string) {
+  const res = await t.app.inject({ method: 'GET', url: path })
+  expect(res.statusCode, res.body).toBe(200)
+  expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8')
+  return eventsOf(res.body)
+}
+
+const compact = (iso: string) => iso.replaceAll('-', '')
+
+describe('the calendar feed', () => {
+  it('has one all-day event per step over its forecast, and one per scheduled inspection', async () => {
+    await put(t, '/api/timeline/start', { startDate: '2030-03-04' }, client.headers)
+    await permitsDone(t, client.headers)
+    const scheduled = { status: 'scheduled', date: '2030-04-10' }
+    const res = await put(t, '/api/inspections/layout', scheduled, client.headers)
+    expect(res.statusCode, res.body).toBe(200)
+    const timeline = Timeline.parse((res.json() as { Data: unknown }).Data)
+    const path = await newAddress()
+
+    const events = await feed(path)
+    expect(events).toHaveLength(14)
+    for (const { step, title, forecast } of timeline.steps) {
+      const event = events.find((e) => e.UID === `${client.id}-${step}@poolpath`)
+      // iCalendar's end is exclusive: the day after the step's last day.
+      const dayAfter = formatISO(addDays(parseISO(forecast.end ?? ''), 1), {
+        representation: 'date',
+      })
+      expect(event).toEqual({
+        UID: `${client.id}-${step}@poolpath`,
+        SUMMARY: title,
+        DTSTAMP: expect.stringMatching(/^\d{8}T\d{6}Z$/),
+        'DTSTART;VALUE=DATE': compact(forecast.start ?? ''),
+        'DTEND;VALUE=DATE': compact(dayAfter),
+      })
+    }
+    expect(events.find((e) => e.UID === `${client.id}-inspection-layout@poolpath`)).toMatchObject({
+      SUMMARY: 'Layout inspection',
+      'DTSTART;VALUE=DATE': '20300410',
+      'DTEND;VALUE=DATE': '20300411',
+    })
+
+    // The inspection moves: the same UIDs, so a calendar app updates its events in place.
+    const moved = { status: 'scheduled', date: '2030-04-17' }
+    await put(t, '/api/inspections/layout', moved, client.headers)
+    const again = await feed(path)
+    expect(again.map((e) => e.UID)).toEqual(events.map((e) => e.UID))
+    const layout = again.find((e) => e.UID === `${client.id}-inspection-layout@poolpath`)
+    expect(layout?.['DTSTART;VALUE=DATE']).toBe('20300417')
+  })
+
+  it('is empty of events before a start date', async () => {
+    expect(await feed(await newAddress())).toEqual([])
+  })
+
+  it('stops answering the old address once a new one is made', async () => {
+    const old = await newAddress()
+    const current = await newAddress()
+    expect(current).not.toBe(old)
+    expectProblem(await t.app.inject({ method: 'GET', url: old }), 404, 'NOT_FOUND')
+    await feed(current)
+  })
+
+  it('answers 404 to an address nobody was given, and needs a signed-in client for a new one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/calendar/not-a-real-token.ics' })
+    expectProblem(res, 404, 'NOT_FOUND')
+    expectProblem(await json(t.app, 'POST', '/api/calendar-token'), 401)
+  })
+})

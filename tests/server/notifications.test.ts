@@ -1,0 +1,266 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { unsubscribeToken } from '../../server/lib/unsubscribe-token'
+import { NOTIFY_LEASE_MS } from '../../server/plugins/app/notification-log'
+import { notificationLog } from '../../server/db/schema'
+import { build, type TestApp } from '../support/build'
+import { expectProblem, json } from '../support/http'
+import { header, mimeParts, startSmtp } from '../support/smtp'
+import { newClient, put, serveAustin } from './client-kit'
+import { permitsDone, setToday } from './timeline-kit'
+
+const REMINDER = 'Layout inspection tomorrow'
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+let apps: TestApp[]
+/** The server the client uses; its mail (sign-in codes) goes to the outbox. */
+let t: TestApp
+/** Servers on the same database whose jobs email through the SMTP listener. */
+let senders: TestApp[]
+let client: Awaited<ReturnType<typeof newClient>>
+
+async function servers(count: number, notifyInterval: string) {
+  const publicUrl = { PUBLIC_URL: 'https://pool.example.com' }
+  t = await build({ ...publicUrl, NOTIFY_INTERVAL: '3600' })
+  apps.push(t)
+  const smtpUrl = `smtp://127.0.0.1:${smtp.port}`
+  for (let i = 0; i < count; i++) {
+    const made = await build(
+      { ...publicUrl, SMTP_URL: smtpUrl, NOTIFY_INTERVAL: notifyInterval },
+      { besides: t },
+    )
+    apps.push(made)
+    senders.push(made)
+    await made.app.ready()
+  }
+  return senders[0] ?? t
+}
+
+beforeEach(async () => {
+  smtp = await startSmtp()
+  apps = []
+  senders = []
+})
+afterEach(async () => {
+  for (const made of apps) await made.app.close()
+  await smtp.close()
+})
+
+/** A client whose layout inspection is scheduled for April 10, 2030; today is `today`. */
+async function inspectionOnApril10(today: string) {
+  await serveAustin(t)
+  client = await newClient(t, 'pat@example.com')
+  for (const made of apps) setToday(made, '2030-03-01')
+  expect(
+    (await put(t, '/api/timeline/start', { startDate: '2030-03-04' }, client.headers)).statusCode,
+  ).toBe(200)
+  await permitsDone(t, client.headers)
+  const scheduled = { status: 'scheduled', date: '2030-04-10' }
+  expect((await put(t, '/api/inspections/layout', scheduled, client.headers)).statusCode).toBe(200)
+  for (const made of apps) setToday(made, today)
+}
+
+const reminders = () => smtp.received.filter((m) => header(m.raw, 'subject') === REMINDER)
+
+/** Waits (the job runs every second) until `count` reminders came, then 3 more runs. */
+async function expectReminders(count: number) {
+  for (let waited = 0; reminders().length < count && waited < 15_000; waited += 100)
+    await sleep(100)
+  await sleep(3_500)
+  expect(reminders()).toHaveLength(count)
+}
+
+describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 second', () => {
+  beforeEach(async () => {
+    await servers(1, '1')
+  })
+
+  it('arrives once, the day before, as text and HTML with a one-click unsubscribe', async () => {
+    await inspectionOnApril10('2030-04-08')
+    await sleep(2_500)
+    expect(reminders()).toEqual([])
+
+    for (const made of apps) setToday(made, '2030-04-09')
+    await expectReminders(1)
+    const [mail] = reminders()
+    if (!mail) throw new Error('no reminder')
+    expect(mail.to).toEqual(['pat@example.com'])
+    const headers = mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/))
+    const link = header(headers, 'list-unsubscribe') ?? ''
+    expect(link).toMatch(/^<https:\/\/pool\.example\.com\/api\/unsubscribe\/[\w.-]+>$/)
+    expect(header(headers, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    const parts = mimeParts(mail.raw)
+    expect(parts.map((p) => p.type).sort()).toEqual(['text/html', 'text/plain'])
+    const url = link.slice(1, -1)
+    for (const part of parts) {
+      expect(part.body).toContain('Wednesday, April 10, 2030')
+      expect(part.body).toContain(url)
+    }
+  })
+
+  it('stops after the one-click unsubscribe (RFC 8058), and its page changes nothing', async () => {
+    await inspectionOnApril10('2030-04-09')
+    await expectReminders(1)
+    const headers = reminders()[0]?.raw ?? ''
+    const path = new URL((header(headers, 'list-unsubscribe') ?? '').slice(1, -1)).pathname
+
+    const page = await t.app.inject({ method: 'GET', url: path })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.body).toContain('Stop the emails about inspections?')
+    expect(page.body).toContain('<button type="submit">Unsubscribe</button>')
+    const before = await json(t.app, 'GET', '/api/notifications', undefined, client.headers)
+    expect(before.json()).toEqual({
+      Data: { inspectionReminders: true, stepUpdates: true, warrantyReminders: true },
+    })
+
+    // As a mail provider posts it: a form, from no browser origin.
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(oneClick.statusCode, oneClick.body).toBe(200)
+    expect(oneClick.json()).toEqual({ Data: { turnedOff: 'inspectionReminders' } })
+    const after = await json(t.app, 'GET', '/api/notifications', undefined, client.headers)
+    expect(after.json()).toEqual({
+      Data: { inspectionReminders: false, stepUpdates: true, warrantyReminders: true },
+    })
+
+    // Moved to the 11th, the inspection is tomorrow again: a new reminder, not sent.
+    const moved = { status: 'scheduled', date: '2030-04-11' }
+    expect((await put(t, '/api/inspections/layout', moved, client.headers)).statusCode).toBe(200)
+    for (const made of apps) setToday(made, '2030-04-10')
+    await expectReminders(1)
+  })
+
+  it('stops with its server: nothing is sent once the server closed', async () => {
+    await inspectionOnApril10('2030-04-08')
+    for (const made of senders) await made.app.close()
+    apps = [t]
+    for (const made of [t, ...senders]) setToday(made, '2030-04-09')
+    await sleep(2_500)
+    // Not even claimed: the closed server's job no longer runs.
+    expect(await t.app.db.select().from(notificationLog)).toEqual([])
+    expect(reminders()).toEqual([])
+  })
+
+  it('answers 404 to a link that is not ours', async () => {
+    const payload = Buffer.from(`${crypto.randomUUID()}:stepUpdates`).toString('base64url')
+    const forged = `${payload}.${'A'.repeat(22)}`
+    expectProblem(await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${forged}` }), 404)
+    expectProblem(await t.app.inject({ method: 'GET', url: '/api/unsubscribe/nothing' }), 404)
+  })
+})
+
+describe('two servers on one database', () => {
+  it('send the reminder once between them', async () => {
+    await servers(2, '1')
+    await inspectionOnApril10('2030-04-09')
+    await expectReminders(1)
+    await Promise.all(senders.map((made) => made.app.notifier.run()))
+    expect(reminders()).toHaveLength(1)
+  })
+})
+
+describe('a server that dies between claiming an email and sending it', () => {
+  const notice = (clientId: string) => ({
+    clientId,
+    kind: 'inspection-tomorrow' as const,
+    subject: 'layout',
+    onDate: '2030-04-10',
+  })
+
+  let sender: TestApp
+  beforeEach(async () => {
+    sender = await servers(1, '3600')
+  })
+
+  it('leaves a claim to one server until the lease ends, then to one other', async () => {
+    await serveAustin(t)
+    client = await newClient(t, 'pat@example.com')
+    const log = sender.app.notificationLog
+    const now = sender.clock.now()
+    const later = (ms: number) => new Date(now.getTime() + ms)
+
+    const [claimed] = await log.claim([notice(client.id)], now)
+    expect(claimed).toMatchObject(notice(client.id))
+    expect(await log.claim([notice(client.id)], later(1))).toEqual([])
+    expect(await log.reclaim(later(NOTIFY_LEASE_MS - 1_000))).toEqual([])
+    expect(await log.reclaim(later(NOTIFY_LEASE_MS + 1_000))).toEqual([claimed])
+    expect(await log.reclaim(later(NOTIFY_LEASE_MS + 1_000))).toEqual([])
+    await log.markSent(claimed?.id ?? 0, later(NOTIFY_LEASE_MS + 2_000))
+    expect(await log.reclaim(later(10 * NOTIFY_LEASE_MS))).toEqual([])
+  })
+
+  it('has its email sent once by a later run', async () => {
+    await inspectionOnApril10('2030-04-09')
+    // The dead server's claim: made, never sent.
+    await sender.app.notificationLog.claim([notice(client.id)], sender.clock.now())
+    await sender.app.notifier.run()
+    expect(reminders()).toEqual([])
+
+    sender.clock.advance(NOTIFY_LEASE_MS + 1_000)
+    await sender.app.notifier.run()
+    await sender.app.notifier.run()
+    expect(reminders()).toHaveLength(1)
+  })
+})
+
+describe('step updates', () => {
+  const subjects = () => smtp.received.map((m) => header(m.raw, 'subject')).sort()
+
+  it('say once that a step can start and once that it runs late, until turned off', async () => {
+    const sender = await servers(1, '3600')
+    await serveAustin(t)
+    client = await newClient(t, 'pat@example.com')
+    for (const made of apps) setToday(made, '2030-03-01')
+    const start = { startDate: '2030-03-04' }
+    expect((await put(t, '/api/timeline/start', start, client.headers)).statusCode).toBe(200)
+    await sender.app.notifier.run()
+    expect(subjects()).toEqual([])
+
+    for (const made of apps) setToday(made, '2030-03-04')
+    await sender.app.notifier.run()
+    await sender.app.notifier.run()
+    expect(subjects()).toEqual(['Pool Design can start'])
+
+    // Pool Design's baseline ends on the 8th, its forecast today; Engineering's moves with it.
+    for (const made of apps) setToday(made, '2030-03-12')
+    await sender.app.notifier.run()
+    await sender.app.notifier.run()
+    expect(subjects()).toEqual([
+      'Engineering is running late',
+      'Pool Design can start',
+      'Pool Design is running late',
+    ])
+
+    // Turned off from a browser, through the page's form: the answer is a page.
+    const turnOff = 'stepUpdates' as const
+    const token = unsubscribeToken(sender.app.keys.unsubscribe, {
+      clientId: client.id,
+      turnOff,
+    })
+    const form = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/${token}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(form.statusCode, form.body).toBe(200)
+    expect(form.body).toContain('You will no longer get emails about step updates.')
+
+    // Pool Design done: Engineering can start, but no email says so.
+    expect(
+      (await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, client.headers))
+        .statusCode,
+    ).toBe(200)
+    await sender.app.notifier.run()
+    expect(subjects()).toHaveLength(3)
+  })
+})
