@@ -47,8 +47,8 @@ export type CallsOf<A extends Access> = {
   [N in CallName]: Routes[N]['access'] extends A ? N : never
 }[CallName]
 
-/** The builder's calls on the pool entries, as the client actor makes them. */
-export type ClientCallName = keyof typeof clientRoutes
+/** The builder's calls, as the client actor makes them: the pool entries, then the timeline. */
+export type ClientCallName = keyof typeof clientRoutes | keyof typeof timelineRoutes
 
 /**
  * The back office's writes, as the admin actor makes them: all but the Schedule's edit, whose

@@ -27,6 +27,7 @@ import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
 import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { apiProblem, sessionData } from '../auth/harness'
+import { createFakeTimelineApi } from './timeline-fake'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
 window.scrollTo = () => {}
@@ -114,6 +115,7 @@ export function createFakeClientApi(initial: PoolData) {
     entries.set('StageId' in entry ? entry.StageId : entry.Title, entry)
   }
   let quoteCount = 0
+  const timelineApi = createFakeTimelineApi()
   const keyOf = (body: { StageId?: string; Title?: string }) => body.StageId ?? body.Title ?? ''
   const entryFor = (body: { StageId?: string; Title?: string }): PoolEntry => {
     const existing = entries.get(keyOf(body))
@@ -178,6 +180,8 @@ export function createFakeClientApi(initial: PoolData) {
         }
         return { name: 'requestManager', data: request }
       }
+      default:
+        return timelineApi.handle(call)
     }
   }
   return { handle: vi.fn(handle) }
