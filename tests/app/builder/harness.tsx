@@ -15,6 +15,7 @@ import {
   type Quote,
   type Stage,
   type StageEntry,
+  type StepSlug,
 } from '../../../contract'
 import { DEFAULT_PRICING } from '../../../contract/estimator'
 import {
@@ -116,6 +117,9 @@ export function createFakeClientApi(initial: PoolData) {
   }
   let quoteCount = 0
   const timelineApi = createFakeTimelineApi()
+  const stepOf = (body: { StageId?: string; Title?: string }) =>
+    (STAGES.find((stage) => stage.id === body.StageId)?.slug ??
+      STEPS.find((step) => step.title === body.Title)?.route) as StepSlug
   const keyOf = (body: { StageId?: string; Title?: string }) => body.StageId ?? body.Title ?? ''
   const entryFor = (body: { StageId?: string; Title?: string }): PoolEntry => {
     const existing = entries.get(keyOf(body))
@@ -137,6 +141,7 @@ export function createFakeClientApi(initial: PoolData) {
         return save(call.body, { choices: { ...call.body.choices } })
       case 'markDone':
       case 'markDone1':
+        timelineApi.markDone(stepOf(call.body), call.body.done)
         return save(call.body, { done: call.body.done, doneAt: call.body.done ? NOW : null })
       case 'addQuote':
       case 'addQuote1': {

@@ -1,5 +1,11 @@
-import { DEFAULT_SCHEDULE, type NotificationPreferences } from '../../../contract'
-import { newBaseline, timeline, type ProjectFacts } from '../../../contract/scheduling'
+import {
+  CONSTRUCTION,
+  DEFAULT_SCHEDULE,
+  INSPECTIONS,
+  type NotificationPreferences,
+  type StepSlug,
+} from '../../../contract'
+import { newBaseline, stepTitle, timeline, type ProjectFacts } from '../../../contract/scheduling'
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 
 /** The day the fake server's timeline is computed on: a Monday. */
@@ -18,6 +24,19 @@ export function createFakeTimelineApi() {
     warrantyReminders: true,
   }
   const answer = () => timeline(facts, DEFAULT_SCHEDULE, FAKE_TODAY)
+
+  /** A step marked done (or not): refused with the server's 409 while its gate has not passed. */
+  const markDone = (step: StepSlug, done: boolean) => {
+    const gate = INSPECTIONS.find(
+      (i) => i.slug === CONSTRUCTION.find((c) => c.step === step)?.gatedBy,
+    )
+    if (done && gate && facts.inspections[gate.slug]?.status !== 'passed') {
+      const detail = `${stepTitle(step)} can be marked done once the ${gate.title} has passed.`
+      throw Object.assign(new Error(detail), { status: 409, code: 'INSPECTION_REQUIRED', detail })
+    }
+    const record = facts.steps[step] ?? { startedOn: null, doneOn: null }
+    facts.steps[step] = { ...record, doneOn: done ? FAKE_TODAY : null }
+  }
 
   const handle = async (call: ClientCall): Promise<ClientCallResult> => {
     switch (call.name) {
@@ -57,5 +76,5 @@ export function createFakeTimelineApi() {
         throw new Error(`The fake timeline API has no ${call.name}`)
     }
   }
-  return { handle, facts }
+  return { handle, markDone, facts }
 }
