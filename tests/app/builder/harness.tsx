@@ -18,6 +18,7 @@ import {
   type StepSlug,
 } from '../../../contract'
 import { DEFAULT_PRICING } from '../../../contract/estimator'
+import { timelineRoutes } from '../../../contract/routes'
 import {
   clientMachine,
   type ClientCall,
@@ -186,10 +187,10 @@ export function createFakeClientApi(initial: PoolData) {
         return { name: 'requestManager', data: request }
       }
       default:
-        return timelineApi.handle(call)
+        throw new Error(`The fake client API has no ${call.name}`)
     }
   }
-  return { handle: vi.fn(handle) }
+  return { handle: vi.fn(handle), timeline: timelineApi }
 }
 
 export type BuilderOptions = {
@@ -208,7 +209,11 @@ export type BuilderOptions = {
 export async function renderBuilder(path: string, options: BuilderOptions = {}) {
   const poolData = options.poolData ?? emptyPoolData()
   const api = createFakeClientApi(poolData)
-  const clientCall = options.clientCall ?? api.handle
+  // The timeline's calls go to their own fake, so a test of the entries sees only its own calls.
+  const clientCall =
+    options.clientCall ??
+    ((call: ClientCall) =>
+      call.name in timelineRoutes ? api.timeline.handle(call) : api.handle(call))
   const machine = sessionMachine.provide({
     actors: {
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
@@ -264,5 +269,14 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     const actor = client()
     if (actor) await waitFor(actor, (s) => !s.hasTag('busy'))
   }
-  return { user, view, router, session, client, idle, calls: api.handle }
+  return {
+    user,
+    view,
+    router,
+    session,
+    client,
+    idle,
+    calls: api.handle,
+    timelineCalls: api.timeline.handle,
+  }
 }

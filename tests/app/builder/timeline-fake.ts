@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import {
   CONSTRUCTION,
   DEFAULT_SCHEDULE,
@@ -76,5 +77,5 @@ export function createFakeTimelineApi() {
         throw new Error(`The fake timeline API has no ${call.name}`)
     }
   }
-  return { handle, markDone, facts }
+  return { handle: vi.fn(handle), markDone, facts }
 }
