@@ -19,7 +19,8 @@ function useFetchOnOpen(call: ClientCall) {
   const busy = useSelector(actor, selectBusy)
   const asked = useRef(false)
   useEffect(() => {
-    if (busy || asked.current) return
+    // Read now, not at render: another fetch of this screen may have started meanwhile.
+    if (asked.current || actor.getSnapshot().hasTag('busy')) return
     asked.current = true
     actor.send({ type: 'client.callRequested', call })
   }, [actor, busy, call])

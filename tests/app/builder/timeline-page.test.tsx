@@ -73,3 +73,43 @@ describe('/builder/timeline', () => {
     expect(layout().getByText('History (4)')).toBeTruthy()
   })
 })
+
+describe('the Overview’s dates and emails', () => {
+  it('shows the forecast finish and the slip, and asks for the start date first', async () => {
+    const { user, idle, router } = await renderBuilder('/builder/overview', designed())
+    await idle()
+    const next = screen.getByRole('region', { name: 'Next steps' })
+    expect(within(next).getAllByRole('link')[0]?.textContent).toBe('Set the project start date')
+    await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
+    await screen.findByRole('heading', { level: 1, name: 'Timeline' })
+    await idle()
+    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
+    await user.click(screen.getByRole('button', { name: 'Set start date' }))
+    await idle()
+    await router.navigate({ to: '/builder/$page', params: { page: 'overview' } })
+    await screen.findByRole('heading', { level: 1, name: 'Overview' })
+    await idle()
+    const progress = screen.getByRole('region', { name: 'Progress' })
+    expect(progress.textContent).toContain('Forecast finish')
+    expect(progress.textContent).toContain('On plan')
+  })
+
+  it('turns an email switch off and on through the notifications call', async () => {
+    const { user, idle, timelineCalls } = await renderBuilder('/builder/overview', designed())
+    await idle()
+    const inspections = await screen.findByRole('switch', { name: 'Email me about inspections' })
+    expect((inspections as HTMLInputElement).checked).toBe(true)
+    await user.click(inspections)
+    await idle()
+    expect(timelineCalls).toHaveBeenLastCalledWith({
+      name: 'setNotifications',
+      body: { inspectionReminders: false, stepUpdates: true, warrantyReminders: true },
+    })
+    expect(
+      (screen.getByRole('switch', { name: 'Email me about inspections' }) as HTMLInputElement)
+        .checked,
+    ).toBe(false)
+    expect(screen.getByRole('switch', { name: 'Email me about step updates' })).toBeTruthy()
+    expect(screen.getByRole('switch', { name: 'Email me about warranties' })).toBeTruthy()
+  })
+})
