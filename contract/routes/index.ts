@@ -50,10 +50,7 @@ export type CallsOf<A extends Access> = {
 /** The builder's calls, as the client actor makes them: the pool entries, then the timeline. */
 export type ClientCallName = keyof typeof clientRoutes | keyof typeof timelineRoutes
 
-/**
- * The back office's writes, as the admin actor makes them: all but the Schedule's edit, whose
- * rows are keyed by step and which no screen makes yet (the actor keeps the fetched list).
- */
-export type AdminWriteName = Exclude<CallsOf<'admin'>, 'adminFetch' | 'editSchedule'>
+/** The back office's writes, as the admin actor makes them. */
+export type AdminWriteName = Exclude<CallsOf<'admin'>, 'adminFetch'>
 
 export type NamedCall<N extends CallName> = { [K in N]: { name: K } & CallInput<K> }[N]
