@@ -33,13 +33,8 @@ export function ScheduleSection({ actor }: { actor: AdminActor }) {
       title="Schedule"
       lede="How long each step takes in working days, and how many calendar days its followers wait. A change re-plans every client's forecast, not their baseline."
     >
-      <div
-        className="table-scroll data-table"
-        role="region"
-        aria-labelledby="schedule-caption"
-        tabIndex={0}
-      >
-        <table>
+      <div className="table-scroll" role="region" aria-labelledby="schedule-caption" tabIndex={0}>
+        <table className="schedule-table">
           <caption id="schedule-caption">Durations and waits by step</caption>
           <thead>
             <tr>
