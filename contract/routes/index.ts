@@ -47,8 +47,11 @@ export type CallsOf<A extends Access> = {
   [N in CallName]: Routes[N]['access'] extends A ? N : never
 }[CallName]
 
-/** The builder's calls, as the client actor makes them: the pool entries, then the timeline. */
-export type ClientCallName = keyof typeof clientRoutes | keyof typeof timelineRoutes
+/**
+ * The builder's calls, as the client actor makes them: every call open to a client whose city
+ * we serve (the pool entries and the timeline), not the public ones beside them.
+ */
+export type ClientCallName = CallsOf<'builder'>
 
 /** The back office's writes, as the admin actor makes them. */
 export type AdminWriteName = Exclude<CallsOf<'admin'>, 'adminFetch'>
