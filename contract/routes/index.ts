@@ -47,13 +47,13 @@ export type CallsOf<A extends Access> = {
   [N in CallName]: Routes[N]['access'] extends A ? N : never
 }[CallName]
 
-/** The builder's calls on the pool entries, as the client actor makes them. */
-export type ClientCallName = keyof typeof clientRoutes
-
 /**
- * The back office's writes, as the admin actor makes them: all but the Schedule's edit, whose
- * rows are keyed by step and which no screen makes yet (the actor keeps the fetched list).
+ * The builder's calls, as the client actor makes them: every call open to a client whose city
+ * we serve (the pool entries and the timeline), not the public ones beside them.
  */
-export type AdminWriteName = Exclude<CallsOf<'admin'>, 'adminFetch' | 'editSchedule'>
+export type ClientCallName = CallsOf<'builder'>
+
+/** The back office's writes, as the admin actor makes them. */
+export type AdminWriteName = Exclude<CallsOf<'admin'>, 'adminFetch'>
 
 export type NamedCall<N extends CallName> = { [K in N]: { name: K } & CallInput<K> }[N]

@@ -9,8 +9,11 @@ import type {
 } from './admin.types'
 import { appendItem, removeItem, replaceItem, replaceStage, replaceTip } from './admin-lists'
 
-/** The writes that change one item of one list; a tip or a stage's pricing changes a stage. */
-type ListWriteName = Exclude<AdminWriteName, 'editTip' | 'editStage'>
+/**
+ * The writes that change one item of one list; a tip or a stage's pricing changes a stage, and
+ * a Schedule row is keyed by its step.
+ */
+type ListWriteName = Exclude<AdminWriteName, 'editTip' | 'editStage' | 'editSchedule'>
 
 /** The lists whose items have the type a write answers with. */
 type ListsHolding<T> = { [L in AdminListName]: T extends AdminItems[L] ? L : never }[AdminListName]
@@ -49,7 +52,7 @@ type AnyEffect = { change: 'created' | 'edited' | 'deleted'; list: AdminListName
 
 /** Whether the whole data is fetched again after `call` (see adminWriteEffects). */
 export const changesOtherLists = (call: AdminCall): boolean =>
-  call.name !== 'editTip' && call.name !== 'editStage' && !!adminWriteEffects[call.name].refetch
+  !!(adminWriteEffects as Partial<Record<AdminWriteName, AnyEffect>>)[call.name]?.refetch
 
 /** The seed's admin-data update for what a write's answer changed. */
 export function applyWrite(
@@ -58,6 +61,10 @@ export function applyWrite(
 ): Partial<AdminMachineContext> {
   if (result.name === 'editTip') return { Stages: replaceTip(context.Stages, result.data) }
   if (result.name === 'editStage') return { Stages: replaceStage(context.Stages, result.data) }
+  if (result.name === 'editSchedule') {
+    const { data } = result
+    return { Schedule: context.Schedule.map((row) => (row.step === data.step ? data : row)) }
+  }
   const { change, list }: AnyEffect = adminWriteEffects[result.name]
   if (change === 'deleted') return removeItem(context, { list, id: String(result.data) })
   // The table's types tie each write's list to the type of its answer.

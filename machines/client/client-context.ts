@@ -34,6 +34,9 @@ export const toStored = ({
   failure: _failure,
   callsSettled: _callsSettled,
   refreshMark: _refreshMark,
+  timeline: _timeline,
+  notifications: _notifications,
+  calendarUrl: _calendarUrl,
   ...stored
 }: ClientMachineContext): ClientContext => stored
 
@@ -78,17 +81,37 @@ export const upsertManagerRequest = (poolData: PoolData, request: ManagerRequest
   ManagerRequests: upsertBy(poolData.ManagerRequests, request, (r) => r.id),
 })
 
-/** The pool data after a call's answer (seed §4 "Client data"). */
-export function applyCallResult(poolData: PoolData, result: ClientCallResult): PoolData {
+type CallEffect = Pick<
+  ClientMachineContext,
+  'poolData' | 'timeline' | 'notifications' | 'calendarUrl'
+>
+
+/** The client data after a call's answer (seed §4 "Client data", PRODUCT.md §9). */
+export function applyCallResult(context: CallEffect, result: ClientCallResult): CallEffect {
+  const { poolData } = context
   switch (result.name) {
     case 'requestBuilder':
-      return markBuilderRequested(poolData)
+      return { ...context, poolData: markBuilderRequested(poolData) }
     case 'requestManager':
-      return upsertManagerRequest(poolData, result.data)
+      return { ...context, poolData: upsertManagerRequest(poolData, result.data) }
+    case 'timeline':
+    case 'setTimelineStart':
+    case 'setStepStarted':
+    case 'recordInspection':
+      return { ...context, timeline: result.data }
+    case 'notifications':
+    case 'setNotifications':
+      return { ...context, notifications: result.data }
+    case 'rotateCalendarToken':
+      return { ...context, calendarUrl: result.data.url }
     default:
-      return upsertEntry(poolData, result.data)
+      return { ...context, poolData: upsertEntry(poolData, result.data) }
   }
 }
+
+/** Marking an entry done (or undone) moves the dates: a timeline already held is fetched again. */
+export const changesTimeline = (context: CallEffect, result: ClientCallResult): boolean =>
+  context.timeline !== null && (result.name === 'markDone' || result.name === 'markDone1')
 
 const FALLBACK_MESSAGE = 'That did not work. Please try again.'
 

@@ -2,6 +2,7 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefF
 import type { PoolEntry } from '../../contract'
 import {
   applyCallResult,
+  changesTimeline,
   describeFailure,
   initialClientContext,
   markBuilderRequested,
@@ -58,7 +59,7 @@ export const clientMachine = setup({
       failure: null,
     })),
     applyResult: assign(({ context }, params: { result: ClientCallResult }) => ({
-      poolData: applyCallResult(context.poolData, params.result),
+      ...applyCallResult(context, params.result),
       pending: null,
       callsSettled: context.callsSettled + 1,
     })),
@@ -84,6 +85,9 @@ export const clientMachine = setup({
     persist: (_, _context: ClientContext) => unprovided('persist'),
   },
   guards: {
+    /** The answer moved dates the client holds: the timeline is fetched again. */
+    changesTimeline: ({ context }, params: { result: ClientCallResult }) =>
+      changesTimeline(context, params.result),
     /** No call settled since the refresh started, so its pool data is not older than ours. */
     refreshIsCurrent: ({ context }) => context.refreshMark === context.callsSettled,
   },
@@ -95,6 +99,9 @@ export const clientMachine = setup({
     failure: null,
     callsSettled: 0,
     refreshMark: null,
+    timeline: null,
+    notifications: null,
+    calendarUrl: null,
   }),
   initial: 'ready',
   states: {
@@ -118,18 +125,46 @@ export const clientMachine = setup({
           assertEvent(event, 'client.callRequested')
           return event.call
         },
-        onDone: {
-          target: 'ready',
-          actions: [
-            { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
-            { type: 'refreshAdmin', params: ({ event }) => ({ result: event.output }) },
-            persistContext,
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'changesTimeline', params: ({ event }) => ({ result: event.output }) },
+            target: 'refreshingTimeline',
+            actions: [
+              { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
+              persistContext,
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
+              { type: 'refreshAdmin', params: ({ event }) => ({ result: event.output }) },
+              persistContext,
+            ],
+          },
+        ],
         onError: {
           target: 'ready',
           actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
         },
+      },
+    },
+    // A step marked done moves the forecast: the screens show the new dates, not the old ones.
+    refreshingTimeline: {
+      tags: ['busy'],
+      on: { 'client.refreshStarted': { actions: 'spoilRefresh' } },
+      invoke: {
+        src: 'clientCall',
+        input: { name: 'timeline' },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
+            persistContext,
+          ],
+        },
+        // The step was saved; the dates come with the next timeline answer.
+        onError: { target: 'ready' },
       },
     },
   },
@@ -183,6 +218,7 @@ export type {
 } from './client.types'
 export {
   applyCallResult,
+  changesTimeline,
   describeFailure,
   emptyPoolData,
   initialClientContext,

@@ -1,6 +1,13 @@
 import type { CallFailure as SharedCallFailure } from '../shared/call-failure'
 import type { CallData, ClientCallName, NamedCall } from '../../contract/routes'
-import type { Engineer, Manager, PoolData, PoolEntry } from '../../contract'
+import type {
+  Engineer,
+  Manager,
+  NotificationPreferences,
+  PoolData,
+  PoolEntry,
+  Timeline,
+} from '../../contract'
 
 /** The client's state as the seed names it (§3 "Client state"); persisted under `client`. */
 export type ClientContext = {
@@ -26,6 +33,16 @@ export type CallFailure = SharedCallFailure<ClientCall>
 
 /** The running machine's context: what is saved, plus the call in flight and the last failure. */
 export type ClientMachineContext = ClientContext & {
+  /**
+   * The dated plan (PRODUCT.md §9) once fetched; every timeline write answers it whole. Not
+   * saved: its "today" moves, the screens that show it fetch it when they open, and its schema
+   * would weigh on the sign-in page, which restores the saved context.
+   */
+  timeline: Timeline | null
+  /** The client's email switches once fetched, likewise not saved. */
+  notifications: NotificationPreferences | null
+  /** The secret calendar address just made; the server keeps only its hash, so never saved. */
+  calendarUrl: string | null
   pending: ClientCall | null
   failure: CallFailure | null
   /** How many calls have been answered (or failed) in this page view. */

@@ -41,8 +41,8 @@ const LONG: Story = {
     address: word(200),
   },
   quotes: [
-    { step: 'Excavation', vendor: word(100), amount: '9,999,999', note: word(300) },
-    { step: 'Excavation', vendor: `${word(99)}x`, amount: '9,999,998.99', note: word(300) },
+    { step: 'Steel', vendor: word(100), amount: '9,999,999', note: word(300) },
+    { step: 'Steel', vendor: `${word(99)}x`, amount: '9,999,998.99', note: word(300) },
   ],
   accepted: word(100),
   manager: word(100),

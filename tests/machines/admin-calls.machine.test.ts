@@ -112,6 +112,19 @@ describe('admin machine: writes', () => {
     expect(context().Stages).toEqual([stage(3, 9_900)])
   })
 
+  it('replaces the Schedule row of the edited step, without fetching again', async () => {
+    const steel = { step: 'steel', title: 'Steel', durationDays: 3, waitDays: 0 }
+    const tile = { step: 'tile', title: 'Tile & Coping', durationDays: 4, waitDays: 0 }
+    const rows = [steel, tile]
+    const { context, request, fetchAdminData } = await start(
+      async () => ({ name: 'editSchedule', data: { ...tile, durationDays: 9 } }),
+      async () => ok(fetchData({ Schedule: rows })),
+    )
+    await request({ name: 'editSchedule', step: 'tile', body: { durationDays: 9, waitDays: 0 } })
+    expect(context().Schedule).toEqual([steel, { ...tile, durationDays: 9 }])
+    expect(fetchAdminData).toHaveBeenCalledTimes(1)
+  })
+
   it('ignores a second call while one runs', async () => {
     const { port, answer } = deferred()
     const { actor, call, context } = await start(port)

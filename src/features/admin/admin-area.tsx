@@ -17,6 +17,7 @@ import { MarketingSection } from './marketing-section'
 import { PricingSection } from './pricing-section'
 import { BuilderRequestsSection, ManagerRequestsSection } from './requests-sections'
 import { SECTION_ICONS } from './section-icons'
+import { ScheduleSection } from './schedule-section'
 import { ADMIN_SECTIONS } from './sections'
 import { TipsSection } from './tips-section'
 import { useAdminActor } from './use-admin'
@@ -37,6 +38,7 @@ export const SECTION_SCREENS: Record<SectionRoute, ComponentType<{ actor: AdminA
   'designing-tips': TipsSection,
   'builder-requests': BuilderRequestsSection,
   'manager-requests': ManagerRequestsSection,
+  schedule: ScheduleSection,
 }
 
 export function AdminLayout() {

@@ -1,5 +1,6 @@
 import {
   Briefcase,
+  CalendarClock,
   DraftingCompass,
   HardHat,
   Hourglass,
@@ -26,4 +27,5 @@ export const SECTION_ICONS: PageIcons = {
   'designing-tips': Lightbulb,
   'builder-requests': HardHat,
   'manager-requests': Inbox,
+  schedule: CalendarClock,
 }

@@ -1,4 +1,4 @@
-/** The 11 admin sections (seed §2), in sidebar order. */
+/** The 11 admin sections (seed §2) and the Schedule (PRODUCT.md §9), in sidebar order. */
 export const ADMIN_SECTIONS = [
   { route: 'pricing', title: 'Pricing' },
   { route: 'city', title: 'Cities' },
@@ -11,4 +11,5 @@ export const ADMIN_SECTIONS = [
   { route: 'designing-tips', title: 'Design tips' },
   { route: 'builder-requests', title: 'Builder requests' },
   { route: 'manager-requests', title: 'Manager requests' },
+  { route: 'schedule', title: 'Schedule' },
 ] as const

@@ -13,6 +13,7 @@ import { OverviewPage } from './pages/overview-page'
 import { PoolDesignPage } from './pages/pool-design-page'
 import { ProjectBuilderPage } from './pages/project-builder-page'
 import { StepPage } from './pages/step-page'
+import { TimelinePage } from './pages/timeline-page'
 import { useBudget } from './use-project'
 import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
@@ -80,6 +81,8 @@ export function BuilderPage() {
   switch (page) {
     case 'overview':
       return <OverviewPage />
+    case 'timeline':
+      return <TimelinePage />
     case 'budget':
       return <BudgetPage />
     case 'pool-design':

@@ -10,6 +10,7 @@ export const BUILDER_PAGES = [
 /** The project's own pages, in the "Project" navigation above the steps. */
 export const PROJECT_PAGES = [
   { route: 'overview', title: 'Overview' },
+  { route: 'timeline', title: 'Timeline' },
   { route: 'budget', title: 'Budget' },
 ] as const
 

@@ -1,5 +1,8 @@
+import { differenceInCalendarDays } from 'date-fns'
 import { STEPS } from '../../../contract/steps'
+import type { Timeline, TimelineStep } from '../../../contract/timeline'
 import { entryOf, savedDesign, type ProjectData } from './budget'
+import { describeSlip, formatShortDate, utcDay } from './timeline-dates'
 
 /** One thing the client can do next, and the builder page where it is done. */
 export type NextAction = { text: string; route: string }
@@ -31,12 +34,55 @@ function stepActions(project: ProjectData): NextAction[] {
   return actions
 }
 
+/** A wait after a step ("Shotcrete + 7 days") holds a step back only until a known date. */
+const isWait = (blocker: string) => / \+ \d+ days$/.test(blocker)
+
+/** How late a late step will end, against its baseline (or plan) end. */
+function lateBy(step: TimelineStep): number {
+  const due = step.baseline?.end ?? step.planned.end
+  return due && step.forecast.end
+    ? differenceInCalendarDays(utcDay(step.forecast.end), utcDay(due))
+    : 0
+}
+
+/**
+ * What the dates ask for (PRODUCT.md §8): a start date first; then the late steps, the
+ * inspections that can be booked, and the next steps waiting only for a date.
+ */
+function dateActions(timeline: Timeline | null): NextAction[] {
+  if (!timeline) return []
+  if (!timeline.startDate) return [{ text: 'Set the project start date', route: 'timeline' }]
+  const late = timeline.steps
+    .filter((step) => step.status === 'late' && lateBy(step) > 0)
+    .map((step) => ({ text: `${step.title} is ${describeSlip(lateBy(step))}`, route: step.step }))
+  const inspections = timeline.inspections
+    .filter((inspection) => inspection.status === 'ready' || inspection.status === 'failed')
+    .map((inspection) => ({
+      text: `Schedule the ${inspection.title.charAt(0).toLowerCase()}${inspection.title.slice(1)}`,
+      route: 'timeline',
+    }))
+  const canStart = timeline.steps
+    .filter(
+      (step) =>
+        !step.doneOn &&
+        !step.startedOn &&
+        step.forecast.start &&
+        step.forecast.start > timeline.today &&
+        step.blockedBy.every(isWait),
+    )
+    .map((step) => ({
+      text: `${step.title} can start on ${formatShortDate(step.forecast.start ?? timeline.today)}`,
+      route: step.step,
+    }))
+  return [...late, ...inspections, ...canStart]
+}
+
 /**
  * What to do next (the Overview's answer): save the design first; then, step by step in
  * construction order, get quotes, accept one and mark the step done; and, for a client who
  * would rather not run the build, a project builder.
  */
-export function nextActions(project: ProjectData): NextAction[] {
+export function nextActions(project: ProjectData, timeline: Timeline | null = null): NextAction[] {
   if (!savedDesign(project.poolData)) {
     return [{ text: 'Save your pool design to see every estimate', route: 'pool-design' }]
   }
@@ -48,5 +94,6 @@ export function nextActions(project: ProjectData): NextAction[] {
           route: 'project-builder',
         },
       ]
-  return [...stepActions(project).slice(0, MAX_NEXT_ACTIONS - builder.length), ...builder]
+  const actions = [...dateActions(timeline), ...stepActions(project)]
+  return [...actions.slice(0, MAX_NEXT_ACTIONS - builder.length), ...builder]
 }

@@ -1,5 +1,6 @@
 import {
   BrickWall,
+  CalendarRange,
   DraftingCompass,
   FileCheck,
   Fence,
@@ -22,6 +23,7 @@ import type { PageIcons } from '../../components/area-layout'
 /** The icon of each builder page in the sidebar, by route. */
 export const BUILDER_ICONS: PageIcons = {
   overview: LayoutDashboard,
+  timeline: CalendarRange,
   budget: Wallet,
   'pool-design': PencilRuler,
   engineering: DraftingCompass,

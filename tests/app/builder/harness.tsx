@@ -15,8 +15,10 @@ import {
   type Quote,
   type Stage,
   type StageEntry,
+  type StepSlug,
 } from '../../../contract'
 import { DEFAULT_PRICING } from '../../../contract/estimator'
+import { timelineRoutes } from '../../../contract/routes'
 import {
   clientMachine,
   type ClientCall,
@@ -27,6 +29,7 @@ import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
 import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { apiProblem, sessionData } from '../auth/harness'
+import { createFakeTimelineApi } from './timeline-fake'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
 window.scrollTo = () => {}
@@ -114,6 +117,10 @@ export function createFakeClientApi(initial: PoolData) {
     entries.set('StageId' in entry ? entry.StageId : entry.Title, entry)
   }
   let quoteCount = 0
+  const timelineApi = createFakeTimelineApi()
+  const stepOf = (body: { StageId?: string; Title?: string }) =>
+    (STAGES.find((stage) => stage.id === body.StageId)?.slug ??
+      STEPS.find((step) => step.title === body.Title)?.route) as StepSlug
   const keyOf = (body: { StageId?: string; Title?: string }) => body.StageId ?? body.Title ?? ''
   const entryFor = (body: { StageId?: string; Title?: string }): PoolEntry => {
     const existing = entries.get(keyOf(body))
@@ -135,6 +142,7 @@ export function createFakeClientApi(initial: PoolData) {
         return save(call.body, { choices: { ...call.body.choices } })
       case 'markDone':
       case 'markDone1':
+        timelineApi.markDone(stepOf(call.body), call.body.done)
         return save(call.body, { done: call.body.done, doneAt: call.body.done ? NOW : null })
       case 'addQuote':
       case 'addQuote1': {
@@ -178,9 +186,11 @@ export function createFakeClientApi(initial: PoolData) {
         }
         return { name: 'requestManager', data: request }
       }
+      default:
+        throw new Error(`The fake client API has no ${call.name}`)
     }
   }
-  return { handle: vi.fn(handle) }
+  return { handle: vi.fn(handle), timeline: timelineApi }
 }
 
 export type BuilderOptions = {
@@ -199,7 +209,11 @@ export type BuilderOptions = {
 export async function renderBuilder(path: string, options: BuilderOptions = {}) {
   const poolData = options.poolData ?? emptyPoolData()
   const api = createFakeClientApi(poolData)
-  const clientCall = options.clientCall ?? api.handle
+  // The timeline's calls go to their own fake, so a test of the entries sees only its own calls.
+  const clientCall =
+    options.clientCall ??
+    ((call: ClientCall) =>
+      call.name in timelineRoutes ? api.timeline.handle(call) : api.handle(call))
   const machine = sessionMachine.provide({
     actors: {
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
@@ -255,5 +269,14 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     const actor = client()
     if (actor) await waitFor(actor, (s) => !s.hasTag('busy'))
   }
-  return { user, view, router, session, client, idle, calls: api.handle }
+  return {
+    user,
+    view,
+    router,
+    session,
+    client,
+    idle,
+    calls: api.handle,
+    timelineCalls: api.timeline.handle,
+  }
 }

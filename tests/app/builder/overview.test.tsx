@@ -108,7 +108,7 @@ describe('the Overview page', () => {
       within(project)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Budget'])
+    ).toEqual(['Overview', 'Timeline', 'Budget'])
   })
 
   it('has no Project navigation before the design is saved', async () => {

@@ -3,8 +3,9 @@ import { cleanup, screen, within } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ClientCallResult } from '../../../machines/client/client.machine'
+import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 import { designEntry, emptyPoolData, REFERENCE_DESIGN, renderBuilder } from './harness'
+import { createFakeTimelineApi } from './timeline-fake'
 
 afterEach(cleanup)
 
@@ -160,13 +161,17 @@ describe('pool design', () => {
 
   it('disables Save design while the save is in flight', async () => {
     let answer: (result: ClientCallResult) => void = () => {}
-    const clientCall = vi.fn(
-      () =>
-        new Promise<ClientCallResult>((resolve) => {
-          answer = resolve
-        }),
+    const timeline = createFakeTimelineApi()
+    // The save waits for the test; the page's timeline is answered at once.
+    const clientCall = vi.fn((call: ClientCall) =>
+      call.name === 'editPool'
+        ? new Promise<ClientCallResult>((resolve) => {
+            answer = resolve
+          })
+        : timeline.handle(call),
     )
     const { user, idle } = await renderBuilder('/builder/pool-design', { clientCall })
+    await idle()
     await user.click(saveButton())
     expect(saveButton().disabled).toBe(true)
     expect(saveButton().textContent).toBe('Saving…')
@@ -187,7 +192,7 @@ describe('pool design', () => {
       .getAllByRole('region')
       .map((r) => r.getAttribute('aria-labelledby'))
     const titles = sections.map((id) => (id ? document.getElementById(id)?.textContent : null))
-    expect(titles).toEqual(['Your design', 'To scale', 'Quantities', 'Quotes', 'Progress'])
+    expect(titles).toEqual(['Your design', 'To scale', 'Quantities', 'Dates', 'Quotes', 'Progress'])
     const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } })
     expect(result.violations.map((v) => v.id)).toEqual([])
   })

@@ -1,15 +1,20 @@
 import { Link } from '@tanstack/react-router'
 import { budgetTotals } from '../budget'
+import type { Timeline } from '../../../../contract/timeline'
 import { BudgetFigures } from '../budget-figures'
+import { EmailSwitches } from '../email-switches'
 import { nextActions } from '../next-actions'
+import { describeSlip, formatDate } from '../timeline-dates'
 import { useBudget, useProject } from '../use-project'
+import { useTimeline } from '../use-timeline'
 import '../overview.css'
 
 /** /builder/overview: what to do next, how far the build is, and where the money stands. */
 export function OverviewPage() {
   const project = useProject()
   const budget = useBudget()
-  const actions = nextActions(project)
+  const timeline = useTimeline()
+  const actions = nextActions(project, timeline)
   const { done, total } = budgetTotals(budget)
   return (
     <article className="overview">
@@ -36,6 +41,7 @@ export function OverviewPage() {
           {done} of {total} steps done
         </label>
         <progress id="overview-progress-bar" max={total} value={done} />
+        {timeline?.startDate && <FinishFacts timeline={timeline} />}
       </section>
       <section className="overview-card" aria-labelledby="overview-budget">
         <h2 id="overview-budget">Budget</h2>
@@ -44,6 +50,24 @@ export function OverviewPage() {
           View budget
         </Link>
       </section>
+      <EmailSwitches />
     </article>
+  )
+}
+
+/** The forecast finish and how far it has moved from the plan as first agreed. */
+function FinishFacts({ timeline }: { timeline: Timeline }) {
+  const { forecast, slipDays } = timeline.end
+  return (
+    <dl className="overview-finish">
+      <div>
+        <dt>Forecast finish</dt>
+        <dd>{forecast ? formatDate(forecast) : 'Not dated yet'}</dd>
+      </div>
+      <div>
+        <dt>Against the plan</dt>
+        <dd>{slipDays === null ? 'No baseline yet' : describeSlip(slipDays)}</dd>
+      </div>
+    </dl>
   )
 }

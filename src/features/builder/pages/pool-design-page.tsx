@@ -3,6 +3,7 @@ import { DesignForm } from '../design/design-form'
 import { DesignQuantities } from '../design/design-quantities'
 import { useDesignForm } from '../design/use-design-form'
 import { PoolDrawing } from '../pool-drawing'
+import { StepDates } from '../step-dates'
 import { StepTools } from '../step-tools'
 import '../pool-design.css'
 
@@ -53,6 +54,7 @@ export function PoolDesignPage() {
           <DesignQuantities design={form.drawn} />
         </section>
       </div>
+      <StepDates route="pool-design" />
       <StepTools route="pool-design" />
     </div>
   )

@@ -1,4 +1,5 @@
 import { StepChoices } from '../step-choices'
+import { StepDates } from '../step-dates'
 import { StepEstimate } from '../step-estimate'
 import { StepTools } from '../step-tools'
 import { useStep } from '../use-step'
@@ -25,6 +26,7 @@ export function StepPage({ route }: { route: string }) {
         <StepChoices view={view} />
         <StepEstimate view={view} />
       </div>
+      <StepDates route={route} />
       <StepTools route={route} />
     </div>
   )

@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { designEntry, emptyPoolData, renderBuilder } from './harness'
+
+afterEach(cleanup)
+
+const designed = () => ({ poolData: emptyPoolData({ nonStages: [designEntry()] }) })
+
+async function setStart(view: Awaited<ReturnType<typeof renderBuilder>>) {
+  await view.router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
+  await screen.findByRole('heading', { level: 1, name: 'Timeline' })
+  await view.idle()
+  await view.user.type(screen.getByLabelText('Project start date'), '2026-06-01')
+  await view.user.click(screen.getByRole('button', { name: 'Set start date' }))
+  await view.idle()
+}
+
+async function open(view: Awaited<ReturnType<typeof renderBuilder>>, page: string, title: string) {
+  await view.router.navigate({ to: '/builder/$page', params: { page } })
+  await screen.findByRole('heading', { level: 1, name: title })
+  await view.idle()
+  return screen.getByRole('region', { name: 'Dates' })
+}
+
+describe('a step page’s dates', () => {
+  it('asks for the start date before it has any', async () => {
+    const view = await renderBuilder('/builder/steel', designed())
+    await view.idle()
+    const dates = screen.getByRole('region', { name: 'Dates' })
+    expect(within(dates).getByRole('link', { name: 'Set the project start date' })).toBeTruthy()
+  })
+
+  it('shows the planned and forecast dates and records when the step started', async () => {
+    const view = await renderBuilder('/builder/pool-design', designed())
+    await setStart(view)
+    const dates = await open(view, 'engineering', 'Engineering')
+    expect(dates.textContent).toContain('PlannedJun 8 – Jun 19, 2026')
+    expect(dates.textContent).toContain('ForecastJun 8 – Jun 19, 2026')
+    await view.user.type(within(dates).getByLabelText('Started on'), '2026-06-01')
+    await view.user.click(within(dates).getByRole('button', { name: 'Save start date' }))
+    await view.idle()
+    expect(view.timelineCalls).toHaveBeenCalledWith({
+      name: 'setStepStarted',
+      body: { step: 'engineering', startedOn: '2026-06-01' },
+    })
+  })
+
+  it('names the gate, and says why a gated step cannot be marked done yet', async () => {
+    const view = await renderBuilder('/builder/pool-design', designed())
+    await setStart(view)
+    const dates = await open(view, 'shotcrete', 'Shotcrete')
+    expect(dates.textContent).toContain('Needs the Pre-gunite inspection to pass first')
+    await view.user.click(screen.getByRole('button', { name: 'Mark as done' }))
+    await view.idle()
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Shotcrete can be marked done once the Pre-gunite inspection has passed.',
+    )
+    expect(screen.getByText('Not done yet.')).toBeTruthy()
+  })
+})

@@ -1,0 +1,81 @@
+import { vi } from 'vitest'
+import {
+  CONSTRUCTION,
+  DEFAULT_SCHEDULE,
+  INSPECTIONS,
+  type NotificationPreferences,
+  type StepSlug,
+} from '../../../contract'
+import { newBaseline, stepTitle, timeline, type ProjectFacts } from '../../../contract/scheduling'
+import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
+
+/** The day the fake server's timeline is computed on: a Monday. */
+export const FAKE_TODAY = '2026-06-01'
+
+/**
+ * A fake of the timeline's calls behind the network edge, computed with the contract's own
+ * scheduling module as the server does: the start date saves the first baseline, an inspection
+ * keeps its history, a gated step is refused until its inspection passed.
+ */
+export function createFakeTimelineApi() {
+  const facts: ProjectFacts = { startDate: null, baseline: null, steps: {}, inspections: {} }
+  let notifications: NotificationPreferences = {
+    inspectionReminders: true,
+    stepUpdates: true,
+    warrantyReminders: true,
+  }
+  const answer = () => timeline(facts, DEFAULT_SCHEDULE, FAKE_TODAY)
+
+  /** A step marked done (or not): refused with the server's 409 while its gate has not passed. */
+  const markDone = (step: StepSlug, done: boolean) => {
+    const gate = INSPECTIONS.find(
+      (i) => i.slug === CONSTRUCTION.find((c) => c.step === step)?.gatedBy,
+    )
+    if (done && gate && facts.inspections[gate.slug]?.status !== 'passed') {
+      const detail = `${stepTitle(step)} can be marked done once the ${gate.title} has passed.`
+      throw Object.assign(new Error(detail), { status: 409, code: 'INSPECTION_REQUIRED', detail })
+    }
+    const record = facts.steps[step] ?? { startedOn: null, doneOn: null }
+    facts.steps[step] = { ...record, doneOn: done ? FAKE_TODAY : null }
+  }
+
+  const handle = async (call: ClientCall): Promise<ClientCallResult> => {
+    switch (call.name) {
+      case 'timeline':
+        return { name: call.name, data: answer() }
+      case 'setTimelineStart': {
+        facts.startDate = call.body.startDate
+        if (!facts.baseline || call.body.rebaseline) {
+          const dated = { ...facts, startDate: call.body.startDate }
+          facts.baseline = newBaseline(
+            dated,
+            DEFAULT_SCHEDULE,
+            FAKE_TODAY,
+            `${FAKE_TODAY}T12:00:00.000Z`,
+          )
+        }
+        return { name: call.name, data: answer() }
+      }
+      case 'setStepStarted': {
+        const record = facts.steps[call.body.step] ?? { startedOn: null, doneOn: null }
+        facts.steps[call.body.step] = { ...record, startedOn: call.body.startedOn }
+        return { name: call.name, data: answer() }
+      }
+      case 'recordInspection': {
+        const { status, date, notes = '' } = call.body
+        const history = facts.inspections[call.slug]?.history ?? []
+        const event = { status, date, notes }
+        facts.inspections[call.slug] = { ...event, history: [...history, event] }
+        return { name: call.name, data: answer() }
+      }
+      case 'notifications':
+        return { name: call.name, data: notifications }
+      case 'setNotifications':
+        notifications = { ...call.body }
+        return { name: call.name, data: notifications }
+      default:
+        throw new Error(`The fake timeline API has no ${call.name}`)
+    }
+  }
+  return { handle: vi.fn(handle), markDone, facts }
+}

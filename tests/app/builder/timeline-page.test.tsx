@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { designEntry, emptyPoolData, renderBuilder } from './harness'
+
+afterEach(cleanup)
+
+const designed = () => ({ poolData: emptyPoolData({ nonStages: [designEntry()] }) })
+
+const inspection = (title: string) => screen.getByRole('region', { name: title })
+
+describe('/builder/timeline', () => {
+  it('is in the Project navigation, and asks for a start date first', async () => {
+    const { idle } = await renderBuilder('/builder/timeline', designed())
+    await idle()
+    expect(screen.getByRole('heading', { level: 1, name: 'Timeline' })).toBeTruthy()
+    const project = screen.getByRole('navigation', { name: 'Project' })
+    expect(within(project).getByRole('link', { name: 'Timeline' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Set start date' })).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('refuses a date that is not one, before calling the server', async () => {
+    const { user, idle, timelineCalls } = await renderBuilder('/builder/timeline', designed())
+    await idle()
+    await user.click(screen.getByRole('button', { name: 'Set start date' }))
+    const field = screen.getByLabelText('Project start date')
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(timelineCalls.mock.calls.map(([call]) => call.name)).toEqual(['timeline'])
+  })
+
+  it('sets the start date, shows the dated plan and offers a re-plan', async () => {
+    const { user, idle } = await renderBuilder('/builder/timeline', designed())
+    await idle()
+    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
+    await user.click(screen.getByRole('button', { name: 'Set start date' }))
+    await idle()
+    const table = screen.getByRole('table', { name: 'Dates of every step' })
+    const design = within(table).getByRole('row', { name: /Pool Design/ })
+    expect(design.textContent).toContain('Jun 1 – Jun 5, 2026')
+    expect(screen.getByRole('img', { name: /Gantt chart from Jun 1, 2026/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Re-plan' })).toBeTruthy()
+    expect(screen.getByText('On plan')).toBeTruthy()
+  })
+
+  it('schedules an inspection, fails it, passes it, and keeps its history', async () => {
+    const { user, idle, router } = await renderBuilder('/builder/permits', designed())
+    await idle()
+    await user.click(screen.getByRole('button', { name: 'Mark as done' }))
+    await idle()
+    await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
+    await screen.findByRole('heading', { level: 1, name: 'Timeline' })
+    await idle()
+    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
+    await user.click(screen.getByRole('button', { name: 'Set start date' }))
+    await idle()
+    const layout = () => within(inspection('Layout inspection'))
+    expect(layout().getByText('Ready to schedule')).toBeTruthy()
+    await user.click(layout().getByRole('button', { name: 'Schedule inspection' }))
+    await idle()
+    // The current status, and the same line in the history.
+    expect(layout().getAllByText('Scheduled for Jun 1, 2026')).toHaveLength(2)
+    await user.type(layout().getByLabelText('Notes'), 'Setback short')
+    await user.click(layout().getByRole('button', { name: 'Failed' }))
+    await idle()
+    expect(layout().getAllByText('Failed on Jun 1, 2026 — Setback short')).toHaveLength(2)
+    await user.click(layout().getByRole('button', { name: 'Schedule inspection' }))
+    await idle()
+    await user.click(layout().getByRole('button', { name: 'Passed' }))
+    await idle()
+    expect(layout().getAllByText('Passed').length).toBeGreaterThan(0)
+    expect(layout().queryByRole('button', { name: 'Schedule inspection' })).toBeNull()
+    expect(layout().getByText('History (4)')).toBeTruthy()
+  })
+})
+
+describe('the Overview’s dates and emails', () => {
+  it('shows the forecast finish and the slip, and asks for the start date first', async () => {
+    const { user, idle, router } = await renderBuilder('/builder/overview', designed())
+    await idle()
+    const next = screen.getByRole('region', { name: 'Next steps' })
+    expect(within(next).getAllByRole('link')[0]?.textContent).toBe('Set the project start date')
+    await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
+    await screen.findByRole('heading', { level: 1, name: 'Timeline' })
+    await idle()
+    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
+    await user.click(screen.getByRole('button', { name: 'Set start date' }))
+    await idle()
+    await router.navigate({ to: '/builder/$page', params: { page: 'overview' } })
+    await screen.findByRole('heading', { level: 1, name: 'Overview' })
+    await idle()
+    const progress = screen.getByRole('region', { name: 'Progress' })
+    expect(progress.textContent).toContain('Forecast finish')
+    expect(progress.textContent).toContain('On plan')
+  })
+
+  it('turns an email switch off and on through the notifications call', async () => {
+    const { user, idle, timelineCalls } = await renderBuilder('/builder/overview', designed())
+    await idle()
+    const inspections = await screen.findByRole('switch', { name: 'Email me about inspections' })
+    expect((inspections as HTMLInputElement).checked).toBe(true)
+    await user.click(inspections)
+    await idle()
+    expect(timelineCalls).toHaveBeenLastCalledWith({
+      name: 'setNotifications',
+      body: { inspectionReminders: false, stepUpdates: true, warrantyReminders: true },
+    })
+    expect(
+      (screen.getByRole('switch', { name: 'Email me about inspections' }) as HTMLInputElement)
+        .checked,
+    ).toBe(false)
+    expect(screen.getByRole('switch', { name: 'Email me about step updates' })).toBeTruthy()
+    expect(screen.getByRole('switch', { name: 'Email me about warranties' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { accounts } from './support/accounts'
+import { DESKTOP, PHONE } from './support/browser'
+import { expectAccessible, useE2e } from './support/e2e'
+import { horizontalOverflow } from './support/layout-checks'
+
+// A build on a calendar, from a client's browser and the back office (PRODUCT.md §9).
+const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
+const { serveCity, onboard, signInAsAdmin } = accounts(e2e)
+
+/** The server's today plus `days`, as a date field takes it. */
+const fromToday = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+async function openTimeline(page: Page) {
+  await page.goto('/builder/timeline')
+  await page.getByRole('heading', { level: 1, name: 'Timeline' }).waitFor()
+  await page.getByRole('table', { name: 'Dates of every step' }).waitFor()
+}
+
+const forecastFinish = (page: Page) =>
+  page.getByRole('region', { name: 'Finish' }).locator('dd').first().textContent()
+
+async function markDone(page: Page, route: string) {
+  await page.goto(`/builder/${route}`)
+  await page.getByRole('region', { name: 'Dates' }).waitFor()
+  await page.getByRole('button', { name: 'Mark as done' }).click()
+  await page.getByRole('button', { name: 'Mark as not done' }).waitFor()
+}
+
+const inspection = (page: Page, title: string) => page.getByRole('region', { name: title })
+
+/** Schedules the inspection for today, then records `outcome` with `notes`. */
+async function inspect(page: Page, title: string, outcome: 'Passed' | 'Failed', notes = '') {
+  const card = inspection(page, title)
+  await card.getByRole('textbox', { name: 'Inspection date' }).fill(fromToday(0))
+  await card.getByRole('button', { name: 'Schedule inspection' }).click()
+  await card.getByText('Scheduled', { exact: true }).waitFor()
+  if (notes) await card.getByRole('textbox', { name: 'Notes' }).fill(notes)
+  await card.getByRole('button', { name: outcome }).click()
+  await card.getByText(outcome, { exact: true }).first().waitFor()
+}
+
+/** axe finds nothing and nothing is wider than the screen, at 1280 and at 390 px. */
+async function expectSound(page: Page) {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size)
+    await expectAccessible(page)
+    expect(await horizontalOverflow(page), `${page.url()} at ${size.width} px`).toEqual([])
+  }
+  await page.setViewportSize(DESKTOP)
+}
+
+describe('the timeline', () => {
+  it('dates the plan, gates Shotcrete on its inspection, and follows what happened', async () => {
+    await serveCity('Austin', 'TX')
+    const { page, problems } = await e2e.openPage()
+    await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
+    await page.waitForURL('**/builder/pool-design')
+    await page.getByRole('button', { name: 'Save design' }).click()
+    await page.getByText('Design saved').waitFor()
+
+    await page.goto('/builder/timeline')
+    await page.getByRole('heading', { level: 1, name: 'Timeline' }).waitFor()
+    await page.getByRole('textbox', { name: 'Project start date' }).fill(fromToday(14))
+    await page.getByRole('button', { name: 'Set start date' }).click()
+    await page.getByRole('button', { name: 'Re-plan' }).waitFor()
+    await openTimeline(page)
+    const planned = await forecastFinish(page)
+    expect(await page.getByRole('region', { name: 'Finish' }).textContent()).toContain('On plan')
+    await expectSound(page)
+
+    for (const route of ['pool-design', 'engineering', 'permits']) await markDone(page, route)
+    await openTimeline(page)
+    await inspect(page, 'Layout inspection', 'Passed')
+    for (const route of ['excavation', 'steel', 'plumbing', 'electrical']) {
+      await markDone(page, route)
+    }
+
+    // Shotcrete before its inspection passed: the server's 409, in words.
+    await page.goto('/builder/shotcrete')
+    const dates = page.getByRole('region', { name: 'Dates' })
+    await dates.getByText('Needs the Pre-gunite inspection to pass first').waitFor()
+    await expectSound(page)
+    await page.getByRole('button', { name: 'Mark as done' }).click()
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Shotcrete can be marked done once the Pre-gunite inspection has passed.',
+    )
+
+    await openTimeline(page)
+    await inspect(page, 'Pre-gunite inspection', 'Failed', 'Bonding wire missing')
+    const preGunite = inspection(page, 'Pre-gunite inspection')
+    expect(await preGunite.textContent()).toContain('Bonding wire missing')
+    await inspect(page, 'Pre-gunite inspection', 'Passed')
+    await preGunite.getByText('History (4)').click()
+    expect(await preGunite.getByRole('listitem').count()).toBe(4)
+    await expectSound(page)
+
+    await markDone(page, 'shotcrete')
+    // Seven steps done two weeks before the start date: the forecast finish moved earlier.
+    await openTimeline(page)
+    const early = await forecastFinish(page)
+    expect(early).not.toBe(planned)
+    expect(await page.getByRole('region', { name: 'Finish' }).textContent()).toMatch(/days? early/)
+
+    await page.goto('/builder/overview')
+    await page.getByRole('switch', { name: 'Email me about inspections' }).waitFor()
+    expect(await page.getByRole('region', { name: 'Progress' }).textContent()).toContain(
+      early ?? '',
+    )
+    await expectSound(page)
+
+    // The back office makes tiling take 30 working days: the client's forecast moves later.
+    const admin = await e2e.openPage()
+    await signInAsAdmin(admin.page)
+    await admin.page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Schedule' })
+      .click()
+    await admin.page.getByRole('heading', { level: 1, name: 'Schedule' }).waitFor()
+    const tile = admin.page.getByRole('textbox', { name: 'Duration for Tile & Coping' })
+    await tile.fill('121')
+    await admin.page.getByRole('button', { name: 'Save Tile & Coping' }).click()
+    await admin.page.getByText('A duration is a whole number of days from 0 to 120.').waitFor()
+    await tile.fill('30')
+    await admin.page.getByRole('button', { name: 'Save Tile & Coping' }).click()
+    await admin.page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    await expectSound(admin.page)
+
+    await openTimeline(page)
+    const later = await forecastFinish(page)
+    expect(later).not.toBe(early)
+    // The one refusal the client met is the gate's, on purpose.
+    expect(problems).toEqual([
+      'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
+    ])
+    expect(admin.problems).toEqual([])
+  })
+})
