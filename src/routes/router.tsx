@@ -14,9 +14,9 @@ import type { Stage } from '../../contract'
 import type { SessionActor } from '../../machines/session/session.machine'
 import { PageShell } from '../components/page-shell'
 import { FullPageSpinner } from '../components/spinner'
-import { ADMIN_SECTIONS } from '../features/admin/sections'
+import { ADMIN_SECTION_ROUTES } from '../features/admin/sections'
 import { LoginPage } from '../features/auth/login-page'
-import { ALL_BUILDER_PAGES } from '../features/builder/builder-pages'
+import { BUILDER_PAGE_ROUTES } from '../features/builder/page-routes'
 import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
 import { NotFound, RootError } from './root-pages'
 
@@ -40,10 +40,10 @@ const follow = (target: Redirect) => {
 const LandingSearch = z.object({ redirect: z.optional(z.string()) })
 
 /** A path segment read as one of an area's pages, or the router's not-found. */
-const slugOf = <Slug extends string>(pages: readonly { route: Slug }[], raw: string): Slug => {
-  const page = pages.find((p) => p.route === raw)
-  if (!page) throw notFound()
-  return page.route
+const slugOf = <Slug extends string>(slugs: readonly Slug[], raw: string): Slug => {
+  const slug = slugs.find((s) => s === raw)
+  if (!slug) throw notFound()
+  return slug
 }
 
 /** The route tree of seed §2; each guard reads the session actor, never a copy of its state. */
@@ -135,7 +135,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     createRoute({
       getParentRoute: () => builderRoute,
       path: '$page',
-      params: { parse: ({ page }) => ({ page: slugOf(ALL_BUILDER_PAGES, page) }) },
+      params: { parse: ({ page }) => ({ page: slugOf(BUILDER_PAGE_ROUTES, page) }) },
       // The route that throws answers it, so the builder's layout and steps stay around it.
       notFoundComponent: lazyRouteComponent(
         () => import('../features/builder/builder-area'),
@@ -171,7 +171,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     createRoute({
       getParentRoute: () => adminRoute,
       path: '$section',
-      params: { parse: ({ section }) => ({ section: slugOf(ADMIN_SECTIONS, section) }) },
+      params: { parse: ({ section }) => ({ section: slugOf(ADMIN_SECTION_ROUTES, section) }) },
       notFoundComponent: lazyRouteComponent(
         () => import('../features/admin/admin-area'),
         'AdminNotFound',

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_SECTIONS } from '../../src/features/admin/sections'
+import { ADMIN_SECTIONS } from '../../src/features/admin/section-titles'
 import { accounts } from './support/accounts'
 import { expectAccessible, useE2e } from './support/e2e'
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_SECTIONS } from '../../src/features/admin/sections'
+import { ADMIN_SECTIONS } from '../../src/features/admin/section-titles'
 import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
 import { expectAccessible, useE2e } from './support/e2e'

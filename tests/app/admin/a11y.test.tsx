@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SECTION_SCREENS } from '../../../src/features/admin/admin-area'
 import { CitiesSection } from '../../../src/features/admin/directory-sections'
 import { PricingSection } from '../../../src/features/admin/pricing-section'
-import { ADMIN_SECTIONS } from '../../../src/features/admin/sections'
+import { ADMIN_SECTIONS } from '../../../src/features/admin/section-titles'
 import { client, stage } from '../../machines/fixtures'
 import { refusal, renderSection, startAdmin } from './harness'
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { ADMIN_SECTIONS } from '../../../src/features/admin/sections'
+import { ADMIN_SECTIONS } from '../../../src/features/admin/section-titles'
 import { ALL_BUILDER_PAGES } from '../../../src/features/builder/builder-pages'
 import { accounts, type ClientDetails } from './accounts'
 import { openPage, type WatchedPage } from './browser'
