@@ -39,6 +39,7 @@ export function createFakeTimelineApi() {
     facts.steps[step] = { ...record, doneOn: done ? FAKE_TODAY : null }
   }
 
+  let calendarTokens = 0
   const handle = async (call: ClientCall): Promise<ClientCallResult> => {
     switch (call.name) {
       case 'timeline':
@@ -73,6 +74,12 @@ export function createFakeTimelineApi() {
       case 'setNotifications':
         notifications = { ...call.body }
         return { name: call.name, data: notifications }
+      case 'rotateCalendarToken':
+        calendarTokens += 1
+        return {
+          name: call.name,
+          data: { url: `https://poolpath.test/api/calendar/t${calendarTokens}.ics` },
+        }
       default:
         throw new Error(`The fake timeline API has no ${call.name}`)
     }

@@ -43,6 +43,25 @@ describe('/builder/timeline', () => {
     expect(screen.getByText('On plan')).toBeTruthy()
   })
 
+  it('makes a calendar address to subscribe to, copies it, and makes a new one on demand', async () => {
+    const { user, idle } = await renderBuilder('/builder/timeline', designed())
+    await idle()
+    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
+    await user.click(screen.getByRole('button', { name: 'Set start date' }))
+    await idle()
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Subscribe in your calendar' }))
+    await idle()
+    const address = screen.getByRole('textbox', { name: 'Your calendar address' })
+    expect((address as HTMLInputElement).value).toBe('https://poolpath.test/api/calendar/t1.ics')
+    await user.click(screen.getByRole('button', { name: 'Copy link' }))
+    expect(await navigator.clipboard.readText()).toBe('https://poolpath.test/api/calendar/t1.ics')
+    expect(screen.getByRole('status').textContent).toContain('Link copied')
+    await user.click(screen.getByRole('button', { name: 'Make a new address' }))
+    await idle()
+    expect((address as HTMLInputElement).value).toBe('https://poolpath.test/api/calendar/t2.ics')
+  })
+
   it('schedules an inspection, fails it, passes it, and keeps its history', async () => {
     const { user, idle, router } = await renderBuilder('/builder/permits', designed())
     await idle()

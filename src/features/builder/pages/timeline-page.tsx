@@ -3,6 +3,7 @@ import { DateInput, type Timeline } from '../../../../contract/timeline'
 import { Badge } from '../../../components/badge'
 import { BusyButton } from '../../../components/busy-button'
 import { TextField } from '../../../components/text-field'
+import { CalendarCard } from '../calendar-card'
 import { GanttChart } from '../gantt-chart'
 import { InspectionCard } from '../inspection-card'
 import { useCallFor } from '../use-client'
@@ -44,6 +45,7 @@ export function TimelinePage() {
               ))}
             </div>
           </section>
+          <CalendarCard />
         </>
       ) : (
         <p className="timeline-empty">
