@@ -21,6 +21,16 @@ describe('the signed-in header', () => {
     expect(target?.width).toBeGreaterThanOrEqual(24)
     expect(target?.height).toBeGreaterThanOrEqual(24)
     expect(await nav.isVisible()).toBe(true)
+
+    // A short page keeps its spare height below itself, not as a band in the sidebar's row.
+    await page.goto(new URL('/admin/no-such-section', page.url()).href)
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor()
+    const band = await page.evaluate(() => {
+      const sidebar = document.querySelector('.area-sidebar')?.getBoundingClientRect()
+      const links = document.querySelector('.area-sidebar nav')?.getBoundingClientRect()
+      return sidebar && links ? sidebar.bottom - links.bottom : Number.NaN
+    })
+    expect(band).toBeLessThanOrEqual(16)
     await menu.click()
     expect(await menu.getAttribute('aria-expanded')).toBe('false')
     expect(await nav.isVisible()).toBe(false)
