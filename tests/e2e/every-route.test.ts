@@ -45,6 +45,7 @@ const LONG: Story = {
     { step: 'Steel', vendor: `${word(99)}x`, amount: '9,999,998.99', note: word(300) },
   ],
   accepted: word(100),
+  startDate: '2026-11-02',
   manager: word(100),
   message: word(300),
 }

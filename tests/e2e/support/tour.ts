@@ -32,6 +32,8 @@ export type Story = {
   quotes: { step: string; vendor: string; amount: string; note?: string }[]
   /** Its quote is accepted and its step marked done. */
   accepted: string
+  /** The project start date the client sets on the Timeline (YYYY-MM-DD). */
+  startDate: string
   /** The manager the client asks for, by name. */
   manager: string
   message: string
@@ -68,6 +70,7 @@ export const PROJECT: Story = {
     { step: 'Plumbing', vendor: 'Clearwater Plumbing', amount: '9,200' },
   ],
   accepted: 'Austin Steel Co',
+  startDate: '2026-11-02',
   manager: 'Rosa Jimenez',
   message: 'We hope to start digging in March. Are you free to walk the site?',
 }
@@ -204,6 +207,13 @@ export function cast(server: RunningServer, browser: Browser) {
       await page.getByRole('button', { name: 'Mark as done' }).click()
       await page.getByRole('button', { name: 'Mark as not done' }).waitFor()
     }
+    await page
+      .getByRole('navigation', { name: 'Project' })
+      .getByRole('link', { name: 'Timeline' })
+      .click()
+    await page.getByLabel('Project start date').fill(story.startDate)
+    await page.getByRole('button', { name: 'Set start date' }).click()
+    await page.getByRole('button', { name: 'Re-plan' }).waitFor()
     await openStep(page, 'Project builder')
     await page.getByRole('button', { name: 'Request a project builder' }).click()
     await page.getByText('Request sent').waitFor()
