@@ -1,5 +1,5 @@
 import { formatMoney } from '../../lib/money'
-import { budgetTotals, type StepBudget } from './budget'
+import { budgetTotals, type StepBudget } from '../../../contract/budget'
 
 /** The chart's one-sentence reading: what a screen reader hears instead of the bars. */
 function summary(budget: readonly StepBudget[]): string {

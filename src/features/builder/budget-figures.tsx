@@ -1,6 +1,6 @@
 import { MoneyDifference } from '../../components/money-difference'
 import { formatMoney } from '../../lib/money'
-import { budgetTotals, type StepBudget } from './budget'
+import { budgetTotals, type StepBudget } from '../../../contract/budget'
 import './budget-view.css'
 
 /** The budget's headline figures: estimate, accepted quotes, and how far they are off. */

@@ -1,6 +1,6 @@
 import { MoneyDifference } from '../../components/money-difference'
 import { formatMoney } from '../../lib/money'
-import { budgetTotals, type StepBudget } from './budget'
+import { budgetTotals, type StepBudget } from '../../../contract/budget'
 
 const money = (cents: number | null, empty: string) => (cents === null ? empty : formatMoney(cents))
 

@@ -1,7 +1,7 @@
 import { differenceInCalendarDays } from 'date-fns'
 import { STEPS } from '../../../contract/steps'
 import type { Timeline, TimelineStep } from '../../../contract/timeline'
-import { entryOf, savedDesign, type ProjectData } from './budget'
+import { entryOf, savedDesign, type ProjectData } from '../../../contract/budget'
 import { describeSlip, formatShortDate, utcDay } from './timeline-dates'
 
 /** One thing the client can do next, and the builder page where it is done. */

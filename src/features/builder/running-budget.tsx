@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react'
 import { useId, useState } from 'react'
 import { MoneyDifference } from '../../components/money-difference'
 import { formatMoney } from '../../lib/money'
-import { budgetTotals, type StepBudget } from './budget'
+import { budgetTotals, type StepBudget } from '../../../contract/budget'
 
 /**
  * The progress bar and the running budget at the top of the builder's sidebar. On a phone it

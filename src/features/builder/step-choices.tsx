@@ -1,7 +1,7 @@
 import { StageChoices } from '../../../contract/choices'
 import { stageEstimate } from '../../../contract/estimator'
 import { formatMoney } from '../../lib/money'
-import { savedQuantities } from './budget'
+import { savedQuantities } from '../../../contract/budget'
 import { ChoiceGroup } from './choice-group'
 import { EngineerChoices, PermitChoices } from './non-stage-choices'
 import { fieldError, useCallFor } from './use-client'

@@ -3,7 +3,7 @@ import { quantityFor } from '../../../contract/estimator'
 import type { Pricing } from '../../../contract/pricing'
 import { formatMoney } from '../../lib/money'
 import { priceSummary } from '../../lib/price-summary'
-import { savedQuantities } from './budget'
+import { savedQuantities } from '../../../contract/budget'
 import type { StepView } from './use-step'
 
 const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })

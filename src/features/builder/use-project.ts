@@ -2,7 +2,7 @@ import { useLoaderData } from '@tanstack/react-router'
 import { shallowEqual } from '@xstate/react'
 import { useMemo } from 'react'
 import type { Manager } from '../../../contract/domain'
-import { projectBudget, type ProjectData } from './budget'
+import { projectBudget, type ProjectData } from '../../../contract/budget'
 import { useClient } from './use-client'
 
 export type Project = ProjectData & { Managers: readonly Manager[] }

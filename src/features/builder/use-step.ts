@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import type { NonStageEntry, Stage, StageEntry } from '../../../contract/domain'
 import { NON_STAGES } from '../../../contract/non-stages'
 import { STEPS, type Step } from '../../../contract/steps'
-import { entryOf, projectBudget, type StepBudget } from './budget'
+import { entryOf, projectBudget, type StepBudget } from '../../../contract/budget'
 import { useProject, type Project } from './use-project'
 
 /** How the API names a step's entry: stages by StageId, the first three steps by Title. */

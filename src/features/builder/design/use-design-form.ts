@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { PoolDesignChoices } from '../../../../contract/choices'
 import { REFERENCE_POOL } from '../../../../contract/estimator'
-import { savedDesign } from '../budget'
+import { savedDesign } from '../../../../contract/budget'
 import { fieldError, isCallFor, useClientCalls } from '../use-client'
 import { useProject } from '../use-project'
 import {

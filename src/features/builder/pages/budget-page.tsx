@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useClientProfile } from '../../../app/session-hooks'
-import { savedDesign } from '../budget'
+import { savedDesign } from '../../../../contract/budget'
 import { BudgetChart } from '../budget-chart'
 import { BudgetFigures } from '../budget-figures'
 import { BudgetTable } from '../budget-table'

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { budgetTotals } from '../budget'
+import { budgetTotals } from '../../../../contract/budget'
 import type { Timeline } from '../../../../contract/timeline'
 import { BudgetFigures } from '../budget-figures'
 import { EmailSwitches } from '../email-switches'

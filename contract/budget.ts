@@ -1,7 +1,7 @@
-import { PoolDesignChoices, StageChoices } from '../../../contract/choices'
-import type { Engineer, NonStageEntry, PoolData, Stage, StageEntry } from '../../../contract/domain'
-import { quantities, stageEstimate, type Quantities } from '../../../contract/estimator'
-import { STEPS, type Step } from '../../../contract/steps'
+import { PoolDesignChoices, StageChoices } from './choices'
+import type { Engineer, NonStageEntry, PoolData, Stage, StageEntry } from './domain'
+import { quantities, stageEstimate, type Quantities } from './estimator'
+import { STEPS, type Step } from './steps'
 
 /** One step of the build as the budget sees it. */
 export type StepBudget = {

@@ -1,0 +1,338 @@
+/**
+ * The rules of money (PRODUCT.md §10), pure: the quote check, the default payment plan, draw
+ * validation, the design ripple, when each draw falls due, the warnings and the cash flow.
+ * The server answers with them and the app shows them before a call is made.
+ */
+import { differenceInCalendarDays, parseISO } from 'date-fns'
+import { entryOf, savedQuantities, type ProjectData } from './budget'
+import { INSPECTIONS, type StepSlug } from './construction'
+import { quantityFor, roundToDollars, type Quantities } from './estimator'
+import type {
+  ChangeOrder,
+  DrawDue,
+  DrawInput,
+  MoneyWarningCode,
+  Payment,
+  StepWarning,
+} from './money'
+import type { PricingUnit } from './pricing'
+import { STEPS } from './steps'
+import type { TimelineInspection, TimelineStep } from './timeline'
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+})
+const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const money = (cents: number) => dollars.format(cents / 100)
+
+// ---- Quote check ---------------------------------------------------------------------------
+
+export type QuoteBand = 'typical' | 'high' | 'low' | 'far-above' | 'far-below'
+
+/** Within 15 % of the expected price is typical; 15–35 % high or low; beyond, far off. */
+export const TYPICAL_WITHIN = 0.15
+export const FAR_BEYOND = 0.35
+
+export const BAND_WORDS: Record<QuoteBand, string> = {
+  typical: 'typical',
+  high: 'high',
+  low: 'low',
+  'far-above': 'far above — check what it includes',
+  'far-below': 'far below — check what it includes',
+}
+
+/** The band of a quote `ratio` times what was expected. Boundaries belong to the nearer band. */
+export function bandOf(ratio: number): QuoteBand {
+  const off = ratio - 1
+  if (Math.abs(off) <= TYPICAL_WITHIN + 1e-9) return 'typical'
+  if (Math.abs(off) <= FAR_BEYOND + 1e-9) return off > 0 ? 'high' : 'low'
+  return off > 0 ? 'far-above' : 'far-below'
+}
+
+export const isFarOff = (band: QuoteBand) => band === 'far-above' || band === 'far-below'
+
+const UNIT_WORDS: Partial<Record<PricingUnit, string>> = {
+  dig_yd3: 'yd³ of dig',
+  surface_ft2: 'ft² of surface',
+  perimeter_ft: 'ft of perimeter',
+  shell_yd3: 'yd³ of shell',
+  deck_ft2: 'ft² of deck',
+}
+
+/** What a step's quotes are compared with: its estimate and, on a metered step, its quantity. */
+export type QuoteBasis = {
+  estimate: number
+  /** Set on metered steps (priced per yd³, ft² or ft of the saved design). */
+  metered: { unit: PricingUnit; quantity: number } | null
+}
+
+export type QuoteCheck = {
+  band: QuoteBand
+  /** The quote over the estimate, in whole percent (+102 is twice the estimate and a bit). */
+  percent: number
+  /** On metered steps: the quote ÷ the quantity, and the estimate ÷ the same quantity, in cents. */
+  perUnit: { implied: number; typical: number; unit: string } | null
+}
+
+/**
+ * How a quote compares with what the price list expects for this design. The implied unit price
+ * is the quote ÷ the step's quantity ($15,800 on 130.3 yd³ of dig is $121.26 per yd³); it is set
+ * against the estimate ÷ the same quantity, so a step's base fee weighs on both sides alike.
+ */
+export function quoteCheck(amount: number, basis: QuoteBasis): QuoteCheck {
+  const ratio = amount / basis.estimate
+  const { metered } = basis
+  return {
+    band: bandOf(ratio),
+    percent: Math.round((ratio - 1) * 100),
+    perUnit: metered && {
+      implied: Math.round(amount / metered.quantity),
+      typical: Math.round(basis.estimate / metered.quantity),
+      unit: UNIT_WORDS[metered.unit] ?? 'unit',
+    },
+  }
+}
+
+/** The basis of a step's quote check; null when the step has no estimate to compare with. */
+export function quoteBasis(
+  step: StepSlug,
+  project: ProjectData,
+  estimate: number | null,
+): QuoteBasis | null {
+  if (estimate === null || estimate <= 0) return null
+  const stage = project.stages.find((s) => s.slug === step)
+  const q = savedQuantities(project.poolData)
+  const unit = stage?.pricing.unit
+  if (!unit || !q || !UNIT_WORDS[unit]) return { estimate, metered: null }
+  const quantity = quantityFor(unit, q)
+  return { estimate, metered: quantity > 0 ? { unit, quantity } : null }
+}
+
+/** A quote check in words: "$121 per yd³ of dig · typical $64 · far above — check what it includes". */
+export function quoteCheckWords(check: QuoteCheck): string {
+  const band = BAND_WORDS[check.band]
+  const percent =
+    check.percent === 0 ? '' : ` (${check.percent > 0 ? '+' : '−'}${Math.abs(check.percent)} %)`
+  if (!check.perUnit) return `${band}${percent} against the estimate`
+  const { implied, typical, unit } = check.perUnit
+  return `${withCents.format(implied / 100)} per ${unit} · typical ${withCents.format(typical / 100)} · ${band}`
+}
+
+// ---- Draws ---------------------------------------------------------------------------------
+
+/** California's cap on a home-improvement down payment, the strictest common rule. */
+export const DEPOSIT_CAP = 100_000
+export const DEPOSIT_RATE = 0.1
+
+/** The plan a new contract starts with: 10 % (at most $1,000) at signing, the balance when done. */
+export function defaultDraws(amount: number): DrawInput[] {
+  const deposit = Math.min(Math.round(amount * DEPOSIT_RATE), DEPOSIT_CAP)
+  const balance: DrawInput = { label: 'Balance', amount: amount - deposit, due: 'done' }
+  return deposit > 0 ? [{ label: 'Deposit', amount: deposit, due: 'signing' }, balance] : [balance]
+}
+
+/** What the draws miss of the committed cost: positive when they add up to less. */
+export const drawsShortBy = (draws: readonly { amount: number }[], committed: number) =>
+  committed - draws.reduce((sum, d) => sum + d.amount, 0)
+
+/** The message of a plan that does not add up, e.g. "The draws add up to $500 less than the $8,318 committed". */
+export function drawsSumMessage(shortBy: number, committed: number): string {
+  const side = shortBy > 0 ? 'less' : 'more'
+  return `The draws add up to ${withCents.format(Math.abs(shortBy) / 100)} ${side} than the ${withCents.format(committed / 100)} committed`
+}
+
+/** The committed cost of a contract: the quote plus its approved change orders. */
+export const committedOf = (
+  quote: number,
+  changeOrders: readonly Pick<ChangeOrder, 'amount' | 'status'>[],
+) => changeOrders.reduce((sum, c) => (c.status === 'approved' ? sum + c.amount : sum), quote)
+
+// ---- Design ripple -------------------------------------------------------------------------
+
+export type RippleLine = {
+  step: StepSlug
+  title: string
+  /** The change at the accepted quote's own unit rate, to whole dollars (signed). */
+  amount: number
+  description: string
+}
+
+const QUANTITY_DIGITS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+
+/**
+ * What a design change does to the contracts already signed on metered steps: each quote scaled
+ * by its own rate (its amount ÷ the old quantity) over the change in quantity.
+ */
+export function designRipple(
+  before: Quantities,
+  after: Quantities,
+  contracts: readonly { step: StepSlug; amount: number; unit: PricingUnit }[],
+): RippleLine[] {
+  return contracts.flatMap(({ step, amount, unit }) => {
+    const words = UNIT_WORDS[unit]
+    const was = quantityFor(unit, before)
+    const now = quantityFor(unit, after)
+    if (!words || was <= 0) return []
+    const change = roundToDollars((amount / was) * (now - was))
+    if (change === 0) return []
+    const title = STEPS.find((s) => s.route === step)?.title ?? step
+    const description = `Design change: ${QUANTITY_DIGITS.format(was)} → ${QUANTITY_DIGITS.format(now)} ${words}`
+    return [{ step, title, amount: change, description }]
+  })
+}
+
+/** The design ripple of a project whose saved design is about to become `after`. */
+export function projectRipple(project: ProjectData, after: Quantities): RippleLine[] {
+  const before = savedQuantities(project.poolData)
+  if (!before) return []
+  const contracts = STEPS.flatMap((step) => {
+    const stage = project.stages.find((s) => s.slug === step.route)
+    const accepted = entryOf(step, project)?.quotes.find((q) => q.accepted)
+    return stage && accepted && step.kind === 'stage'
+      ? [{ step: step.route, amount: accepted.amount, unit: stage.pricing.unit }]
+      : []
+  })
+  return designRipple(before, after, contracts)
+}
+
+// ---- Due dates, warnings and cash flow -----------------------------------------------------
+
+/** The inspection that checks a step's work (steel → pre-gunite); null when none does. */
+export const inspectionAfter = (step: StepSlug) =>
+  INSPECTIONS.find((i) => i.follows.includes(step))?.slug ?? null
+
+export type StepProgress = {
+  /** The day the contract was signed (its quote accepted). */
+  signedOn: string
+  timeline: Pick<TimelineStep, 'startedOn' | 'doneOn' | 'forecast'> | null
+  inspection: Pick<TimelineInspection, 'status' | 'date'> | null
+}
+
+/**
+ * The day a draw falls due: signing on the day it was signed; start and done on the step's
+ * recorded or forecast dates; inspection on its inspection's date (else when the step is done).
+ */
+export function dueOn(due: DrawDue, progress: StepProgress): string | null {
+  const { timeline, inspection } = progress
+  switch (due) {
+    case 'signing':
+      return progress.signedOn
+    case 'start':
+      return timeline?.startedOn ?? timeline?.forecast.start ?? null
+    case 'done':
+      return timeline?.doneOn ?? timeline?.forecast.end ?? null
+    case 'inspection':
+      return inspection?.date ?? timeline?.doneOn ?? timeline?.forecast.end ?? null
+  }
+}
+
+/** Whether a draw's moment has come, from what was recorded (not from forecasts). */
+export function isDue(
+  due: DrawDue,
+  facts: { started: boolean; done: boolean; inspectionPassed: boolean | null },
+) {
+  switch (due) {
+    case 'signing':
+      return true
+    case 'start':
+      return facts.started || facts.done
+    case 'done':
+      return facts.done
+    case 'inspection':
+      return facts.inspectionPassed ?? facts.done
+  }
+}
+
+export const LIEN_WAIVER_AFTER_DAYS = 7
+export const OVER_ESTIMATE_BY = 0.1
+
+export type WarningFacts = {
+  title: string
+  estimate: number | null
+  committed: number
+  band: QuoteBand | null
+  today: string
+  started: boolean
+  done: boolean
+  inspectionPassed: boolean | null
+  draws: readonly {
+    amount: number
+    due: DrawDue
+    lienWaiverFileId: string | null
+    payments: readonly Pick<Payment, 'paidOn' | 'amount'>[]
+  }[]
+}
+
+const warning = (code: MoneyWarningCode, message: string): StepWarning => ({ code, message })
+
+/** The warnings of one step with a contract, in the order the Budget page lists them. */
+export function stepWarnings(facts: WarningFacts): StepWarning[] {
+  const { title, draws } = facts
+  const warnings: StepWarning[] = []
+  const paid = draws.reduce((sum, d) => sum + d.payments.reduce((s, p) => s + p.amount, 0), 0)
+  const dueByNow = draws.filter((d) => isDue(d.due, facts)).reduce((sum, d) => sum + d.amount, 0)
+  if (paid > dueByNow) {
+    warnings.push(
+      warning(
+        'PAID_AHEAD_OF_WORK',
+        `${money(paid)} is paid on ${title}, ${money(paid - dueByNow)} ahead of the work: only ${money(dueByNow)} is due so far`,
+      ),
+    )
+  }
+  const unwaived = draws.some(
+    (d) =>
+      d.lienWaiverFileId === null &&
+      d.payments.some(
+        (p) =>
+          differenceInCalendarDays(parseISO(facts.today), parseISO(p.paidOn)) >=
+          LIEN_WAIVER_AFTER_DAYS,
+      ),
+  )
+  if (unwaived) {
+    warnings.push(
+      warning('MISSING_LIEN_WAIVER', `A payment on ${title} is a week old without a lien waiver`),
+    )
+  }
+  if (facts.estimate !== null && facts.committed > facts.estimate * (1 + OVER_ESTIMATE_BY)) {
+    warnings.push(
+      warning(
+        'OVER_ESTIMATE',
+        `${title} is committed at ${money(facts.committed)}, ${money(facts.committed - facts.estimate)} over its ${money(facts.estimate)} estimate`,
+      ),
+    )
+  }
+  if (facts.band && isFarOff(facts.band)) {
+    warnings.push(
+      warning(
+        'QUOTE_FAR_OFF',
+        `${title}'s accepted quote is ${facts.band === 'far-above' ? 'far above' : 'far below'} typical — check what it includes`,
+      ),
+    )
+  }
+  return warnings
+}
+
+export type CashflowMonth = { month: string; planned: number; paid: number }
+
+/** Draws by the month they fall due (undated ones are left out) and payments by the month paid. */
+export function cashflow(
+  draws: readonly {
+    amount: number
+    dueOn: string | null
+    payments: readonly Pick<Payment, 'paidOn' | 'amount'>[]
+  }[],
+): CashflowMonth[] {
+  const months = new Map<string, CashflowMonth>()
+  const monthOf = (month: string) => {
+    const found = months.get(month) ?? { month, planned: 0, paid: 0 }
+    months.set(month, found)
+    return found
+  }
+  for (const draw of draws) {
+    if (draw.dueOn) monthOf(draw.dueOn.slice(0, 7)).planned += draw.amount
+    for (const payment of draw.payments) monthOf(payment.paidOn.slice(0, 7)).paid += payment.amount
+  }
+  return [...months.values()].sort((a, b) => a.month.localeCompare(b.month))
+}
