@@ -59,6 +59,31 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description:
       'Dates are YYYY-MM-DD. Before a start date is set every date is null and every step waits.',
   },
+  money: {
+    summary: "The client's money: contracts, draws, payments, change orders, warnings, cash flow",
+    description:
+      'A step’s contract is its accepted quote; committed = the quote + approved change orders. All amounts are integer cents.',
+  },
+  setDraws: {
+    summary: "Replace a contract's payment plan",
+    description:
+      'The draws must add up to the committed cost exactly (400 DRAWS_MUST_SUM with the difference); a draw may not owe less than was paid on it (409 DRAW_BELOW_PAID).',
+  },
+  recordPayment: {
+    summary: 'Record a payment on a draw',
+    description:
+      'Never more than the draw still owes (409 PAYMENT_EXCEEDS_DRAW), even under concurrent payments.',
+  },
+  deletePayment: { summary: 'Delete a payment' },
+  addChangeOrder: {
+    summary: 'Propose a change order on a step with an accepted quote',
+    description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',
+  },
+  decideChangeOrder: {
+    summary: 'Approve or reject a proposed change order',
+    description:
+      'Approving moves the committed cost and the Balance draw; a decided change order answers 409 CHANGE_ORDER_DECIDED.',
+  },
   setTimelineStart: {
     summary: 'Set the project start date',
     description:

@@ -9,17 +9,19 @@ import type { NoBody } from '../api'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth'
 import { clientRoutes, timelineRoutes } from './client'
+import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
 import type { Access } from './types'
 
 export type { Access, RouteDef, RouteMethod } from './types'
-export { adminRoutes, authRoutes, clientRoutes, onboardingRoutes, timelineRoutes }
+export { adminRoutes, authRoutes, clientRoutes, moneyRoutes, onboardingRoutes, timelineRoutes }
 
 export const routes = {
   ...authRoutes,
   ...onboardingRoutes,
   ...clientRoutes,
   ...timelineRoutes,
+  ...moneyRoutes,
   ...adminRoutes,
 }
 

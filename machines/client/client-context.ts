@@ -35,6 +35,7 @@ export const toStored = ({
   callsSettled: _callsSettled,
   refreshMark: _refreshMark,
   timeline: _timeline,
+  money: _money,
   notifications: _notifications,
   calendarUrl: _calendarUrl,
   ...stored
@@ -83,7 +84,7 @@ export const upsertManagerRequest = (poolData: PoolData, request: ManagerRequest
 
 type CallEffect = Pick<
   ClientMachineContext,
-  'poolData' | 'timeline' | 'notifications' | 'calendarUrl'
+  'poolData' | 'timeline' | 'money' | 'notifications' | 'calendarUrl'
 >
 
 /** The client data after a call's answer (seed §4 "Client data", PRODUCT.md §9). */
@@ -99,6 +100,13 @@ export function applyCallResult(context: CallEffect, result: ClientCallResult): 
     case 'setStepStarted':
     case 'recordInspection':
       return { ...context, timeline: result.data }
+    case 'money':
+    case 'setDraws':
+    case 'recordPayment':
+    case 'deletePayment':
+    case 'addChangeOrder':
+    case 'decideChangeOrder':
+      return { ...context, money: result.data }
     case 'notifications':
     case 'setNotifications':
       return { ...context, notifications: result.data }

@@ -100,6 +100,7 @@ export const clientMachine = setup({
     callsSettled: 0,
     refreshMark: null,
     timeline: null,
+    money: null,
     notifications: null,
     calendarUrl: null,
   }),

@@ -3,6 +3,7 @@ import type { CallData, ClientCallName, NamedCall } from '../../contract/routes'
 import type {
   Engineer,
   Manager,
+  Money,
   NotificationPreferences,
   PoolData,
   PoolEntry,
@@ -39,6 +40,8 @@ export type ClientMachineContext = ClientContext & {
    * would weigh on the sign-in page, which restores the saved context.
    */
   timeline: Timeline | null
+  /** Contracts, draws, payments and change orders (PRODUCT.md §10) once fetched; not saved either. */
+  money: Money | null
   /** The client's email switches once fetched, likewise not saved. */
   notifications: NotificationPreferences | null
   /** The secret calendar address just made; the server keeps only its hash, so never saved. */
