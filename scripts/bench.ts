@@ -7,9 +7,11 @@
 //    50 % of the bare route's req/s);
 // 4. the builder's writes, PUT /api/edit-pool and PUT /api/add-quote, from 100 signed-in clients,
 //    each against a bare route answering as many bytes (informative, no target);
-// 5. GET /api/admin/fetch and its 304 on a second server over a seeded back office (10,000
+// 5. the Timeline's read, GET /api/timeline, from the same 100 clients, each with a start date,
+//    against a bare route answering as many bytes (informative, no target);
+// 6. GET /api/admin/fetch and its 304 on a second server over a seeded back office (10,000
 //    clients, 50,000 pool entries), against a bare route sending the same bytes (informative);
-// 6. the scheduling module: a plan of the 13 steps in under 1 ms, against a floor (in-process).
+// 7. the scheduling module: a plan of the 13 steps in under 1 ms, against a floor (in-process).
 // A benchmark informs, it does not gate: the exit code is 0 whatever the verdicts, and
 // non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
 import fs from 'node:fs/promises'
@@ -25,6 +27,12 @@ import {
   prepareClientWrites,
   type ClientWrites,
 } from './bench/client-writes'
+import {
+  clientTimelineNotes,
+  clientTimelineTargets,
+  prepareClientTimelines,
+  type ClientTimelines,
+} from './bench/client-timeline'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { measure, type Measured, type Target } from './bench/load'
 import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
@@ -208,10 +216,13 @@ async function bench(workDir: string): Promise<void> {
   const stages = await stagesAnswer(real)
   const sessions = await signInSessions(real, outboxDir)
   const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
+  progress(`setting ${writes.clients.length} clients' start dates for the Timeline run`)
+  const timelines = await prepareClientTimelines(real, writes.clients)
   progress('starting the bare Fastify server with the same bodies')
   const bare = await startBareServer(path.join(workDir, 'bare'), {
     stages: stages.body,
     ...writes.samples,
+    timeline: timelines.sample,
   })
   const targets = targetsOf(real, bare, sessions, stages.etag)
   const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
@@ -232,6 +243,7 @@ async function bench(workDir: string): Promise<void> {
     sessions,
   )
   await clientWrites(real, bare, writes, durations)
+  await clientTimelines(real, bare, timelines, durations)
   // The seeded back office runs on a server of its own: free the cores and memory first.
   await stopAllServers()
   await adminFetch(workDir, durations)
@@ -248,6 +260,25 @@ function pairedTable(pairs: readonly (readonly [Measured, Measured])[]): string 
   )
 }
 
+/** Each pair's real target, then each bare one, measured; one table under `title`, then notes. */
+async function pairedSection(
+  title: string,
+  pairs: readonly (readonly [Target, Target])[],
+  durations: Durations,
+  notes: (rows: Measured[]) => string[],
+) {
+  const rows: Measured[] = []
+  for (const [real] of pairs) rows.push(await measure(real, durations, progress))
+  const bares: Measured[] = []
+  for (const [, bare] of pairs) bares.push(await measure(bare, durations, progress))
+  console.log('')
+  console.log(title)
+  console.log('')
+  console.log(pairedTable(rows.flatMap((row, i) => (bares[i] ? [[row, bares[i]] as const] : []))))
+  console.log('')
+  for (const line of notes(rows)) console.log(line)
+}
+
 async function clientWrites(
   real: Server,
   bare: Server,
@@ -255,21 +286,30 @@ async function clientWrites(
   durations: Durations,
 ) {
   const targets = clientWriteTargets(real, bare, writes)
-  const editPool = await measure(targets.editPool, durations, progress)
-  const addQuote = await measure(targets.addQuote, durations, progress)
-  const bareEditPool = await measure(targets.bareEditPool, durations, progress)
-  const bareAddQuote = await measure(targets.bareAddQuote, durations, progress)
-  console.log('')
-  console.log('Builder writes (issue 4): PUT /api/edit-pool and PUT /api/add-quote')
-  console.log('')
-  console.log(
-    pairedTable([
-      [editPool, bareEditPool],
-      [addQuote, bareAddQuote],
-    ]),
+  await pairedSection(
+    'Builder writes (issue 4): PUT /api/edit-pool and PUT /api/add-quote',
+    [
+      [targets.editPool, targets.bareEditPool],
+      [targets.addQuote, targets.bareAddQuote],
+    ],
+    durations,
+    (rows) => clientWriteNotes(writes, rows),
   )
-  console.log('')
-  for (const line of clientWriteNotes(writes, [editPool, addQuote])) console.log(line)
+}
+
+async function clientTimelines(
+  real: Server,
+  bare: Server,
+  timelines: ClientTimelines,
+  durations: Durations,
+) {
+  const targets = clientTimelineTargets(real, bare, timelines)
+  await pairedSection(
+    'Timeline (issue 11): GET /api/timeline',
+    [[targets.timeline, targets.bareTimeline]],
+    durations,
+    (rows) => clientTimelineNotes(timelines, rows),
+  )
 }
 
 async function adminFetch(workDir: string, durations: Durations) {

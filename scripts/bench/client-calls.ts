@@ -4,6 +4,15 @@ import type { Session } from './sessions'
 /** A signed-in client of the write benches; `index` tells them apart in the bench's own books. */
 export type BenchClient = Session & { index: number }
 
+export type Progress = (line: string) => void
+
+/**
+ * Calls that read or write the database queue for the server's one connection; autocannon's
+ * default of 10 s would count the slowest answers as errors (and resend them) instead of as
+ * latency.
+ */
+export const QUEUED_TIMEOUT_SECONDS = 30
+
 /**
  * Signed-in clients for the builder's write calls: each request takes an idle client in
  * setupRequest and gives it back in onResponse, so a client never has two requests in flight and
@@ -41,6 +50,39 @@ export class ClientPool {
   }
 }
 
+/**
+ * `request` sent by an idle client of `pool`, with its Bearer token and whatever `signed` adds
+ * for it, the client going back to the pool with the answer.
+ */
+function pooledRequest(
+  pool: ClientPool,
+  request: autocannon.Request,
+  signed: (client: BenchClient) => Partial<autocannon.Request>,
+  answered?: (client: BenchClient, status: number, body: string) => void,
+): autocannon.Request {
+  return {
+    ...request,
+    setupRequest: (built, context) => {
+      const client = pool.checkOut(context)
+      // With no client idle the request goes without a token: its 401 shows in the non-2xx count.
+      if (!client) return built
+      return {
+        ...built,
+        headers: { ...built.headers, authorization: `Bearer ${client.token}` },
+        ...signed(client),
+      }
+    },
+    onResponse: (status, body, context) => {
+      const client = pool.checkIn(context)
+      if (client) answered?.(client, status, body)
+    },
+  }
+}
+
+/** A GET as the signed-in client sends it: its Bearer token, nothing else to check. */
+export const readRequest = (pool: ClientPool, path: string): autocannon.Request =>
+  pooledRequest(pool, { method: 'GET', path }, () => ({}))
+
 export type WriteCall = {
   path: string
   /** Whatever a browser on our own origin sends: the CSRF check passes because it is satisfied. */
@@ -51,23 +93,52 @@ export type WriteCall = {
 
 /** A PUT as the signed-in client sends it: Bearer token, JSON body, our own Origin. */
 export function writeRequest(pool: ClientPool, call: WriteCall): autocannon.Request {
-  return {
-    method: 'PUT',
-    path: call.path,
-    headers: { 'content-type': 'application/json', origin: call.origin },
-    setupRequest: (request, context) => {
-      const client = pool.checkOut(context)
-      // With no client idle the request goes without a token: its 401 shows in the non-2xx count.
-      if (!client) return request
-      return {
-        ...request,
-        headers: { ...request.headers, authorization: `Bearer ${client.token}` },
-        body: JSON.stringify(call.body(client)),
-      }
+  return pooledRequest(
+    pool,
+    {
+      method: 'PUT',
+      path: call.path,
+      headers: { 'content-type': 'application/json', origin: call.origin },
     },
-    onResponse: (status, body, context) => {
-      const client = pool.checkIn(context)
-      if (client) call.answered?.(client, status, body)
-    },
+    (client) => ({ body: JSON.stringify(call.body(client)) }),
+    call.answered,
+  )
+}
+
+/** Runs `work` over `items`, at most `parallel` at a time, in order of start. */
+export async function inParallel<T, R>(
+  items: readonly T[],
+  parallel: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) {
+      const item = items[i]
+      if (item !== undefined) results[i] = await work(item)
+    }
   }
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker))
+  return results
+}
+
+/** One call outside the load, as the browser sends it; its body, or an error naming the call. */
+export async function call(
+  origin: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<Buffer> {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin, authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const answer = Buffer.from(await response.arrayBuffer())
+  if (!response.ok) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${answer.toString('utf8')}`)
+  }
+  return answer
 }

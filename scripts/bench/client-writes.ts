@@ -2,63 +2,27 @@
 // signed-in clients of a served city, each against a bare route answering as many bytes.
 import { envelope, MAX_QUOTES_PER_ENTRY, StagesData, type Stage } from '../../contract'
 import { REFERENCE_POOL } from '../../contract/estimator'
-import { ClientPool, writeRequest, type BenchClient } from './client-calls'
+import {
+  call,
+  ClientPool,
+  inParallel,
+  QUEUED_TIMEOUT_SECONDS,
+  writeRequest,
+  type BenchClient,
+  type Progress,
+} from './client-calls'
 import type { Measured, Target } from './load'
 import type { Server } from './processes'
+import { refusalWarnings } from './report'
 import { QuoteBook, quoteIdsOf, type HeldQuote } from './quote-book'
 import { BENCH_ADMIN_EMAIL } from './servers'
 import { BENCH_CITY, signIn, signUp } from './sessions'
 
 export const WRITE_CLIENTS = 100
-/**
- * Writes queue for the server's one database connection; autocannon's default of 10 s would
- * count the slowest answers as errors (and resend them) instead of as latency.
- */
-const WRITE_TIMEOUT_SECONDS = 30
 /** Sign-ups in parallel: a few at once is quicker without crowding the server's mailer. */
 const SIGN_UP_PARALLEL = 10
 /** The sample quote answer holds this many quotes: the middle of the 1 to 5 a run answers with. */
 const SAMPLE_QUOTES = 3
-
-type Progress = (line: string) => void
-
-/** Runs `work` over `items`, at most `parallel` at a time, in order of start. */
-async function inParallel<T, R>(
-  items: readonly T[],
-  parallel: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) {
-      const item = items[i]
-      if (item !== undefined) results[i] = await work(item)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker))
-  return results
-}
-
-/** One call outside the load, as the browser sends it; its body, or an error naming the call. */
-async function call(
-  origin: string,
-  method: 'POST' | 'PUT',
-  path: string,
-  token: string,
-  body: unknown,
-): Promise<Buffer> {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin, authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  })
-  const answer = Buffer.from(await response.arrayBuffer())
-  if (!response.ok) {
-    throw new Error(`${method} ${path} answered ${response.status}: ${answer.toString('utf8')}`)
-  }
-  return answer
-}
 
 /** A stage's choice, as the builder's form sends it: its last option, or two catalogue items. */
 function stageEdit(stage: Stage) {
@@ -165,7 +129,7 @@ export function clientWriteTargets(real: Server, bare: Server, writes: ClientWri
       origin,
       path,
       connections: WRITE_CLIENTS,
-      timeoutSeconds: WRITE_TIMEOUT_SECONDS,
+      timeoutSeconds: QUEUED_TIMEOUT_SECONDS,
       request: () => writeRequest(pool, { path, origin, body: () => bodies[n++ % bodies.length] }),
       prepare: async () => pool.reset(),
     }
@@ -178,7 +142,7 @@ export function clientWriteTargets(real: Server, bare: Server, writes: ClientWri
     origin: real.origin,
     path: '/api/add-quote',
     connections: WRITE_CLIENTS,
-    timeoutSeconds: WRITE_TIMEOUT_SECONDS,
+    timeoutSeconds: QUEUED_TIMEOUT_SECONDS,
     request: () =>
       writeRequest(realQuotePool, {
         path: '/api/add-quote',
@@ -200,7 +164,7 @@ export function clientWriteTargets(real: Server, bare: Server, writes: ClientWri
     origin: bare.origin,
     path: '/same/add-quote',
     connections: WRITE_CLIENTS,
-    timeoutSeconds: WRITE_TIMEOUT_SECONDS,
+    timeoutSeconds: QUEUED_TIMEOUT_SECONDS,
     request: () =>
       writeRequest(bareQuotePool, {
         path: '/same/add-quote',
@@ -225,7 +189,7 @@ export function clientWriteNotes(writes: ClientWrites, rows: readonly Measured[]
     `Connections: ${WRITE_CLIENTS}, one per signed-in client of a served city (${BENCH_CITY.name}, ` +
       `${BENCH_CITY.state}); each request sends its client's Bearer token, a JSON body and our own ` +
       'Origin (the CSRF check), and a client never has two requests in flight. Timeout ' +
-      `${WRITE_TIMEOUT_SECONDS} s.`,
+      `${QUEUED_TIMEOUT_SECONDS} s.`,
     'edit-pool bodies alternate Pool Design dimensions and a stage option. add-quote spreads each ' +
       `client's quotes over its ${writes.stageIds.length} stages, and every quote is removed ` +
       '(remove-quote, not measured) before each run, so no entry reaches its limit of ' +
@@ -234,13 +198,5 @@ export function clientWriteNotes(writes: ClientWrites, rows: readonly Measured[]
       `Design entry (${size('edit-pool')}), add-quote an entry holding ${SAMPLE_QUOTES} quotes ` +
       `(${size('add-quote')}).`,
   ]
-  for (const { target, result } of rows) {
-    if (result.non2xx > 0 || result.errors > 0) {
-      notes.push(
-        `WARNING: ${target.label} had ${result.non2xx} non-2xx answers and ${result.errors} ` +
-          'errors: its numbers do not measure working writes only.',
-      )
-    }
-  }
-  return notes
+  return [...notes, ...refusalWarnings(rows, 'writes')]
 }

@@ -80,3 +80,14 @@ export function verdict(api: Measured, bare: Measured): string {
     `(target >= ${percent(TARGET_RATIO)})${why}`
   )
 }
+
+/** A warning for each row with refusals or errors: its numbers do not measure working `calls`. */
+export function refusalWarnings(rows: readonly Measured[], calls: string): string[] {
+  return rows
+    .filter((row) => !clean(row))
+    .map(
+      ({ target, result }) =>
+        `WARNING: ${target.label} had ${result.non2xx} non-2xx answers and ${result.errors} ` +
+        `errors: its numbers do not measure working ${calls} only.`,
+    )
+}

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { formatSpan } from '../../src/features/builder/timeline-dates'
+import { eventsOf } from '../support/ical'
 import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
 import { expectAccessible, useE2e } from './support/e2e'
@@ -136,5 +138,73 @@ describe('the timeline', () => {
       'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
     ])
     expect(admin.problems).toEqual([])
+  })
+
+  it('subscribes a calendar to the dated plan, copies its address and can retire it', async () => {
+    await serveCity('Dallas', 'TX')
+    const { page, problems } = await e2e.openPage({
+      permissions: ['clipboard-read', 'clipboard-write'],
+    })
+    await onboard(page, { city: 'Dallas', state: 'TX', name: 'Cal', email: 'cal@example.com' })
+    await page.waitForURL('**/builder/pool-design')
+    await page.goto('/builder/timeline')
+    await page.getByRole('textbox', { name: 'Project start date' }).fill(fromToday(10))
+    await page.getByRole('button', { name: 'Set start date' }).click()
+    await page.getByRole('button', { name: 'Re-plan' }).waitFor()
+
+    const calendar = page.getByRole('region', { name: 'Calendar' })
+    await calendar.getByRole('button', { name: 'Subscribe in your calendar' }).click()
+    const address = calendar.getByRole('textbox', { name: 'Your calendar address' })
+    await address.waitFor()
+    const url = await address.inputValue()
+    expect(url).toMatch(/^https?:\/\/[^/]+\/api\/calendar\/[\w-]+\.ics$/)
+    await calendar.getByRole('button', { name: 'Copy link' }).click()
+    await calendar.getByRole('status').filter({ hasText: 'Link copied.' }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url)
+
+    // What a calendar app fetches: each step on the days the Timeline's table forecasts.
+    const feed = await fetch(url)
+    expect(feed.status).toBe(200)
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/)
+    const events = eventsOf(await feed.text())
+    const rows = page.getByRole('table', { name: 'Dates of every step' }).locator('tbody tr')
+    const forecasts = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.querySelector('th')?.textContent,
+        tr.querySelectorAll('td')[1]?.textContent,
+      ]),
+    )
+    expect(forecasts).toHaveLength(13)
+    const isoOf = (date = '', days = 0) => {
+      const day = new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T00:00Z`)
+      return new Date(day.getTime() + days * 86_400_000).toISOString().slice(0, 10)
+    }
+    // iCalendar's all-day DTEND is the day after the last.
+    const feedSpans = events.map((event) => [
+      event.SUMMARY,
+      formatSpan({
+        start: isoOf(event['DTSTART;VALUE=DATE']),
+        end: isoOf(event['DTEND;VALUE=DATE'], -1),
+      }),
+    ])
+    expect(feedSpans).toEqual(forecasts)
+    await expectSound(page)
+
+    // On a phone the table's rows are cards: nothing of it is cut inside its box.
+    await page.setViewportSize(PHONE)
+    const table = page.getByRole('region', { name: 'Dates of every step' })
+    expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0)
+    await page.setViewportSize(DESKTOP)
+
+    // A new address: the old one answers 404, the new one the same feed.
+    await calendar.getByRole('button', { name: 'Make a new address' }).click()
+    await expect.poll(() => address.inputValue()).not.toBe(url)
+    const newUrl = await address.inputValue()
+    const [old, renewed] = await Promise.all([fetch(url), fetch(newUrl)])
+    expect(old.status).toBe(404)
+    expect(old.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    expect(renewed.status).toBe(200)
+    expect(eventsOf(await renewed.text())).toHaveLength(13)
+    expect(problems).toEqual([])
   })
 })

@@ -3,28 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CalendarTokenData, Timeline } from '../../contract'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json } from '../support/http'
+import { eventsOf } from '../support/ical'
 import { newClient, put, serveAustin } from './client-kit'
 import { permitsDone, setToday } from './timeline-kit'
-
-type Event = Record<string, string>
-
-/** The VEVENTs of an iCalendar text: each property by name, with its parameters (`DTSTART;VALUE=DATE`). */
-function eventsOf(ics: string): Event[] {
-  const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n/)
-  const events: Event[] = []
-  let current: Event | null = null
-  for (const line of lines) {
-    if (line === 'BEGIN:VEVENT') current = {}
-    else if (line === 'END:VEVENT' && current) {
-      events.push(current)
-      current = null
-    } else if (current) {
-      const colon = line.indexOf(':')
-      current[line.slice(0, colon)] = line.slice(colon + 1)
-    }
-  }
-  return events
-}
 
 let t: TestApp
 let client: Awaited<ReturnType<typeof newClient>>

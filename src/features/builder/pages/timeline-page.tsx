@@ -121,6 +121,9 @@ function PlanSummary({ timeline }: { timeline: Timeline }) {
   )
 }
 
+/** The dates' column headers; on a phone each row is a card and they label its dates. */
+const LABEL = { baseline: 'Baseline', forecast: 'Forecast' }
+
 /** The chart's twin in words: what a screen reader reads and a phone shows without scrolling. */
 function PlanTable({ timeline }: { timeline: Timeline }) {
   return (
@@ -135,8 +138,8 @@ function PlanTable({ timeline }: { timeline: Timeline }) {
         <thead>
           <tr>
             <th scope="col">Step</th>
-            <th scope="col">Baseline</th>
-            <th scope="col">Forecast</th>
+            <th scope="col">{LABEL.baseline}</th>
+            <th scope="col">{LABEL.forecast}</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -146,9 +149,9 @@ function PlanTable({ timeline }: { timeline: Timeline }) {
             return (
               <tr key={step.step}>
                 <th scope="row">{step.title}</th>
-                <td>{formatSpan(step.baseline)}</td>
-                <td>{formatSpan(step.forecast)}</td>
-                <td>
+                <td data-label={LABEL.baseline}>{formatSpan(step.baseline)}</td>
+                <td data-label={LABEL.forecast}>{formatSpan(step.forecast)}</td>
+                <td className="timeline-status">
                   <Badge tone={status.tone}>{status.label}</Badge>
                 </td>
               </tr>
