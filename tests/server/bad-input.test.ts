@@ -114,3 +114,34 @@ describe.each(ROUTES)('$method $url refuses bad input and changes nothing', (rou
     expect(await snapshot(t)).toBe(before)
   })
 })
+
+describe('an address that cannot be read is refused as problem+json, with our codes', () => {
+  const city = `/api/admin/cities/${crypto.randomUUID()}`
+  it.each([
+    ['bad percent-encoding in an id', 'DELETE', `${city}%`, 400, 'BAD_URL'],
+    ['bad percent-encoding in a token', 'GET', '/api/unsubscribe/%E0%A4%A', 400, 'BAD_URL'],
+    ['half of a surrogate pair, encoded', 'POST', '/api/unsubscribe/%ED%A0%80', 400, 'BAD_URL'],
+    [
+      'a token over 100 characters',
+      'GET',
+      `/api/unsubscribe/${'a'.repeat(101)}`,
+      414,
+      'URI_TOO_LONG',
+    ],
+    [
+      'an id of 10,000 characters',
+      'DELETE',
+      `/api/admin/cities/${'9'.repeat(10_000)}`,
+      414,
+      'URI_TOO_LONG',
+    ],
+    ['a path that leads nowhere', 'GET', '/api/%00', 404, 'NOT_FOUND'],
+  ] as const)('%s', async (_name, method, url, status, code) => {
+    const before = await snapshot(t)
+    const res = await t.app.inject({ method, url, headers })
+    expectProblem(res, status, code)
+    expect(res.headers['x-request-id']).toBeTruthy()
+    expect(res.body).not.toMatch(/FST_ERR|exceeding|url component/i)
+    expect(await snapshot(t)).toBe(before)
+  })
+})
