@@ -13,7 +13,7 @@ import clients from './plugins/app/clients'
 import core from './plugins/app/core'
 import csrf from './plugins/app/csrf'
 import directory from './plugins/app/directory'
-import errors, { handleError } from './plugins/app/errors'
+import errors, { clientError, handleError } from './plugins/app/errors'
 import loginCodes from './plugins/app/login-codes'
 import mailer from './plugins/app/mailer'
 import notificationLog from './plugins/app/notification-log'
@@ -81,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // before any hook: answered by the one error handler all the same.
     frameworkErrors: (error, request, reply) =>
       handleError(error, request, reply.header('x-request-id', request.id)),
+    clientErrorHandler: clientError,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -1,4 +1,6 @@
+import net from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Problem } from '../../contract/problem'
 import { build, type TestApp } from '../support/build'
 import {
   bearer,
@@ -143,5 +145,29 @@ describe('an address that cannot be read is refused as problem+json, with our co
     expect(res.headers['x-request-id']).toBeTruthy()
     expect(res.body).not.toMatch(/FST_ERR|exceeding|url component/i)
     expect(await snapshot(t)).toBe(before)
+  })
+})
+
+/** Writes `request` as is to the listening app and reads the answer until it hangs up. */
+async function rawExchange(request: string): Promise<string> {
+  const { port } = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }))
+  return new Promise((resolve, reject) => {
+    let answer = ''
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request))
+    socket.on('data', (chunk) => (answer += chunk.toString()))
+    socket.on('end', () => resolve(answer))
+    socket.on('error', reject)
+  })
+}
+
+describe('a request Node cannot parse is answered as problem+json', () => {
+  it.each([
+    ['a header without a colon', 'GET /api HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n', 400],
+    ['headers over 16 KB', `GET /api HTTP/1.1\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+  ])('%s', async (_name, request, status) => {
+    const [head = '', body = ''] = (await rawExchange(request)).split('\r\n\r\n')
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `))
+    expect(head.toLowerCase()).toContain('content-type: application/problem+json')
+    expect(Problem.parse(JSON.parse(body))).toMatchObject({ status, code: 'VALIDATION_FAILED' })
   })
 })

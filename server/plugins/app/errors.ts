@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -113,6 +115,31 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       ProblemCode.internal,
       'Something went wrong on our side. Please try again.',
     ),
+  )
+}
+
+const SOCKET_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+}
+
+/**
+ * For Fastify's `clientErrorHandler`: a request Node could not even parse (a malformed request
+ * line or header, headers too large, too slow) has no reply, so the problem is written raw.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  const status = SOCKET_STATUS[error.code ?? ''] ?? 400
+  const body = JSON.stringify(
+    problemBody(status, ProblemCode.validation, 'The request could not be read.'),
+  )
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   )
 }
 
