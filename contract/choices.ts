@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { PlainText } from './text'
 
 const feet = (min: number, max: number, label: string) =>
   z
@@ -33,13 +34,13 @@ export const EngineeringChoices = z.strictObject({ engineerId: z.uuid() })
 export type EngineeringChoices = z.infer<typeof EngineeringChoices>
 
 export const PermitChoices = z.strictObject({
-  permitNumber: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  permitNumber: z.optional(PlainText().check(z.trim(), z.maxLength(40))),
 })
 export type PermitChoices = z.infer<typeof PermitChoices>
 
 /** A stage's choices: one option of its pricing, or (Extras) a set of catalogue items. */
 export const StageChoices = z.strictObject({
-  option: z.optional(z.string().check(z.maxLength(40))),
-  items: z.optional(z.array(z.string().check(z.maxLength(40))).check(z.maxLength(40))),
+  option: z.optional(PlainText().check(z.maxLength(40))),
+  items: z.optional(z.array(PlainText().check(z.maxLength(40))).check(z.maxLength(40))),
 })
 export type StageChoices = z.infer<typeof StageChoices>

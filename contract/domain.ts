@@ -1,13 +1,12 @@
 import { z } from 'zod/mini'
 import { Cents, Pricing } from './pricing'
 import { NON_STAGE_TITLES } from './steps'
+import { Required, Text } from './text'
 
 export const Role = z.enum(['CLIENT', 'ADMIN'])
 export type Role = z.infer<typeof Role>
 
 const Timestamp = z.iso.datetime({ offset: true })
-const Text = (max: number) => z.string().check(z.trim(), z.maxLength(max))
-const Required = (max: number) => Text(max).check(z.minLength(1, 'Required'))
 
 export const Email = z.pipe(
   z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter a valid email address')),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { Required } from './text'
 
 /** The largest amount anything costs here: $9,999,999, in cents. */
 export const MAX_CENTS = 999_999_900
@@ -22,7 +23,7 @@ export type PricingUnit = z.infer<typeof PricingUnit>
 const Key = z
   .string()
   .check(z.trim(), z.regex(/^[a-z0-9-]{1,40}$/, 'Use 1–40 lowercase letters, digits or dashes'))
-const Label = z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(80))
+const Label = Required(80)
 
 export const PricingOption = z.strictObject({
   key: Key,

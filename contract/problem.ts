@@ -35,3 +35,14 @@ export const ProblemCode = {
   internal: 'INTERNAL',
 } as const
 export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode]
+
+/**
+ * The codes of a request whose address cannot be read, beside the general ones: no screen makes
+ * such a request, so the app does not load them.
+ */
+export const UrlProblemCode = {
+  /** A path that is not valid percent-encoding (400). */
+  badUrl: 'BAD_URL',
+  /** A path parameter longer than any id or slug (414). */
+  uriTooLong: 'URI_TOO_LONG',
+} as const

@@ -13,7 +13,7 @@ import clients from './plugins/app/clients'
 import core from './plugins/app/core'
 import csrf from './plugins/app/csrf'
 import directory from './plugins/app/directory'
-import errors from './plugins/app/errors'
+import errors, { clientError, handleError } from './plugins/app/errors'
 import loginCodes from './plugins/app/login-codes'
 import mailer from './plugins/app/mailer'
 import notificationLog from './plugins/app/notification-log'
@@ -77,6 +77,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.settings.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    // A path that cannot be decoded, or a parameter too long, is refused before routing, so
+    // before any hook: answered by the one error handler all the same.
+    frameworkErrors: (error, request, reply) =>
+      handleError(error, request, reply.header('x-request-id', request.id)),
+    clientErrorHandler: clientError,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

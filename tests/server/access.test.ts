@@ -131,6 +131,18 @@ describe('access rules', () => {
     expectProblem(await editStatus(bearer(session.Token)), 401)
   })
 
+  it.each([
+    ['not a uuid', { sub: 'not-a-uuid', role: 'CLIENT' }],
+    ['a number', { sub: 42, role: 'CLIENT' }],
+    ['missing', { role: 'ADMIN' }],
+    ['a uuid with an unknown role', { sub: crypto.randomUUID(), role: 'ROOT' }],
+  ])('answers 401 to a validly signed token whose subject is %s', async (_name, claims) => {
+    const signed = createSigner({ key: t.app.keys.jwt, algorithm: 'HS256', expiresIn: 60_000 })
+    const res = await editStatus(bearer(signed(claims)))
+    expectProblem(res, 401, 'UNAUTHENTICATED')
+    expect(res.body).not.toMatch(/FST_ERR|uuid|syntax/i)
+  })
+
   it('will not register an API route that declares no access rule', async () => {
     const { app } = await build()
     expect(() => app.get('/api/undeclared', async () => 'x')).toThrow(/declares no config.access/)

@@ -5,6 +5,7 @@ import { DEFAULT_PRICING } from '../../contract/estimator'
 import { builderRequests, managerRequests } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { bearer, json, signIn, snapshot } from '../support/http'
+import { expectTextAnswer, oddText, STORAGE_BREAKERS } from '../support/odd-text'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -149,12 +150,13 @@ const ROUTES: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body: fc.Arbitr
   { method: 'DELETE', path: 'client/:client', body: fc.oneof(junk, nearBody(['id'])) },
 ]
 
-/** The real id most of the time; otherwise an unknown one or junk. */
+/** The real id most of the time; otherwise an unknown one, junk, or an address that cannot be read. */
 const idFor = (name: string) =>
   fc.oneof(
     { weight: 4, arbitrary: fc.constant(ids.get(name) ?? name) },
     { weight: 1, arbitrary: fc.uuid() },
     { weight: 1, arbitrary: fc.string({ minLength: 1 }).map(encodeURIComponent) },
+    { weight: 1, arbitrary: fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%00', 'f'.repeat(101)) },
   )
 
 describe.each(ROUTES)('fuzzing $method /api/admin/$path', (route) => {
@@ -176,12 +178,101 @@ describe.each(ROUTES)('fuzzing $method /api/admin/$path', (route) => {
           payload: body,
         })
         expect(res.statusCode, res.body).toBeLessThan(500)
+        expect(res.body).not.toContain('FST_ERR')
         if (res.statusCode >= 400) {
           expect(res.headers['content-type']).toContain('application/problem+json')
           expect(await snapshot(t)).toBe(before)
         }
       }),
       { numRuns: 60 },
+    )
+  })
+})
+
+const PRICED = {
+  base: 100,
+  unit: 'flat',
+  unitPrice: 0,
+  options: [{ key: 'a', label: 'A', multiplier: 1 }],
+  items: [{ key: 'b', label: 'B', price: 1 }],
+}
+const priced = (list: 'options' | 'items', field: 'key' | 'label') => (text: string) => ({
+  pricing: { ...PRICED, [list]: [{ ...PRICED[list][0], [field]: text }] },
+})
+
+/** A body right but for one field: the body for each text field of a route, by its dotted path. */
+const withText = (base: Record<string, unknown>, fields: string[]) =>
+  Object.fromEntries(fields.map((f) => [f, (text: string) => ({ ...base, [f]: text })]))
+
+const CLIENT_TEXT = ['name', 'email', 'address', 'city', 'perk']
+const ENGINEER = { name: 'E', company: 'C', email: 'e@c.co', phone: '5125550100', fee: 1 }
+const MANAGER = { ...ENGINEER, bio: '', yearsExperience: 1 }
+const ENGINEER_TEXT = ['name', 'company', 'email', 'licenseNo']
+const MANAGER_TEXT = ['name', 'company', 'email', 'bio']
+
+const TEXT_ROUTES: {
+  method: 'POST' | 'PUT'
+  path: string
+  fields: Record<string, (text: string) => Record<string, unknown>>
+}[] = [
+  { method: 'PUT', path: 'client/edit/:client', fields: withText({}, CLIENT_TEXT) },
+  {
+    method: 'POST',
+    path: 'admin/create',
+    fields: withText({ name: 'Cy', email: 'cy@x.co' }, ['name', 'email']),
+  },
+  { method: 'PUT', path: 'admin/edit/:admin', fields: withText({}, ['name', 'email']) },
+  {
+    method: 'POST',
+    path: 'cities/create',
+    fields: withText({ name: 'B', state: 'NV', permitFee: 1 }, ['name']),
+  },
+  { method: 'PUT', path: 'cities/edit/:cities', fields: withText({}, ['name']) },
+  {
+    method: 'POST',
+    path: 'engineers/create',
+    fields: withText({ ...ENGINEER, licenseNo: 'L' }, ENGINEER_TEXT),
+  },
+  { method: 'PUT', path: 'engineers/edit/:engineers', fields: withText({}, ENGINEER_TEXT) },
+  { method: 'POST', path: 'managers/create', fields: withText(MANAGER, MANAGER_TEXT) },
+  { method: 'PUT', path: 'managers/edit/:managers', fields: withText({}, MANAGER_TEXT) },
+  { method: 'PUT', path: 'tips/edit/:tips', fields: withText({}, ['text']) },
+  {
+    method: 'PUT',
+    path: 'stages/edit/:stages',
+    fields: {
+      'pricing.options.0.label': priced('options', 'label'),
+      'pricing.options.0.key': priced('options', 'key'),
+      'pricing.items.0.label': priced('items', 'label'),
+      'pricing.items.0.key': priced('items', 'key'),
+    },
+  },
+]
+
+/** The message of a refused text where the field says more than that it is invalid. */
+const refusal = (field: string) =>
+  field.endsWith('email')
+    ? null
+    : field.endsWith('key')
+      ? 'Use 1–40 lowercase letters, digits or dashes'
+      : undefined
+
+describe.each(TEXT_ROUTES)('any text in the fields of $method /api/admin/$path', (route) => {
+  it('is kept or refused by name, never a 5xx, and a refusal changes nothing', async () => {
+    const [, name] = /:([\w-]+)$/.exec(route.path) ?? []
+    const url = `/api/admin/${route.path.replace(/:[\w-]+$/, (name && ids.get(name)) ?? '')}`
+    const fields = Object.keys(route.fields)
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...fields), oddText, async (field, text) => {
+        const before = await snapshot(t)
+        const res = await json(t.app, route.method, url, route.fields[field]?.(text), admin)
+        expectTextAnswer(res, field, text, refusal(field))
+        if (res.statusCode >= 400) expect(await snapshot(t)).toBe(before)
+      }),
+      {
+        numRuns: 30,
+        examples: fields.flatMap((field) => STORAGE_BREAKERS.map(([text]) => [field, text])),
+      },
     )
   })
 })

@@ -1,4 +1,6 @@
+import net from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Problem } from '../../contract/problem'
 import { build, type TestApp } from '../support/build'
 import {
   bearer,
@@ -112,5 +114,60 @@ describe.each(ROUTES)('$method $url refuses bad input and changes nothing', (rou
       expect(messages.every((m) => m.length > 3)).toBe(true)
     expect(JSON.stringify(problem)).not.toMatch(/stack|at .*\.ts|zod|FST_/i)
     expect(await snapshot(t)).toBe(before)
+  })
+})
+
+describe('an address that cannot be read is refused as problem+json, with our codes', () => {
+  const city = `/api/admin/cities/${crypto.randomUUID()}`
+  it.each([
+    ['bad percent-encoding in an id', 'DELETE', `${city}%`, 400, 'BAD_URL'],
+    ['bad percent-encoding in a token', 'GET', '/api/unsubscribe/%E0%A4%A', 400, 'BAD_URL'],
+    ['half of a surrogate pair, encoded', 'POST', '/api/unsubscribe/%ED%A0%80', 400, 'BAD_URL'],
+    [
+      'a token over 100 characters',
+      'GET',
+      `/api/unsubscribe/${'a'.repeat(101)}`,
+      414,
+      'URI_TOO_LONG',
+    ],
+    [
+      'an id of 10,000 characters',
+      'DELETE',
+      `/api/admin/cities/${'9'.repeat(10_000)}`,
+      414,
+      'URI_TOO_LONG',
+    ],
+    ['a path that leads nowhere', 'GET', '/api/%00', 404, 'NOT_FOUND'],
+  ] as const)('%s', async (_name, method, url, status, code) => {
+    const before = await snapshot(t)
+    const res = await t.app.inject({ method, url, headers })
+    expectProblem(res, status, code)
+    expect(res.headers['x-request-id']).toBeTruthy()
+    expect(res.body).not.toMatch(/FST_ERR|exceeding|url component/i)
+    expect(await snapshot(t)).toBe(before)
+  })
+})
+
+/** Writes `request` as is to the listening app and reads the answer until it hangs up. */
+async function rawExchange(request: string): Promise<string> {
+  const { port } = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }))
+  return new Promise((resolve, reject) => {
+    let answer = ''
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request))
+    socket.on('data', (chunk) => (answer += chunk.toString()))
+    socket.on('end', () => resolve(answer))
+    socket.on('error', reject)
+  })
+}
+
+describe('a request Node cannot parse is answered as problem+json', () => {
+  it.each([
+    ['a header without a colon', 'GET /api HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n', 400],
+    ['headers over 16 KB', `GET /api HTTP/1.1\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+  ])('%s', async (_name, request, status) => {
+    const [head = '', body = ''] = (await rawExchange(request)).split('\r\n\r\n')
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `))
+    expect(head.toLowerCase()).toContain('content-type: application/problem+json')
+    expect(Problem.parse(JSON.parse(body))).toMatchObject({ status, code: 'VALIDATION_FAILED' })
   })
 })

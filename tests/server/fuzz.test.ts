@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
-import { bearer, onboardingDetails, signIn, snapshot } from '../support/http'
+import { bearer, json, onboardingDetails, requestCode, signIn, snapshot } from '../support/http'
+import { expectTextAnswer, oddText, STORAGE_BREAKERS } from '../support/odd-text'
 
 let t: TestApp
 let clientToken: string
@@ -88,6 +89,7 @@ describe.each(ROUTES)('fuzzing $method $url', (route) => {
             payload,
           })
           expect(res.statusCode, res.body).toBeLessThan(500)
+          expect(res.body).not.toContain('FST_ERR')
           if (res.statusCode >= 400) {
             expect(res.headers['content-type']).toContain('application/problem+json')
             expect(await snapshot(t, ['rate_limits'])).toBe(before)
@@ -95,6 +97,57 @@ describe.each(ROUTES)('fuzzing $method $url', (route) => {
         },
       ),
       { numRuns: 120 },
+    )
+  })
+})
+
+let asked = 0
+
+/** The text fields of the public and sign-in calls, with what each call needs besides them. */
+const TEXT_ROUTES: {
+  method: 'POST' | 'PUT'
+  url: string
+  fields: string[]
+  ready: () => Promise<{ body: Record<string, unknown>; headers: Record<string, string> }>
+}[] = [
+  {
+    method: 'POST',
+    url: '/api/validate',
+    fields: ['city'],
+    ready: async () => ({ body: { city: 'Austin', state: 'TX' }, headers: {} }),
+  },
+  {
+    method: 'POST',
+    url: '/api/onboarding',
+    fields: ['name', 'address', 'city'],
+    // A real code for a new email each time: a body the contract lets through makes a client.
+    ready: async () => {
+      const { tempToken, code } = await requestCode(t, `odd-${(asked += 1)}@example.com`)
+      return { body: { code, ...onboardingDetails }, headers: { 'temp-token': tempToken } }
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/change-city',
+    fields: ['city'],
+    ready: async () => ({ body: { city: 'Austin', state: 'TX' }, headers: bearer(clientToken) }),
+  },
+]
+
+describe.each(TEXT_ROUTES)('any text in the fields of $method $url', (route) => {
+  it('is kept or refused by name, never a 5xx, and a refusal changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...route.fields), oddText, async (field, text) => {
+        const { body, headers } = await route.ready()
+        const before = await snapshot(t, ['rate_limits'])
+        const res = await json(t.app, route.method, route.url, { ...body, [field]: text }, headers)
+        expectTextAnswer(res, field, text)
+        if (res.statusCode >= 400) expect(await snapshot(t, ['rate_limits'])).toBe(before)
+      }),
+      {
+        numRuns: 20,
+        examples: route.fields.flatMap((f) => STORAGE_BREAKERS.map(([text]) => [f, text])),
+      },
     )
   })
 })

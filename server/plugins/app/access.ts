@@ -1,7 +1,8 @@
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Role } from '../../../contract'
+import { z } from 'zod/mini'
+import { Role } from '../../../contract'
 import type { Access } from '../../../contract/routes'
 import { forbidden, unauthenticated } from '../../lib/problem'
 import type { Identity } from './users'
@@ -29,6 +30,9 @@ const ROLE_OF: Partial<Record<Access, Role>> = {
   admin: 'ADMIN',
 }
 
+// Only we sign tokens, yet a subject that is no user id must not reach the database as one.
+const Claims = z.object({ sub: z.uuid(), role: Role })
+
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Identity> {
   if (!request.headers.authorization) throw unauthenticated()
   try {
@@ -36,9 +40,11 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   } catch {
     throw unauthenticated('Your session has expired. Please sign in again.')
   }
-  const found = await app.users.identity(request.user.sub)
+  const claims = Claims.safeParse(request.user)
+  if (!claims.success) throw unauthenticated()
+  const found = await app.users.identity(claims.data.sub)
   // A deleted user, or one whose role changed, holds a token that no longer speaks for them.
-  if (!found || found.role !== request.user.role) throw unauthenticated()
+  if (!found || found.role !== claims.data.role) throw unauthenticated()
   return found
 }
 

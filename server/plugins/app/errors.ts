@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { ProblemCode, type Problem } from '../../../contract/problem'
+import { ProblemCode, UrlProblemCode, type Problem } from '../../../contract/problem'
 import { HttpProblem, problemBody } from '../../lib/problem'
 
 type FieldErrors = Map<string, string[]>
@@ -38,6 +40,10 @@ function fieldErrors(
 
 // Fastify's own errors for bad requests, mapped to a problem a user can act on.
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => HttpProblem> = {
+  FST_ERR_BAD_URL: () =>
+    new HttpProblem(400, UrlProblemCode.badUrl, 'The address is not valid percent-encoding.'),
+  FST_ERR_MAX_PARAM_LENGTH: () =>
+    new HttpProblem(414, UrlProblemCode.uriTooLong, 'A part of the address is too long.'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
     new HttpProblem(415, ProblemCode.unsupportedMediaType, 'Send the body as application/json.', {
       errors: { body: ['Content-Type must be application/json'] },
@@ -91,28 +97,56 @@ function toProblem(error: FastifyError): HttpProblem | null {
   return null
 }
 
-/** One error handler: every error leaves as problem+json, and a 5xx carries no internals. */
+/** Every error leaves as problem+json, and a 5xx carries no internals. */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let problem: HttpProblem | null = null
+  try {
+    problem = toProblem(error)
+  } catch (mappingError) {
+    // Whatever happens here, the answer stays a plain 500 without internals.
+    request.log.error({ err: mappingError }, 'could not map an error to a problem')
+  }
+  if (problem) return sendProblem(reply, problem)
+  request.log.error({ err: error }, 'unhandled error')
+  return sendProblem(
+    reply,
+    new HttpProblem(
+      500,
+      ProblemCode.internal,
+      'Something went wrong on our side. Please try again.',
+    ),
+  )
+}
+
+const SOCKET_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+}
+
+/**
+ * For Fastify's `clientErrorHandler`: a request Node could not even parse (a malformed request
+ * line or header, headers too large, too slow) has no reply, so the problem is written raw.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  const status = SOCKET_STATUS[error.code ?? ''] ?? 400
+  const body = JSON.stringify(
+    problemBody(status, ProblemCode.validation, 'The request could not be read.'),
+  )
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
+}
+
+/** One error handler for every route; app.ts gives it the errors raised before routing too. */
 export default fp(
   async function errors(app: FastifyInstance) {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      let problem: HttpProblem | null = null
-      try {
-        problem = toProblem(error)
-      } catch (mappingError) {
-        // Whatever happens here, the answer stays a plain 500 without internals.
-        request.log.error({ err: mappingError }, 'could not map an error to a problem')
-      }
-      if (problem) return sendProblem(reply, problem)
-      request.log.error({ err: error }, 'unhandled error')
-      return sendProblem(
-        reply,
-        new HttpProblem(
-          500,
-          ProblemCode.internal,
-          'Something went wrong on our side. Please try again.',
-        ),
-      )
-    })
+    app.setErrorHandler(handleError)
   },
   { name: 'errors' },
 )
