@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApi } from './adapters/api'
+import { afterFirstPaint } from './app/after-first-paint'
 import { createSession } from './app/create-session'
 import { followSession } from './app/follow-session'
 import { SessionProvider } from './app/session-context'
@@ -10,14 +11,21 @@ import { createAppRouter } from './routes/router'
 import './styles/app.css'
 import './styles/areas.css'
 
+/**
+ * Ends the current task: start-up runs as a few short tasks, not one long one, so a phone can
+ * handle a tap between them (issue 10: Lighthouse's Total Blocking Time).
+ */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve))
+
 // Composition root: real adapters → machine.provide() → actor → router (STYLE.md).
 async function start(container: HTMLElement) {
   // Stored session state is restored before the first route decision; meanwhile index.html's
   // own full-page spinner shows.
+  await nextTask()
   const root = createRoot(container)
   const { actor, ports: api } = await createSession((getToken) => createApi({ getToken }))
+  await nextTask()
   const stages = createStagesCache(api.stages)
-  void stages().catch(() => undefined)
   const router = createAppRouter({
     session: actor,
     validate: (place, signal) => api.call('validate', { body: place }, signal),
@@ -25,6 +33,13 @@ async function start(container: HTMLElement) {
   })
 
   followSession(actor, router)
+
+  // Inter and the stage list wait until the first screen is painted: on a slow phone they
+  // would otherwise share the line with the scripts that draw it (issue 10's Lighthouse score).
+  afterFirstPaint(() => {
+    document.documentElement.classList.add('web-font')
+    void stages().catch(() => undefined)
+  })
 
   root.render(
     <StrictMode>

@@ -1,4 +1,4 @@
-import { HTTPError, TimeoutError } from 'ky'
+import type { HTTPError, TimeoutError } from 'ky'
 import { Problem, type ProblemCode } from '../../contract/problem'
 
 /**
@@ -85,6 +85,15 @@ async function fromResponse(response: Response, cause: unknown): Promise<ApiErro
 }
 
 /**
+ * What ky threw, told by its name as ky's own type guards do: ky itself loads with the first
+ * call (http.ts), so its classes are not at hand here.
+ */
+export const isHttpError = (error: unknown): error is HTTPError =>
+  error instanceof Error && error.name === 'HTTPError'
+const isTimeoutError = (error: unknown): error is TimeoutError =>
+  error instanceof Error && error.name === 'TimeoutError'
+
+/**
  * Turns what ky throws into an ApiError. A caller's own abort is passed through untouched so
  * that a cancelled call (an actor that stopped) is never mistaken for a failed one, and so is
  * anything unexpected: a programming error should not be disguised as a network failure.
@@ -92,8 +101,8 @@ async function fromResponse(response: Response, cause: unknown): Promise<ApiErro
 export async function toApiError(error: unknown, signal?: AbortSignal): Promise<unknown> {
   if (signal?.aborted) return error
   if (error instanceof ApiError) return error
-  if (error instanceof HTTPError) return fromResponse(error.response, error)
-  if (error instanceof TimeoutError) {
+  if (isHttpError(error)) return fromResponse(error.response, error)
+  if (isTimeoutError(error)) {
     return new ApiError({ status: 0, code: 'NETWORK', detail: TIMEOUT_DETAIL }, { cause: error })
   }
   // fetch rejects with a TypeError, and only that, when no answer arrives (a network error).

@@ -1,6 +1,6 @@
-import ky, { HTTPError, type Options } from 'ky'
+import type { KyInstance, Options } from 'ky'
 import type { z } from 'zod/mini'
-import { badResponse, toApiError } from './api-error'
+import { badResponse, isHttpError, toApiError } from './api-error'
 
 /** Seed §9: the API gets 45 seconds to answer. */
 export const API_TIMEOUT_MS = 45_000
@@ -21,7 +21,7 @@ export const LOGIN_RETRY = {
   // A 503's Retry-After is honoured, but a login should never hang for minutes behind it.
   maxRetryAfter: 5_000,
   shouldRetry: ({ error }: { error: Error }) => {
-    if (error instanceof HTTPError) return TRANSIENT_STATUSES.includes(error.response.status)
+    if (isHttpError(error)) return TRANSIENT_STATUSES.includes(error.response.status)
     return error instanceof TypeError
   },
 } satisfies Options['retry']
@@ -59,21 +59,32 @@ export function createHttp({
   timeout,
   retryDelay,
 }: HttpOptions) {
-  const client = ky.create({
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-    timeout: timeout ?? API_TIMEOUT_MS,
-    retry: 0,
-    ...(fetch ? { fetch } : {}),
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const token = getToken()
-          if (token) request.headers.set('authorization', `Bearer ${token}`)
-        },
-      ],
-    },
-  })
+  // ky loads with the first call, after the first screen is painted: /login draws without it.
+  // A failed load is not kept, so the next call tries again.
+  let client: Promise<KyInstance> | undefined
+  const loadClient = () =>
+    (client ??= import('ky').then(
+      ({ default: ky }) =>
+        ky.create({
+          credentials: 'include',
+          headers: { accept: 'application/json' },
+          timeout: timeout ?? API_TIMEOUT_MS,
+          retry: 0,
+          ...(fetch ? { fetch } : {}),
+          hooks: {
+            beforeRequest: [
+              (request) => {
+                const token = getToken()
+                if (token) request.headers.set('authorization', `Bearer ${token}`)
+              },
+            ],
+          },
+        }),
+      (error: unknown) => {
+        client = undefined
+        throw error
+      },
+    ))
 
   /** The raw response, or an ApiError (see toApiError) when none usable came back. */
   /** `path` is under the API base: '' for the base itself, else '/login', '/admin/fetch'… */
@@ -81,7 +92,8 @@ export function createHttp({
     const { json, headers = {}, signal, retry, accept = [] } = options
     const url = baseUrl + path
     try {
-      return await client(url, {
+      const ky = await loadClient()
+      return await ky(url, {
         method,
         // Never `headers: undefined`: ky's merge reads that as "drop the default headers".
         headers,

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { STEPS, StagesData } from '../../contract'
 import { cities } from '../../server/db/schema'
@@ -37,6 +38,20 @@ describe('GET /api', () => {
     expect(again.body).toBe('')
     const stale = await t.app.inject({ url: '/api', headers: { 'if-none-match': 'W/"old"' } })
     expect(stale.statusCode).toBe(200)
+  })
+
+  it('gzips the list for a browser that accepts it; the same data, and 304s stay bare', async () => {
+    const plain = await t.app.inject('/api')
+    const headers = { 'accept-encoding': 'gzip, deflate, br' }
+    const zipped = await t.app.inject({ url: '/api', headers })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i)
+    expect(JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json())
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+    const etag = String(zipped.headers.etag)
+    const same = await t.app.inject({ url: '/api', headers: { ...headers, 'if-none-match': etag } })
+    expect(same.statusCode).toBe(304)
+    expect(same.rawPayload.length).toBe(0)
   })
 
   it('puts the security headers on every response, errors included', async () => {

@@ -1,8 +1,11 @@
+import compress from '@fastify/compress'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../lib/route-of'
 
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The stage list (6 kB of JSON with its tips) is every visitor's first call: gzip it.
+  await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 })
   app.route({
     ...routeOf('stages'),
     handler: async (request, typedReply) => {

@@ -151,7 +151,9 @@ export async function show(page: Page, screen: Screen, id = '') {
   await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor()
   await page.getByRole('status', { name: /^Loading/ }).waitFor({ state: 'detached' })
   await screen.open?.(page)
-  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  // Inter joins the page once its first screen is painted (main.tsx): wait for it to arrive.
+  await page.waitForFunction(() => document.documentElement.classList.contains('web-font'))
+  await page.evaluate(() => document.fonts.load('1em "Inter Variable"').then(() => undefined))
 }
 
 /** Signing in, and a client's work in the builder, the way people do it: through the screens. */
