@@ -9,7 +9,9 @@
 //    each against a bare route answering as many bytes (informative, no target);
 // 5. GET /api/admin/fetch and its 304 on a second server over a seeded back office (10,000
 //    clients, 50,000 pool entries), against a bare route sending the same bytes (informative);
-// 6. the scheduling module: a plan of the 13 steps in under 1 ms, against a floor (in-process).
+// 6. the scheduling module: a plan of the 13 steps in under 1 ms, against a floor (in-process);
+// 7. money (issue 12): GET /api/money and POST /api/draws/:id/payments from the writers of 4, each
+//    with a signed contract, against bare routes answering as many bytes (informative).
 // A benchmark informs, it does not gate: the exit code is 0 whatever the verdicts, and
 // non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
 import fs from 'node:fs/promises'
@@ -27,6 +29,7 @@ import {
 } from './bench/client-writes'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { measure, type Measured, type Target } from './bench/load'
+import { moneyNotes, moneyTargets, prepareMoney, type MoneyCalls } from './bench/money'
 import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { RefreshSessions } from './bench/refresh-sessions'
 import { table, verdict } from './bench/report'
@@ -208,10 +211,12 @@ async function bench(workDir: string): Promise<void> {
   const stages = await stagesAnswer(real)
   const sessions = await signInSessions(real, outboxDir)
   const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
+  const money = await prepareMoney(real, writes.clients, progress)
   progress('starting the bare Fastify server with the same bodies')
   const bare = await startBareServer(path.join(workDir, 'bare'), {
     stages: stages.body,
     ...writes.samples,
+    ...money.samples,
   })
   const targets = targetsOf(real, bare, sessions, stages.etag)
   const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
@@ -232,6 +237,7 @@ async function bench(workDir: string): Promise<void> {
     sessions,
   )
   await clientWrites(real, bare, writes, durations)
+  await moneyCalls(real, bare, money, durations)
   // The seeded back office runs on a server of its own: free the cores and memory first.
   await stopAllServers()
   await adminFetch(workDir, durations)
@@ -270,6 +276,25 @@ async function clientWrites(
   )
   console.log('')
   for (const line of clientWriteNotes(writes, [editPool, addQuote])) console.log(line)
+}
+
+async function moneyCalls(real: Server, bare: Server, money: MoneyCalls, durations: Durations) {
+  const targets = moneyTargets(real, bare, money)
+  const read = await measure(targets.money, durations, progress)
+  const pay = await measure(targets.payment, durations, progress)
+  const bareRead = await measure(targets.bareMoney, durations, progress)
+  const barePay = await measure(targets.barePayment, durations, progress)
+  console.log('')
+  console.log('Money (issue 12): GET /api/money and POST /api/draws/:id/payments')
+  console.log('')
+  console.log(
+    pairedTable([
+      [read, bareRead],
+      [pay, barePay],
+    ]),
+  )
+  console.log('')
+  for (const line of moneyNotes(money, [read, pay])) console.log(line)
 }
 
 async function adminFetch(workDir: string, durations: Durations) {

@@ -42,17 +42,21 @@ export class ClientPool {
 }
 
 export type WriteCall = {
+  /** PUT unless said otherwise. */
+  method?: 'POST' | 'PUT'
   path: string
+  /** The client's own path, when the call names one of its rows (e.g. its draw). */
+  pathOf?: (client: BenchClient) => string
   /** Whatever a browser on our own origin sends: the CSRF check passes because it is satisfied. */
   origin: string
   body: (client: BenchClient) => unknown
   answered?: (client: BenchClient, status: number, body: string) => void
 }
 
-/** A PUT as the signed-in client sends it: Bearer token, JSON body, our own Origin. */
+/** A write as the signed-in client sends it: Bearer token, JSON body, our own Origin. */
 export function writeRequest(pool: ClientPool, call: WriteCall): autocannon.Request {
   return {
-    method: 'PUT',
+    method: call.method ?? 'PUT',
     path: call.path,
     headers: { 'content-type': 'application/json', origin: call.origin },
     setupRequest: (request, context) => {
@@ -63,6 +67,7 @@ export function writeRequest(pool: ClientPool, call: WriteCall): autocannon.Requ
         ...request,
         headers: { ...request.headers, authorization: `Bearer ${client.token}` },
         body: JSON.stringify(call.body(client)),
+        ...(call.pathOf ? { path: call.pathOf(client) } : {}),
       }
     },
     onResponse: (status, body, context) => {

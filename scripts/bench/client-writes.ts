@@ -23,7 +23,7 @@ const SAMPLE_QUOTES = 3
 type Progress = (line: string) => void
 
 /** Runs `work` over `items`, at most `parallel` at a time, in order of start. */
-async function inParallel<T, R>(
+export async function inParallel<T, R>(
   items: readonly T[],
   parallel: number,
   work: (item: T) => Promise<R>,
@@ -41,9 +41,9 @@ async function inParallel<T, R>(
 }
 
 /** One call outside the load, as the browser sends it; its body, or an error naming the call. */
-async function call(
+export async function call(
   origin: string,
-  method: 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   token: string,
   body: unknown,
