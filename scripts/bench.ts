@@ -11,7 +11,9 @@
 //    against a bare route answering as many bytes (informative, no target);
 // 6. GET /api/admin/fetch and its 304 on a second server over a seeded back office (10,000
 //    clients, 50,000 pool entries), against a bare route sending the same bytes (informative);
-// 7. the scheduling module: a plan of the 13 steps in under 1 ms, against a floor (in-process).
+// 7. the scheduling module: a plan of the 13 steps in under 1 ms, against a floor (in-process);
+// 8. money (issue 12): GET /api/money and POST /api/draws/:id/payments from the writers of 4, each
+//    with a signed contract, against bare routes answering as many bytes (informative).
 // A benchmark informs, it does not gate: the exit code is 0 whatever the verdicts, and
 // non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
 import fs from 'node:fs/promises'
@@ -35,6 +37,7 @@ import {
 } from './bench/client-timeline'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { measure, type Measured, type Target } from './bench/load'
+import { moneyNotes, moneyTargets, prepareMoney, type MoneyCalls } from './bench/money'
 import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { RefreshSessions } from './bench/refresh-sessions'
 import { table, verdict } from './bench/report'
@@ -218,11 +221,13 @@ async function bench(workDir: string): Promise<void> {
   const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
   progress(`setting ${writes.clients.length} clients' start dates for the Timeline run`)
   const timelines = await prepareClientTimelines(real, writes.clients)
+  const money = await prepareMoney(real, writes.clients, progress)
   progress('starting the bare Fastify server with the same bodies')
   const bare = await startBareServer(path.join(workDir, 'bare'), {
     stages: stages.body,
     ...writes.samples,
     timeline: timelines.sample,
+    ...money.samples,
   })
   const targets = targetsOf(real, bare, sessions, stages.etag)
   const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
@@ -244,6 +249,7 @@ async function bench(workDir: string): Promise<void> {
   )
   await clientWrites(real, bare, writes, durations)
   await clientTimelines(real, bare, timelines, durations)
+  await moneyCalls(real, bare, money, durations)
   // The seeded back office runs on a server of its own: free the cores and memory first.
   await stopAllServers()
   await adminFetch(workDir, durations)
@@ -310,6 +316,25 @@ async function clientTimelines(
     durations,
     (rows) => clientTimelineNotes(timelines, rows),
   )
+}
+
+async function moneyCalls(real: Server, bare: Server, money: MoneyCalls, durations: Durations) {
+  const targets = moneyTargets(real, bare, money)
+  const read = await measure(targets.money, durations, progress)
+  const pay = await measure(targets.payment, durations, progress)
+  const bareRead = await measure(targets.bareMoney, durations, progress)
+  const barePay = await measure(targets.barePayment, durations, progress)
+  console.log('')
+  console.log('Money (issue 12): GET /api/money and POST /api/draws/:id/payments')
+  console.log('')
+  console.log(
+    pairedTable([
+      [read, bareRead],
+      [pay, barePay],
+    ]),
+  )
+  console.log('')
+  for (const line of moneyNotes(money, [read, pay])) console.log(line)
 }
 
 async function adminFetch(workDir: string, durations: Durations) {

@@ -12,8 +12,8 @@ app.get('/bare', async () => ({ Data: [] }))
 
 // The same bytes a real route answers, read once: the ratio to these routes is PoolPath's own
 // overhead, not the cost of sending a 6 kB body instead of 11 bytes. Each `<name>.json` of
-// BARE_BODY_DIR is served at /same/<name>, to a GET or to a PUT with a JSON body (parsed and
-// dropped, as a real write's body is parsed), with a weak ETag worked out once and a 304 when
+// BARE_BODY_DIR is served at /same/<name>, to a GET or to a PUT or POST with a JSON body (parsed
+// and dropped, as a real write's body is parsed), with a weak ETag worked out once and a 304 when
 // If-None-Match matches it: the least a cached route can do.
 const bodyDir = process.env.BARE_BODY_DIR ?? ''
 const bodyFiles = bodyDir ? fs.readdirSync(bodyDir).filter((file) => file.endsWith('.json')) : []
@@ -21,7 +21,7 @@ for (const file of bodyFiles) {
   const body = fs.readFileSync(path.join(bodyDir, file))
   const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`
   app.route({
-    method: ['GET', 'PUT'],
+    method: ['GET', 'PUT', 'POST'],
     url: `/same/${path.basename(file, '.json')}`,
     handler: (request, reply) => {
       reply.header('etag', etag).header('cache-control', 'no-cache')

@@ -84,23 +84,30 @@ export const readRequest = (pool: ClientPool, path: string): autocannon.Request 
   pooledRequest(pool, { method: 'GET', path }, () => ({}))
 
 export type WriteCall = {
+  /** PUT unless said otherwise. */
+  method?: 'POST' | 'PUT'
   path: string
+  /** The client's own path, when the call names one of its rows (e.g. its draw). */
+  pathOf?: (client: BenchClient) => string
   /** Whatever a browser on our own origin sends: the CSRF check passes because it is satisfied. */
   origin: string
   body: (client: BenchClient) => unknown
   answered?: (client: BenchClient, status: number, body: string) => void
 }
 
-/** A PUT as the signed-in client sends it: Bearer token, JSON body, our own Origin. */
+/** A write as the signed-in client sends it: Bearer token, JSON body, our own Origin. */
 export function writeRequest(pool: ClientPool, call: WriteCall): autocannon.Request {
   return pooledRequest(
     pool,
     {
-      method: 'PUT',
+      method: call.method ?? 'PUT',
       path: call.path,
       headers: { 'content-type': 'application/json', origin: call.origin },
     },
-    (client) => ({ body: JSON.stringify(call.body(client)) }),
+    (client) => ({
+      body: JSON.stringify(call.body(client)),
+      ...(call.pathOf ? { path: call.pathOf(client) } : {}),
+    }),
     call.answered,
   )
 }

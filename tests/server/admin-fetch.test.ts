@@ -47,9 +47,10 @@ describe('GET /api/admin/fetch', () => {
     expect(data.Cities.map((c) => c.name)).toEqual(['Austin'])
     expect(data.Stages).toHaveLength(10)
     expect(data.NonStages.map((n) => n.title)).toEqual(['Pool Design', 'Engineering', 'Permits'])
-    expect(data.Clients.map((c) => [c.email, c.Flag, c.stepsDone])).toEqual([
-      ['wait@example.com', false, 0],
-      ['served@example.com', true, 0],
+    // Committed and paid are summed from contracts and payments (see money-orders.test.ts).
+    expect(data.Clients.map((c) => [c.email, c.Flag, c.stepsDone, c.committed, c.paid])).toEqual([
+      ['wait@example.com', false, 0, 0, 0],
+      ['served@example.com', true, 0, 0, 0],
     ])
     expect(data.UsersOnWaiting.map((c) => c.email)).toEqual(['wait@example.com'])
     expect(data.UsersWithPerks.map((c) => [c.email, c.perk])).toEqual([

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NON_STAGE_TITLES, STEP_SLUGS } from '../../contract'
 import { build, type TestApp } from '../support/build'
-import { snapshot } from '../support/http'
+import { json, snapshot } from '../support/http'
 import { expectTextAnswer, oddText, STORAGE_BREAKERS } from '../support/odd-text'
 import {
   addEngineer,
@@ -14,11 +14,15 @@ import {
   serveAustin,
   stageIds,
 } from './client-kit'
+import { getMoney, moneyOf, pay, stepIn } from './money-kit'
 
 let t: TestApp
 let headers: Record<string, string>
 /** Real ids (and a few strangers), so bodies reach past the schema into the checks behind it. */
-let ids: { stages: string[]; quotes: string[]; engineers: string[]; managers: string[] }
+let ids: Record<
+  'stages' | 'quotes' | 'engineers' | 'managers' | 'draws' | 'payments' | 'changeOrders',
+  string[]
+>
 let stages: Record<string, string>
 /** Quotes with the key of the entry that holds them. */
 let refs: Record<string, string>[]
@@ -48,13 +52,33 @@ beforeAll(async () => {
     // Another client's quote: never reachable from this client.
     ...(await addQuote(other.headers, { StageId: stages.excavation ?? '' })),
   ]
+  // The client's and the other's accepted excavation quote, with a payment and a change order.
+  const mine = await signAndPay(headers, refs[0])
+  const theirs = await signAndPay(other.headers, refs.at(-1))
   ids = {
     stages: [...Object.values(stages), crypto.randomUUID()],
     quotes: [...refs.map((r) => r.quoteId ?? ''), crypto.randomUUID()],
     engineers: [(await addEngineer(t)).id, crypto.randomUUID()],
     managers: [(await addManager(t)).id, crypto.randomUUID()],
+    draws: [...mine.draws, ...theirs.draws, crypto.randomUUID()],
+    payments: [...mine.payments, ...theirs.payments, crypto.randomUUID()],
+    changeOrders: [...mine.changeOrders, ...theirs.changeOrders, crypto.randomUUID()],
   }
 })
+
+async function signAndPay(h: Record<string, string>, ref: Record<string, string> | undefined) {
+  expect((await put(t, '/api/accept-quote', ref, h)).statusCode).toBe(200)
+  const deposit = stepIn(await getMoney(t, h), 'excavation').draws[0]?.id ?? ''
+  moneyOf(await pay(t, h, deposit, 1_000), 201)
+  const order = { step: 'excavation', description: 'More rock', amount: 5_000 }
+  const res = await json(t.app, 'POST', '/api/change-orders', order, h)
+  const step = stepIn(moneyOf(res, 201), 'excavation')
+  return {
+    draws: step.draws.map((d) => d.id),
+    payments: step.draws.flatMap((d) => d.payments.map((p) => p.id)),
+    changeOrders: step.changeOrders.map((c) => c.id),
+  }
+}
 afterAll(() => t.app.close())
 
 const junk = fc.oneof(
@@ -152,7 +176,51 @@ const validBodies: Record<string, () => fc.Arbitrary<Record<string, unknown>>> =
     }),
   '/api/request-manager': () =>
     fc.record({ managerId: one(ids.managers), message: text }, { requiredKeys: ['managerId'] }),
+  '/api/draws': () =>
+    fc.record({
+      step: fc.constantFrom('excavation', 'steel', 'permits', 'diving-board'),
+      draws: fc.oneof(
+        fc.constant([
+          { label: 'Deposit', amount: 80_000, due: 'signing' },
+          { label: 'Balance', amount: 720_000, due: 'done' },
+        ]),
+        fc.array(drawBody(), { maxLength: 13 }),
+      ),
+    }),
+  '/api/draws/:id/payments': () =>
+    fc.record(
+      {
+        paidOn: day,
+        amount: fc.integer({ min: -1, max: 900_000 }),
+        method: fc.constantFrom('check', 'card', 'transfer', 'cash', 'other', 'iou'),
+        reference: text,
+      },
+      { requiredKeys: ['paidOn', 'amount', 'method'] },
+    ),
+  '/api/payments/:id': () => fc.constant({}),
+  '/api/change-orders': () =>
+    fc.record({
+      step: fc.constantFrom('excavation', 'steel', 'diving-board'),
+      description: text,
+      amount: fc.integer({ min: -900_000, max: 900_000 }),
+    }),
+  '/api/change-orders/:id': () =>
+    fc.record({ status: fc.constantFrom('approved', 'rejected', 'proposed') }),
 }
+
+/** The ids a route's `:id` stands for, its own and others'. */
+const paramIds: Record<string, () => string[]> = {
+  '/api/draws/:id/payments': () => ids.draws,
+  '/api/payments/:id': () => ids.payments,
+  '/api/change-orders/:id': () => ids.changeOrders,
+}
+
+const drawBody = () =>
+  fc.record({
+    label: text,
+    amount: fc.integer({ min: -1, max: 900_000 }),
+    due: fc.constantFrom('signing', 'start', 'done', 'inspection', 'later'),
+  })
 
 const inspectionBody = () =>
   fc.record(
@@ -175,6 +243,7 @@ const mutated = (valid: fc.Arbitrary<Record<string, unknown>>) =>
       fc.constantFrom(
         ...['StageId', 'Title', 'choices', 'quoteId', 'amount', 'extra'],
         ...['startDate', 'step', 'startedOn', 'status', 'date'],
+        ...['draws', 'paidOn', 'method', 'description'],
       ),
     )
     .chain(([b, key]) =>
@@ -198,12 +267,17 @@ const body = (url: string) => {
   )
 }
 
-const ROUTES: { method: 'POST' | 'PUT'; url: string }[] = [
-  ...Object.keys(validBodies).map((url) => ({
-    method: url === '/api/request-manager' ? ('POST' as const) : ('PUT' as const),
-    url,
-  })),
-]
+const METHODS: Record<string, 'POST' | 'DELETE'> = {
+  '/api/request-manager': 'POST',
+  '/api/draws/:id/payments': 'POST',
+  '/api/payments/:id': 'DELETE',
+  '/api/change-orders': 'POST',
+}
+
+const ROUTES = Object.keys(validBodies).map((url) => ({
+  method: METHODS[url] ?? ('PUT' as const),
+  url,
+}))
 
 describe.each(ROUTES)('fuzzing $method $url', (route) => {
   it('never answers 5xx, and a rejected request changes nothing', async () => {
@@ -211,11 +285,12 @@ describe.each(ROUTES)('fuzzing $method $url', (route) => {
       fc.asyncProperty(
         body(route.url),
         fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'),
-        async (payload, type) => {
+        one(paramIds[route.url]?.() ?? ['']),
+        async (payload, type, id) => {
           const before = await snapshot(t)
           const res = await t.app.inject({
             method: route.method,
-            url: route.url,
+            url: route.url.replace(':id', id),
             headers: { 'content-type': type, ...headers },
             payload,
           })

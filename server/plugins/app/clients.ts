@@ -44,7 +44,8 @@ const totalsByClient = (
     db
       .select({
         clientId: table.clientId,
-        total: sql<number>`sum(${table.amount})::bigint`.as('total'),
+        // Named after the CTE: an aliased column is referred to unqualified.
+        total: sql<number>`sum(${table.amount})::bigint`.as(`${name}_total`),
       })
       .from(table)
       .where(where)

@@ -12,12 +12,13 @@ import {
 } from '../../../contract'
 import { committedOf, drawsShortBy, drawsSumMessage } from '../../../contract/money-rules'
 import { stepTitle } from '../../../contract/scheduling'
-import type { Db, Tx } from '../../db/client'
+import type { Tx } from '../../db/client'
 import { changeOrders, contracts, draws, payments } from '../../db/schema'
 import { conflict, HttpProblem, notFound } from '../../lib/problem'
 import { todayOf } from '../../lib/today'
 import { lockMoney } from './contracts'
-import { moneyOf, type MoneyRows } from './money-answer'
+import { moneyOf } from './money-answer'
+import { moneyRows, projectOf } from './money-reads'
 
 export type PaymentWrite = z.output<typeof PaymentBody>
 export type Decision = z.output<typeof ChangeOrderDecisionBody>['status']
@@ -57,29 +58,6 @@ const noContract = (step: StepSlug) =>
   )
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 const dollars = (cents: number) => money.format(cents / 100)
-
-async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
-  const [contractRows, drawRows, paymentRows, changeOrderRows] = await Promise.all([
-    db.select().from(contracts).where(eq(contracts.clientId, clientId)),
-    db.select().from(draws).where(eq(draws.clientId, clientId)).orderBy(asc(draws.position)),
-    db
-      .select()
-      .from(payments)
-      .where(eq(payments.clientId, clientId))
-      .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id)),
-    db
-      .select()
-      .from(changeOrders)
-      .where(eq(changeOrders.clientId, clientId))
-      .orderBy(asc(changeOrders.createdAt), asc(changeOrders.id)),
-  ])
-  return {
-    contracts: contractRows,
-    draws: drawRows,
-    payments: paymentRows,
-    changeOrders: changeOrderRows,
-  }
-}
 
 /** The step's contract and its committed cost; 409 NO_CONTRACT without an accepted quote. */
 async function contractOf(tx: Tx, clientId: string, step: StepSlug) {
@@ -123,14 +101,12 @@ export default fp(
     const { db } = app
 
     const get: MoneyBook['get'] = async (clientId) => {
-      const [stageList, poolData, directory, timeline, rows] = await Promise.all([
-        app.stages.list(),
-        app.users.poolData(clientId),
-        app.users.directory(),
+      const { stages } = await app.stages.list()
+      const [project, timeline, rows] = await Promise.all([
+        projectOf(db, clientId, stages),
         app.timelines.get(clientId),
         moneyRows(db, clientId),
       ])
-      const project = { stages: stageList.stages, poolData, Engineers: directory.Engineers }
       return moneyOf(rows, { project, timeline, today: todayOf(app) })
     }
 
@@ -212,15 +188,13 @@ export default fp(
     const addChangeOrder: MoneyBook['addChangeOrder'] = (clientId, step, description, amount) =>
       write(clientId, async (tx) => {
         const { contract } = await contractOf(tx, clientId, step)
-        await tx
-          .insert(changeOrders)
-          .values({
-            clientId,
-            contractId: contract.id,
-            description,
-            amount,
-            createdAt: app.clock(),
-          })
+        await tx.insert(changeOrders).values({
+          clientId,
+          contractId: contract.id,
+          description,
+          amount,
+          createdAt: app.clock(),
+        })
       })
 
     const decideChangeOrder: MoneyBook['decideChangeOrder'] = (clientId, id, status) =>
@@ -259,5 +233,5 @@ export default fp(
       decideChangeOrder,
     } satisfies MoneyBook)
   },
-  { name: 'money', dependencies: ['db', 'core', 'stages', 'users', 'timelines'] },
+  { name: 'money', dependencies: ['db', 'core', 'stages', 'timelines'] },
 )
