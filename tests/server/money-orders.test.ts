@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import { sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AdminFetchData, Timeline, type StepSlug } from '../../contract'
 import { changeOrders, contracts, draws, payments } from '../../server/db/schema'
@@ -176,5 +178,31 @@ describe('whose money', () => {
     expect(removed.statusCode, removed.body).toBe(200)
     for (const table of [contracts, draws, payments, changeOrders])
       expect(await t.app.db.select().from(table)).toEqual([])
+  })
+})
+
+describe('the money migration', () => {
+  it('signs the quotes accepted before contracts existed, with the default plan', async () => {
+    const excavation = await signed(t, client.headers, 'excavation', 800_000)
+    const permits = await signed(t, client.headers, 'permits', 1_500_000)
+    const expected = await money()
+    await t.app.db.delete(contracts)
+    const migration = fs.readFileSync(
+      new URL('../../server/db/migrations/0005_money.sql', import.meta.url),
+      'utf8',
+    )
+    const backfill = migration.slice(migration.indexOf('-- Quotes accepted before'))
+    for (const statement of backfill.split('--> statement-breakpoint'))
+      await t.app.db.execute(sql.raw(statement))
+    const backfilled = await money()
+    for (const [step, quoteId] of [
+      ['excavation', excavation],
+      ['permits', permits],
+    ] as const) {
+      const { contract, draws: plan } = stepIn(backfilled, step)
+      expect(contract?.quoteId).toBe(quoteId)
+      const shape = (s: typeof plan) => s.map(({ label, amount, due }) => ({ label, amount, due }))
+      expect(shape(plan)).toEqual(shape(stepIn(expected, step).draws))
+    }
   })
 })
