@@ -121,8 +121,16 @@ export type ClientUser = z.infer<typeof ClientUser>
 export const UserData = z.union([ClientUser, AdminUser])
 export type UserData = z.infer<typeof UserData>
 
-/** A client as the admin sees it: profile, Flag and progress through the 13 steps. */
-export const AdminClient = z.extend(ClientUser, { Flag: z.boolean(), stepsDone: z.int() })
+/**
+ * A client as the admin sees it: profile, Flag, progress through the 13 steps, and money in
+ * cents — committed (accepted quotes + approved change orders) and paid so far.
+ */
+export const AdminClient = z.extend(ClientUser, {
+  Flag: z.boolean(),
+  stepsDone: z.int(),
+  committed: z.int(),
+  paid: z.int(),
+})
 export type AdminClient = z.infer<typeof AdminClient>
 
 export const RequestStatus = z.enum(['open', 'contacted', 'closed'])

@@ -85,6 +85,8 @@ export const client = (n: number, onWaiting = false): AdminClient => ({
   perk: null,
   Flag: !onWaiting,
   stepsDone: 0,
+  committed: 0,
+  paid: 0,
 })
 
 export const tip = (n: number, stageId: string, text = `Tip ${n}`): DesignTip => ({

@@ -4,7 +4,15 @@ import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
 import { type AdminClient, type ClientEditBody } from '../../../contract'
 import type { Db, Tx } from '../../db/client'
-import { cities, clients, poolEntries, users } from '../../db/schema'
+import {
+  changeOrders,
+  cities,
+  clients,
+  contracts,
+  payments,
+  poolEntries,
+  users,
+} from '../../db/schema'
 import { servedPlace } from '../../db/served-place'
 import { accountWrite, found, type ItemWrites } from '../../lib/audit'
 import { flagOf } from './users'
@@ -25,7 +33,28 @@ declare module 'fastify' {
   }
 }
 
-/** Clients as the back office sees them (profile, Flag, steps done): one query for any number. */
+/** Each client's sum of `table`'s amounts (the rows `where` keeps), grouped in one pass. */
+const totalsByClient = (
+  db: Db | Tx,
+  name: string,
+  table: typeof contracts | typeof changeOrders | typeof payments,
+  where?: SQL,
+) =>
+  db.$with(name).as(
+    db
+      .select({
+        clientId: table.clientId,
+        total: sql<number>`sum(${table.amount})::bigint`.as('total'),
+      })
+      .from(table)
+      .where(where)
+      .groupBy(table.clientId),
+  )
+
+/**
+ * Clients as the back office sees them (profile, Flag, steps done, committed and paid): one
+ * query for any number.
+ */
 async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
   // Counted once per client in one grouped pass, not by a subquery per row.
   const done = db.$with('done').as(
@@ -35,20 +64,28 @@ async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
       .where(eq(poolEntries.done, true))
       .groupBy(poolEntries.clientId),
   )
+  const quoted = totalsByClient(db, 'quoted', contracts)
+  const changed = totalsByClient(db, 'changed', changeOrders, eq(changeOrders.status, 'approved'))
+  const paid = totalsByClient(db, 'paid', payments)
   const rows = await db
-    .with(done)
+    .with(done, quoted, changed, paid)
     .select({
       user: users,
       client: clients,
       flag: flagOf,
       stepsDone: sql<number>`coalesce(${done.count}, 0)`,
+      committed: sql<number>`coalesce(${quoted.total}, 0) + coalesce(${changed.total}, 0)`,
+      paid: sql<number>`coalesce(${paid.total}, 0)`,
     })
     .from(clients)
     .innerJoin(users, eq(users.id, clients.userId))
     .leftJoin(done, eq(done.clientId, clients.userId))
+    .leftJoin(quoted, eq(quoted.clientId, clients.userId))
+    .leftJoin(changed, eq(changed.clientId, clients.userId))
+    .leftJoin(paid, eq(paid.clientId, clients.userId))
     .where(where)
     .orderBy(asc(users.createdAt))
-  return rows.map(({ user, client, flag, stepsDone }) => ({
+  return rows.map(({ user, client, flag, stepsDone, committed, paid }) => ({
     id: user.id,
     email: user.email,
     name: user.name,
@@ -62,6 +99,8 @@ async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
     perk: client.perk,
     Flag: flag === true,
     stepsDone: Number(stepsDone),
+    committed: Number(committed),
+    paid: Number(paid),
   }))
 }
 

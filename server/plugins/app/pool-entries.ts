@@ -17,6 +17,8 @@ import { stepTitle, toIsoDate } from '../../../contract/scheduling'
 import type { Tx } from '../../db/client'
 import { inspections, poolEntries, quotes, stages } from '../../db/schema'
 import { conflict, notFound } from '../../lib/problem'
+import { todayOf } from '../../lib/today'
+import { dropContract, signContract } from './contracts'
 
 /** Which of a client's 13 entries: a stage by its id, a non-stage by its title. */
 export type EntryKey = { StageId: string } | { Title: Title }
@@ -43,8 +45,12 @@ export type PoolEntries = {
   markDone<K extends EntryKey>(clientId: string, key: K, done: boolean): Promise<EntryOf<K>>
   /** Refuses (409) a quote beyond MAX_QUOTES_PER_ENTRY, even under concurrent calls. */
   addQuote<K extends EntryKey>(clientId: string, key: K, quote: NewQuote): Promise<EntryOf<K>>
-  /** Accepts one quote and un-accepts the entry's others. */
+  /**
+   * Accepts one quote and un-accepts the entry's others; the quote becomes the step's contract
+   * (refused with 409 when the contract it replaces has payments).
+   */
   acceptQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
+  /** Removing the accepted quote removes its contract (409 when that has payments). */
   removeQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
 }
 
@@ -255,10 +261,11 @@ export default fp(
       db.transaction(async (tx) => {
         const row = await lockEntry(tx, clientId, key)
         const [quote] = await tx
-          .select({ id: quotes.id })
+          .select()
           .from(quotes)
           .where(and(eq(quotes.id, quoteId), eq(quotes.entryId, row.id)))
         if (!quote) throw unknownQuote()
+        await signContract(tx, clientId, await stepOf(tx, key), quote, todayOf(app))
         await tx
           .update(quotes)
           .set({ accepted: sql`${quotes.id} = ${quoteId}` })
@@ -269,6 +276,7 @@ export default fp(
     const removeQuote: PoolEntries['removeQuote'] = (clientId, key, quoteId) =>
       db.transaction(async (tx) => {
         const row = await lockEntry(tx, clientId, key)
+        await dropContract(tx, clientId, await stepOf(tx, key), quoteId)
         const [removed] = await tx
           .delete(quotes)
           .where(and(eq(quotes.id, quoteId), eq(quotes.entryId, row.id)))

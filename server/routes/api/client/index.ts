@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import calendars from '../../../plugins/app/calendars'
+import money from '../../../plugins/app/money'
 import notificationPreferences from '../../../plugins/app/notification-preferences'
 import poolEntries from '../../../plugins/app/pool-entries'
 import timelines from '../../../plugins/app/timeline'
 import calendarRoutes from './calendar'
+import moneyRoutes from './money'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
@@ -16,6 +18,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   // them.
   await app.register(poolEntries)
   await app.register(timelines)
+  await app.register(money)
   await app.register(notificationPreferences)
   await app.register(calendars)
   await app.register(poolRoutes)
@@ -23,6 +26,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(requestRoutes)
   await app.register(timelineRoutes)
   await app.register(calendarRoutes)
+  await app.register(moneyRoutes)
   await app.register(unsubscribeRoutes)
 }
 

@@ -1,0 +1,263 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { z } from 'zod/mini'
+import {
+  MoneyProblemCode,
+  type ChangeOrderDecisionBody,
+  type DrawInput,
+  type Money,
+  type PaymentBody,
+  type StepSlug,
+} from '../../../contract'
+import { committedOf, drawsShortBy, drawsSumMessage } from '../../../contract/money-rules'
+import { stepTitle } from '../../../contract/scheduling'
+import type { Db, Tx } from '../../db/client'
+import { changeOrders, contracts, draws, payments } from '../../db/schema'
+import { conflict, HttpProblem, notFound } from '../../lib/problem'
+import { todayOf } from '../../lib/today'
+import { lockMoney } from './contracts'
+import { moneyOf, type MoneyRows } from './money-answer'
+
+export type PaymentWrite = z.output<typeof PaymentBody>
+export type Decision = z.output<typeof ChangeOrderDecisionBody>['status']
+
+/**
+ * A client's money (PRODUCT.md §10): contracts come and go with accepted quotes (see
+ * contracts.ts); these calls edit their payment plans, payments and change orders. Every call
+ * touches only `clientId`'s rows (another's id is a 404) and answers the whole Money after it.
+ */
+export type MoneyBook = {
+  get(clientId: string): Promise<Money>
+  /** Replaces the plan: it must add up to the committed cost (400) and keep what was paid (409). */
+  setDraws(clientId: string, step: StepSlug, plan: DrawInput[]): Promise<Money>
+  /** Never more than the draw still owes (409), whatever runs at the same time. */
+  recordPayment(clientId: string, drawId: string, payment: PaymentWrite): Promise<Money>
+  deletePayment(clientId: string, paymentId: string): Promise<Money>
+  addChangeOrder(
+    clientId: string,
+    step: StepSlug,
+    description: string,
+    amount: number,
+  ): Promise<Money>
+  /** Approving moves the Balance draw (the last due when done, else the last) by its amount. */
+  decideChangeOrder(clientId: string, id: string, status: Decision): Promise<Money>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    money: MoneyBook
+  }
+}
+
+const noContract = (step: StepSlug) =>
+  conflict(
+    `${stepTitle(step)} has no accepted quote yet: accept one first.`,
+    MoneyProblemCode.noContract,
+  )
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const dollars = (cents: number) => money.format(cents / 100)
+
+async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
+  const [contractRows, drawRows, paymentRows, changeOrderRows] = await Promise.all([
+    db.select().from(contracts).where(eq(contracts.clientId, clientId)),
+    db.select().from(draws).where(eq(draws.clientId, clientId)).orderBy(asc(draws.position)),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.clientId, clientId))
+      .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id)),
+    db
+      .select()
+      .from(changeOrders)
+      .where(eq(changeOrders.clientId, clientId))
+      .orderBy(asc(changeOrders.createdAt), asc(changeOrders.id)),
+  ])
+  return {
+    contracts: contractRows,
+    draws: drawRows,
+    payments: paymentRows,
+    changeOrders: changeOrderRows,
+  }
+}
+
+/** The step's contract and its committed cost; 409 NO_CONTRACT without an accepted quote. */
+async function contractOf(tx: Tx, clientId: string, step: StepSlug) {
+  const [contract] = await tx
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.clientId, clientId), eq(contracts.step, step)))
+  if (!contract) throw noContract(step)
+  const decided = await tx
+    .select()
+    .from(changeOrders)
+    .where(eq(changeOrders.contractId, contract.id))
+  return { contract, committed: committedOf(contract.amount, decided) }
+}
+
+/** A contract's draws in order, locked, each with what was paid on it. */
+async function drawsOf(tx: Tx, contractId: string) {
+  const rows = await tx
+    .select()
+    .from(draws)
+    .where(eq(draws.contractId, contractId))
+    .orderBy(asc(draws.position))
+    .for('update')
+  const paid = await tx
+    .select({ drawId: payments.drawId, paid: sql<number>`sum(${payments.amount})::int` })
+    .from(payments)
+    .innerJoin(draws, eq(draws.id, payments.drawId))
+    .where(eq(draws.contractId, contractId))
+    .groupBy(payments.drawId)
+  return rows.map((row) => ({ ...row, paid: paid.find((p) => p.drawId === row.id)?.paid ?? 0 }))
+}
+
+const drawBelowPaid = (label: string, paid: number) =>
+  conflict(
+    `${dollars(paid)} is already paid on “${label}”: a draw cannot owe less than was paid on it.`,
+    MoneyProblemCode.drawBelowPaid,
+  )
+
+export default fp(
+  async function moneyRepository(app: FastifyInstance) {
+    const { db } = app
+
+    const get: MoneyBook['get'] = async (clientId) => {
+      const [stageList, poolData, directory, timeline, rows] = await Promise.all([
+        app.stages.list(),
+        app.users.poolData(clientId),
+        app.users.directory(),
+        app.timelines.get(clientId),
+        moneyRows(db, clientId),
+      ])
+      const project = { stages: stageList.stages, poolData, Engineers: directory.Engineers }
+      return moneyOf(rows, { project, timeline, today: todayOf(app) })
+    }
+
+    /** A write under the client's money lock, answered with the Money it leaves. */
+    const write = async (clientId: string, run: (tx: Tx) => Promise<void>) => {
+      await db.transaction(async (tx) => {
+        await lockMoney(tx, clientId)
+        await run(tx)
+      })
+      return get(clientId)
+    }
+
+    const setDraws: MoneyBook['setDraws'] = (clientId, step, plan) =>
+      write(clientId, async (tx) => {
+        const { contract, committed } = await contractOf(tx, clientId, step)
+        const shortBy = drawsShortBy(plan, committed)
+        if (shortBy !== 0) {
+          const message = drawsSumMessage(shortBy, committed)
+          throw new HttpProblem(400, MoneyProblemCode.drawsMustSum, message, {
+            errors: { draws: [message] },
+          })
+        }
+        // Payments stay with the draw at their position, which may not owe less than they paid.
+        const current = await drawsOf(tx, contract.id)
+        for (const draw of current) {
+          const next = plan[draw.position]
+          if (draw.paid > 0 && (!next || next.amount < draw.paid))
+            throw drawBelowPaid(draw.label, draw.paid)
+        }
+        for (const [position, next] of plan.entries()) {
+          const existing = current.find((d) => d.position === position)
+          if (existing) await tx.update(draws).set(next).where(eq(draws.id, existing.id))
+          else
+            await tx.insert(draws).values({ clientId, contractId: contract.id, position, ...next })
+        }
+        const dropped = current.filter((d) => d.position >= plan.length)
+        for (const draw of dropped) await tx.delete(draws).where(eq(draws.id, draw.id))
+      })
+
+    const recordPayment: MoneyBook['recordPayment'] = (clientId, drawId, payment) =>
+      write(clientId, async (tx) => {
+        // Locked, so two payments on one draw are checked one after the other.
+        const [draw] = await tx
+          .select()
+          .from(draws)
+          .where(and(eq(draws.id, drawId), eq(draws.clientId, clientId)))
+          .for('update')
+        if (!draw) throw notFound('No such draw.')
+        const [paid] = await tx
+          .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+          .from(payments)
+          .where(eq(payments.drawId, drawId))
+        const owed = draw.amount - (paid?.total ?? 0)
+        if (payment.amount > owed)
+          throw conflict(
+            `“${draw.label}” still owes ${dollars(owed)}: a payment cannot be more than that.`,
+            MoneyProblemCode.paymentExceedsDraw,
+          )
+        await tx.insert(payments).values({
+          clientId,
+          drawId,
+          paidOn: payment.paidOn,
+          amount: payment.amount,
+          method: payment.method,
+          reference: payment.reference ?? '',
+          createdAt: app.clock(),
+        })
+      })
+
+    const deletePayment: MoneyBook['deletePayment'] = (clientId, paymentId) =>
+      write(clientId, async (tx) => {
+        const [deleted] = await tx
+          .delete(payments)
+          .where(and(eq(payments.id, paymentId), eq(payments.clientId, clientId)))
+          .returning({ id: payments.id })
+        if (!deleted) throw notFound('No such payment.')
+      })
+
+    const addChangeOrder: MoneyBook['addChangeOrder'] = (clientId, step, description, amount) =>
+      write(clientId, async (tx) => {
+        const { contract } = await contractOf(tx, clientId, step)
+        await tx
+          .insert(changeOrders)
+          .values({
+            clientId,
+            contractId: contract.id,
+            description,
+            amount,
+            createdAt: app.clock(),
+          })
+      })
+
+    const decideChangeOrder: MoneyBook['decideChangeOrder'] = (clientId, id, status) =>
+      write(clientId, async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(changeOrders)
+          .where(and(eq(changeOrders.id, id), eq(changeOrders.clientId, clientId)))
+        if (!order) throw notFound('No such change order.')
+        if (order.status !== 'proposed')
+          throw conflict(
+            `This change order was already ${order.status}.`,
+            MoneyProblemCode.changeOrderDecided,
+          )
+        if (status === 'approved') {
+          const plan = await drawsOf(tx, order.contractId)
+          const balance = plan.findLast((d) => d.due === 'done') ?? plan.at(-1)
+          if (balance) {
+            const amount = balance.amount + order.amount
+            if (amount < balance.paid) throw drawBelowPaid(balance.label, balance.paid)
+            await tx.update(draws).set({ amount }).where(eq(draws.id, balance.id))
+          }
+        }
+        await tx
+          .update(changeOrders)
+          .set({ status, decidedAt: app.clock() })
+          .where(eq(changeOrders.id, id))
+      })
+
+    app.decorate('money', {
+      get,
+      setDraws,
+      recordPayment,
+      deletePayment,
+      addChangeOrder,
+      decideChangeOrder,
+    } satisfies MoneyBook)
+  },
+  { name: 'money', dependencies: ['db', 'core', 'stages', 'users', 'timelines'] },
+)

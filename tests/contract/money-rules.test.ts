@@ -1,0 +1,271 @@
+import { describe, expect, it } from 'vitest'
+import type { StepSlug } from '../../contract/construction'
+import { quantities, REFERENCE_POOL } from '../../contract/estimator'
+import {
+  bandOf,
+  cashflow,
+  committedOf,
+  defaultDraws,
+  designRipple,
+  drawsShortBy,
+  drawsSumMessage,
+  dueOn,
+  inspectionAfter,
+  isDue,
+  quoteCheck,
+  quoteCheckWords,
+  stepWarnings,
+  type QuoteBand,
+  type StepProgress,
+  type WarningFacts,
+} from '../../contract/money-rules'
+import type { DrawDue } from '../../contract/money'
+
+// The reference pool (32 × 16 ft, 3.5–6 ft deep): 130.33 yd³ of dig, 968 ft² of surface, 96 ft
+// of perimeter. Its excavation estimate is $500 + $60 × 130.33 = $8,320 (to whole dollars).
+const REFERENCE = quantities(REFERENCE_POOL)
+const EXCAVATION_ESTIMATE = 832_000
+
+describe('the quote check', () => {
+  it.each<[number, QuoteBand]>([
+    [1, 'typical'],
+    [1.15, 'typical'],
+    [0.85, 'typical'],
+    [1.16, 'high'],
+    [1.35, 'high'],
+    [0.8, 'low'],
+    [0.65, 'low'],
+    [1.36, 'far-above'],
+    [2, 'far-above'],
+    [0.64, 'far-below'],
+  ])('a quote %s times the expected price is %s', (ratio, band) => {
+    expect(bandOf(ratio)).toBe(band)
+  })
+
+  it('prices a $15,800 excavation quote on the reference pool per yd³ of dig: far above', () => {
+    const check = quoteCheck(1_580_000, {
+      estimate: EXCAVATION_ESTIMATE,
+      metered: { unit: 'dig_yd3', quantity: REFERENCE.digYd3 },
+    })
+    expect(REFERENCE.digYd3).toBeCloseTo(130.33, 2)
+    expect(check).toEqual({
+      band: 'far-above',
+      percent: 90,
+      perUnit: { implied: 12_123, typical: 6_384, unit: 'yd³ of dig' },
+    })
+    expect(quoteCheckWords(check)).toBe(
+      '$121.23 per yd³ of dig · typical $63.84 · far above — check what it includes',
+    )
+  })
+
+  it('compares a flat step with its estimate alone', () => {
+    const check = quoteCheck(300_000, { estimate: 350_000, metered: null })
+    expect(check).toEqual({ band: 'typical', percent: -14, perUnit: null })
+    expect(quoteCheckWords(check)).toBe('typical (−14 %) against the estimate')
+  })
+})
+
+describe('draws', () => {
+  it.each([
+    [832_000, [83_200, 748_800]], // 10 %
+    [1_580_000, [100_000, 1_480_000]], // capped at $1,000
+    [1_000_000, [100_000, 900_000]], // exactly at the cap
+    [5, [1, 4]],
+  ])('a %s-cent contract starts with a deposit and a balance: %j', (amount, [deposit, balance]) => {
+    expect(defaultDraws(amount)).toEqual([
+      { label: 'Deposit', amount: deposit, due: 'signing' },
+      { label: 'Balance', amount: balance, due: 'done' },
+    ])
+  })
+
+  it('a free contract has only its (empty) balance', () => {
+    expect(defaultDraws(0)).toEqual([{ label: 'Balance', amount: 0, due: 'done' }])
+  })
+
+  it('says how far a plan is from the committed cost, either way', () => {
+    const plan = [{ amount: 50_000 }, { amount: 60_000 }]
+    expect(drawsShortBy(plan, 120_000)).toBe(10_000)
+    expect(drawsShortBy(plan, 110_000)).toBe(0)
+    expect(drawsSumMessage(10_000, 120_000)).toBe(
+      'The draws add up to $100.00 less than the $1,200.00 committed',
+    )
+    expect(drawsSumMessage(-2_550, 120_000)).toBe(
+      'The draws add up to $25.50 more than the $1,200.00 committed',
+    )
+  })
+
+  it('commits the quote plus the approved change orders only', () => {
+    const orders = [
+      { amount: 20_000, status: 'approved' as const },
+      { amount: 5_000, status: 'proposed' as const },
+      { amount: -10_000, status: 'rejected' as const },
+      { amount: -30_000, status: 'approved' as const },
+    ]
+    expect(committedOf(100_000, orders)).toBe(90_000)
+  })
+})
+
+describe('the design ripple', () => {
+  const contracts = [
+    { step: 'excavation' as const, amount: 1_580_000, unit: 'dig_yd3' as const },
+    { step: 'tile' as const, amount: 480_000, unit: 'perimeter_ft' as const },
+    { step: 'electrical' as const, amount: 350_000, unit: 'flat' as const },
+    { step: 'extras' as const, amount: 90_000, unit: 'items' as const },
+  ]
+
+  it('scales each metered contract by its own rate over the change in quantity', () => {
+    const longer = quantities({ ...REFERENCE_POOL, lengthFt: 36 })
+    // Dig: 130.33 → 145.67 yd³ at $121.23 per yd³; perimeter: 96 → 104 ft at $50 per ft.
+    expect(designRipple(REFERENCE, longer, contracts)).toEqual([
+      {
+        step: 'excavation',
+        title: 'Excavation',
+        amount: 185_900,
+        description: 'Design change: 130.3 → 145.7 yd³ of dig',
+      },
+      {
+        step: 'tile',
+        title: 'Tile & Coping',
+        amount: 40_000,
+        description: 'Design change: 96 → 104 ft of perimeter',
+      },
+    ])
+  })
+
+  it('a smaller pool gives money back, and an unchanged quantity changes nothing', () => {
+    const shallower = quantities({ ...REFERENCE_POOL, deepDepthFt: 5 })
+    const lines = designRipple(REFERENCE, shallower, contracts)
+    expect(lines.map((l) => l.step)).toEqual(['excavation'])
+    expect(lines[0]?.amount).toBeLessThan(0)
+    expect(designRipple(REFERENCE, REFERENCE, contracts)).toEqual([])
+  })
+})
+
+describe('due dates', () => {
+  const progress: StepProgress = {
+    signedOn: '2030-03-02',
+    timeline: {
+      startedOn: null,
+      doneOn: null,
+      forecast: { start: '2030-04-17', end: '2030-04-19' },
+    },
+    inspection: { status: 'scheduled', date: '2030-04-22' },
+  }
+  it.each<[DrawDue, Partial<StepProgress>, string | null]>([
+    ['signing', {}, '2030-03-02'],
+    ['start', {}, '2030-04-17'],
+    ['done', {}, '2030-04-19'],
+    ['inspection', {}, '2030-04-22'],
+    ['inspection', { inspection: null }, '2030-04-19'],
+    [
+      'start',
+      { timeline: { startedOn: '2030-04-18', doneOn: null, forecast: { start: null, end: null } } },
+      '2030-04-18',
+    ],
+    ['done', { timeline: null }, null],
+  ])('a draw due at %s with %j falls due on %s', (due, change, expected) => {
+    expect(dueOn(due, { ...progress, ...change })).toBe(expected)
+  })
+
+  it.each<[StepSlug, string | null]>([
+    ['steel', 'pre-gunite'],
+    ['tile', 'pre-deck'],
+    ['excavation', null],
+  ])("%s's work is checked by the %s inspection", (step, slug) => {
+    expect(inspectionAfter(step)).toBe(slug)
+  })
+
+  it.each<
+    [DrawDue, { started: boolean; done: boolean; inspectionPassed: boolean | null }, boolean]
+  >([
+    ['signing', { started: false, done: false, inspectionPassed: null }, true],
+    ['start', { started: false, done: false, inspectionPassed: null }, false],
+    ['start', { started: true, done: false, inspectionPassed: null }, true],
+    ['done', { started: true, done: false, inspectionPassed: null }, false],
+    ['done', { started: true, done: true, inspectionPassed: false }, true],
+    ['inspection', { started: true, done: true, inspectionPassed: false }, false],
+    ['inspection', { started: true, done: true, inspectionPassed: true }, true],
+    ['inspection', { started: true, done: true, inspectionPassed: null }, true],
+  ])('a draw due at %s with %j is due: %s', (due, facts, expected) => {
+    expect(isDue(due, facts)).toBe(expected)
+  })
+})
+
+describe('warnings', () => {
+  const base: WarningFacts = {
+    title: 'Excavation',
+    estimate: EXCAVATION_ESTIMATE,
+    committed: 900_000,
+    band: 'typical',
+    today: '2030-04-17',
+    started: false,
+    done: false,
+    inspectionPassed: null,
+    draws: [
+      { amount: 90_000, due: 'signing', lienWaiverFileId: 'f', payments: [] },
+      { amount: 810_000, due: 'done', lienWaiverFileId: null, payments: [] },
+    ],
+  }
+  const paying = (deposit: number, balance: number, paidOn = '2030-04-16'): WarningFacts['draws'] =>
+    base.draws.map((draw, i) => {
+      const amount = i === 0 ? deposit : balance
+      return { ...draw, payments: amount ? [{ paidOn, amount }] : [] }
+    })
+  const codes = (facts: Partial<WarningFacts>) =>
+    stepWarnings({ ...base, ...facts }).map((w) => w.code)
+
+  it('none while the payments follow the work', () => {
+    expect(codes({ draws: paying(90_000, 0) })).toEqual([])
+    expect(codes({ done: true, draws: paying(90_000, 810_000) })).toEqual([])
+  })
+
+  it('PAID_AHEAD_OF_WORK when the balance is paid before the step is done', () => {
+    const [warning] = stepWarnings({ ...base, draws: paying(90_000, 10_000) })
+    expect(warning).toEqual({
+      code: 'PAID_AHEAD_OF_WORK',
+      message: '$1,000 is paid on Excavation, $100 ahead of the work: only $900 is due so far',
+    })
+  })
+
+  it('MISSING_LIEN_WAIVER once a payment without one is a week old', () => {
+    expect(codes({ draws: paying(90_000, 0, '2030-04-01') })).toEqual([])
+    const unwaived = (paidOn: string): WarningFacts['draws'] => [
+      { amount: 90_000, due: 'signing', lienWaiverFileId: null, payments: [{ paidOn, amount: 1 }] },
+    ]
+    expect(codes({ draws: unwaived('2030-04-10') })).toEqual(['MISSING_LIEN_WAIVER'])
+    expect(codes({ draws: unwaived('2030-04-11') })).toEqual([])
+  })
+
+  it('OVER_ESTIMATE above 110 % of the estimate, and QUOTE_FAR_OFF for a far band', () => {
+    expect(codes({ committed: 915_200 })).toEqual([])
+    expect(codes({ committed: 915_201 })).toEqual(['OVER_ESTIMATE'])
+    expect(codes({ estimate: null, committed: 10_000_000 })).toEqual([])
+    expect(codes({ band: 'far-above' })).toEqual(['QUOTE_FAR_OFF'])
+    expect(codes({ band: 'far-below' })).toEqual(['QUOTE_FAR_OFF'])
+    expect(codes({ band: 'high' })).toEqual([])
+  })
+})
+
+describe('the cash flow', () => {
+  it('plans draws in the month they fall due and counts payments in the month paid', () => {
+    const flow = cashflow([
+      { amount: 90_000, dueOn: '2030-03-02', payments: [{ paidOn: '2030-03-02', amount: 90_000 }] },
+      {
+        amount: 810_000,
+        dueOn: '2030-04-19',
+        payments: [{ paidOn: '2030-05-01', amount: 400_000 }],
+      },
+      { amount: 5_000, dueOn: null, payments: [] },
+      { amount: 20_000, dueOn: '2030-04-30', payments: [] },
+    ])
+    expect(flow).toEqual([
+      { month: '2030-03', planned: 90_000, paid: 90_000 },
+      { month: '2030-04', planned: 830_000, paid: 0 },
+      { month: '2030-05', planned: 0, paid: 400_000 },
+    ])
+  })
+
+  it('is empty with no draws', () => {
+    expect(cashflow([])).toEqual([])
+  })
+})

@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type StepSlug } from '../../contract'
+import { build, type TestApp } from '../support/build'
+import { expectProblem, json, snapshot } from '../support/http'
+import { newClient, put, serveAustin } from './client-kit'
+import {
+  acceptQuote,
+  addQuote,
+  drawId,
+  getMoney,
+  moneyOf,
+  pay,
+  removeQuote,
+  signed,
+  stepIn,
+} from './money-kit'
+import { setToday } from './timeline-kit'
+
+let t: TestApp
+let client: Awaited<ReturnType<typeof newClient>>
+beforeEach(async () => {
+  t = await build()
+  await serveAustin(t)
+  client = await newClient(t, 'c@example.com')
+  setToday(t, '2030-03-01')
+})
+afterEach(() => t.app.close())
+
+const money = () => getMoney(t, client.headers)
+const setDraws = (step: StepSlug, draws: { label: string; amount: number; due: string }[]) =>
+  put(t, '/api/draws', { step, draws }, client.headers)
+
+describe('contracts follow the accepted quote', () => {
+  it('accepting a quote signs its contract today with the default plan', async () => {
+    const quoteId = await signed(t, client.headers, 'excavation', 800_000)
+    await signed(t, client.headers, 'permits', 1_500_000)
+    const now = await money()
+    expect(stepIn(now, 'excavation')).toMatchObject({
+      contract: { quoteId, vendor: 'Dig Co', amount: 800_000 },
+      committed: 800_000,
+      paid: 0,
+      draws: [
+        { label: 'Deposit', amount: 80_000, due: 'signing', dueOn: '2030-03-01', paid: 0 },
+        { label: 'Balance', amount: 720_000, due: 'done', dueOn: null, paid: 0 },
+      ],
+    })
+    // California caps a deposit at $1,000, on a non-stage step too.
+    expect(stepIn(now, 'permits').draws.map((d) => d.amount)).toEqual([100_000, 1_400_000])
+    expect(now.totals).toMatchObject({ committed: 2_300_000, paid: 0, remaining: 2_300_000 })
+    expect(now.cashflow).toEqual([{ month: '2030-03', planned: 180_000, paid: 0 }])
+  })
+
+  type Action = 'accept another' | 'accept the same' | 'remove the accepted' | 'remove another'
+  const lifeCycle: { action: Action; paid: boolean; status: number; contract: string }[] = [
+    { action: 'accept another', paid: false, status: 200, contract: 'replaced' },
+    { action: 'accept another', paid: true, status: 409, contract: 'kept' },
+    { action: 'accept the same', paid: true, status: 200, contract: 'kept' },
+    { action: 'remove the accepted', paid: false, status: 200, contract: 'gone' },
+    { action: 'remove the accepted', paid: true, status: 409, contract: 'kept' },
+    { action: 'remove another', paid: true, status: 200, contract: 'kept' },
+  ]
+  describe.each(['excavation', 'engineering'] as const)('on %s', (step) => {
+    it.each(lifeCycle)(
+      '$action with payments: $paid → $status, contract $contract',
+      async ({ action, paid, status, contract }) => {
+        const first = await signed(t, client.headers, step, 800_000)
+        const other = await addQuote(t, client.headers, step, 900_000, 'Other Co')
+        const deposit = await drawId(t, client.headers, step, 0)
+        const proposed = await json(
+          t.app,
+          'POST',
+          '/api/change-orders',
+          { step, description: 'More rock', amount: 10_000 },
+          client.headers,
+        )
+        expect(proposed.statusCode).toBe(201)
+        if (paid) moneyOf(await pay(t, client.headers, deposit, 50_000), 201)
+        const before = await snapshot(t)
+        const res = await {
+          'accept another': () => acceptQuote(t, client.headers, step, other),
+          'accept the same': () => acceptQuote(t, client.headers, step, first),
+          'remove the accepted': () => removeQuote(t, client.headers, step, first),
+          'remove another': () => removeQuote(t, client.headers, step, other),
+        }[action]()
+        if (status === 409) {
+          expectProblem(res, 409, 'CONTRACT_HAS_PAYMENTS')
+          expect(await snapshot(t)).toBe(before)
+        } else expect(res.statusCode, res.body).toBe(200)
+        const after = stepIn(await money(), step)
+        if (contract === 'gone') expect(after).toMatchObject({ contract: null, draws: [] })
+        if (contract === 'replaced') {
+          expect(after.contract).toEqual({ quoteId: other, vendor: 'Other Co', amount: 900_000 })
+          expect(after.draws.map((d) => d.amount)).toEqual([90_000, 810_000])
+          expect(after.changeOrders).toEqual([])
+        }
+        if (contract === 'kept') {
+          expect(after.contract?.quoteId).toBe(first)
+          expect(after.draws[0]).toMatchObject({ id: deposit, paid: paid ? 50_000 : 0 })
+          expect(after.changeOrders).toHaveLength(1)
+        }
+      },
+    )
+  })
+})
+
+describe('PUT /api/draws', () => {
+  const plan = [
+    { label: 'Deposit', amount: 50_000, due: 'signing' },
+    { label: 'Dig', amount: 400_000, due: 'start' },
+    { label: 'Balance', amount: 350_000, due: 'inspection' },
+  ]
+
+  it('replaces the plan when it adds up to the committed cost', async () => {
+    await signed(t, client.headers, 'excavation', 800_000)
+    const deposit = await drawId(t, client.headers, 'excavation', 0)
+    const step = stepIn(moneyOf(await setDraws('excavation', plan)), 'excavation')
+    expect(step.draws.map(({ label, amount, due }) => ({ label, amount, due }))).toEqual(plan)
+    // The draw at a position keeps its id (and so its payments).
+    expect(step.draws[0]?.id).toBe(deposit)
+  })
+
+  it('refuses a plan that does not add up, saying by how much, and changes nothing', async () => {
+    await signed(t, client.headers, 'excavation', 800_000)
+    const before = await snapshot(t)
+    const short = expectProblem(
+      await setDraws('excavation', plan.slice(0, 2)),
+      400,
+      'DRAWS_MUST_SUM',
+    )
+    const message = 'The draws add up to $3,500.00 less than the $8,000.00 committed'
+    expect(short.detail).toBe(message)
+    expect(short.errors).toEqual({ draws: [message] })
+    const over = [...plan, { label: 'Extra', amount: 1, due: 'done' }]
+    expect(expectProblem(await setDraws('excavation', over), 400, 'DRAWS_MUST_SUM').detail).toBe(
+      'The draws add up to $0.01 more than the $8,000.00 committed',
+    )
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it('answers 409 NO_CONTRACT on a step without an accepted quote', async () => {
+    const before = await snapshot(t)
+    expectProblem(await setDraws('steel', plan), 409, 'NO_CONTRACT')
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it('keeps payments with their draw, and refuses to drop or shrink a paid draw', async () => {
+    await signed(t, client.headers, 'excavation', 800_000)
+    const balance = await drawId(t, client.headers, 'excavation', 1)
+    moneyOf(await pay(t, client.headers, balance, 300_000), 201)
+    const before = await snapshot(t)
+    const dropped = [{ label: 'All', amount: 800_000, due: 'signing' }]
+    expectProblem(await setDraws('excavation', dropped), 409, 'DRAW_BELOW_PAID')
+    const shrunk = [
+      { label: 'Deposit', amount: 600_000, due: 'signing' },
+      { label: 'Balance', amount: 200_000, due: 'done' },
+    ]
+    expectProblem(await setDraws('excavation', shrunk), 409, 'DRAW_BELOW_PAID')
+    expect(await snapshot(t)).toBe(before)
+    const kept = stepIn(moneyOf(await setDraws('excavation', plan)), 'excavation')
+    expect(kept.draws[1]).toMatchObject({ id: balance, label: 'Dig', amount: 400_000 })
+    expect(kept.draws[1]?.payments.map((p) => p.amount)).toEqual([300_000])
+    expect(kept.paid).toBe(300_000)
+  })
+})
+
+describe('POST /api/draws/{id}/payments and DELETE /api/payments/{id}', () => {
+  it('records a payment up to what the draw owes, and refuses more', async () => {
+    await signed(t, client.headers, 'excavation', 800_000)
+    const deposit = await drawId(t, client.headers, 'excavation', 0)
+    const paid = moneyOf(await pay(t, client.headers, deposit, 30_000), 201)
+    expect(stepIn(paid, 'excavation').draws[0]).toMatchObject({
+      paid: 30_000,
+      payments: [{ paidOn: '2030-03-01', amount: 30_000, method: 'check', reference: '1001' }],
+    })
+    expect(paid.totals).toMatchObject({ paid: 30_000, remaining: 770_000 })
+    const before = await snapshot(t)
+    const over = expectProblem(
+      await pay(t, client.headers, deposit, 50_001),
+      409,
+      'PAYMENT_EXCEEDS_DRAW',
+    )
+    expect(over.detail).toContain('$500.00')
+    expect(await snapshot(t)).toBe(before)
+    moneyOf(await pay(t, client.headers, deposit, 50_000), 201)
+  })
+
+  it('never overpays a draw under concurrent payments', async () => {
+    await signed(t, client.headers, 'excavation', 800_000)
+    const deposit = await drawId(t, client.headers, 'excavation', 0)
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => pay(t, client.headers, deposit, 10_000)),
+    )
+    const statuses = results.map((r) => r.statusCode).sort()
+    expect(statuses).toEqual([...Array<number>(8).fill(201), 409, 409])
+    expect(stepIn(await money(), 'excavation').draws[0]?.paid).toBe(80_000)
+  })
+
+  it('deletes a payment of the caller, and answers 404 to any other id', async () => {
+    await signed(t, client.headers, 'excavation', 800_000)
+    const deposit = await drawId(t, client.headers, 'excavation', 0)
+    const paid = moneyOf(await pay(t, client.headers, deposit, 30_000), 201)
+    const paymentId = stepIn(paid, 'excavation').draws[0]?.payments[0]?.id
+    const before = await snapshot(t)
+    const unknown = `/api/payments/${crypto.randomUUID()}`
+    expectProblem(await json(t.app, 'DELETE', unknown, undefined, client.headers), 404)
+    expect(await snapshot(t)).toBe(before)
+    const url = `/api/payments/${paymentId}`
+    const after = moneyOf(await json(t.app, 'DELETE', url, undefined, client.headers))
+    expect(stepIn(after, 'excavation').draws[0]).toMatchObject({ paid: 0, payments: [] })
+    expectProblem(await json(t.app, 'DELETE', url, undefined, client.headers), 404)
+  })
+})
