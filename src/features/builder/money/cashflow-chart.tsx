@@ -35,7 +35,7 @@ export function CashflowChart({ cashflow }: { cashflow: Money['cashflow'] }) {
       )
       .join('; ')
   return (
-    <div className="budget-chart" role="img" aria-label={label}>
+    <div className="budget-chart cashflow-chart" role="img" aria-label={label}>
       <p className="budget-legend">
         <span className="budget-key budget-key-estimate" /> Planned
         <span className="budget-key budget-key-paid" /> Paid

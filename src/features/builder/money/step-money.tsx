@@ -20,7 +20,8 @@ type Open =
 
 /**
  * One step's contract on the Budget page: the vendor and amount, the draws with their payments
- * and lien waiver, the change orders, and the buttons that change them.
+ * and lien waiver, the change orders, and the buttons that change them. Its warnings are in the
+ * page's list above.
  */
 export function StepMoney({ step }: { step: MoneyStep }) {
   const [open, setOpen] = useState<Open>(null)
@@ -37,13 +38,6 @@ export function StepMoney({ step }: { step: MoneyStep }) {
           {step.committed !== contract.amount && ` — ${formatMoney(step.committed)} committed`}
         </p>
       </header>
-      {step.warnings.length > 0 && (
-        <ul className="money-step-warnings">
-          {step.warnings.map((warning) => (
-            <li key={warning.code}>{warning.message}</li>
-          ))}
-        </ul>
-      )}
       <div className="money-step-head">
         <h4>Draws</h4>
         <button
