@@ -121,25 +121,6 @@ export function applyCallResult(context: CallEffect, result: ClientCallResult): 
 export const changesTimeline = (context: CallEffect, result: ClientCallResult): boolean =>
   context.timeline !== null && (result.name === 'markDone' || result.name === 'markDone1')
 
-/**
- * The answers that move money the client holds (PRODUCT.md §10): the contracts follow the
- * accepted quotes, the estimates the design, the due dates and warnings the timeline.
- */
-const MOVES_MONEY: ReadonlySet<ClientCallResult['name']> = new Set([
-  'editPool',
-  'acceptQuote',
-  'removeQuote',
-  'markDone',
-  'markDone1',
-  'setTimelineStart',
-  'setStepStarted',
-  'recordInspection',
-])
-
-/** A money answer already held is fetched again after a call that moves it. */
-export const changesMoney = (context: Pick<CallEffect, 'money'>, result: ClientCallResult) =>
-  context.money !== null && MOVES_MONEY.has(result.name)
-
 const FALLBACK_MESSAGE = 'That did not work. Please try again.'
 
 /** What the screen says about a refused call. */

@@ -2,7 +2,6 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefF
 import type { PoolEntry } from '../../contract'
 import {
   applyCallResult,
-  changesMoney,
   changesTimeline,
   describeFailure,
   initialClientContext,
@@ -89,11 +88,6 @@ export const clientMachine = setup({
     /** The answer moved dates the client holds: the timeline is fetched again. */
     changesTimeline: ({ context }, params: { result: ClientCallResult }) =>
       changesTimeline(context, params.result),
-    /** The answer moved money the client holds: it is fetched again. */
-    changesMoney: ({ context }, params: { result: ClientCallResult }) =>
-      changesMoney(context, params.result),
-    /** Money is held: a refreshed timeline's dates move its due dates and warnings. */
-    holdsMoney: ({ context }) => context.money !== null,
     /** No call settled since the refresh started, so its pool data is not older than ours. */
     refreshIsCurrent: ({ context }) => context.refreshMark === context.callsSettled,
   },
@@ -142,14 +136,6 @@ export const clientMachine = setup({
             ],
           },
           {
-            guard: { type: 'changesMoney', params: ({ event }) => ({ result: event.output }) },
-            target: 'refreshingMoney',
-            actions: [
-              { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
-              persistContext,
-            ],
-          },
-          {
             target: 'ready',
             actions: [
               { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
@@ -171,31 +157,6 @@ export const clientMachine = setup({
       invoke: {
         src: 'clientCall',
         input: { name: 'timeline' },
-        onDone: [
-          {
-            guard: 'holdsMoney',
-            target: 'refreshingMoney',
-            actions: { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            target: 'ready',
-            actions: [
-              { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
-              persistContext,
-            ],
-          },
-        ],
-        // The step was saved; the dates come with the next timeline answer.
-        onError: [{ guard: 'holdsMoney', target: 'refreshingMoney' }, { target: 'ready' }],
-      },
-    },
-    // A contract, an estimate or a due date moved: the Budget shows the server's new figures.
-    refreshingMoney: {
-      tags: ['busy'],
-      on: { 'client.refreshStarted': { actions: 'spoilRefresh' } },
-      invoke: {
-        src: 'clientCall',
-        input: { name: 'money' },
         onDone: {
           target: 'ready',
           actions: [
@@ -203,7 +164,7 @@ export const clientMachine = setup({
             persistContext,
           ],
         },
-        // The change was saved; the figures come with the next money answer.
+        // The step was saved; the dates come with the next timeline answer.
         onError: { target: 'ready' },
       },
     },
@@ -258,7 +219,6 @@ export type {
 } from './client.types'
 export {
   applyCallResult,
-  changesMoney,
   changesTimeline,
   describeFailure,
   emptyPoolData,

@@ -8,17 +8,8 @@ import {
   type ClientCallResult,
   type ClientContext,
 } from '../../machines/client/client.machine'
-import type { Money } from '../../contract/money'
 import { createFakeTimelineApi } from '../app/builder/timeline-fake'
 import { stageEntry, uuid } from './fixtures'
-
-/** A client's money before any contract. */
-const NO_MONEY: Money = {
-  totals: { estimate: null, committed: 0, paid: 0, remaining: 0 },
-  steps: [],
-  warnings: [],
-  cashflow: [],
-}
 
 /** How long the fake server takes to answer, in simulated milliseconds. */
 const LATENCY = 200
@@ -39,7 +30,6 @@ function start(
     const refusal = refuse[call.name]
     if (refusal) throw refusal
     if (call.name === 'markDone') return { name: 'markDone', data: stageEntry(1, call.body.done) }
-    if (call.name === 'money') return { name: 'money', data: NO_MONEY }
     if (call.name === 'rotateCalendarToken') {
       return { name: call.name, data: { url: `https://poolpath.test/api/calendar/${uuid(9)}.ics` } }
     }
@@ -155,47 +145,5 @@ describe('client machine: the timeline', () => {
       `https://poolpath.test/api/calendar/${uuid(9)}.ics`,
     )
     expect(saved.at(-1)).toEqual(initialClientContext())
-  })
-})
-
-describe('client machine: money', () => {
-  it('fetches money it holds again after a step is marked done, after the timeline', async () => {
-    const { actor, calls, answered } = start()
-    request(actor, { name: 'setTimelineStart', body: { startDate: '2026-06-01' } })
-    await answered()
-    request(actor, { name: 'money' })
-    await answered()
-    request(actor, { name: 'markDone', body: { StageId: uuid(1), done: true } })
-    await answered()
-    await answered()
-    expect(actor.getSnapshot().value).toBe('refreshingMoney')
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
-    await answered()
-    expect(actor.getSnapshot().value).toBe('ready')
-    expect(calls.map((c) => c.name)).toEqual([
-      'setTimelineStart',
-      'money',
-      'markDone',
-      'timeline',
-      'money',
-    ])
-  })
-
-  it('fetches money again after a change that moves it, but never money it did not hold', async () => {
-    const { actor, calls, answered } = start()
-    request(actor, { name: 'markDone', body: { StageId: uuid(1), done: true } })
-    await answered()
-    expect(calls.map((c) => c.name)).toEqual(['markDone'])
-    request(actor, { name: 'money' })
-    await answered()
-    request(actor, {
-      name: 'setStepStarted',
-      body: { step: 'excavation', startedOn: '2026-06-02' },
-    })
-    await answered()
-    expect(actor.getSnapshot().value).toBe('refreshingMoney')
-    await answered()
-    expect(calls.map((c) => c.name)).toEqual(['markDone', 'money', 'setStepStarted', 'money'])
-    expect(actor.getSnapshot().context.money).toEqual(NO_MONEY)
   })
 })

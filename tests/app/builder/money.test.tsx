@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Quote } from '../../../contract/domain'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
@@ -255,6 +255,37 @@ describe('money on the Budget page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toContain("Excavation's accepted quote is far above typical — check what it includes")
+  })
+})
+
+describe('money the client holds', () => {
+  it('is fetched again after a write that moves it, and not before it is held', async () => {
+    const poolData = excavationWith(quote(1, 900_000, true), quote(2, 850_000))
+    const { user, moneyCalls, client, idle } = await renderBuilder('/builder/budget', { poolData })
+    await idle()
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Build steps' })).getByRole('link', {
+        name: 'Excavation',
+      }),
+    )
+    await screen.findByRole('heading', { level: 1, name: 'Excavation' })
+    moneyCalls.mockClear()
+    await user.click(screen.getByRole('button', { name: 'Accept the quote from Vendor 2' }))
+    await idle()
+    await waitFor(() => expect(moneyCalls).toHaveBeenCalledWith({ name: 'money' }))
+    await idle()
+    const excavation = client()
+      ?.getSnapshot()
+      .context.money?.steps.find((s) => s.step === 'excavation')
+    expect(excavation?.contract?.vendor).toBe('Vendor 2')
+  })
+
+  it('is not fetched by a write while it is not held', async () => {
+    const poolData = excavationWith(quote(1, 900_000, true), quote(2, 850_000))
+    const { user, moneyCalls, idle } = await renderBuilder('/builder/excavation', { poolData })
+    await user.click(screen.getByRole('button', { name: 'Accept the quote from Vendor 2' }))
+    await idle()
+    expect(moneyCalls).not.toHaveBeenCalled()
   })
 })
 
