@@ -48,11 +48,25 @@ export function ModalDialog({ title, onClose, busy, children }: ModalDialogProps
   )
 }
 
-/** A dialog form's buttons: submit (busy while its write runs) and Cancel. */
-export function DialogActions(props: { busy: boolean; submitLabel: string; onCancel: () => void }) {
+/**
+ * A dialog form's buttons: submit (busy while its write runs, or held back by `blocked` while
+ * another write runs) and Cancel.
+ */
+export function DialogActions(props: {
+  busy: boolean
+  submitLabel: string
+  onCancel: () => void
+  busyLabel?: string
+  blocked?: boolean
+}) {
   return (
     <div className="dialog-actions">
-      <BusyButton type="submit" busy={props.busy} busyLabel="Saving…">
+      <BusyButton
+        type="submit"
+        busy={props.busy}
+        busyLabel={props.busyLabel ?? 'Saving…'}
+        disabled={props.blocked}
+      >
         {props.submitLabel}
       </BusyButton>
       <button

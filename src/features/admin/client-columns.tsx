@@ -1,6 +1,6 @@
 import type { AdminClient } from '../../../contract'
 import { STEPS } from '../../../contract'
-import { textColumn, type Column } from './columns'
+import { moneyColumn, textColumn, type Column } from './columns'
 
 /** The columns the client lists share (clients, waiting list, marketing). */
 export const nameColumn = textColumn<AdminClient>('name', 'Name', (c) => c.name)
@@ -40,3 +40,11 @@ export const progressColumn: Column<AdminClient> = {
   ),
   numeric: true,
 }
+
+/** What the client's contracts commit (accepted quotes and approved change orders), and paid. */
+export const committedColumn = moneyColumn<AdminClient>(
+  'committed',
+  'Committed',
+  (c) => c.committed,
+)
+export const paidColumn = moneyColumn<AdminClient>('paid', 'Paid', (c) => c.paid)

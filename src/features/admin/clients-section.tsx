@@ -3,9 +3,11 @@ import type { AdminClient } from '../../../contract'
 import { ClientInput } from '../../../contract/api-admin'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
 import {
+  committedColumn,
   emailColumn,
   flagColumn,
   nameColumn,
+  paidColumn,
   perkColumn,
   placeColumn,
   progressColumn,
@@ -29,6 +31,8 @@ const clients: CrudConfig<AdminClient, z.output<typeof ClientInput>> = {
     waitingColumn,
     perkColumn,
     progressColumn,
+    committedColumn,
+    paidColumn,
   ],
   fields: [
     { name: 'name', label: 'Full name', kind: 'text' },

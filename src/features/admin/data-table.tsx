@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react'
 import { cellText, type Column } from './columns'
-import { downloadCsv, toCsv } from './csv'
+import { downloadCsv, toCsv } from '../../lib/csv'
 
 type Sort = { key: string; direction: 'ascending' | 'descending' }
 

@@ -1,18 +1,40 @@
 import { formatMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from '../../../contract/budget'
+import type { Money } from '../../../contract/money'
+
+/** One step's bars: the estimate, the committed cost (the accepted quote until money is known), paid. */
+type ChartLine = {
+  route: string
+  title: string
+  estimate: number | null
+  committed: number | null
+  paid: number | null
+}
+
+function chartLines(budget: readonly StepBudget[], money: Money | null): ChartLine[] {
+  return budget.map((step) => {
+    const held = money?.steps.find((s) => s.step === step.route)
+    const committed = held ? (held.contract ? held.committed : null) : step.accepted
+    const paid = held?.paid ? held.paid : null
+    return { route: step.route, title: step.title, estimate: step.estimate, committed, paid }
+  })
+}
 
 /** The chart's one-sentence reading: what a screen reader hears instead of the bars. */
-function summary(budget: readonly StepBudget[]): string {
+function summary(lines: readonly ChartLine[], budget: readonly StepBudget[]): string {
   const totals = budgetTotals(budget)
-  const quoted = budget.filter((step) => step.accepted !== null).length
+  const contracts = lines.filter((line) => line.committed !== null)
+  const committed = contracts.reduce((sum, line) => sum + (line.committed ?? 0), 0)
+  const paid = lines.reduce((sum, line) => sum + (line.paid ?? 0), 0)
   const estimates =
     totals.estimate === null
       ? 'No estimate total until your pool design is saved'
       : `Estimates total ${formatMoney(totals.estimate)}`
   return (
-    `Bar chart of the estimate and the accepted quote for each of the ${budget.length} steps. ` +
-    `${estimates}; ${quoted} of ${budget.length} steps have ` +
-    `an accepted quote, together ${formatMoney(totals.accepted)}. The table below lists every number.`
+    `Bar chart of the estimate, the committed cost and the amount paid for each of the ` +
+    `${lines.length} steps. ${estimates}; ${contracts.length} of ${lines.length} steps have ` +
+    `an accepted quote, together ${formatMoney(committed)} committed, ${formatMoney(paid)} paid. ` +
+    `The table below lists every number.`
   )
 }
 
@@ -34,7 +56,7 @@ const compactDollars = new Intl.NumberFormat('en-US', {
 })
 
 /** One bar and its amount; no bar when the amount is not known. */
-function Bar({ cents, max, kind }: { cents: number | null; max: number; kind: string }) {
+export function Bar({ cents, max, kind }: { cents: number | null; max: number; kind: string }) {
   if (cents === null) return <span className="budget-bar-none">—</span>
   return (
     <span className="budget-bar-line">
@@ -47,43 +69,59 @@ function Bar({ cents, max, kind }: { cents: number | null; max: number; kind: st
   )
 }
 
+/** The amounts of an axis from 0 to `max`, under the bars. */
+export function ChartAxis({ max }: { max: number }) {
+  return (
+    <div className="budget-chart-row budget-axis" aria-hidden="true">
+      <span />
+      <span className="budget-axis-ticks">
+        {TICKS.map((tick) => (
+          <span
+            key={tick}
+            className={tick === 0.25 || tick === 0.75 ? 'budget-tick-minor' : undefined}
+            style={{ left: `${tick * 100}%` }}
+          >
+            {compactDollars.format((tick * max) / 100)}
+          </span>
+        ))}
+      </span>
+    </div>
+  )
+}
+
 /**
- * Two bars per step on one scale, each with its amount, over an axis in dollars: an over-budget
- * quote stands out at a glance.
+ * Up to three bars per step on one scale, each with its amount, over an axis in dollars: an
+ * over-budget contract and what is paid on it stand out at a glance.
  */
-export function BudgetChart({ budget }: { budget: readonly StepBudget[] }) {
+export function BudgetChart({
+  budget,
+  money,
+}: {
+  budget: readonly StepBudget[]
+  money: Money | null
+}) {
+  const lines = chartLines(budget, money)
   const max = axisMax(
-    Math.max(...budget.flatMap((step) => [step.estimate ?? 0, step.accepted ?? 0])),
+    Math.max(...lines.flatMap((line) => [line.estimate ?? 0, line.committed ?? 0])),
   )
   return (
-    <div className="budget-chart" role="img" aria-label={summary(budget)}>
+    <div className="budget-chart" role="img" aria-label={summary(lines, budget)}>
       <p className="budget-legend">
         <span className="budget-key budget-key-estimate" /> Estimate
-        <span className="budget-key budget-key-accepted" /> Accepted quote
+        <span className="budget-key budget-key-accepted" /> Committed
+        <span className="budget-key budget-key-paid" /> Paid
       </p>
-      {budget.map((step) => (
-        <div className="budget-chart-row" key={step.route}>
-          <span className="budget-chart-label">{step.title}</span>
+      {lines.map((line) => (
+        <div className="budget-chart-row" key={line.route}>
+          <span className="budget-chart-label">{line.title}</span>
           <span className="budget-chart-bars">
-            <Bar cents={step.estimate} max={max} kind="estimate" />
-            {step.accepted !== null && <Bar cents={step.accepted} max={max} kind="accepted" />}
+            <Bar cents={line.estimate} max={max} kind="estimate" />
+            {line.committed !== null && <Bar cents={line.committed} max={max} kind="accepted" />}
+            {line.paid !== null && <Bar cents={line.paid} max={max} kind="paid" />}
           </span>
         </div>
       ))}
-      <div className="budget-chart-row budget-axis" aria-hidden="true">
-        <span />
-        <span className="budget-axis-ticks">
-          {TICKS.map((tick) => (
-            <span
-              key={tick}
-              className={tick === 0.25 || tick === 0.75 ? 'budget-tick-minor' : undefined}
-              style={{ left: `${tick * 100}%` }}
-            >
-              {compactDollars.format((tick * max) / 100)}
-            </span>
-          ))}
-        </span>
-      </div>
+      <ChartAxis max={max} />
     </div>
   )
 }

@@ -1,29 +1,45 @@
-import { MoneyDifference } from '../../components/money-difference'
 import { formatMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from '../../../contract/budget'
+import type { Money } from '../../../contract/money'
 import './budget-view.css'
 
-/** The budget's headline figures: estimate, accepted quotes, and how far they are off. */
-export function BudgetFigures({ budget }: { budget: readonly StepBudget[] }) {
+/**
+ * The budget's headline figures (PRODUCT.md §10): the estimate, what the contracts commit,
+ * what is paid and, on the Budget page, what is still owed. Until the money answer arrives the
+ * committed cost is the accepted quotes.
+ */
+export function BudgetFigures({
+  budget,
+  money,
+  remaining = true,
+}: {
+  budget: readonly StepBudget[]
+  money: Money | null
+  remaining?: boolean
+}) {
   const totals = budgetTotals(budget)
+  const estimate = money ? money.totals.estimate : totals.estimate
+  const later = (cents: number | undefined) => (cents === undefined ? '—' : formatMoney(cents))
   return (
     <dl className="budget-figures">
       <div className="figure">
         <dt>Estimate</dt>
-        <dd>
-          {totals.estimate === null ? 'After your pool design' : formatMoney(totals.estimate)}
-        </dd>
+        <dd>{estimate === null ? 'After your pool design' : formatMoney(estimate)}</dd>
       </div>
       <div className="figure">
-        <dt>Accepted quotes</dt>
-        <dd>{formatMoney(totals.accepted)}</dd>
+        <dt>Committed</dt>
+        <dd>{formatMoney(money?.totals.committed ?? totals.accepted)}</dd>
       </div>
       <div className="figure">
-        <dt>Quotes against their estimates</dt>
-        <dd>
-          {totals.accepted === 0 ? 'No quotes yet' : <MoneyDifference cents={totals.difference} />}
-        </dd>
+        <dt>Paid</dt>
+        <dd>{later(money?.totals.paid)}</dd>
       </div>
+      {remaining && (
+        <div className="figure">
+          <dt>Remaining</dt>
+          <dd>{later(money?.totals.remaining)}</dd>
+        </div>
+      )}
     </dl>
   )
 }

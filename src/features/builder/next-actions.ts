@@ -1,5 +1,6 @@
 import { differenceInCalendarDays } from 'date-fns'
 import { STEPS } from '../../../contract/steps'
+import type { Money } from '../../../contract/money'
 import type { Timeline, TimelineStep } from '../../../contract/timeline'
 import { entryOf, savedDesign, type ProjectData } from '../../../contract/budget'
 import { describeSlip, formatShortDate, utcDay } from './timeline-dates'
@@ -77,12 +78,43 @@ function dateActions(timeline: Timeline | null): NextAction[] {
   return [...late, ...inspections, ...canStart]
 }
 
+/** The possessive of a step's title: "Steel's". */
+const possessive = (title: string) => `${title}'s`
+
+/**
+ * What the contracts ask for (PRODUCT.md §10): a deposit to record, a lien waiver to collect for
+ * a paid draw, an accepted quote far off typical to look at. Money is done on the Budget page.
+ */
+function moneyActions(money: Money | null): NextAction[] {
+  if (!money) return []
+  const contracts = money.steps.filter((step) => step.contract)
+  const deposits = contracts
+    .filter((step) => step.draws.some((d) => d.due === 'signing' && d.paid < d.amount))
+    .map((step) => ({ text: `Record the deposit for ${step.title}`, route: 'budget' }))
+  const waivers = contracts.flatMap((step) =>
+    step.draws
+      .filter((d) => d.paid > 0 && d.lienWaiverFileId === null)
+      .map((d) => ({
+        text: `Upload the lien waiver for ${possessive(step.title)} ${d.label.toLowerCase()}`,
+        route: 'budget',
+      })),
+  )
+  const farOff = money.warnings
+    .filter((w) => w.code === 'QUOTE_FAR_OFF')
+    .map((w) => ({ text: w.message, route: w.step }))
+  return [...deposits, ...waivers, ...farOff]
+}
+
 /**
  * What to do next (the Overview's answer): save the design first; then, step by step in
- * construction order, get quotes, accept one and mark the step done; and, for a client who
- * would rather not run the build, a project builder.
+ * construction order, get quotes, accept one, pay and collect lien waivers, and mark the step
+ * done; and, for a client who would rather not run the build, a project builder.
  */
-export function nextActions(project: ProjectData, timeline: Timeline | null = null): NextAction[] {
+export function nextActions(
+  project: ProjectData,
+  timeline: Timeline | null = null,
+  money: Money | null = null,
+): NextAction[] {
   if (!savedDesign(project.poolData)) {
     return [{ text: 'Save your pool design to see every estimate', route: 'pool-design' }]
   }
@@ -94,6 +126,6 @@ export function nextActions(project: ProjectData, timeline: Timeline | null = nu
           route: 'project-builder',
         },
       ]
-  const actions = [...dateActions(timeline), ...stepActions(project)]
+  const actions = [...dateActions(timeline), ...moneyActions(money), ...stepActions(project)]
   return [...actions.slice(0, MAX_NEXT_ACTIONS - builder.length), ...builder]
 }

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { Badge } from '../../components/badge'
 import { MoneyDifference } from '../../components/money-difference'
 import { formatMoney } from '../../lib/money'
+import { basisOf, CompareQuotes, QuoteCheckBadge } from './quote-check'
 import { useCallFor, useClientCalls } from './use-client'
 import type { StepView } from './use-step'
 
@@ -23,6 +24,7 @@ export function QuoteList({ view }: { view: StepView }) {
     return <p className="quote-empty">No quotes yet. Add the first one you receive below.</p>
   }
   const lowest = Math.min(...quotes.map((q) => q.amount))
+  const basis = basisOf(view)
   const failure = accept.failure ?? remove.failure
   const ref = (quote: Quote) => ({ ...view.key, quoteId: quote.id })
   return (
@@ -56,6 +58,14 @@ export function QuoteList({ view }: { view: StepView }) {
                     )}
                   </dd>
                 </div>
+                {basis && (
+                  <div className="quote-check-fact">
+                    <dt>Quote check</dt>
+                    <dd>
+                      <QuoteCheckBadge amount={quote.amount} basis={basis} />
+                    </dd>
+                  </div>
+                )}
                 {quote.note && (
                   <div className="quote-note">
                     <dt>Note</dt>
@@ -91,6 +101,7 @@ export function QuoteList({ view }: { view: StepView }) {
           </li>
         ))}
       </ul>
+      {quotes.length > 1 && <CompareQuotes quotes={quotes} basis={basis} />}
       {removing && (
         <ConfirmDialog
           title="Remove this quote?"

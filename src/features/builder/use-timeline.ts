@@ -7,6 +7,7 @@ import { useClientActor } from './use-client'
 type ClientSnapshot = SnapshotFrom<typeof clientMachine>
 
 const selectTimeline = (snapshot: ClientSnapshot) => snapshot.context.timeline
+const selectMoney = (snapshot: ClientSnapshot) => snapshot.context.money
 const selectNotifications = (snapshot: ClientSnapshot) => snapshot.context.notifications
 const selectBusy = (snapshot: ClientSnapshot) => snapshot.hasTag('busy')
 
@@ -29,6 +30,7 @@ function useFetchOnOpen(call: ClientCall) {
 
 const TIMELINE: ClientCall = { name: 'timeline' }
 const NOTIFICATIONS: ClientCall = { name: 'notifications' }
+const MONEY: ClientCall = { name: 'money' }
 
 /**
  * The client's timeline as the actor holds it (the saved one first), fetched again when a
@@ -39,3 +41,9 @@ export const useTimeline = () => useSelector(useFetchOnOpen(TIMELINE), selectTim
 /** The client's email switches, fetched when the screen that shows them opens. */
 export const useNotifications = () =>
   useSelector(useFetchOnOpen(NOTIFICATIONS), selectNotifications)
+
+/**
+ * The client's contracts, draws, payments and change orders, fetched when a screen that shows
+ * them opens: the warnings and due dates move with the calendar.
+ */
+export const useMoney = () => useSelector(useFetchOnOpen(MONEY), selectMoney)

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import Papa from 'papaparse'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Pricing, type AdminClient, type Stage } from '../../../contract'
 import { DEFAULT_PRICING } from '../../../contract/estimator'
 import { STAGE_SLUGS, STEPS } from '../../../contract/steps'
@@ -13,9 +14,12 @@ import { ADMIN_SECTIONS } from '../../../src/features/admin/section-titles'
 import { TipsSection } from '../../../src/features/admin/tips-section'
 import { WaitingListSection } from '../../../src/features/admin/waiting-list-section'
 import { client, tip, uuid } from '../../machines/fixtures'
-import { renderSection, startAdmin } from './harness'
+import { blobText, captureDownloads, renderSection, startAdmin } from './harness'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 /** The seeded stages: real slugs, titles and the default price list. */
 const stages = (): Stage[] =>
@@ -127,7 +131,14 @@ describe('pricing', () => {
 
 describe('clients', () => {
   it('show Flag, the waiting list, the perk and progress, and edit a perk away', async () => {
-    const pat = { ...client(4), name: 'Pat Doe', perk: 'Free LED light', stepsDone: 5 }
+    const pat = {
+      ...client(4),
+      name: 'Pat Doe',
+      perk: 'Free LED light',
+      stepsDone: 5,
+      committed: 1_250_050,
+      paid: 90_000,
+    }
     const { actor, call } = await startAdmin({ Clients: [pat] }, async () => ({
       name: 'editClient',
       data: { ...pat, perk: null },
@@ -146,6 +157,8 @@ describe('clients', () => {
       'No',
       'Free LED light',
       '5/13',
+      '$12,500.50',
+      '$900',
       'EditDelete',
     ])
     await user.click(screen.getByRole('button', { name: 'Edit Pat Doe' }))
@@ -162,6 +175,19 @@ describe('clients', () => {
       id: uuid(4),
       body: { perk: null },
     })
+  })
+
+  it('export committed and paid in dollars with the rest of the row', async () => {
+    const files = captureDownloads()
+    const pat = { ...client(4), name: 'Pat Doe', stepsDone: 5, committed: 1_250_050, paid: 90_000 }
+    const { actor } = await startAdmin({ Clients: [pat] })
+    const { user } = renderSection(<ClientsSection actor={actor} />)
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    const [file] = files
+    if (!file) throw new Error('no file was downloaded')
+    const [headers, row] = Papa.parse<string[]>(await blobText(file.blob)).data
+    expect(headers?.slice(-2)).toEqual(['Committed', 'Paid'])
+    expect(row?.slice(-2)).toEqual(['12500.5', '900'])
   })
 })
 

@@ -51,21 +51,22 @@ async function violations() {
 
 describe('the Budget page', () => {
   it('shows the figures, and each step’s estimate and accepted quote as a chart and a table', async () => {
-    await renderBuilder('/builder/budget', { poolData: quotedProject() })
+    const { idle } = await renderBuilder('/builder/budget', { poolData: quotedProject() })
+    await idle()
     expect(screen.getByRole('heading', { level: 1, name: 'Budget' })).toBeTruthy()
-    const figures = screen.getByText('Quotes against their estimates').closest('dl')
-    expect(figures?.textContent).toContain('Estimate$38,750')
-    expect(figures?.textContent).toContain('Accepted quotes$9,000')
-    expect(figures?.textContent).toContain('+$680 over')
+    const figures = screen.getByText('Remaining').closest('dl')
+    expect(figures?.textContent).toBe('Estimate$38,750Committed$9,000Paid$0Remaining$9,000')
 
-    const chart = screen.getByRole('img')
+    const chart = screen.getByRole('img', { name: /committed cost/ })
     expect(chart.getAttribute('aria-label')).toContain('Estimates total $38,750')
-    expect(chart.getAttribute('aria-label')).toContain('1 of 13 steps have an accepted quote')
+    expect(chart.getAttribute('aria-label')).toContain(
+      '1 of 13 steps have an accepted quote, together $9,000 committed, $0 paid',
+    )
     // The bars carry their amounts, over an axis that ends past the largest one.
     expect(chart.textContent).toContain('$9,000')
     expect(chart.textContent).toContain('$10K')
 
-    const table = screen.getByRole('table')
+    const table = screen.getByRole('table', { name: 'Estimate and accepted quote by step' })
     expect(rowCells(table, 'Excavation')).toEqual(['$8,320', '$9,000', '+$680 over', 'Done'])
     expect(rowCells(table, 'Steel')).toEqual(['$2,468', '—', '—', '—'])
     expect(rowCells(table, 'Permits')).toEqual(['$450', '—', '—', '—'])

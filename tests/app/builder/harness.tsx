@@ -18,7 +18,7 @@ import {
   type StepSlug,
 } from '../../../contract'
 import { DEFAULT_PRICING } from '../../../contract/estimator'
-import { timelineRoutes } from '../../../contract/routes'
+import { moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
   clientMachine,
   type ClientCall,
@@ -29,6 +29,7 @@ import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
 import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { apiProblem, sessionData } from '../auth/harness'
+import { createFakeMoneyApi } from './money-fake'
 import { createFakeTimelineApi } from './timeline-fake'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
@@ -111,13 +112,20 @@ const NOW = '2026-06-01T12:00:00.000Z'
  * A fake of the client API behind the network edge: it keeps the client's entries and answers
  * each call as the server does (the same shapes, the 5-quote limit, one accepted quote).
  */
-export function createFakeClientApi(initial: PoolData) {
+export function createFakeClientApi(initial: PoolData, stages: readonly Stage[] = STAGES) {
   const entries = new Map<string, PoolEntry>()
   for (const entry of [...initial.poolChoices, ...initial.nonStages]) {
     entries.set('StageId' in entry ? entry.StageId : entry.Title, entry)
   }
   let quoteCount = 0
   const timelineApi = createFakeTimelineApi()
+  // The money fake reads the entries as they are now: an accepted quote is a contract.
+  const moneyApi = createFakeMoneyApi(() => {
+    const all = [...entries.values()]
+    const poolChoices = all.filter((e): e is StageEntry => 'StageId' in e)
+    const nonStages = all.filter((e): e is NonStageEntry => 'Title' in e)
+    return { stages, poolData: { ...initial, poolChoices, nonStages }, Engineers: [] }
+  })
   const stepOf = (body: { StageId?: string; Title?: string }) =>
     (STAGES.find((stage) => stage.id === body.StageId)?.slug ??
       STEPS.find((step) => step.title === body.Title)?.route) as StepSlug
@@ -190,7 +198,7 @@ export function createFakeClientApi(initial: PoolData) {
         throw new Error(`The fake client API has no ${call.name}`)
     }
   }
-  return { handle: vi.fn(handle), timeline: timelineApi }
+  return { handle: vi.fn(handle), timeline: timelineApi, money: moneyApi }
 }
 
 export type BuilderOptions = {
@@ -208,12 +216,17 @@ export type BuilderOptions = {
  */
 export async function renderBuilder(path: string, options: BuilderOptions = {}) {
   const poolData = options.poolData ?? emptyPoolData()
-  const api = createFakeClientApi(poolData)
-  // The timeline's calls go to their own fake, so a test of the entries sees only its own calls.
+  const stages = options.stages ?? STAGES
+  const api = createFakeClientApi(poolData, stages)
+  // The timeline's and money's calls go to their own fakes, so a test of the entries sees only
+  // its own calls.
   const clientCall =
     options.clientCall ??
-    ((call: ClientCall) =>
-      call.name in timelineRoutes ? api.timeline.handle(call) : api.handle(call))
+    ((call: ClientCall) => {
+      if (call.name in timelineRoutes) return api.timeline.handle(call)
+      if (call.name in moneyRoutes) return api.money.handle(call)
+      return api.handle(call)
+    })
   const machine = sessionMachine.provide({
     actors: {
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
@@ -247,7 +260,6 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
   session.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
   await waitFor(session, (s) => s.hasTag('route:builder'))
 
-  const stages = options.stages ?? STAGES
   const router = createAppRouter(
     { session, validate: async () => ({ Flag: true }), stages: async () => stages },
     { history: createMemoryHistory({ initialEntries: [path] }) },
@@ -278,5 +290,6 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     idle,
     calls: api.handle,
     timelineCalls: api.timeline.handle,
+    moneyCalls: api.money.handle,
   }
 }

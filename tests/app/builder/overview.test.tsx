@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Quote } from '../../../contract/domain'
+import type { Draw, Money, MoneyStep } from '../../../contract/money'
 import { nextActions } from '../../../src/features/builder/next-actions'
 import { designEntry, emptyPoolData, renderBuilder, STAGES, stageId } from './harness'
 
@@ -83,6 +84,87 @@ describe('next actions', () => {
   })
 })
 
+/** A draw of `amount` with `paid` paid on it, and no lien waiver. */
+const draw = (n: number, label: string, due: Draw['due'], amount: number, paid = 0): Draw => ({
+  id: `00000000-0000-4000-8000-00000000099${n}`,
+  label,
+  amount,
+  due,
+  dueOn: null,
+  paid,
+  payments: paid
+    ? [
+        {
+          id: `00000000-0000-4000-8000-00000000098${n}`,
+          paidOn: '2026-06-01',
+          amount: paid,
+          method: 'check',
+          reference: '',
+        },
+      ]
+    : [],
+  lienWaiverFileId: null,
+})
+
+const contract = (step: MoneyStep['step'], title: string, draws: Draw[]): MoneyStep => ({
+  step,
+  title,
+  estimate: 800_000,
+  contract: {
+    quoteId: `00000000-0000-4000-8000-0000000008${draws.length}0`,
+    vendor: 'Co',
+    amount: 900_000,
+  },
+  changeOrders: [],
+  committed: 900_000,
+  paid: draws.reduce((sum, d) => sum + d.paid, 0),
+  draws,
+  warnings: [],
+})
+
+describe('next actions for money', () => {
+  const farOff = "Excavation's accepted quote is far above typical — check what it includes"
+  const money: Money = {
+    totals: { estimate: 3_875_000, committed: 1_800_000, paid: 100_000, remaining: 1_700_000 },
+    steps: [
+      contract('excavation', 'Excavation', [
+        draw(1, 'Deposit', 'signing', 90_000),
+        draw(2, 'Balance', 'done', 810_000),
+      ]),
+      contract('steel', 'Steel', [
+        draw(3, 'Deposit', 'signing', 100_000, 100_000),
+        draw(4, 'Balance', 'done', 800_000),
+      ]),
+    ],
+    warnings: [{ code: 'QUOTE_FAR_OFF', step: 'excavation', message: farOff }],
+    cashflow: [],
+  }
+
+  it('asks for an unpaid deposit, a paid draw’s lien waiver and a look at a far-off quote', () => {
+    const poolData = emptyPoolData({ BuilderRequested: true, nonStages: [designEntry()] })
+    const actions = nextActions(project(poolData), null, money)
+    expect(actions.slice(0, 3)).toEqual([
+      { text: 'Record the deposit for Excavation', route: 'budget' },
+      { text: "Upload the lien waiver for Steel's deposit", route: 'budget' },
+      { text: farOff, route: 'excavation' },
+    ])
+  })
+
+  it('asks nothing of money once the deposits are paid and waived', () => {
+    const settled: Money = {
+      ...money,
+      warnings: [],
+      steps: money.steps.map((step) => ({
+        ...step,
+        draws: step.draws.map((d) => ({ ...d, paid: d.amount, lienWaiverFileId: d.id })),
+      })),
+    }
+    const poolData = emptyPoolData({ BuilderRequested: true, nonStages: [designEntry()] })
+    const texts = nextActions(project(poolData), null, settled).map((a) => a.text)
+    expect(texts.filter((t) => /deposit|lien|typical/.test(t))).toEqual([])
+  })
+})
+
 describe('the Overview page', () => {
   it('links each next step to its page, and shows the progress and the budget', async () => {
     const { user, router } = await renderBuilder('/builder/overview', {
@@ -93,7 +175,9 @@ describe('the Overview page', () => {
     expect(within(steps).getAllByRole('link')).toHaveLength(5)
     const progress = screen.getByRole('region', { name: 'Progress' })
     expect(within(progress).getByRole('progressbar', { name: '0 of 13 steps done' })).toBeTruthy()
-    expect(screen.getByRole('region', { name: 'Budget' }).textContent).toContain('Estimate$38,750')
+    expect(screen.getByRole('region', { name: 'Budget' }).textContent).toContain(
+      'Estimate$38,750Committed$0Paid$0',
+    )
     await user.click(within(steps).getByRole('link', { name: 'Add quotes for Permits' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Permits' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/builder/permits')

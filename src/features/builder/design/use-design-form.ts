@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import type { PoolDesignChoices } from '../../../../contract/choices'
-import { REFERENCE_POOL } from '../../../../contract/estimator'
+import { quantities, REFERENCE_POOL } from '../../../../contract/estimator'
 import { savedDesign } from '../../../../contract/budget'
+import { projectRipple, type RippleLine } from '../../../../contract/money-rules'
 import { fieldError, isCallFor, useClientCalls } from '../use-client'
 import { useProject } from '../use-project'
 import {
@@ -25,7 +26,8 @@ const NEVER_SAVED = 'Not saved yet — save the design to see the estimates'
  * the checks on submit, the save, and what to say about it.
  */
 export function useDesignForm() {
-  const { poolData } = useProject()
+  const project = useProject()
+  const { poolData } = project
   const saved = savedDesign(poolData)
   const { run, pending, failure } = useClientCalls()
   // A first visit starts from the reference pool, a typical backyard pool, rather than blanks.
@@ -33,6 +35,8 @@ export function useDesignForm() {
   const [drawn, setDrawn] = useState<PoolDesignChoices>(() => saved ?? REFERENCE_POOL)
   const [checkErrors, setCheckErrors] = useState<DesignErrors>({})
   const [sent, setSent] = useState<PoolDesignChoices | null>(null)
+  // What the design being saved does to the signed contracts; offered once the save went through.
+  const [ripple, setRipple] = useState<RippleLine[]>([])
   // Until the client types, the form follows the saved design, which may arrive after the form
   // (a refresh bringing the client's data back, another tab saving).
   const [touched, setTouched] = useState(false)
@@ -70,6 +74,7 @@ export function useDesignForm() {
     }
     setCheckErrors({})
     setSent(result.design)
+    setRipple(projectRipple(project, quantities(result.design)))
     run({ name: 'editPool', body: { Title: TITLE, choices: result.design } })
   }
 
@@ -99,5 +104,8 @@ export function useDesignForm() {
     status,
     /** Whether the drawing shows what is typed, rather than the last valid design. */
     drawingIsCurrent: typed !== null,
+    /** The design ripple of the save that just went through (PRODUCT.md §10). */
+    ripple: status === SAVED ? ripple : [],
+    dismissRipple: () => setRipple([]),
   }
 }

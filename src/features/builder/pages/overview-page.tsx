@@ -6,7 +6,7 @@ import { EmailSwitches } from '../email-switches'
 import { nextActions } from '../next-actions'
 import { describeSlip, formatDate } from '../timeline-dates'
 import { useBudget, useProject } from '../use-project'
-import { useTimeline } from '../use-timeline'
+import { useMoney, useTimeline } from '../use-timeline'
 import '../overview.css'
 
 /** /builder/overview: what to do next, how far the build is, and where the money stands. */
@@ -14,7 +14,8 @@ export function OverviewPage() {
   const project = useProject()
   const budget = useBudget()
   const timeline = useTimeline()
-  const actions = nextActions(project, timeline)
+  const money = useMoney()
+  const actions = nextActions(project, timeline, money)
   const { done, total } = budgetTotals(budget)
   return (
     <article className="overview">
@@ -45,7 +46,7 @@ export function OverviewPage() {
       </section>
       <section className="overview-card" aria-labelledby="overview-budget">
         <h2 id="overview-budget">Budget</h2>
-        <BudgetFigures budget={budget} />
+        <BudgetFigures budget={budget} money={money} remaining={false} />
         <Link to="/builder/$page" params={{ page: 'budget' }} className="button button-secondary">
           View budget
         </Link>

@@ -1,5 +1,6 @@
 import { NON_STAGES } from '../../../../contract/non-stages'
 import { DesignForm } from '../design/design-form'
+import { RippleDialog } from '../design/ripple-dialog'
 import { DesignQuantities } from '../design/design-quantities'
 import { useDesignForm } from '../design/use-design-form'
 import { PoolDrawing } from '../pool-drawing'
@@ -56,6 +57,7 @@ export function PoolDesignPage() {
       </div>
       <StepDates route="pool-design" />
       <StepTools route="pool-design" />
+      {form.ripple.length > 0 && <RippleDialog lines={form.ripple} onClose={form.dismissRipple} />}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { toCsv } from '../../../src/features/admin/csv'
+import { toCsv } from '../../src/lib/csv'
 
 describe('toCsv', () => {
   it('quotes what needs quoting and reads back to the same cells', () => {

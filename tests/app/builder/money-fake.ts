@@ -1,0 +1,215 @@
+import { vi } from 'vitest'
+import {
+  STEPS,
+  type ChangeOrder,
+  type Draw,
+  type Money,
+  type MoneyStep,
+  type StepSlug,
+} from '../../../contract'
+import { budgetTotals, entryOf, projectBudget, type ProjectData } from '../../../contract/budget'
+import {
+  cashflow,
+  committedOf,
+  defaultDraws,
+  drawsShortBy,
+  drawsSumMessage,
+  quoteBasis,
+  quoteCheck,
+  stepWarnings,
+} from '../../../contract/money-rules'
+import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
+import { apiProblem } from '../auth/harness'
+import { FAKE_TODAY } from './timeline-fake'
+
+type Contract = {
+  quoteId: string
+  vendor: string
+  amount: number
+  draws: Draw[]
+  changeOrders: ChangeOrder[]
+}
+
+const NOW = `${FAKE_TODAY}T12:00:00.000Z`
+
+/**
+ * A fake of the money calls behind the network edge, computed with the contract's rules as the
+ * server does: a contract per accepted quote with the default draws, draws that must add up to
+ * the committed cost, payments never above what a draw owes, change orders decided once.
+ * `project` reads the client fake's entries, so an accepted quote becomes a contract.
+ */
+export function createFakeMoneyApi(project: () => ProjectData) {
+  const contracts = new Map<StepSlug, Contract>()
+  let ids = 0
+  const id = () => `00000000-0000-4000-9000-${String(++ids).padStart(12, '0')}`
+  const newDraws = (amount: number): Draw[] =>
+    defaultDraws(amount).map((draw) => ({
+      ...draw,
+      id: id(),
+      dueOn: draw.due === 'signing' ? FAKE_TODAY : null,
+      paid: 0,
+      payments: [],
+      lienWaiverFileId: null,
+    }))
+
+  /** The contracts follow the accepted quotes. */
+  const sync = () => {
+    const data = project()
+    for (const step of STEPS) {
+      const accepted = entryOf(step, data)?.quotes.find((quote) => quote.accepted)
+      const slug = step.route as StepSlug
+      if (!accepted) contracts.delete(slug)
+      else if (contracts.get(slug)?.quoteId !== accepted.id) {
+        const { id: quoteId, vendor, amount } = accepted
+        contracts.set(slug, { quoteId, vendor, amount, draws: newDraws(amount), changeOrders: [] })
+      }
+    }
+  }
+
+  const committed = (contract: Contract) => committedOf(contract.amount, contract.changeOrders)
+
+  const answer = (): Money => {
+    sync()
+    const data = project()
+    const budget = projectBudget(data)
+    const steps: MoneyStep[] = budget.map((line) => {
+      const slug = line.route as StepSlug
+      const contract = contracts.get(slug)
+      const base = { step: slug, title: line.title, estimate: line.estimate }
+      if (!contract) {
+        return {
+          ...base,
+          contract: null,
+          changeOrders: [],
+          committed: 0,
+          paid: 0,
+          draws: [],
+          warnings: [],
+        }
+      }
+      const draws = contract.draws.map((draw) => ({
+        ...draw,
+        paid: draw.payments.reduce((sum, p) => sum + p.amount, 0),
+      }))
+      const basis = quoteBasis(slug, data, line.estimate)
+      const warnings = stepWarnings({
+        title: line.title,
+        estimate: line.estimate,
+        committed: committed(contract),
+        band: basis && quoteCheck(contract.amount, basis).band,
+        today: FAKE_TODAY,
+        started: line.done,
+        done: line.done,
+        inspectionPassed: null,
+        draws,
+      })
+      return {
+        ...base,
+        contract: { quoteId: contract.quoteId, vendor: contract.vendor, amount: contract.amount },
+        changeOrders: contract.changeOrders,
+        committed: committed(contract),
+        paid: draws.reduce((sum, d) => sum + d.paid, 0),
+        draws,
+        warnings,
+      }
+    })
+    const committedTotal = steps.reduce((sum, s) => sum + s.committed, 0)
+    const paid = steps.reduce((sum, s) => sum + s.paid, 0)
+    return {
+      totals: {
+        estimate: budgetTotals(budget).estimate,
+        committed: committedTotal,
+        paid,
+        remaining: committedTotal - paid,
+      },
+      steps,
+      warnings: steps.flatMap((s) => s.warnings.map((w) => ({ ...w, step: s.step }))),
+      cashflow: cashflow(steps.flatMap((s) => s.draws)),
+    }
+  }
+
+  const contractOf = (step: StepSlug) => {
+    sync()
+    const contract = contracts.get(step)
+    if (!contract) throw apiProblem(409, 'NO_CONTRACT', 'Accept a quote for this step first.')
+    return contract
+  }
+  const drawWith = (drawId: string) => {
+    sync()
+    for (const contract of contracts.values()) {
+      const draw = contract.draws.find((d) => d.id === drawId)
+      if (draw) return draw
+    }
+    throw apiProblem(404, 'NOT_FOUND', 'No such draw.')
+  }
+
+  const handle = async (call: ClientCall): Promise<ClientCallResult> => {
+    switch (call.name) {
+      case 'money':
+        break
+      case 'setDraws': {
+        const contract = contractOf(call.body.step)
+        const shortBy = drawsShortBy(call.body.draws, committed(contract))
+        if (shortBy !== 0) {
+          const detail = drawsSumMessage(shortBy, committed(contract))
+          throw Object.assign(apiProblem(400, 'DRAWS_MUST_SUM', detail), {
+            fieldErrors: { draws: [detail] },
+          })
+        }
+        contract.draws = call.body.draws.map((draw) => ({
+          ...draw,
+          id: id(),
+          dueOn: null,
+          paid: 0,
+          payments: [],
+          lienWaiverFileId: null,
+        }))
+        break
+      }
+      case 'recordPayment': {
+        const draw = drawWith(call.id)
+        const owed = draw.amount - draw.payments.reduce((sum, p) => sum + p.amount, 0)
+        if (call.body.amount > owed) {
+          throw apiProblem(409, 'PAYMENT_EXCEEDS_DRAW', 'That is more than this draw still owes.')
+        }
+        const { paidOn, amount, method, reference = '' } = call.body
+        draw.payments.push({ id: id(), paidOn, amount, method, reference })
+        break
+      }
+      case 'deletePayment':
+        for (const contract of contracts.values()) {
+          for (const draw of contract.draws) {
+            draw.payments = draw.payments.filter((p) => p.id !== call.id)
+          }
+        }
+        break
+      case 'addChangeOrder': {
+        const { description, amount } = call.body
+        contractOf(call.body.step).changeOrders.push({
+          id: id(),
+          description,
+          amount,
+          status: 'proposed',
+          createdAt: NOW,
+        })
+        break
+      }
+      case 'decideChangeOrder':
+        for (const contract of contracts.values()) {
+          const order = contract.changeOrders.find((c) => c.id === call.id)
+          if (!order) continue
+          if (order.status !== 'proposed') {
+            throw apiProblem(409, 'CHANGE_ORDER_DECIDED', 'This change order was already decided.')
+          }
+          order.status = call.body.status
+          const balance = contract.draws.at(-1)
+          if (balance && call.body.status === 'approved') balance.amount += order.amount
+        }
+        break
+      default:
+        throw new Error(`The fake money API has no ${call.name}`)
+    }
+    return { name: call.name, data: answer() } as ClientCallResult
+  }
+  return { handle: vi.fn(handle), contracts }
+}
