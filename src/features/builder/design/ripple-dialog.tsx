@@ -50,9 +50,7 @@ export function RippleDialog({ lines, onClose }: { lines: RippleLine[]; onClose:
           <li key={line.step}>
             <span className="ripple-title">{line.title}</span>
             <span className="ripple-description">{line.description}</span>
-            <Badge tone={line.amount > 0 ? 'warning' : 'success'}>
-              {signedMoney(line.amount)}
-            </Badge>
+            <Badge tone={line.amount > 0 ? 'warning' : 'success'}>{signedMoney(line.amount)}</Badge>
           </li>
         ))}
       </ul>
