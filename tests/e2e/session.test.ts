@@ -37,6 +37,7 @@ describe('signing in', () => {
     const { page, problems } = await e2e.openPage()
     await page.goto('/')
     await page.waitForURL('**/onboarding')
+    await page.getByRole('textbox', { name: 'City' }).waitFor()
     await expectAccessible(page)
     await page.getByRole('textbox', { name: 'City' }).fill('Nowhere')
     await page.getByRole('textbox', { name: 'State' }).fill('NV')

@@ -4,6 +4,7 @@ import {
   adminRoutes,
   authRoutes,
   clientRoutes,
+  moneyRoutes,
   onboardingRoutes,
   routes,
   timelineRoutes,
@@ -48,9 +49,14 @@ async function sent(make: (api: ReturnType<typeof apiWith>) => Promise<unknown>)
 
 describe('the route table', () => {
   it('is the union of its parts, each call named once', () => {
-    const parts = [authRoutes, onboardingRoutes, clientRoutes, timelineRoutes, adminRoutes].flatMap(
-      (part) => Object.keys(part),
-    )
+    const parts = [
+      authRoutes,
+      onboardingRoutes,
+      clientRoutes,
+      timelineRoutes,
+      moneyRoutes,
+      adminRoutes,
+    ].flatMap((part) => Object.keys(part))
     expect(parts.sort()).toEqual(Object.keys(routes).sort())
     expect(new Set(parts).size).toBe(parts.length)
   })
