@@ -124,6 +124,9 @@ export function createFakeServer() {
   let issued = 0
   /** The httpOnly refresh cookie: whose session this browser holds. */
   let refreshCookie: string | null = null
+  let refreshes = 0
+  /** Calls answered 401 for want of a good access token. */
+  let unauthorized = 0
 
   const served = (user: UserData) =>
     'city' in user && SERVED.includes(cityKey(user.city, user.state))
@@ -186,7 +189,10 @@ export function createFakeServer() {
   function signedIn(token: string | null): UserData {
     const id = token ? tokens.get(token) : undefined
     const user = id ? byId(id) : undefined
-    if (!user) throw problem(401, 'UNAUTHENTICATED', 'Sign in to continue.')
+    if (!user) {
+      unauthorized += 1
+      throw problem(401, 'UNAUTHENTICATED', 'Sign in to continue.')
+    }
     return user
   }
 
@@ -198,6 +204,15 @@ export function createFakeServer() {
     lastEmailTo: () => outbox.at(-1)?.to ?? '',
     /** Whether the refresh cookie is still set (logout clears it). */
     hasRefreshCookie: () => refreshCookie !== null,
+    /** How many refreshes were answered, successful or not. */
+    refreshes: () => refreshes,
+    unauthorized: () => unauthorized,
+    /** Every access token issued so far expires: the next call with one is answered 401. */
+    expireAccessTokens: () => tokens.clear(),
+    /** The browser was closed: its session cookie (no "Remember me") is gone. */
+    dropRefreshCookie: () => {
+      refreshCookie = null
+    },
 
     login: async (body: { email: string }): Promise<{ tempToken: string }> => {
       const parsed = LoginBody.safeParse(body)
@@ -252,6 +267,7 @@ export function createFakeServer() {
       return startSession(user)
     },
     refresh: async (): Promise<RefreshData> => {
+      refreshes += 1
       const user = refreshCookie ? byId(refreshCookie) : undefined
       if (!user) throw problem(401, 'REFRESH_INVALID', 'Your session has ended. Sign in again.')
       const { Token, Flag } = startSession(user)
@@ -290,9 +306,12 @@ export function createFakeServer() {
       Flag: SERVED.includes(cityKey(place.city, place.state)),
     }),
     stages: async (): Promise<Stage[]> => [],
-    /** The builder's calls are outside the session model: a page that makes one hears so. */
+    /** Of the builder's calls only requesting a builder is in the session model. */
     clientCall: async (token: string | null, call: ClientCall): Promise<ClientCallResult> => {
       signedIn(token)
+      if (call.name === 'requestBuilder') {
+        return { name: call.name, data: { BuilderRequested: true } }
+      }
       throw problem(404, 'NOT_FOUND', `${call.name} is not part of the session model.`)
     },
     fetchAdmin: async (token: string | null, etag: string | null): Promise<AdminFetchResult> => {

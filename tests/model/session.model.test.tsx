@@ -5,7 +5,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AnyStateNode } from 'xstate'
 import type { TestParam } from 'xstate/graph'
+import { z } from 'zod/mini'
 import { AUTH_STORAGE_KEY } from '../../src/adapters/auth-storage'
+import { loadState } from '../../src/adapters/state-db'
 import { createFakeServer, PEOPLE, WRONG_CODE, type FakeServer } from './fake-server'
 import { createBrowser, type Browser } from './render-app'
 import {
@@ -44,8 +46,43 @@ const valueOf = (element: HTMLElement) => (element instanceof HTMLInputElement ?
  * How a visitor does each model event, and what each model state looks like on screen.
  * Event handlers read whom the step is for from the model state it leads to.
  */
+const HOUR = 60 * 60_000
+
+/** Nothing the app stores is left: no session in localStorage, no client or admin data. */
+async function expectStorageEmpty() {
+  expect(localStorage.length).toBe(0)
+  expect(await loadState('client', z.unknown())).toBeNull()
+  expect(await loadState('admin', z.unknown())).toBeNull()
+}
+
+/** Whether the builder's navigation appears in the page from now on, until `stop`. */
+function watchForBuilder() {
+  let seen = false
+  const look = () => {
+    seen ||= document.querySelector('nav[aria-label="Build steps"]') !== null
+  }
+  const observer = new MutationObserver(look)
+  observer.observe(document.body, { childList: true, subtree: true })
+  return {
+    seen: () => {
+      observer.disconnect()
+      return seen
+    },
+  }
+}
+
 function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, ModelEvent> {
   const { user } = browser
+  let builderWatch: ReturnType<typeof watchForBuilder> | null = null
+  /** The server's refresh and 401 counts when the last event began. */
+  let before = { refreshes: 0, unauthorized: 0 }
+  const mark = () => {
+    before = { refreshes: server.refreshes(), unauthorized: server.unauthorized() }
+  }
+  const since = () => ({
+    refreshes: server.refreshes() - before.refreshes,
+    unauthorized: server.unauthorized() - before.unauthorized,
+  })
   const enterCode = async (code: string) => {
     await user.clear(box('Verification code'))
     await user.type(box('Verification code'), code)
@@ -106,6 +143,26 @@ function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, Mo
       LEAVE_WAITING_LIST: () => user.click(button('Leave the waiting list')),
       LOG_OUT: () => user.click(button('Log out')),
       RELOAD: () => browser.reload(),
+      REOPEN_LATER: async () => {
+        mark()
+        server.expireAccessTokens()
+        browser.later(HOUR)
+        await browser.reload()
+      },
+      REOPEN_LATER_WITHOUT_COOKIE: async () => {
+        mark()
+        server.expireAccessTokens()
+        server.dropRefreshCookie()
+        browser.later(HOUR)
+        builderWatch = watchForBuilder()
+        await browser.reload()
+      },
+      REQUEST_BUILDER_WITH_EXPIRED_TOKEN: async () => {
+        mark()
+        server.expireAccessTokens()
+        await user.click(screen.getByRole('link', { name: 'Project builder' }))
+        await user.click(await screen.findByRole('button', { name: /Request a project builder/ }))
+      },
     },
     states: {
       onboarding: async () => {
@@ -170,6 +227,23 @@ function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, Mo
         await expectScreen(browser, 'Pool Design', '/builder/pool-design')
         expect(screen.getByRole('navigation', { name: 'Build steps' })).toBeTruthy()
         expect(button('Log out')).toBeTruthy()
+      },
+      builderConfirmed: async () => {
+        await expectScreen(browser, 'Pool Design', '/builder/pool-design')
+        expect(screen.getByRole('navigation', { name: 'Build steps' })).toBeTruthy()
+        expect(since()).toEqual({ refreshes: 1, unauthorized: 0 })
+      },
+      signedOutEmpty: async () => {
+        await expectScreen(browser, 'Sign in', '/login')
+        // Not even for a moment, and no call went out with the old session's token.
+        expect(builderWatch?.seen()).toBe(false)
+        expect(since().unauthorized).toBe(0)
+        await expectStorageEmpty()
+      },
+      builderRequested: async () => {
+        await expectScreen(browser, 'Project builder', '/builder/project-builder')
+        await screen.findByText('Request sent', {}, WAIT)
+        expect(since()).toEqual({ refreshes: 1, unauthorized: 1 })
       },
       admin: async () => {
         await expectScreen(browser, 'Pricing', '/admin/pricing')

@@ -28,6 +28,12 @@ export type ModelEvent =
   | { type: 'LEAVE_WAITING_LIST' }
   | { type: 'LOG_OUT' }
   | { type: 'RELOAD' }
+  /** The browser reopened an hour later: the access token expired, the refresh cookie lives. */
+  | { type: 'REOPEN_LATER' }
+  /** Reopened an hour later without "Remember me": the refresh cookie went with the browser. */
+  | { type: 'REOPEN_LATER_WITHOUT_COOKIE' }
+  /** The access token expired unnoticed (a laptop asleep); then the client requests a builder. */
+  | { type: 'REQUEST_BUILDER_WITH_EXPIRED_TOKEN' }
 
 export type ModelContext = {
   /** Whom the last code was for; forgotten on logout, so every logged-out screen is one state. */
@@ -131,7 +137,24 @@ export const sessionModel = setup({
       on: { LOG_OUT: logOut, MOVE_TO_SERVED_CITY: 'builder' },
     },
     /** /builder/pool-design: a client whose city is served. */
-    builder: { on: { LOG_OUT: logOut, RELOAD: 'builder' } },
+    builder: {
+      on: {
+        LOG_OUT: logOut,
+        RELOAD: 'builder',
+        REOPEN_LATER: 'builderConfirmed',
+        REOPEN_LATER_WITHOUT_COOKIE: { target: 'signedOutEmpty', actions: 'forget' },
+        REQUEST_BUILDER_WITH_EXPIRED_TOKEN: 'builderRequested',
+      },
+    },
+    /** The builder again, shown only after one refresh confirmed the stored session. */
+    builderConfirmed: { on: { LOG_OUT: logOut } },
+    /**
+     * /login after the stored session could not be confirmed: nothing of the previous user is
+     * left in storage.
+     */
+    signedOutEmpty: { on: { RELOAD: 'signedOutEmpty' } },
+    /** /builder/project-builder, "Request sent": the 401 led to one silent refresh and a retry. */
+    builderRequested: { on: { LOG_OUT: logOut } },
     /** /admin/pricing. */
     admin: { on: { LOG_OUT: logOut, RELOAD: 'admin' } },
     /** Back on the sign-in page with nothing stored; a reload keeps it that way. */
