@@ -59,7 +59,6 @@ export const clientMachine = setup({
     startCall: assign((_, params: { call: ClientCall }) => ({
       pending: params.call,
       failure: null,
-      replayed: null,
     })),
     replayDraft: assign(({ context }) => ({ pending: context.draft?.call ?? null, failure: null })),
     /** A re-applied draft that answered: the screen says it was saved. */

@@ -63,7 +63,7 @@ export type ClientMachineContext = ClientContext & {
    * flight then. A refresh's pool data is only taken if no call settled in between.
    */
   refreshMark: number | null
-  /** The draft saved after signing in again, for the screen to say so; not saved. */
+  /** The draft saved after signing in again, for the screen to say so in this page view. */
   replayed: ClientCall | null
 }
 

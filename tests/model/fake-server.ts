@@ -12,6 +12,7 @@ import type { AdminFetchResult } from '../../machines/admin/admin.types'
 import type { ClientCall, ClientCallResult } from '../../machines/client/client.types'
 import type { OnboardingDetails } from '../../machines/session/session.types'
 import { ApiError } from '../../src/adapters/api-error'
+import { createFakeClientApi, STAGES } from '../app/builder/harness'
 import type { Account } from './session.model'
 
 /** The people behind each model account: who types what, and where they live. */
@@ -124,6 +125,13 @@ export function createFakeServer() {
   let issued = 0
   /** The httpOnly refresh cookie: whose session this browser holds. */
   let refreshCookie: string | null = null
+  const clientApi = createFakeClientApi({
+    poolChoices: [],
+    nonStages: [],
+    BuilderRequested: false,
+    PermitFee: null,
+    ManagerRequests: [],
+  })
   let refreshes = 0
   /** Calls answered 401 for want of a good access token. */
   let unauthorized = 0
@@ -207,6 +215,9 @@ export function createFakeServer() {
     /** How many refreshes were answered, successful or not. */
     refreshes: () => refreshes,
     unauthorized: () => unauthorized,
+    /** How many quotes reached the builder API. */
+    quotesAdded: () =>
+      clientApi.handle.mock.calls.filter(([call]) => call.name === 'addQuote').length,
     /** Every access token issued so far expires: the next call with one is answered 401. */
     expireAccessTokens: () => tokens.clear(),
     /** The browser was closed: its session cookie (no "Remember me") is gone. */
@@ -305,14 +316,11 @@ export function createFakeServer() {
     validate: async (place: { city: string; state: string }) => ({
       Flag: SERVED.includes(cityKey(place.city, place.state)),
     }),
-    stages: async (): Promise<Stage[]> => [],
-    /** Of the builder's calls only requesting a builder is in the session model. */
+    stages: async (): Promise<Stage[]> => STAGES,
+    /** The builder's calls, answered as the builder's own tests answer them. */
     clientCall: async (token: string | null, call: ClientCall): Promise<ClientCallResult> => {
       signedIn(token)
-      if (call.name === 'requestBuilder') {
-        return { name: call.name, data: { BuilderRequested: true } }
-      }
-      throw problem(404, 'NOT_FOUND', `${call.name} is not part of the session model.`)
+      return clientApi.handle(call)
     },
     fetchAdmin: async (token: string | null, etag: string | null): Promise<AdminFetchResult> => {
       signedIn(token)

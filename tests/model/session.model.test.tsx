@@ -88,6 +88,12 @@ function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, Mo
     await user.type(box('Verification code'), code)
     await user.click(button('Verify'))
   }
+  const signInAt = async (email: string) => {
+    await user.type(box('Email'), email)
+    await user.click(button('Send code'))
+    await screen.findByRole('textbox', { name: 'Verification code' }, WAIT)
+    await enterCode(server.lastCode())
+  }
   const checkVerify = async () => {
     await expectScreen(browser, 'Check your email', '/verify')
     expect(box('Verification code')).toBeTruthy()
@@ -157,6 +163,17 @@ function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, Mo
         builderWatch = watchForBuilder()
         await browser.reload()
       },
+      ADD_QUOTE_AFTER_SESSION_ENDED: async () => {
+        await user.click(screen.getByRole('link', { name: 'Excavation' }))
+        await screen.findByRole('heading', { level: 1, name: 'Excavation' }, WAIT)
+        server.expireAccessTokens()
+        server.dropRefreshCookie()
+        await user.type(box('Vendor'), 'Dig Co')
+        await user.type(box('Amount'), '12000')
+        await user.click(button('Add quote'))
+      },
+      SIGN_IN_AGAIN: ({ state }) => signInAt(person(state.context.account).email),
+      SIGN_IN_AS_SOMEONE_ELSE: () => signInAt(PEOPLE.clientWithoutFlag.email),
       REQUEST_BUILDER_WITH_EXPIRED_TOKEN: async () => {
         mark()
         server.expireAccessTokens()
@@ -244,6 +261,30 @@ function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, Mo
         await expectScreen(browser, 'Project builder', '/builder/project-builder')
         await screen.findByText('Request sent', {}, WAIT)
         expect(since()).toEqual({ refreshes: 1, unauthorized: 1 })
+      },
+      sessionEnded: async () => {
+        await expectScreen(browser, 'Sign in', '/login')
+        expect(browser.location().search).toEqual({ redirect: '/builder/excavation' })
+        expect(server.quotesAdded()).toBe(0)
+      },
+      draftSaved: async () => {
+        await expectScreen(browser, 'Excavation', '/builder/excavation')
+        const note = await screen.findByText(/after you signed in again/, {}, WAIT)
+        expect(note.getAttribute('role')).toBe('status')
+        expect(note.textContent).toBe(
+          'Your change to Excavation was saved after you signed in again.',
+        )
+        expect(screen.getByRole('article', { name: 'Dig Co' })).toBeTruthy()
+        expect(server.quotesAdded()).toBe(1)
+      },
+      someoneElse: async () => {
+        await expectScreen(
+          browser,
+          `Coming soon to ${PEOPLE.clientWithoutFlag.city}`,
+          '/coming-soon',
+        )
+        expect(server.quotesAdded()).toBe(0)
+        expect((await loadState('client', z.unknown())) ?? {}).not.toHaveProperty('draft.call')
       },
       admin: async () => {
         await expectScreen(browser, 'Pricing', '/admin/pricing')

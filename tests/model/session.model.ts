@@ -34,6 +34,11 @@ export type ModelEvent =
   | { type: 'REOPEN_LATER_WITHOUT_COOKIE' }
   /** The access token expired unnoticed (a laptop asleep); then the client requests a builder. */
   | { type: 'REQUEST_BUILDER_WITH_EXPIRED_TOKEN' }
+  /** The session ended (token expired, no refresh cookie); then a quote is added to Excavation. */
+  | { type: 'ADD_QUOTE_AFTER_SESSION_ENDED' }
+  /** On /login after that: the same person signs in again, or someone else does. */
+  | { type: 'SIGN_IN_AGAIN' }
+  | { type: 'SIGN_IN_AS_SOMEONE_ELSE' }
 
 export type ModelContext = {
   /** Whom the last code was for; forgotten on logout, so every logged-out screen is one state. */
@@ -144,8 +149,23 @@ export const sessionModel = setup({
         REOPEN_LATER: 'builderConfirmed',
         REOPEN_LATER_WITHOUT_COOKIE: { target: 'signedOutEmpty', actions: 'forget' },
         REQUEST_BUILDER_WITH_EXPIRED_TOKEN: 'builderRequested',
+        ADD_QUOTE_AFTER_SESSION_ENDED: 'sessionEnded',
       },
     },
+    /** /login, the quote kept as a draft. */
+    sessionEnded: {
+      on: {
+        SIGN_IN_AGAIN: 'draftSaved',
+        SIGN_IN_AS_SOMEONE_ELSE: {
+          target: 'someoneElse',
+          actions: { type: 'codeSentFor', params: { account: 'clientWithoutFlag' } },
+        },
+      },
+    },
+    /** Back on /builder/excavation with the quote saved, and a note saying so. */
+    draftSaved: { on: { LOG_OUT: logOut } },
+    /** Another client's /coming-soon: the draft was not theirs, so it was dropped. */
+    someoneElse: { on: { LOG_OUT: logOut } },
     /** The builder again, shown only after one refresh confirmed the stored session. */
     builderConfirmed: { on: { LOG_OUT: logOut } },
     /**

@@ -1,4 +1,5 @@
 import { useLoaderData } from '@tanstack/react-router'
+import { useState } from 'react'
 import { STEPS } from '../../../contract/steps'
 import type { ClientCall } from '../../../machines/client/client.machine'
 import { useClient } from './use-client'
@@ -15,15 +16,21 @@ function stepTitle(call: ClientCall, stages: readonly { id: string; slug: string
   return STEPS.find((step) => step.route === slug)?.title ?? null
 }
 
-/** After signing in again: the edit the ended session interrupted was saved. */
+/** After signing in again: the edit the ended session interrupted was saved, until dismissed. */
 export function DraftNotice() {
   const replayed = useClient(selectReplayed)
   const stages = useLoaderData({ from: '/builder' })
-  if (!replayed) return null
+  const [dismissed, setDismissed] = useState<ClientCall | null>(null)
+  if (!replayed || replayed === dismissed) return null
   const title = stepTitle(replayed, stages)
   return (
-    <p role="status" className="notice notice-info">
-      {title ? `Your change to ${title}` : 'Your change'} was saved after you signed in again.
-    </p>
+    <div className="notice notice-info draft-notice">
+      <p role="status">
+        {title ? `Your change to ${title}` : 'Your change'} was saved after you signed in again.
+      </p>
+      <button type="button" className="button button-ghost" onClick={() => setDismissed(replayed)}>
+        Dismiss
+      </button>
+    </div>
   )
 }
