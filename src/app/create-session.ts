@@ -96,11 +96,8 @@ export async function createSession<P extends SessionPorts>(
     } catch (error) {
       if (!actor || !unauthorized(error)) throw error
       if (token() === used) actor.send({ type: 'session.unauthorized', draft })
-      const renewed = await waitFor(
-        actor,
-        (s) =>
-          !s.hasTag('authenticated') || (!s.hasTag('refreshing') && s.context.accessToken !== used),
-      )
+      // The refresh runs from the moment it is asked for: done when it is over, either way.
+      const renewed = await waitFor(actor, (s) => !s.hasTag('refreshing'))
       if (!renewed.hasTag('authenticated')) throw error
     }
     try {

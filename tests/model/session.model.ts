@@ -32,8 +32,8 @@ export type ModelEvent =
   | { type: 'REOPEN_LATER' }
   /** Reopened an hour later without "Remember me": the refresh cookie went with the browser. */
   | { type: 'REOPEN_LATER_WITHOUT_COOKIE' }
-  /** The access token expired unnoticed (a laptop asleep); then the client requests a builder. */
-  | { type: 'REQUEST_BUILDER_WITH_EXPIRED_TOKEN' }
+  /** The access token expired unnoticed (a laptop asleep); then a quote is added to Excavation. */
+  | { type: 'ADD_QUOTE_WITH_EXPIRED_TOKEN' }
   /** The session ended (token expired, no refresh cookie); then a quote is added to Excavation. */
   | { type: 'ADD_QUOTE_AFTER_SESSION_ENDED' }
   /** On /login after that: the same person signs in again, or someone else does. */
@@ -148,7 +148,7 @@ export const sessionModel = setup({
         RELOAD: 'builder',
         REOPEN_LATER: 'builderConfirmed',
         REOPEN_LATER_WITHOUT_COOKIE: { target: 'signedOutEmpty', actions: 'forget' },
-        REQUEST_BUILDER_WITH_EXPIRED_TOKEN: 'builderRequested',
+        ADD_QUOTE_WITH_EXPIRED_TOKEN: 'quoteSavedSilently',
         ADD_QUOTE_AFTER_SESSION_ENDED: 'sessionEnded',
       },
     },
@@ -173,8 +173,8 @@ export const sessionModel = setup({
      * left in storage.
      */
     signedOutEmpty: { on: { RELOAD: 'signedOutEmpty' } },
-    /** /builder/project-builder, "Request sent": the 401 led to one silent refresh and a retry. */
-    builderRequested: { on: { LOG_OUT: logOut } },
+    /** /builder/excavation with the quote: the 401 led to one silent refresh and a retry. */
+    quoteSavedSilently: { on: { LOG_OUT: logOut } },
     /** /admin/pricing. */
     admin: { on: { LOG_OUT: logOut, RELOAD: 'admin' } },
     /** Back on the sign-in page with nothing stored; a reload keeps it that way. */
