@@ -4,6 +4,7 @@ import { Engineer, Manager, PoolData, type ManagerRequest, type PoolEntry } from
 import type {
   CallFailure,
   ClientCall,
+  ClientDraft,
   ClientCallResult,
   ClientContext,
   ClientMachineContext,
@@ -26,7 +27,24 @@ export const initialClientContext = (): ClientContext => ({
   poolData: emptyPoolData(),
   Engineers: [],
   Managers: [],
+  draft: null,
 })
+
+/** What is kept of a client whose session ended with an edit in flight: that edit alone. */
+export const keptDraft = (draft: ClientDraft): ClientContext => ({
+  ...initialClientContext(),
+  draft,
+})
+
+/** The restored context, without a draft that belongs to someone else. */
+export const ownContext = (restored: ClientContext, userId: string | null | undefined) =>
+  restored.draft?.userId === userId ? restored : { ...restored, draft: null }
+
+/** The call the `calling` state runs: the one a screen asked for, or the draft re-applied. */
+export function callInFlight(context: ClientMachineContext): ClientCall {
+  if (!context.pending) throw new Error('No call in flight')
+  return context.pending
+}
 
 /** The call in flight and its failure belong to this page view; the rest is saved. */
 export const toStored = ({
@@ -38,6 +56,7 @@ export const toStored = ({
   money: _money,
   notifications: _notifications,
   calendarUrl: _calendarUrl,
+  replayed: _replayed,
   ...stored
 }: ClientMachineContext): ClientContext => stored
 
@@ -49,6 +68,7 @@ export function startSession(context: ClientContext, data: SessionStartData): Cl
     poolData: data.poolData ?? data.PoolData ?? emptyPoolData(),
     Engineers: data.Engineers ?? [],
     Managers: data.Managers ?? [],
+    draft: context.draft,
   }
 }
 
@@ -133,6 +153,15 @@ const StoredClientContext = z.object({
   poolData: PoolData,
   Engineers: z.array(Engineer),
   Managers: z.array(Manager),
+  // Checked loosely: the server checks the call itself when it is re-applied.
+  draft: z.optional(
+    z.nullable(
+      z.object({
+        userId: z.string(),
+        call: z.custom<ClientCall>((call) => typeof Reflect.get(Object(call), 'name') === 'string'),
+      }),
+    ),
+  ),
 })
 
 /**
@@ -141,5 +170,5 @@ const StoredClientContext = z.object({
  */
 export function parseClientContext(stored: unknown): ClientContext | null {
   const parsed = StoredClientContext.safeParse(stored)
-  return parsed.success ? parsed.data : null
+  return parsed.success ? { ...parsed.data, draft: parsed.data.draft ?? null } : null
 }

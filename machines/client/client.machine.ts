@@ -1,11 +1,13 @@
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import type { PoolEntry } from '../../contract'
 import {
   applyCallResult,
+  callInFlight,
   changesTimeline,
   describeFailure,
   initialClientContext,
   markBuilderRequested,
+  ownContext,
   startSession,
   toStored,
   upsertEntry,
@@ -58,6 +60,11 @@ export const clientMachine = setup({
       pending: params.call,
       failure: null,
     })),
+    replayDraft: assign(({ context }) => ({ pending: context.draft?.call ?? null, failure: null })),
+    /** A re-applied draft that answered: the screen says it was saved. */
+    settleDraft: assign(({ context }) =>
+      context.draft ? { replayed: context.draft.call, draft: null } : {},
+    ),
     applyResult: assign(({ context }, params: { result: ClientCallResult }) => ({
       ...applyCallResult(context, params.result),
       pending: null,
@@ -67,6 +74,7 @@ export const clientMachine = setup({
     storeFailure: assign(({ context }, params: { error: unknown }) => ({
       failure: context.pending ? describeFailure(context.pending, params.error) : null,
       pending: null,
+      draft: null,
       callsSettled: context.callsSettled + 1,
     })),
     markRefresh: assign(({ context }) => ({ refreshMark: context.callsSettled })),
@@ -90,11 +98,12 @@ export const clientMachine = setup({
       changesTimeline(context, params.result),
     /** No call settled since the refresh started, so its pool data is not older than ours. */
     refreshIsCurrent: ({ context }) => context.refreshMark === context.callsSettled,
+    hasDraft: ({ context }) => context.draft !== null,
   },
 }).createMachine({
   id: 'client',
   context: ({ input }) => ({
-    ...(input.restored ?? initialClientContext()),
+    ...(input.restored ? ownContext(input.restored, input.userId) : initialClientContext()),
     pending: null,
     failure: null,
     callsSettled: 0,
@@ -103,12 +112,23 @@ export const clientMachine = setup({
     money: null,
     notifications: null,
     calendarUrl: null,
+    replayed: null,
   }),
   initial: 'ready',
   states: {
     ready: {
       on: {
         'client.refreshStarted': { actions: 'markRefresh' },
+        // Signed in again with an edit left over from the session that ended: it is re-applied.
+        'client.sessionStarted': {
+          guard: 'hasDraft',
+          target: 'calling',
+          actions: [
+            { type: 'startSession', params: ({ event }) => event.data },
+            'replayDraft',
+            persistContext,
+          ],
+        },
         'client.callRequested': {
           target: 'calling',
           actions: { type: 'startCall', params: ({ event }) => ({ call: event.call }) },
@@ -122,15 +142,13 @@ export const clientMachine = setup({
       on: { 'client.refreshStarted': { actions: 'spoilRefresh' } },
       invoke: {
         src: 'clientCall',
-        input: ({ event }) => {
-          assertEvent(event, 'client.callRequested')
-          return event.call
-        },
+        input: ({ context }) => callInFlight(context),
         onDone: [
           {
             guard: { type: 'changesTimeline', params: ({ event }) => ({ result: event.output }) },
             target: 'refreshingTimeline',
             actions: [
+              'settleDraft',
               { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
               persistContext,
             ],
@@ -138,16 +156,28 @@ export const clientMachine = setup({
           {
             target: 'ready',
             actions: [
+              'settleDraft',
               { type: 'applyResult', params: ({ event }) => ({ result: event.output }) },
               { type: 'refreshAdmin', params: ({ event }) => ({ result: event.output }) },
               persistContext,
             ],
           },
         ],
-        onError: {
-          target: 'ready',
-          actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            // Saved: a draft that failed is not re-applied at the next sign-in.
+            guard: 'hasDraft',
+            target: 'ready',
+            actions: [
+              { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+              persistContext,
+            ],
+          },
+          {
+            target: 'ready',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     // A step marked done moves the forecast: the screens show the new dates, not the old ones.
@@ -212,6 +242,7 @@ export type {
   ClientCall,
   ClientCallResult,
   ClientContext,
+  ClientDraft,
   ClientEvent,
   ClientInput,
   ClientMachineContext,
@@ -223,6 +254,7 @@ export {
   describeFailure,
   emptyPoolData,
   initialClientContext,
+  keptDraft,
   markBuilderRequested,
   parseClientContext,
   startSession,

@@ -19,7 +19,15 @@ export type ClientContext = {
   poolData: PoolData
   Engineers: Engineer[]
   Managers: Manager[]
+  /**
+   * The edit in flight when the session ended (its refresh failed after a 401): re-applied when
+   * the same user signs in again, dropped when someone else does.
+   */
+  draft: ClientDraft | null
 }
+
+/** An edit the server refused for want of a session, and whose it is. */
+export type ClientDraft = { userId: string; call: ClientCall }
 
 /** A call to the client API (the builder's part of the route table), named as the table names it. */
 export type ClientCall = NamedCall<ClientCallName>
@@ -55,11 +63,15 @@ export type ClientMachineContext = ClientContext & {
    * flight then. A refresh's pool data is only taken if no call settled in between.
    */
   refreshMark: number | null
+  /** The draft saved after signing in again, for the screen to say so in this page view. */
+  replayed: ClientCall | null
 }
 
 export type ClientInput = {
   /** The context saved by a previous visit, or nothing for a fresh start. */
   restored?: ClientContext | null
+  /** Whose data this is: a restored draft of anyone else is dropped. */
+  userId?: string | null
 }
 
 /**

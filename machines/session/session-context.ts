@@ -54,6 +54,7 @@ export const signedOut = {
   onboarding: null,
   tokenReceivedAt: null,
   recovering: false,
+  draft: null,
   problem: null,
   canResume: false,
 }

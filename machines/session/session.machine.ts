@@ -28,14 +28,18 @@ export const sessionMachine = sessionSetup.createMachine({
     restoring: {
       tags: ['pending'],
       always: [
-        { guard: 'wasSignedIn', target: 'signedIn' },
+        { guard: 'hasFreshSession', target: 'signedIn' },
+        { guard: 'wasSignedIn', target: 'resuming' },
         { guard: 'canResume', target: 'resuming' },
         { guard: 'hadSentCode', target: 'awaitingCode' },
         { target: 'loggedOut' },
       ],
     },
 
-    /** rememberLogin=true and no session: try the refresh cookie before showing sign-in. */
+    /**
+     * A stored session whose access token expired, or rememberLogin=true and no session: one
+     * refresh confirms it before any protected screen shows. If it fails, nothing stored stays.
+     */
     resuming: {
       tags: ['pending'],
       invoke: {

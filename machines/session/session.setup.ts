@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import { adminMachine, parseAdminContext } from '../admin/admin.machine'
-import { clientMachine, parseClientContext } from '../client/client.machine'
-import type { SessionStartData } from '../client/client.types'
+import { clientMachine, keptDraft, parseClientContext } from '../client/client.machine'
+import type { ClientCall, SessionStartData } from '../client/client.types'
 import {
   clientDataOf,
   signedInContext,
@@ -34,6 +34,12 @@ export const persistSession = {
   params: ({ context }: { context: SessionContext }) => storedAuth(context),
 } as const
 
+/** Saves what is kept of the client's data across a sign-out: a draft, or nothing. */
+export const persistKeptClient = {
+  type: 'persistClient',
+  params: ({ context }: { context: SessionContext }) => context.restoredChildren.client,
+} as const
+
 const baseSetup = setup({
   types: {
     context: {} as SessionContext,
@@ -61,6 +67,8 @@ const baseSetup = setup({
     persistAuth: (_, _auth: StoredAuth) => unprovided('persistAuth'),
     /** Clears every stored state — auth, client and admin; provided by the app. */
     clearStorage: () => unprovided('clearStorage'),
+    /** Saves the client's context kept across a sign-out, if any; provided by the app. */
+    persistClient: (_, _context: unknown) => unprovided('persistClient'),
     clearSession: assign(() => ({ ...signedOut })),
     setProblem: assign((_, params: { error: unknown }) => ({ problem: toProblem(params.error) })),
     /** Where the code goes, and the details of the account it creates, if any. */
@@ -91,6 +99,7 @@ const baseSetup = setup({
     takeRefreshedToken: assign(({ context }, params: { data: RefreshData }) => ({
       ...signedInContext(params.data, context.now()),
       clientDataMissing: false,
+      draft: null,
     })),
     takeSyncedAuth: assign((_, params: { auth: AuthState | null }) => ({ ...params.auth })),
     /** The token another tab stored is aged from now, by this tab's clock. */
@@ -99,11 +108,31 @@ const baseSetup = setup({
       problem: null,
       userData: context.userData && { ...context.userData, onWaiting: params.onWaiting },
     })),
-    startRecovery: assign({ recovering: true }),
+    /**
+     * The refresh after a 401 failed: of the client's data only the edit that 401 interrupted
+     * is kept, as a draft for the same user's next sign-in.
+     */
+    keepDraft: assign(({ context }) => ({
+      restoredChildren: {
+        client:
+          context.draft && context.userData
+            ? keptDraft({ userId: context.userData.id, call: context.draft })
+            : null,
+        admin: null,
+      },
+    })),
+    startRecovery: assign(({ context }, params: { draft: ClientCall | undefined }) => ({
+      recovering: true,
+      draft: params.draft ?? context.draft,
+    })),
     endRecovery: assign({ recovering: false }),
   },
   guards: {
     wasSignedIn: ({ context }) => context.isAuthenticated && context.accessToken !== null,
+    /** Signed in with a token still good: the protected screens may show before any call. */
+    hasFreshSession: ({ context }) =>
+      context.isAuthenticated &&
+      refreshDelay(context.accessToken, context.tokenReceivedAt, context.now()) !== null,
     hadSentCode: ({ context }) => !context.isAuthenticated && context.tempToken !== null,
     canResume: ({ context }) => context.canResume,
     codeUsable: ({ context }) => context.problem?.code !== 'CODE_LOCKED',
@@ -136,7 +165,11 @@ export const sessionSetup = baseSetup.extend({
     spawnDataActor: enqueueActions(({ context, enqueue }) => {
       if (context.role === 'CLIENT') {
         const restored = parseClientContext(context.restoredChildren.client)
-        enqueue.spawnChild('client', { id: 'client', systemId: 'client', input: { restored } })
+        enqueue.spawnChild('client', {
+          id: 'client',
+          systemId: 'client',
+          input: { restored, userId: context.userData?.id ?? null },
+        })
         // Signed in, but the client's data did not survive (its write was cut short by a
         // reload, or storage was cleared): the token region fetches it with a refresh.
         enqueue.assign({ clientDataMissing: !restored && !context.pendingSession })

@@ -1,5 +1,5 @@
 import type { RefreshData, Role, SessionData, UserData } from '../../contract'
-import type { SessionStartData } from '../client/client.types'
+import type { ClientCall, SessionStartData } from '../client/client.types'
 import type { Now } from '../ports'
 
 /** What the seed persists under `auth` (seed §3–§4). */
@@ -43,6 +43,8 @@ export type SessionContext = AuthState & {
   tokenReceivedAt: number | null
   /** A 401 already led to one refresh: the next one logs out. */
   recovering: boolean
+  /** The client's edit that was answered 401, kept as a draft if the refresh fails too. */
+  draft: ClientCall | null
   problem: SessionProblem | null
   /** rememberLogin=true at start without a session: try the refresh cookie first. */
   canResume: boolean
@@ -80,7 +82,8 @@ export type SessionEvent =
   | { type: 'auth.accountSubmitted'; onboarding: OnboardingDetails; rememberMe: boolean }
   | { type: 'auth.restarted' }
   | { type: 'session.loggedOut' }
-  | { type: 'session.unauthorized' }
+  /** A call was answered 401; `draft` is the client's edit it carried, if any. */
+  | { type: 'session.unauthorized'; draft?: ClientCall }
   | { type: 'session.synced'; auth: AuthState | null }
   | { type: 'waiting.toggled' }
   /** A client not served yet corrects where the pool will be; Flag is decided again. */

@@ -1,5 +1,5 @@
 import { assertEvent } from 'xstate'
-import { persistSession, sessionSetup } from './session.setup'
+import { persistKeptClient, persistSession, sessionSetup } from './session.setup'
 
 /**
  * Signed in: the client or admin data actor is spawned, the view (builder, coming soon, admin)
@@ -113,7 +113,10 @@ export const signedInState = sessionSetup.createStateConfig({
       on: {
         'session.unauthorized': [
           { guard: 'isRecovering', target: '#session.loggingOut' },
-          { target: '.refreshing', actions: 'startRecovery' },
+          {
+            target: '.refreshing',
+            actions: { type: 'startRecovery', params: ({ event }) => ({ draft: event.draft }) },
+          },
         ],
       },
       states: {
@@ -134,6 +137,12 @@ export const signedInState = sessionSetup.createStateConfig({
         refreshing: {
           tags: ['refreshing'],
           entry: 'tellClientRefreshStarted',
+          // Another call's 401 waits for this refresh, and is retried after it.
+          on: {
+            'session.unauthorized': {
+              actions: { type: 'startRecovery', params: ({ event }) => ({ draft: event.draft }) },
+            },
+          },
           invoke: {
             src: 'refresh',
             input: ({ context }) => ({ accessToken: context.accessToken }),
@@ -146,9 +155,10 @@ export const signedInState = sessionSetup.createStateConfig({
                 'decideViewAgain',
               ],
             },
+            // Signed out with nothing stored left, but a draft of the edit a 401 interrupted.
             onError: {
               target: '#session.loggedOut',
-              actions: ['clearSession', 'clearStorage'],
+              actions: ['keepDraft', 'clearSession', 'clearStorage', persistKeptClient],
             },
           },
         },

@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromPromise, waitFor } from 'xstate'
 import { z } from 'zod/mini'
 import { adminMachine } from '../../machines/admin/admin.machine'
 import {
@@ -82,12 +82,28 @@ export async function createSession<P extends SessionPorts>(
   let actor: SessionActor | null = null
   const token = () => actor?.getSnapshot().context.accessToken ?? null
   const ports = makePorts(token)
-  // A 401 from a data call: the session tries one refresh, then logs out.
-  const guarded = async <T>(call: () => Promise<T>): Promise<T> => {
+  const unauthorized = (error: unknown) => isApiError(error) && error.status === 401
+  /**
+   * A data call answered 401 (its access token expired) is retried once after one refresh: the
+   * session refreshes once for every call that waits on it, and a call whose token was replaced
+   * meanwhile is retried at once. If the refresh fails the session ends, keeping `draft` (the
+   * client's edit); a second 401 ends it too.
+   */
+  const guarded = async <T>(call: () => Promise<T>, draft?: ClientCall): Promise<T> => {
+    const used = token()
     try {
       return await call()
     } catch (error) {
-      if (isApiError(error) && error.status === 401) actor?.send({ type: 'session.unauthorized' })
+      if (!actor || !unauthorized(error)) throw error
+      if (token() === used) actor.send({ type: 'session.unauthorized', draft })
+      // The refresh runs from the moment it is asked for: done when it is over, either way.
+      const renewed = await waitFor(actor, (s) => !s.hasTag('refreshing'))
+      if (!renewed.hasTag('authenticated')) throw error
+    }
+    try {
+      return await call()
+    } catch (error) {
+      if (unauthorized(error)) actor.send({ type: 'session.unauthorized' })
       throw error
     }
   }
@@ -130,7 +146,7 @@ export async function createSession<P extends SessionPorts>(
       client: clientMachine.provide({
         actors: {
           clientCall: fromPromise(({ input, signal }) =>
-            guarded(() => ports.clientCall(input, signal)),
+            guarded(() => ports.clientCall(input, signal), input),
           ),
         },
         actions: { persist: (_, context) => void saveState('client', context) },
@@ -149,6 +165,9 @@ export async function createSession<P extends SessionPorts>(
     },
     actions: {
       persistAuth: (_, auth) => void saveAuth(auth),
+      persistClient: (_, client) => {
+        if (client) void saveState('client', client)
+      },
       clearStorage: () => {
         clearAuth()
         void clearState()

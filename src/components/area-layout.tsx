@@ -34,6 +34,8 @@ type AreaLayoutProps = AreaPages & {
   aside?: ReactNode
   /** A second, shorter navigation above the main one (e.g. the builder's "Project" pages). */
   lead?: { label: string; pages: AreaPages['pages'] }
+  /** A message above every page, e.g. the builder's note that a draft was saved. */
+  banner?: ReactNode
 }
 
 const pageLinks = (area: AreaPages): { route: string; title: string; link: PageLink }[] =>
@@ -106,7 +108,7 @@ function PageNav({
  * and Log out), the sidebar, the page.
  */
 export function AreaLayout(props: AreaLayoutProps) {
-  const { navLabel, icons, open, onToggle, mark, describedBy, aside, lead } = props
+  const { navLabel, icons, open, onToggle, mark, describedBy, aside, lead, banner } = props
   const sidebarId = useId()
   const ToggleIcon = open ? X : Menu
   return (
@@ -153,6 +155,7 @@ export function AreaLayout(props: AreaLayoutProps) {
           />
         </div>
         <main className="area-main">
+          {banner}
           <Outlet />
         </main>
       </div>

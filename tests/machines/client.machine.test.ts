@@ -48,6 +48,7 @@ describe('client machine: start', () => {
       },
       Engineers: [],
       Managers: [],
+      draft: null,
     })
   })
 
@@ -58,6 +59,7 @@ describe('client machine: start', () => {
       poolData: poolData({ BuilderRequested: true }),
       Engineers: [engineer(10)],
       Managers: [manager(11)],
+      draft: null,
     }
     const { context, saved } = start({ restored })
     expect(context()).toEqual(restored)
@@ -105,6 +107,7 @@ describe('client machine: client.sessionStarted', () => {
       poolData: data,
       Engineers: [engineer(10)],
       Managers: [manager(11)],
+      draft: null,
     })
   })
 

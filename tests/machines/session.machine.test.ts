@@ -4,7 +4,13 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { ClientUser, RefreshData, SessionData } from '../../contract'
 import { sessionMachine, type StoredAuth } from '../../machines/session/session.machine'
 import { adminMachine } from '../../machines/admin/admin.machine'
-import { clientMachine, initialClientContext } from '../../machines/client/client.machine'
+import {
+  clientMachine,
+  initialClientContext,
+  keptDraft,
+  type ClientCall,
+  type ClientCallResult,
+} from '../../machines/client/client.machine'
 import { homePath } from '../../machines/session/session.selectors'
 import type { AuthState, SessionInput, VerifyInput } from '../../machines/session/session.types'
 import { REFRESH_LEAD_MS } from '../../machines/session/token'
@@ -70,6 +76,7 @@ type Fakes = {
   refresh?: () => Promise<RefreshData>
   verify?: (input: VerifyInput) => Promise<SessionData>
   changeCity?: (place: Place) => Promise<RefreshData>
+  clientCall?: (call: ClientCall) => Promise<ClientCallResult>
 }
 
 function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
@@ -83,6 +90,8 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
     verify: [] as VerifyInput[],
     requestCode: 0,
     changeCity: [] as Place[],
+    clientCalls: [] as ClientCall[],
+    keptClient: [] as unknown[],
   }
   const machine = sessionMachine.provide({
     actors: {
@@ -107,12 +116,22 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
         calls.changeCity.push(input)
         return (fakes.changeCity ?? (async () => refreshed()))(input)
       }),
-      client: clientMachine.provide({ actions: noStorage }),
+      client: clientMachine.provide({
+        actions: noStorage,
+        actors: {
+          clientCall: fromPromise(async ({ input }: { input: ClientCall }) => {
+            calls.clientCalls.push(input)
+            if (!fakes.clientCall) throw new Error('no client call expected')
+            return fakes.clientCall(input)
+          }),
+        },
+      }),
       admin: adminMachine.provide({ actions: noStorage }),
     },
     actions: {
       persistAuth: (_, auth: StoredAuth) => void calls.persisted.push(auth),
       clearStorage: () => void calls.cleared++,
+      persistClient: (_, client: unknown) => void calls.keptClient.push(client),
     },
   })
   const actor = createActor(machine, {
@@ -330,19 +349,17 @@ describe('timed refresh', () => {
     expect(calls.refresh).toBe(1)
   })
 
-  it('schedules nothing for an expired or unreadable token', async () => {
-    for (const accessToken of [token(60), 'not-a-jwt']) {
-      const restored = signedInAs(accessToken, { tokenReceivedAt: START - 2 * MINUTE })
-      const { actor, calls, advance } = start({ restored })
-      advance(60 * MINUTE)
-      expect(calls.refresh).toBe(0)
-      expect(actor.getSnapshot().hasTag('authenticated')).toBe(true)
-      actor.stop()
-    }
+  it('schedules nothing for a token another tab stored expired', async () => {
+    const { actor, calls, advance } = start({ restored: signedInAs(token()) })
+    const auth = { ...signedInAs(token()), accessToken: 'not-a-jwt' } as AuthState
+    actor.send({ type: 'session.synced', auth })
+    advance(60 * MINUTE)
+    expect(calls.refresh).toBe(0)
+    expect(actor.getSnapshot().matches({ signedIn: { token: 'stale' } })).toBe(true)
   })
 
   it('tries one refresh on a 401 and logs out on the next', async () => {
-    const { actor, calls } = start({ restored: signedInAs('not-a-jwt') })
+    const { actor, calls } = start({ restored: signedInAs(token()) })
     actor.send({ type: 'session.unauthorized' })
     await settled(actor)
     expect(calls.refresh).toBe(1)
@@ -351,6 +368,18 @@ describe('timed refresh', () => {
     await waitFor(actor, (s) => s.matches('loggedOut'))
     expect(calls.refresh).toBe(1)
     expect(calls.cleared).toBe(1)
+  })
+
+  it('refreshes once for every 401 that arrives while it runs', async () => {
+    let answer: (data: RefreshData) => void = () => {}
+    const refresh = () => new Promise<RefreshData>((resolve) => (answer = resolve))
+    const { actor, calls } = start({ restored: signedInAs(token()) }, { refresh })
+    actor.send({ type: 'session.unauthorized' })
+    actor.send({ type: 'session.unauthorized' })
+    answer(refreshed())
+    await settled(actor)
+    expect(calls.refresh).toBe(1)
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true)
   })
 
   it('clears everything, storage included, when a refresh fails', async () => {
@@ -565,5 +594,99 @@ describe('signed in', () => {
     actor.send({ type: 'session.synced', auth: null })
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true)
     expect(calls.logout).toBe(0)
+  })
+})
+
+describe('a stale session', () => {
+  const expired = () => signedInAs(token(60), { tokenReceivedAt: START - 2 * MINUTE })
+  const refusal = { status: 401, code: 'REFRESH_INVALID', detail: 'Your session has ended.' }
+  const excavationQuote: ClientCall = {
+    name: 'addQuote',
+    body: { StageId: uuid(4), vendor: 'Dig Co', amount: 120_000 },
+  }
+
+  it('confirms a restored session whose token expired with one refresh before any screen', async () => {
+    for (const accessToken of [token(60), 'not-a-jwt']) {
+      const restored = signedInAs(accessToken, { tokenReceivedAt: START - 2 * MINUTE })
+      const { actor, calls } = start({ restored })
+      expect(homePath(actor.getSnapshot())).toBeNull()
+      await waitFor(actor, (s) => s.hasTag('authenticated'))
+      expect(calls.refresh).toBe(1)
+      expect(homePath(actor.getSnapshot())).toBe('/builder')
+      actor.stop()
+    }
+  })
+
+  it('clears the stored session and data when that refresh fails, showing no screen before', async () => {
+    const { actor, calls } = start(
+      { restored: expired() },
+      { refresh: () => Promise.reject(refusal) },
+    )
+    expect(actor.getSnapshot().hasTag('pending')).toBe(true)
+    await waitFor(actor, (s) => s.matches('loggedOut'))
+    expect(actor.getSnapshot().context).toMatchObject({ isAuthenticated: false, userData: null })
+    expect(calls.cleared).toBe(1)
+    expect(actor.system.get('client')).toBeUndefined()
+  })
+
+  it("keeps the client's edit a 401 interrupted as a draft when the refresh fails", async () => {
+    const { actor, calls } = start(
+      { restored: signedInAs(token()) },
+      { refresh: () => Promise.reject(refusal) },
+    )
+    actor.send({ type: 'session.unauthorized', draft: excavationQuote })
+    await waitFor(actor, (s) => s.matches('loggedOut'))
+    const kept = keptDraft({ userId: client.id, call: excavationQuote })
+    expect(calls.cleared).toBe(1)
+    expect(calls.keptClient).toEqual([kept])
+    expect(actor.getSnapshot().context.restoredChildren.client).toEqual(kept)
+  })
+
+  it('keeps no draft when a refresh fails with no edit waiting on it', async () => {
+    const { actor, calls, advance } = start(
+      { restored: signedInAs(token(10)) },
+      { refresh: () => Promise.reject(refusal) },
+    )
+    advance(0)
+    await waitFor(actor, (s) => s.matches('loggedOut'))
+    expect(calls.keptClient).toEqual([null])
+  })
+
+  async function signInAgain(
+    userData: ClientUser,
+    clientCall: (call: ClientCall) => Promise<ClientCallResult>,
+  ) {
+    const kept = keptDraft({ userId: client.id, call: excavationQuote })
+    const started = start(
+      { restoredChildren: { client: kept, admin: null } },
+      { verify: async () => session({ userData }), clientCall },
+    )
+    started.actor.send({ type: 'auth.codeRequested', email: userData.email })
+    await waitFor(started.actor, (s) => s.matches('awaitingCode'))
+    started.actor.send({ type: 'auth.codeSubmitted', code: '123456', rememberMe: false })
+    await waitFor(started.actor, (s) => s.hasTag('authenticated'))
+    return started
+  }
+
+  it('re-applies the draft when the same user signs in again, and says so', async () => {
+    const entry = { ...stageEntry(4), quotes: [] }
+    const { actor, calls } = await signInAgain(client, async () => ({
+      name: 'addQuote',
+      data: entry,
+    }))
+    const child = actor.system.get('client')
+    await waitFor(child, (s) => s.context.replayed !== null)
+    expect(calls.clientCalls).toEqual([excavationQuote])
+    expect(child.getSnapshot().context).toMatchObject({ draft: null, replayed: excavationQuote })
+    expect(child.getSnapshot().context.poolData.poolChoices).toContainEqual(entry)
+  })
+
+  it('drops the draft when someone else signs in', async () => {
+    const other = { ...client, id: uuid(2), email: 'sam@example.com' }
+    const { actor, calls } = await signInAgain(other, () => Promise.reject(new Error('no call')))
+    const child = actor.system.get('client')
+    expect(child.getSnapshot().context.draft).toBeNull()
+    expect(child.getSnapshot().matches('ready')).toBe(true)
+    expect(calls.clientCalls).toEqual([])
   })
 })

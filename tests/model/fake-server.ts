@@ -12,6 +12,7 @@ import type { AdminFetchResult } from '../../machines/admin/admin.types'
 import type { ClientCall, ClientCallResult } from '../../machines/client/client.types'
 import type { OnboardingDetails } from '../../machines/session/session.types'
 import { ApiError } from '../../src/adapters/api-error'
+import { createFakeClientApi, STAGES } from '../app/builder/harness'
 import type { Account } from './session.model'
 
 /** The people behind each model account: who types what, and where they live. */
@@ -124,6 +125,16 @@ export function createFakeServer() {
   let issued = 0
   /** The httpOnly refresh cookie: whose session this browser holds. */
   let refreshCookie: string | null = null
+  const clientApi = createFakeClientApi({
+    poolChoices: [],
+    nonStages: [],
+    BuilderRequested: false,
+    PermitFee: null,
+    ManagerRequests: [],
+  })
+  let refreshes = 0
+  /** Calls answered 401 for want of a good access token. */
+  let unauthorized = 0
 
   const served = (user: UserData) =>
     'city' in user && SERVED.includes(cityKey(user.city, user.state))
@@ -186,7 +197,10 @@ export function createFakeServer() {
   function signedIn(token: string | null): UserData {
     const id = token ? tokens.get(token) : undefined
     const user = id ? byId(id) : undefined
-    if (!user) throw problem(401, 'UNAUTHENTICATED', 'Sign in to continue.')
+    if (!user) {
+      unauthorized += 1
+      throw problem(401, 'UNAUTHENTICATED', 'Sign in to continue.')
+    }
     return user
   }
 
@@ -198,6 +212,18 @@ export function createFakeServer() {
     lastEmailTo: () => outbox.at(-1)?.to ?? '',
     /** Whether the refresh cookie is still set (logout clears it). */
     hasRefreshCookie: () => refreshCookie !== null,
+    /** How many refreshes were answered, successful or not. */
+    refreshes: () => refreshes,
+    unauthorized: () => unauthorized,
+    /** How many quotes reached the builder API. */
+    quotesAdded: () =>
+      clientApi.handle.mock.calls.filter(([call]) => call.name === 'addQuote').length,
+    /** Every access token issued so far expires: the next call with one is answered 401. */
+    expireAccessTokens: () => tokens.clear(),
+    /** The browser was closed: its session cookie (no "Remember me") is gone. */
+    dropRefreshCookie: () => {
+      refreshCookie = null
+    },
 
     login: async (body: { email: string }): Promise<{ tempToken: string }> => {
       const parsed = LoginBody.safeParse(body)
@@ -252,6 +278,7 @@ export function createFakeServer() {
       return startSession(user)
     },
     refresh: async (): Promise<RefreshData> => {
+      refreshes += 1
       const user = refreshCookie ? byId(refreshCookie) : undefined
       if (!user) throw problem(401, 'REFRESH_INVALID', 'Your session has ended. Sign in again.')
       const { Token, Flag } = startSession(user)
@@ -289,11 +316,11 @@ export function createFakeServer() {
     validate: async (place: { city: string; state: string }) => ({
       Flag: SERVED.includes(cityKey(place.city, place.state)),
     }),
-    stages: async (): Promise<Stage[]> => [],
-    /** The builder's calls are outside the session model: a page that makes one hears so. */
+    stages: async (): Promise<Stage[]> => STAGES,
+    /** The builder's calls, answered as the builder's own tests answer them. */
     clientCall: async (token: string | null, call: ClientCall): Promise<ClientCallResult> => {
       signedIn(token)
-      throw problem(404, 'NOT_FOUND', `${call.name} is not part of the session model.`)
+      return clientApi.handle(call)
     },
     fetchAdmin: async (token: string | null, etag: string | null): Promise<AdminFetchResult> => {
       signedIn(token)

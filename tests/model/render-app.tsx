@@ -20,29 +20,32 @@ window.scrollTo = () => {}
  * ky: the real machines, the real storage adapters (localStorage, Dexie on fake-indexeddb), and
  * the state restored before the first route decision.
  */
-const createFakeSession = (server: FakeServer) =>
-  createSession((getToken) => ({
-    call: fakeCaller({
-      login: ({ body }) => server.login(body),
-      verify: ({ body, tempToken }) => server.verify(body, tempToken),
-      onboarding: ({ body, tempToken }) => server.onboarding(body, tempToken),
-      refresh: () => server.refresh(),
-      logout: () => server.logout(),
-      editStatus: ({ body }) => server.editStatus(getToken(), body),
-      changeCity: ({ body }) => server.changeCity(getToken(), body),
+const createFakeSession = (server: FakeServer, now: () => number) =>
+  createSession(
+    (getToken) => ({
+      call: fakeCaller({
+        login: ({ body }) => server.login(body),
+        verify: ({ body, tempToken }) => server.verify(body, tempToken),
+        onboarding: ({ body, tempToken }) => server.onboarding(body, tempToken),
+        refresh: () => server.refresh(),
+        logout: () => server.logout(),
+        editStatus: ({ body }) => server.editStatus(getToken(), body),
+        changeCity: ({ body }) => server.changeCity(getToken(), body),
+      }),
+      fetchAdmin: (input?: { etag?: string | null }) =>
+        server.fetchAdmin(getToken(), input?.etag ?? null),
+      clientCall: (call: ClientCall) => server.clientCall(getToken(), call),
+      // The session model never writes as an admin; the admin screens have their own tests.
+      adminCall: () => Promise.reject(new Error('adminCall is not in the fake server')),
     }),
-    fetchAdmin: (input?: { etag?: string | null }) =>
-      server.fetchAdmin(getToken(), input?.etag ?? null),
-    clientCall: (call: ClientCall) => server.clientCall(getToken(), call),
-    // The session model never writes as an admin; the admin screens have their own tests.
-    adminCall: () => Promise.reject(new Error('adminCall is not in the fake server')),
-  }))
+    now,
+  )
 
 type Page = { actor: SessionActor; router: AppRouter; close: () => void }
 
 /** One page load: session, router at `href`, the route-follow subscription, rendered. */
-async function load(server: FakeServer, href: string): Promise<Page> {
-  const { actor } = await createFakeSession(server)
+async function load(server: FakeServer, href: string, now: () => number): Promise<Page> {
+  const { actor } = await createFakeSession(server, now)
   // A memory history keeps jsdom's own location out of the router.
   const history = createMemoryHistory({ initialEntries: [href] })
   const router = createAppRouter(
@@ -74,6 +77,9 @@ async function load(server: FakeServer, href: string): Promise<Page> {
  */
 export function createBrowser(server: FakeServer) {
   let page: Page | null = null
+  /** How far this browser's clock is ahead of the real one. */
+  let ahead = 0
+  const now = () => Date.now() + ahead
   const current = (): Page => {
     if (!page) throw new Error('no page is open')
     return page
@@ -81,12 +87,16 @@ export function createBrowser(server: FakeServer) {
   const open = async (href: string) => {
     page?.close()
     page = null
-    page = await load(server, href)
+    page = await load(server, href, now)
   }
   return {
     user: userEvent.setup(),
     open,
     reload: () => open(current().router.state.location.href),
+    /** Moves this browser's clock on, as a reopened laptop finds it. */
+    later: (ms: number) => {
+      ahead += ms
+    },
     close: () => {
       page?.close()
       page = null

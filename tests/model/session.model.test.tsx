@@ -5,7 +5,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AnyStateNode } from 'xstate'
 import type { TestParam } from 'xstate/graph'
+import { z } from 'zod/mini'
 import { AUTH_STORAGE_KEY } from '../../src/adapters/auth-storage'
+import { loadState } from '../../src/adapters/state-db'
 import { createFakeServer, PEOPLE, WRONG_CODE, type FakeServer } from './fake-server'
 import { createBrowser, type Browser } from './render-app'
 import {
@@ -44,12 +46,69 @@ const valueOf = (element: HTMLElement) => (element instanceof HTMLInputElement ?
  * How a visitor does each model event, and what each model state looks like on screen.
  * Event handlers read whom the step is for from the model state it leads to.
  */
+const HOUR = 60 * 60_000
+
+/** Nothing the app stores is left: no session in localStorage, no client or admin data. */
+async function expectStorageEmpty() {
+  expect(localStorage.length).toBe(0)
+  expect(await loadState('client', z.unknown())).toBeNull()
+  expect(await loadState('admin', z.unknown())).toBeNull()
+}
+
+/** Whether the builder's navigation appears in the page from now on, until `stop`. */
+function watchForBuilder() {
+  let seen = false
+  const look = () => {
+    seen ||= document.querySelector('nav[aria-label="Build steps"]') !== null
+  }
+  const observer = new MutationObserver(look)
+  observer.observe(document.body, { childList: true, subtree: true })
+  return {
+    seen: () => {
+      observer.disconnect()
+      return seen
+    },
+  }
+}
+
 function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, ModelEvent> {
   const { user } = browser
+  let builderWatch: ReturnType<typeof watchForBuilder> | null = null
+  /** The server's refresh and 401 counts when the last event began. */
+  let before = { refreshes: 0, unauthorized: 0 }
+  const mark = () => {
+    before = { refreshes: server.refreshes(), unauthorized: server.unauthorized() }
+  }
+  const since = () => ({
+    refreshes: server.refreshes() - before.refreshes,
+    unauthorized: server.unauthorized() - before.unauthorized,
+  })
   const enterCode = async (code: string) => {
     await user.clear(box('Verification code'))
     await user.type(box('Verification code'), code)
     await user.click(button('Verify'))
+  }
+  /** A builder button is disabled while the page's own fetch runs: a click then does nothing. */
+  const clickWhenEnabled = async (name: string | RegExp) => {
+    const target = await screen.findByRole('button', { name }, WAIT)
+    await waitFor(() => expect(target).toHaveProperty('disabled', false), WAIT)
+    await user.click(target)
+  }
+  /** Excavation, then a quote, sent once the access token expired (and the session, if said). */
+  const addQuoteToExcavation = async ({ endSession = false } = {}) => {
+    await user.click(screen.getByRole('link', { name: 'Excavation' }))
+    await screen.findByRole('heading', { level: 1, name: 'Excavation' }, WAIT)
+    server.expireAccessTokens()
+    if (endSession) server.dropRefreshCookie()
+    await user.type(box('Vendor'), 'Dig Co')
+    await user.type(box('Amount'), '12000')
+    await clickWhenEnabled('Add quote')
+  }
+  const signInAt = async (email: string) => {
+    await user.type(box('Email'), email)
+    await user.click(button('Send code'))
+    await screen.findByRole('textbox', { name: 'Verification code' }, WAIT)
+    await enterCode(server.lastCode())
   }
   const checkVerify = async () => {
     await expectScreen(browser, 'Check your email', '/verify')
@@ -106,6 +165,27 @@ function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, Mo
       LEAVE_WAITING_LIST: () => user.click(button('Leave the waiting list')),
       LOG_OUT: () => user.click(button('Log out')),
       RELOAD: () => browser.reload(),
+      REOPEN_LATER: async () => {
+        mark()
+        server.expireAccessTokens()
+        browser.later(HOUR)
+        await browser.reload()
+      },
+      REOPEN_LATER_WITHOUT_COOKIE: async () => {
+        mark()
+        server.expireAccessTokens()
+        server.dropRefreshCookie()
+        browser.later(HOUR)
+        builderWatch = watchForBuilder()
+        await browser.reload()
+      },
+      ADD_QUOTE_AFTER_SESSION_ENDED: () => addQuoteToExcavation({ endSession: true }),
+      SIGN_IN_AGAIN: ({ state }) => signInAt(person(state.context.account).email),
+      SIGN_IN_AS_SOMEONE_ELSE: () => signInAt(PEOPLE.clientWithoutFlag.email),
+      ADD_QUOTE_WITH_EXPIRED_TOKEN: async () => {
+        mark()
+        await addQuoteToExcavation()
+      },
     },
     states: {
       onboarding: async () => {
@@ -170,6 +250,48 @@ function walk(browser: Browser, server: FakeServer): TestParam<ModelSnapshot, Mo
         await expectScreen(browser, 'Pool Design', '/builder/pool-design')
         expect(screen.getByRole('navigation', { name: 'Build steps' })).toBeTruthy()
         expect(button('Log out')).toBeTruthy()
+      },
+      builderConfirmed: async () => {
+        await expectScreen(browser, 'Pool Design', '/builder/pool-design')
+        expect(screen.getByRole('navigation', { name: 'Build steps' })).toBeTruthy()
+        expect(since()).toEqual({ refreshes: 1, unauthorized: 0 })
+      },
+      signedOutEmpty: async () => {
+        await expectScreen(browser, 'Sign in', '/login')
+        // Not even for a moment, and no call went out with the old session's token.
+        expect(builderWatch?.seen()).toBe(false)
+        expect(since().unauthorized).toBe(0)
+        await expectStorageEmpty()
+      },
+      quoteSavedSilently: async () => {
+        await expectScreen(browser, 'Excavation', '/builder/excavation')
+        await screen.findByRole('article', { name: 'Dig Co' }, WAIT)
+        expect(since()).toEqual({ refreshes: 1, unauthorized: 1 })
+        expect(server.quotesAdded()).toBe(1)
+      },
+      sessionEnded: async () => {
+        await expectScreen(browser, 'Sign in', '/login')
+        expect(browser.location().search).toEqual({ redirect: '/builder/excavation' })
+        expect(server.quotesAdded()).toBe(0)
+      },
+      draftSaved: async () => {
+        await expectScreen(browser, 'Excavation', '/builder/excavation')
+        const note = await screen.findByText(/after you signed in again/, {}, WAIT)
+        expect(note.getAttribute('role')).toBe('status')
+        expect(note.textContent).toBe(
+          'Your change to Excavation was saved after you signed in again.',
+        )
+        expect(screen.getByRole('article', { name: 'Dig Co' })).toBeTruthy()
+        expect(server.quotesAdded()).toBe(1)
+      },
+      someoneElse: async () => {
+        await expectScreen(
+          browser,
+          `Coming soon to ${PEOPLE.clientWithoutFlag.city}`,
+          '/coming-soon',
+        )
+        expect(server.quotesAdded()).toBe(0)
+        expect((await loadState('client', z.unknown())) ?? {}).not.toHaveProperty('draft.call')
       },
       admin: async () => {
         await expectScreen(browser, 'Pricing', '/admin/pricing')

@@ -28,6 +28,17 @@ export type ModelEvent =
   | { type: 'LEAVE_WAITING_LIST' }
   | { type: 'LOG_OUT' }
   | { type: 'RELOAD' }
+  /** The browser reopened an hour later: the access token expired, the refresh cookie lives. */
+  | { type: 'REOPEN_LATER' }
+  /** Reopened an hour later without "Remember me": the refresh cookie went with the browser. */
+  | { type: 'REOPEN_LATER_WITHOUT_COOKIE' }
+  /** The access token expired unnoticed (a laptop asleep); then a quote is added to Excavation. */
+  | { type: 'ADD_QUOTE_WITH_EXPIRED_TOKEN' }
+  /** The session ended (token expired, no refresh cookie); then a quote is added to Excavation. */
+  | { type: 'ADD_QUOTE_AFTER_SESSION_ENDED' }
+  /** On /login after that: the same person signs in again, or someone else does. */
+  | { type: 'SIGN_IN_AGAIN' }
+  | { type: 'SIGN_IN_AS_SOMEONE_ELSE' }
 
 export type ModelContext = {
   /** Whom the last code was for; forgotten on logout, so every logged-out screen is one state. */
@@ -131,7 +142,39 @@ export const sessionModel = setup({
       on: { LOG_OUT: logOut, MOVE_TO_SERVED_CITY: 'builder' },
     },
     /** /builder/pool-design: a client whose city is served. */
-    builder: { on: { LOG_OUT: logOut, RELOAD: 'builder' } },
+    builder: {
+      on: {
+        LOG_OUT: logOut,
+        RELOAD: 'builder',
+        REOPEN_LATER: 'builderConfirmed',
+        REOPEN_LATER_WITHOUT_COOKIE: { target: 'signedOutEmpty', actions: 'forget' },
+        ADD_QUOTE_WITH_EXPIRED_TOKEN: 'quoteSavedSilently',
+        ADD_QUOTE_AFTER_SESSION_ENDED: 'sessionEnded',
+      },
+    },
+    /** /login, the quote kept as a draft. */
+    sessionEnded: {
+      on: {
+        SIGN_IN_AGAIN: 'draftSaved',
+        SIGN_IN_AS_SOMEONE_ELSE: {
+          target: 'someoneElse',
+          actions: { type: 'codeSentFor', params: { account: 'clientWithoutFlag' } },
+        },
+      },
+    },
+    /** Back on /builder/excavation with the quote saved, and a note saying so. */
+    draftSaved: { on: { LOG_OUT: logOut } },
+    /** Another client's /coming-soon: the draft was not theirs, so it was dropped. */
+    someoneElse: { on: { LOG_OUT: logOut } },
+    /** The builder again, shown only after one refresh confirmed the stored session. */
+    builderConfirmed: { on: { LOG_OUT: logOut } },
+    /**
+     * /login after the stored session could not be confirmed: nothing of the previous user is
+     * left in storage.
+     */
+    signedOutEmpty: { on: { RELOAD: 'signedOutEmpty' } },
+    /** /builder/excavation with the quote: the 401 led to one silent refresh and a retry. */
+    quoteSavedSilently: { on: { LOG_OUT: logOut } },
     /** /admin/pricing. */
     admin: { on: { LOG_OUT: logOut, RELOAD: 'admin' } },
     /** Back on the sign-in page with nothing stored; a reload keeps it that way. */

@@ -2,5 +2,9 @@
  * Storage actions that save nothing, for tests that do not look at storage. The machines throw in
  * development when one is not provided, so a test that needs none says so with these.
  */
-export const noSessionStorage = { persistAuth: () => {}, clearStorage: () => {} }
+export const noSessionStorage = {
+  persistAuth: () => {},
+  clearStorage: () => {},
+  persistClient: () => {},
+}
 export const noStorage = { persist: () => {} }

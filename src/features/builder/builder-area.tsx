@@ -5,6 +5,7 @@ import { AreaNotFound } from '../../components/area-not-found'
 import { savedDesign } from '../../../contract/budget'
 import { BUILDER_PAGES, PROJECT_PAGES } from './builder-pages'
 import { BUILDER_ICONS } from './page-icons'
+import { DraftNotice } from './draft-notice'
 import { RunningBudget } from './running-budget'
 import { ManagerPage as ManagerProfile } from './pages/manager-page'
 import { BudgetPage } from './pages/budget-page'
@@ -55,6 +56,7 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
       pages={BUILDER_PAGES}
       icons={BUILDER_ICONS}
       lead={designed ? PROJECT_NAV : undefined}
+      banner={<DraftNotice />}
       open={open}
       onToggle={toggle}
       mark={(route) =>
