@@ -27,7 +27,7 @@ import stages from './plugins/app/stages'
 import users from './plugins/app/users'
 import db from './plugins/external/db'
 import openapi from './plugins/external/openapi'
-import security from './plugins/external/security'
+import security, { securityHeaders } from './plugins/external/security'
 import spa from './plugins/external/spa'
 import adminRoutes from './routes/api/admin/index'
 import authRoutes from './routes/api/auth'
@@ -71,6 +71,7 @@ export function loggerOptions(level: Settings['LOG_LEVEL']) {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const headers = securityHeaders(options.settings.PUBLIC_URL)
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.settings.LOG_LEVEL),
     bodyLimit: BODY_LIMIT,
@@ -78,9 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     // A path that cannot be decoded, or a parameter too long, is refused before routing, so
-    // before any hook: answered by the one error handler all the same.
+    // before any hook: answered by the one error handler all the same, with the same headers.
     frameworkErrors: (error, request, reply) =>
-      handleError(error, request, reply.header('x-request-id', request.id)),
+      handleError(error, request, reply.headers(headers).header('x-request-id', request.id)),
     clientErrorHandler: clientError,
   })
   app.setValidatorCompiler(validatorCompiler)

@@ -143,6 +143,8 @@ describe('an address that cannot be read is refused as problem+json, with our co
     const res = await t.app.inject({ method, url, headers })
     expectProblem(res, status, code)
     expect(res.headers['x-request-id']).toBeTruthy()
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.body).not.toMatch(/FST_ERR|exceeding|url component/i)
     expect(await snapshot(t)).toBe(before)
   })

@@ -43,11 +43,14 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return Object.fromEntries(headers)
 }
 
-/** Security headers on every response: a strict CSP (no inline script), nosniff, no referrer leaks. */
+/** The security headers of every response: a strict CSP (no inline script), nosniff, no referrer leaks. */
+export const securityHeaders = (publicUrl: string | undefined) =>
+  helmetHeaders(helmetOptions(publicUrl?.startsWith('https:') ?? false))
+
+/** Sets the security headers on every routed response (buildApp sets them on the others). */
 export default fp(
   async function security(app: FastifyInstance) {
-    const https = app.settings.PUBLIC_URL?.startsWith('https:') ?? false
-    const headers = helmetHeaders(helmetOptions(https))
+    const headers = securityHeaders(app.settings.PUBLIC_URL)
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers)
       done()
