@@ -4,16 +4,17 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-// Real child processes started as `npm start` starts them (tsx server/main.ts), on PGlite in a
-// fresh DATA_DIR each unless told otherwise. A test file calls stopStarted() after each test.
+// Real child processes started as `npm start` starts them (node --import tsx server/main.ts: a
+// signal reaches the server itself, not tsx's CLI, which SIGKILLs a child that does not confirm a
+// signal within 30 ms — under load, before its graceful shutdown), on PGlite in a fresh DATA_DIR
+// each unless told otherwise. A test file calls stopStarted() after each test.
 
-const TSX = path.resolve('node_modules', '.bin', 'tsx')
 const MAIN = path.resolve('server', 'main.ts')
 export const PROCESS_TEST = { timeout: 60_000 }
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null }
 
-/** One `tsx server/main.ts`, with what it printed so far. */
+/** One `node --import tsx server/main.ts`, with what it printed so far. */
 export class Server {
   stdout = ''
   stderr = ''
@@ -145,10 +146,10 @@ export function tempDir() {
   return dir
 }
 
-/** Starts `tsx server/main.ts` with only the settings given (no SMTP_URL; DATABASE_URL only if given). */
+/** Starts `node --import tsx server/main.ts` with only the settings given (no SMTP_URL; DATABASE_URL only if given). */
 export async function start(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort()
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: process.cwd(),
     env: {
       PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,

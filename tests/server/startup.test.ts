@@ -8,7 +8,7 @@ import { readSettings, SettingsError } from '../../server/settings'
 import { isAlive, PROCESS_TEST, start, stopStarted, tempDir, waitFor } from './server-process'
 
 // The process-level behaviour of server/main.ts, with real child processes started as
-// `npm start` starts them (tsx server/main.ts), on PGlite in a fresh DATA_DIR each.
+// `npm start` starts them (node --import tsx server/main.ts), on PGlite in a fresh DATA_DIR each.
 const cleanups: (() => Promise<void> | void)[] = []
 
 afterEach(async () => {

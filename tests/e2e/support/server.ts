@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from './free-port'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx')
 const READY_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 10_000
 // Settings of the developer's shell (a DATABASE_URL, SMTP_URL…) must not leak into the test.
@@ -83,7 +82,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !UNSHARED_SETTINGS.has(name)),
   )
-  const child = spawn(TSX, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...inherited,
