@@ -129,6 +129,8 @@ export const AdminClient = z.extend(ClientUser, {
   stepsDone: z.int(),
   committed: z.int(),
   paid: z.int(),
+  /** Bytes of the client's files. */
+  storageUsed: z.int(),
 })
 export type AdminClient = z.infer<typeof AdminClient>
 

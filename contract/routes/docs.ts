@@ -75,6 +75,31 @@ export const routeDocs: Record<CallName, RouteDoc> = {
       'Never more than the draw still owes (409 PAYMENT_EXCEEDS_DRAW), even under concurrent payments.',
   },
   deletePayment: { summary: 'Delete a payment' },
+  setLienWaiver: {
+    summary: "Link a draw's lien waiver (a document of kind lien-waiver), or unlink it with null",
+    description:
+      'A file of another kind answers 409 NOT_A_LIEN_WAIVER; another client’s file is 404.',
+  },
+  uploadFile: {
+    summary: 'Upload a photo or document (multipart: file, kind, step?, caption?)',
+    description:
+      'JPEG, PNG, WebP or PDF, sniffed from the bytes (415 UNSUPPORTED_FILE otherwise); at most 20 MB (413 FILE_TOO_LARGE) and 1 GB a client (409 QUOTA_EXCEEDED). Images are auto-rotated and stripped of their metadata, GPS included.',
+  },
+  files: { summary: "The client's files, newest first, filtered by step and kind" },
+  deleteFile: { summary: 'Delete a file and its bytes' },
+  fileVariant: {
+    summary: 'A file variant through its signed address (public: the signature is the key)',
+    description:
+      'Addresses expire after 15 minutes; a wrong or expired signature answers 403. PDFs are sent as attachments.',
+  },
+  addLogEntry: { summary: 'Add a daily log entry, with photos already uploaded' },
+  logs: { summary: 'The daily log, newest first, filtered by step' },
+  deleteLogEntry: { summary: 'Delete a log entry and the files attached to it' },
+  setWarranty: {
+    summary: "Record a step's warranty (one per step: a second replaces it)",
+    description: 'Cover starts on the step’s done date unless startsOn says otherwise.',
+  },
+  warranties: { summary: "The client's warranties with their expiry dates" },
   addChangeOrder: {
     summary: 'Propose a change order on a step with an accepted quote',
     description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',

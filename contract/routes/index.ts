@@ -9,12 +9,21 @@ import type { NoBody } from '../api'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth'
 import { clientRoutes, timelineRoutes } from './client'
+import { documentsRoutes } from './documents'
 import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
 import type { Access } from './types'
 
 export type { Access, RouteDef, RouteMethod } from './types'
-export { adminRoutes, authRoutes, clientRoutes, moneyRoutes, onboardingRoutes, timelineRoutes }
+export {
+  adminRoutes,
+  authRoutes,
+  clientRoutes,
+  documentsRoutes,
+  moneyRoutes,
+  onboardingRoutes,
+  timelineRoutes,
+}
 
 export const routes = {
   ...authRoutes,
@@ -22,6 +31,7 @@ export const routes = {
   ...clientRoutes,
   ...timelineRoutes,
   ...moneyRoutes,
+  ...documentsRoutes,
   ...adminRoutes,
 }
 

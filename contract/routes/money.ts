@@ -1,5 +1,6 @@
 /** Money (PRODUCT.md §10): contracts, draws, payments and change orders; each call answers Money. */
 import { IdParams, NoBody } from '../api'
+import { LienWaiverBody } from '../documents'
 import { ChangeOrderBody, ChangeOrderDecisionBody, DrawsBody, Money, PaymentBody } from '../money'
 
 import type { RouteDef } from './types'
@@ -33,6 +34,15 @@ export const moneyRoutes = {
     access: 'builder',
     params: IdParams,
     body: NoBody,
+    data: Money,
+  },
+  /** Links a document of kind lien-waiver to a draw (null unlinks it). */
+  setLienWaiver: {
+    method: 'PUT',
+    path: '/api/draws/:id/lien-waiver',
+    access: 'builder',
+    params: IdParams,
+    body: LienWaiverBody,
     data: Money,
   },
   addChangeOrder: {

@@ -16,6 +16,10 @@ export type RouteDef = {
   access: Access
   params?: z.ZodMiniType
   body?: z.ZodMiniType
+  /** The query string's parameters. */
+  query?: z.ZodMiniType
+  /** The body arrives as multipart/form-data: a `file` part beside the fields of `body`. */
+  multipart?: true
   /** The schema of the answer's `Data`. */
   data: z.ZodMiniType
   /** The success statuses; 200 unless said. */

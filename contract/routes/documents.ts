@@ -1,0 +1,92 @@
+/** The evidence of the build (PRODUCT.md §11): files, the daily log and the warranties. */
+import { IdParams, NoBody } from '../api'
+import {
+  DeletedData,
+  FileBytes,
+  FilesQuery,
+  FileVariantParams,
+  LogBody,
+  LogEntry,
+  LogsQuery,
+  SignedQuery,
+  StoredFile,
+  UploadFields,
+  Warranty,
+  WarrantyBody,
+} from '../documents'
+import { z } from 'zod/mini'
+
+import type { RouteDef } from './types'
+
+export const documentsRoutes = {
+  /** Multipart: one `file` part and the fields of `body` (checked after the stream is read). */
+  uploadFile: {
+    method: 'POST',
+    path: '/api/files',
+    access: 'builder',
+    body: UploadFields,
+    multipart: true,
+    data: StoredFile,
+    statuses: [201],
+  },
+  files: {
+    method: 'GET',
+    path: '/api/files',
+    access: 'builder',
+    query: FilesQuery,
+    data: z.array(StoredFile),
+  },
+  deleteFile: {
+    method: 'DELETE',
+    path: '/api/files/:id',
+    access: 'builder',
+    params: IdParams,
+    body: NoBody,
+    data: DeletedData,
+  },
+  /** Public: the signature is the key. Answers the bytes, not JSON. */
+  fileVariant: {
+    method: 'GET',
+    path: '/api/files/:id/:variant',
+    access: 'public',
+    params: FileVariantParams,
+    query: SignedQuery,
+    data: FileBytes,
+  },
+  addLogEntry: {
+    method: 'POST',
+    path: '/api/logs',
+    access: 'builder',
+    body: LogBody,
+    data: LogEntry,
+    statuses: [201],
+  },
+  logs: {
+    method: 'GET',
+    path: '/api/logs',
+    access: 'builder',
+    query: LogsQuery,
+    data: z.array(LogEntry),
+  },
+  deleteLogEntry: {
+    method: 'DELETE',
+    path: '/api/logs/:id',
+    access: 'builder',
+    params: IdParams,
+    body: NoBody,
+    data: DeletedData,
+  },
+  setWarranty: {
+    method: 'PUT',
+    path: '/api/warranties',
+    access: 'builder',
+    body: WarrantyBody,
+    data: Warranty,
+  },
+  warranties: {
+    method: 'GET',
+    path: '/api/warranties',
+    access: 'builder',
+    data: z.array(Warranty),
+  },
+} as const satisfies Record<string, RouteDef>
