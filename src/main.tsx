@@ -9,7 +9,7 @@ import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
 import { createAppRouter } from './routes/router'
 import './styles/app.css'
-import './styles/areas.css'
+import './styles/full-page.css'
 
 /**
  * Ends the current task: start-up runs as a few short tasks, not one long one, so a phone can
