@@ -2,14 +2,14 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApi } from './adapters/api'
-import { afterFirstPaint } from './app/after-first-paint'
+import { afterFirstScreen } from './app/after-first-screen'
 import { createSession } from './app/create-session'
 import { followSession } from './app/follow-session'
 import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
 import { createAppRouter } from './routes/router'
 import './styles/app.css'
-import './styles/areas.css'
+import './styles/full-page.css'
 
 /**
  * Ends the current task: start-up runs as a few short tasks, not one long one, so a phone can
@@ -34,9 +34,10 @@ async function start(container: HTMLElement) {
 
   followSession(actor, router)
 
-  // Inter and the stage list wait until the first screen is painted: on a slow phone they
+  // Inter, ky and the stage list wait until the first screen is painted: on a slow phone they
   // would otherwise share the line with the scripts that draw it (issue 10's Lighthouse score).
-  afterFirstPaint(() => {
+  // Until then the text is in the local face stretched to Inter's metrics (app.css).
+  afterFirstScreen(router, () => {
     document.documentElement.classList.add('web-font')
     void stages().catch(() => undefined)
   })

@@ -10,6 +10,7 @@ import {
   toProblem,
   type StoredAuth,
 } from './session-context'
+import type { Role } from '../../contract'
 import { unprovided } from '../ports'
 import { refreshDelay } from './token'
 import type {
@@ -23,6 +24,11 @@ import type {
   SessionInput,
   VerifyInput,
 } from './session.types'
+
+/** The data actor a role signs in with, by its id (and the key its context is stored under). */
+export type DataActor = 'client' | 'admin'
+export const dataActorOf = (role: Role | null): DataActor =>
+  role === 'CLIENT' ? 'client' : 'admin'
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`)
@@ -69,6 +75,8 @@ const baseSetup = setup({
     clearStorage: () => unprovided('clearStorage'),
     /** Saves the client's context kept across a sign-out, if any; provided by the app. */
     persistClient: (_, _context: unknown) => unprovided('persistClient'),
+    /** Forgets the stored context of one data actor, client or admin; provided by the app. */
+    forgetChildState: (_, _key: DataActor) => unprovided('forgetChildState'),
     clearSession: assign(() => ({ ...signedOut })),
     setProblem: assign((_, params: { error: unknown }) => ({ problem: toProblem(params.error) })),
     /** Where the code goes, and the details of the account it creates, if any. */
@@ -146,6 +154,15 @@ const baseSetup = setup({
     clientDataMissing: ({ context }) => context.clientDataMissing,
     isSignedInElsewhere: (_, params: { auth: AuthState | null }) =>
       params.auth?.isAuthenticated === true,
+    /** Another tab's session is this one's account, with a newer token. */
+    isSameAccountElsewhere: ({ context }, params: { auth: AuthState | null }) =>
+      params.auth?.isAuthenticated === true &&
+      params.auth.role === context.role &&
+      params.auth.userData?.id === context.userData?.id,
+    /** Another tab signed in an account whose data actor is of this one's kind. */
+    isSameKindElsewhere: ({ context }, params: { auth: AuthState | null }) =>
+      params.auth?.isAuthenticated === true &&
+      dataActorOf(params.auth.role) === dataActorOf(context.role),
   },
   delays: {
     /** 30 s before the access token expires; at once inside that window. */

@@ -1,5 +1,22 @@
 import { assertEvent } from 'xstate'
-import { persistKeptClient, persistSession, sessionSetup } from './session.setup'
+import { dataActorOf, persistKeptClient, persistSession, sessionSetup } from './session.setup'
+import type { SessionEvent } from './session.types'
+
+/**
+ * Another tab signed in another account (issue 15): this tab is signed in again from the start,
+ * as that account, with nothing of the old one kept.
+ */
+const takeOtherAccount = [
+  'clearSession',
+  {
+    type: 'takeSyncedAuth',
+    params: ({ event }: { event: SessionEvent }) => {
+      assertEvent(event, 'session.synced')
+      return { auth: event.auth }
+    },
+  },
+  'stampTokenReceived',
+] as const
 
 /**
  * Signed in: the client or admin data actor is spawned, the view (builder, coming soon, admin)
@@ -14,11 +31,29 @@ export const signedInState = sessionSetup.createStateConfig({
     'session.loggedOut': '#session.loggingOut',
     'session.synced': [
       {
-        guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
+        guard: { type: 'isSameAccountElsewhere', params: ({ event }) => ({ auth: event.auth }) },
         target: '.token.checking',
         actions: [
           { type: 'takeSyncedAuth', params: ({ event }) => ({ auth: event.auth }) },
           'stampTokenReceived',
+        ],
+      },
+      // Another tab signed in another account (issue 15): signed in again from the start, so
+      // the old data actor stops and the new account's is spawned. The other tab stores the new
+      // account's data under the key of its kind; the other kind's stored data is nobody's now.
+      {
+        guard: { type: 'isSameKindElsewhere', params: ({ event }) => ({ auth: event.auth }) },
+        target: '#session.signedIn',
+        reenter: true,
+        actions: takeOtherAccount,
+      },
+      {
+        guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
+        target: '#session.signedIn',
+        reenter: true,
+        actions: [
+          { type: 'forgetChildState', params: ({ context }) => dataActorOf(context.role) },
+          ...takeOtherAccount,
         ],
       },
       { target: 'loggedOut', actions: 'clearSession' },

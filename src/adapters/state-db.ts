@@ -34,6 +34,10 @@ export async function saveState(key: StateKey, value: unknown): Promise<void> {
   await db.state.put({ key, value })
 }
 
+export async function forgetState(key: StateKey): Promise<void> {
+  await db.state.delete(key)
+}
+
 export async function clearState(): Promise<void> {
   await db.state.clear()
 }

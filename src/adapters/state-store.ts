@@ -67,6 +67,16 @@ export async function saveState(key: StateKey, value: unknown): Promise<boolean>
   }
 }
 
+/** Forgets what is stored under `key` alone: the other key may be another tab's. */
+export async function forgetState(key: StateKey): Promise<void> {
+  if (!hasStoredState()) return
+  try {
+    await (await database()).forgetState(key)
+  } catch (error) {
+    warn('clear', error)
+  }
+}
+
 /** Forgets the client and admin state (logout). */
 export async function clearState(): Promise<void> {
   const mayHoldData = hasStoredState() || stateDb !== undefined

@@ -23,7 +23,13 @@ import {
   readRememberLogin,
   saveAuth,
 } from '../adapters/auth-storage'
-import { clearState, hasStoredState, loadState, saveState } from '../adapters/state-store'
+import {
+  clearState,
+  forgetState,
+  hasStoredState,
+  loadState,
+  saveState,
+} from '../adapters/state-store'
 
 /** Another tab may be refreshing right now: Web Locks make the tabs take turns. */
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -168,6 +174,7 @@ export async function createSession<P extends SessionPorts>(
       persistClient: (_, client) => {
         if (client) void saveState('client', client)
       },
+      forgetChildState: (_, key) => void forgetState(key),
       clearStorage: () => {
         clearAuth()
         void clearState()

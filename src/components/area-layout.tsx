@@ -3,6 +3,7 @@ import { LogOut, Menu, X, type LucideIcon } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { AccountMenu } from './account-menu'
 import { LogOutButton } from './log-out-button'
+import './area-layout.css'
 
 /** A route's params as the router parses them: a page's slug is one the router accepts. */
 type ParamsOf<Id extends keyof RegisteredRouter['routesById']> =

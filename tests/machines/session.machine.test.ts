@@ -92,6 +92,7 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
     changeCity: [] as Place[],
     clientCalls: [] as ClientCall[],
     keptClient: [] as unknown[],
+    forgotten: [] as string[],
   }
   const machine = sessionMachine.provide({
     actors: {
@@ -132,6 +133,7 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
       persistAuth: (_, auth: StoredAuth) => void calls.persisted.push(auth),
       clearStorage: () => void calls.cleared++,
       persistClient: (_, client: unknown) => void calls.keptClient.push(client),
+      forgetChildState: (_, key: 'client' | 'admin') => void calls.forgotten.push(key),
     },
   })
   const actor = createActor(machine, {
@@ -594,6 +596,65 @@ describe('signed in', () => {
     actor.send({ type: 'session.synced', auth: null })
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true)
     expect(calls.logout).toBe(0)
+  })
+
+  // Issue 15: an admin tab kept its admin actor when another tab signed in a client, and the
+  // next refresh or 401 sent to a client actor that did not exist, which stopped the session.
+  it("takes another tab's sign-in as a client: the admin actor and its data go, a client's come", async () => {
+    const { actor, calls, advance } = start(
+      { restored: signedInAs(token(900, 'ADMIN'), { role: 'ADMIN', flag: false }) },
+      { refresh: async () => refreshed({ poolData: session().poolData ?? undefined }) },
+    )
+    expect(actor.system.get('admin')).toBeDefined()
+    actor.send({ type: 'session.synced', auth: { ...signedInAs(token()) } as AuthState })
+    expect(actor.system.get('admin')).toBeUndefined()
+    expect(calls.forgotten).toEqual(['admin'])
+    // Nothing of this client is in this tab yet: a refresh brings its data.
+    await settled(actor)
+    expect(calls.refresh).toBe(1)
+    expect(homePath(actor.getSnapshot())).toBe('/builder')
+    const child = actor.system.get('client')
+    expect(child?.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(7)])
+    // The next timed refresh and a 401 reach the client actor; the session lives on.
+    advance(15 * MINUTE)
+    await settled(actor)
+    actor.send({ type: 'session.unauthorized' })
+    await settled(actor)
+    expect(calls.refresh).toBe(3)
+    expect(actor.getSnapshot().status).toBe('active')
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true)
+  })
+
+  it("takes another tab's sign-in as an admin, or as another client, with fresh children", async () => {
+    const toAdmin = start({ restored: signedInAs(token()) })
+    const admin = signedInAs(token(900, 'ADMIN'), { role: 'ADMIN', flag: false })
+    toAdmin.actor.send({ type: 'session.synced', auth: { ...admin } as AuthState })
+    expect(toAdmin.actor.system.get('client')).toBeUndefined()
+    expect(toAdmin.actor.system.get('admin')).toBeDefined()
+    expect(toAdmin.calls.forgotten).toEqual(['client'])
+    expect(homePath(toAdmin.actor.getSnapshot())).toBe('/admin')
+
+    const other = { ...client, id: uuid(2), email: 'sam@example.com' }
+    const { actor, calls } = start(
+      { restored: signedInAs(token()) },
+      {
+        refresh: async () =>
+          refreshed({ userData: other, poolData: session().poolData ?? undefined }),
+      },
+    )
+    const before = actor.system.get('client')
+    actor.send({
+      type: 'session.synced',
+      auth: { ...signedInAs(token(), { userData: other }) } as AuthState,
+    })
+    const after = actor.system.get('client')
+    expect(after).toBeDefined()
+    expect(after).not.toBe(before)
+    // The other tab's client keeps its data under the same key: only the actor is new.
+    expect(calls.forgotten).toEqual([])
+    await settled(actor)
+    expect(actor.getSnapshot().context.userData).toMatchObject({ id: uuid(2) })
+    expect(after?.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(7)])
   })
 })
 

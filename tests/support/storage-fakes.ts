@@ -6,5 +6,6 @@ export const noSessionStorage = {
   persistAuth: () => {},
   clearStorage: () => {},
   persistClient: () => {},
+  forgetChildState: () => {},
 }
 export const noStorage = { persist: () => {} }
