@@ -304,6 +304,26 @@ describe('POST /api/files: refusals store nothing', () => {
     await expectNothingStored(before)
   })
 
+  it('answers 403 to an upload from another site, before reading it', async () => {
+    const before = await snapshot(t)
+    for (const crossSite of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const res = await upload(
+        t,
+        { ...client.headers, ...crossSite },
+        { kind: 'photo' },
+        {
+          name: 'a.png',
+          bytes: await png(),
+        },
+      )
+      expectProblem(res, 403, 'CROSS_SITE_REQUEST')
+    }
+    await expectNothingStored(before)
+  })
+
   it('answers 409 QUOTA_EXCEEDED past 1 GB a client', async () => {
     const first = await uploaded(t, client.headers, { name: 'a.pdf', bytes: pdf() })
     // Most of a gigabyte already used: one more small PDF would pass it.
