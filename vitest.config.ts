@@ -5,7 +5,10 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     name,
     include: ['tests/server/**/*.test.ts'],
     // The process tests start `npm start`'s own server, on PGlite: once is enough.
-    exclude: database === 'postgres' ? ['tests/server/startup.test.ts'] : [],
+    exclude:
+      database === 'postgres'
+        ? ['tests/server/startup.test.ts', 'tests/server/upload-crash.test.ts']
+        : [],
     globalSetup: ['tests/support/global-setup.ts'],
     env: { TEST_DB: database },
     testTimeout: 30_000,

@@ -13,7 +13,10 @@
 //    clients, 50,000 pool entries), against a bare route sending the same bytes (informative);
 // 7. the scheduling module: a plan of the 13 steps in under 1 ms, against a floor (in-process);
 // 8. money (issue 12): GET /api/money and POST /api/draws/:id/payments from the writers of 4, each
-//    with a signed contract, against bare routes answering as many bytes (informative).
+//    with a signed contract, against bare routes answering as many bytes (informative);
+// 9. files (issue 13): uploads of a 2 MB JPEG (with variants) and a 2 MB PDF (none) in MB/s and
+//    files/s against writing the same bytes to disk, and signed downloads against
+//    @fastify/static serving the same file (informative).
 // A benchmark informs, it does not gate: the exit code is 0 whatever the verdicts, and
 // non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
 import fs from 'node:fs/promises'
@@ -36,14 +39,25 @@ import {
   type ClientTimelines,
 } from './bench/client-timeline'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
+import {
+  diskRun,
+  downloadTargets,
+  filesNotes,
+  removeUploads,
+  samples,
+  throughputTable,
+  uploadRun,
+  type Throughput,
+} from './bench/files'
 import { measure, type Measured, type Target } from './bench/load'
 import { moneyNotes, moneyTargets, prepareMoney, type MoneyCalls } from './bench/money'
 import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { RefreshSessions } from './bench/refresh-sessions'
 import { table, verdict } from './bench/report'
 import { measurePlan, planSection } from './bench/schedule-plan'
-import { BENCH_ADMIN_EMAIL, startBareServer, startRealServer } from './bench/servers'
+import { BENCH_ADMIN_EMAIL, startBareServer, startRealServer, staticDirOf } from './bench/servers'
 import { signUp } from './bench/sessions'
+import type { BenchClient } from './bench/client-calls'
 
 const WARM_UP_SECONDS = 2
 const LOAD_CONNECTIONS = 100
@@ -250,12 +264,57 @@ async function bench(workDir: string): Promise<void> {
   await clientWrites(real, bare, writes, durations)
   await clientTimelines(real, bare, timelines, durations)
   await moneyCalls(real, bare, money, durations)
+  await filesBench(real, bare, writes.clients, workDir, durations)
   // The seeded back office runs on a server of its own: free the cores and memory first.
   await stopAllServers()
   await adminFetch(workDir, durations)
 }
 
 type Durations = { warmUp: number; run: number }
+
+async function filesBench(
+  real: Server,
+  bare: Server,
+  clients: BenchClient[],
+  workDir: string,
+  durations: Durations,
+) {
+  progress('making a 2 MB photo and a 2 MB PDF for the upload runs')
+  const { jpeg, pdf } = await samples()
+  const rows: Throughput[] = []
+  for (const [sample, label] of [
+    [jpeg, 'POST /api/files, 2 MB JPEG (3 variants)'],
+    [pdf, 'POST /api/files, 2 MB PDF (as it came)'],
+  ] as const) {
+    progress(`warming up ${label} for ${durations.warmUp} s`)
+    await removeUploads(
+      real,
+      (await uploadRun(real, clients, sample, durations.warmUp, label)).stored,
+    )
+    progress(`measuring ${label} for ${durations.run} s`)
+    const run = await uploadRun(real, clients, sample, durations.run, label)
+    rows.push(run.throughput)
+    await removeUploads(real, run.stored)
+  }
+  progress(`measuring the disk floor for ${durations.run} s`)
+  const floor = await diskRun(path.join(workDir, 'disk-floor'), jpeg, durations.run)
+  console.log('')
+  console.log('Files (issue 13): uploads against writing the same bytes to disk')
+  console.log('')
+  console.log(throughputTable([...rows, floor], floor))
+  const [photo] = (await uploadRun(real, clients.slice(0, 1), jpeg, 0.001, 'one photo')).stored
+  if (!photo) throw new Error('the photo for the download runs was not uploaded')
+  const original = Buffer.from(await (await fetch(`${real.origin}${photo.original}`)).arrayBuffer())
+  await fs.writeFile(path.join(staticDirOf(path.join(workDir, 'bare')), 'photo.jpg'), original)
+  const [signed, fromStatic] = downloadTargets(real, bare, photo.original)
+  if (!signed || !fromStatic) throw new Error('no download targets')
+  await pairedSection(
+    'Files (issue 13): a signed download against @fastify/static',
+    [[signed, fromStatic]],
+    durations,
+    () => filesNotes(jpeg, progress),
+  )
+}
 
 /** Each row against its own bare route; the bare rows against themselves. */
 function pairedTable(pairs: readonly (readonly [Measured, Measured])[]): string {

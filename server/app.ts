@@ -14,6 +14,7 @@ import core from './plugins/app/core'
 import csrf from './plugins/app/csrf'
 import directory from './plugins/app/directory'
 import errors, { clientError, handleError } from './plugins/app/errors'
+import fileStore from './plugins/app/file-store'
 import loginCodes from './plugins/app/login-codes'
 import mailer from './plugins/app/mailer'
 import notificationLog from './plugins/app/notification-log'
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   await app.register(errors)
   await app.register(db, { database: options.database })
+  await app.register(fileStore)
   await app.register(security)
   await app.register(cookie)
   await app.register(openapi)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseS3Url } from './lib/storage/s3-url'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const positiveInt = z.coerce.number().int().min(1)
@@ -38,6 +39,20 @@ export const SettingsSchema = z.object({
   /** Sample city, engineers and managers on a new database; unset: on PGlite only. */
   /** Seconds between the notification job's runs (PRODUCT.md §9). */
   NOTIFY_INTERVAL: positiveInt.default(60),
+  /** An S3-compatible bucket for the files (PRODUCT.md §11); unset: DATA_DIR/files. */
+  S3_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .superRefine((value, context) => {
+      if (value === undefined) return
+      try {
+        parseS3Url(value)
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message })
+      }
+    }),
   SAMPLE_DATA: z
     .enum(['true', 'false'])
     .optional()

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import fastifyStatic from '@fastify/static'
 import fastify from 'fastify'
 
 const app = fastify({ logger: false })
@@ -30,6 +31,10 @@ for (const file of bodyFiles) {
     },
   })
 }
+
+// The floor of a download: a file sent from disk by @fastify/static, at /static/<name>.
+const staticDir = process.env.BARE_STATIC_DIR
+if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/static/' })
 
 const port = Number(process.env.PORT ?? 0)
 const host = process.env.HOST ?? '127.0.0.1'

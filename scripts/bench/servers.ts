@@ -35,6 +35,9 @@ export function startRealServer(dataDir: string, outboxDir: string): Promise<Ser
   })
 }
 
+/** Where the bare server's @fastify/static serves /static/ from. */
+export const staticDirOf = (bodyDir: string) => path.join(bodyDir, 'static')
+
 /** A bare Fastify server answering each body of `bodies` at /same/<name> (see bare-server.ts). */
 export async function startBareServer(
   bodyDir: string,
@@ -44,10 +47,11 @@ export async function startBareServer(
   for (const [name, body] of Object.entries(bodies)) {
     await fs.writeFile(path.join(bodyDir, `${name}.json`), body)
   }
+  await fs.mkdir(staticDirOf(bodyDir), { recursive: true })
   return startServer({
     name: 'bare Fastify',
     script: 'scripts/bench/bare-server.ts',
     readyPath: '/bare',
-    env: { BARE_BODY_DIR: bodyDir },
+    env: { BARE_BODY_DIR: bodyDir, BARE_STATIC_DIR: staticDirOf(bodyDir) },
   })
 }

@@ -17,8 +17,8 @@ const stepTitleOf = (step: string) => {
 
 /**
  * Each kind of email: the switch that turns it off and its words, from the log row alone so a
- * retried email says what the first try would have. A new kind (the warranty reminder of §11)
- * is one entry here and one source of due notices in the notification log.
+ * retried email says what the first try would have. A new kind is one entry here and one source
+ * of due notices in the notification log.
  */
 export const NOTICES = {
   'inspection-tomorrow': {
@@ -49,6 +49,16 @@ export const NOTICES = {
         `${stepTitleOf(subject)} was planned to end by ${longDate(onDate)} and is now ` +
           'forecast to end 3 or more days later.',
         'See your timeline for what it moves.',
+      ],
+    }),
+  },
+  'warranty-expiring': {
+    turnedOffBy: 'warrantyReminders',
+    wording: ({ subject, onDate }: Notice): Wording => ({
+      subject: `Your ${stepTitleOf(subject)} warranty ends on ${longDate(onDate)}`,
+      lines: [
+        `The warranty on ${stepTitleOf(subject)} ends on ${longDate(onDate)}.`,
+        'If anything needs fixing under it, call the provider before then; its papers are in your documents.',
       ],
     }),
   },

@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route table's name for this route; the start-up check matches routes by it. */
     call?: string
+    /**
+     * A multipart route's schema of its fields: the route reads and checks them itself once the
+     * stream is read (Fastify validates no multipart body).
+     */
+    multipart?: z.ZodMiniType
   }
 }
 
@@ -28,14 +33,24 @@ export const statusesOf = (def: RouteDef): readonly (200 | 201)[] => def.statuse
 
 type StatusesOf<D extends RouteDef> = D extends { statuses: readonly (infer S)[] } ? S : 200
 type Field<D, K extends string> = D extends { [P in K]: infer S } ? { [P in K]: S } : unknown
+type Query<D> = D extends { query: infer S } ? { querystring: S } : unknown
+/** A multipart body is read by the route, so Fastify gets no body schema for it. */
+type Body<D> = D extends { multipart: true } ? unknown : Field<D, 'body'>
+type Config<N extends string, D> = { access: Access; call: N } & (D extends {
+  multipart: true
+  body: infer S
+}
+  ? { multipart: S }
+  : unknown)
 
 /** The Fastify route options of one table entry, typed so the zod provider types the request. */
 export type RouteOptionsOf<N extends string, D extends RouteDef> = {
   method: D['method']
   url: D['path']
-  config: { access: Access; call: N }
+  config: Config<N, D>
   schema: { summary: string; description?: string } & Field<D, 'params'> &
-    Field<D, 'body'> & { response: { [S in StatusesOf<D>]: Envelope<D['data']> } }
+    Body<D> &
+    Query<D> & { response: { [S in StatusesOf<D>]: Envelope<D['data']> } }
 }
 
 /** The route options of `def`, named `name`: for a table other than the contract's (tests). */
@@ -46,15 +61,22 @@ export function routeFrom<N extends string, D extends RouteDef>(
 ): RouteOptionsOf<N, D> {
   const answer = envelopeOf(def.data)
   const response = Object.fromEntries(statusesOf(def).map((status) => [status, answer]))
+  const multipart = def.multipart === true
   return {
     method: def.method,
     url: def.path,
-    config: { access: def.access, call: name },
+    config: {
+      access: def.access,
+      call: name,
+      ...(multipart && def.body !== undefined ? { multipart: def.body } : {}),
+    },
     schema: {
       summary: docs.summary,
       ...(docs.description === undefined ? {} : { description: docs.description }),
+      ...(multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(def.params === undefined ? {} : { params: def.params }),
-      ...(def.body === undefined ? {} : { body: def.body }),
+      ...(def.body === undefined || multipart ? {} : { body: def.body }),
+      ...(def.query === undefined ? {} : { querystring: def.query }),
       response,
     },
   } as RouteOptionsOf<N, D>

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
 import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
 import { addManager, newClient, referencePool, serveAustin, stageIds } from './client-kit'
+import { png, upload } from './files-kit'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -75,12 +76,38 @@ beforeEach(async () => {
       url: `/api/change-orders/${crypto.randomUUID()}`,
       body: { status: 'approved' },
     },
+    {
+      method: 'PUT',
+      url: `/api/draws/${crypto.randomUUID()}/lien-waiver`,
+      body: { fileId: null },
+    },
+    { method: 'GET', url: '/api/files?kind=photo', body: undefined },
+    { method: 'DELETE', url: `/api/files/${crypto.randomUUID()}`, body: undefined },
+    {
+      method: 'POST',
+      url: '/api/logs',
+      body: { step: 'excavation', date: '2030-03-04', text: 'Dig started' },
+    },
+    { method: 'GET', url: '/api/logs', body: undefined },
+    { method: 'DELETE', url: `/api/logs/${crypto.randomUUID()}`, body: undefined },
+    {
+      method: 'PUT',
+      url: '/api/warranties',
+      body: { step: 'steel', provider: 'Rebar Co', termMonths: 12 },
+    },
+    { method: 'GET', url: '/api/warranties', body: undefined },
   ]
 })
 afterEach(() => t.app.close())
 
-const callAll = (headers: Record<string, string>) =>
-  Promise.all(calls.map((c) => json(t.app, c.method, c.url, c.body, headers)))
+/** The multipart upload beside the JSON calls: a real photo, so only the caller decides. */
+const uploadAs = async (headers: Record<string, string>) =>
+  upload(t, headers, { kind: 'photo' }, { name: 'a.png', bytes: await png() })
+
+const callAll = async (headers: Record<string, string>) => [
+  ...(await Promise.all(calls.map((c) => json(t.app, c.method, c.url, c.body, headers)))),
+  await uploadAs(headers),
+]
 
 describe('who may use the builder calls', () => {
   it('answers 401 to an anonymous caller on every call', async () => {
@@ -109,12 +136,12 @@ describe('who may use the builder calls', () => {
   it('lets a client with Flag through every call', async () => {
     const client = await newClient(t, 'c@example.com')
     const statuses = (await callAll(client.headers)).map((r) => r.statusCode)
-    // The quote and money calls name ids that do not exist: 404 is the route's own answer; so
-    // is 409 for the final inspection, which waits for the pool's startup, and for the money
-    // calls on a step without a contract.
+    // The quote, money, file and log calls name ids that do not exist: 404 is the route's own
+    // answer; so is 409 for the final inspection, which waits for the pool's startup, and for
+    // the money calls on a step without a contract.
     expect(statuses).toEqual([
       200, 200, 200, 200, 200, 404, 404, 200, 201, 200, 200, 200, 409, 200, 200, 200, 409, 404, 404,
-      409, 404,
+      409, 404, 404, 200, 404, 201, 200, 404, 200, 200, 201,
     ])
   })
 })

@@ -14,13 +14,22 @@ import {
   serveAustin,
   stageIds,
 } from './client-kit'
+import { exe, filesDir, filesUnder, multipartBody, pdf, png, uploaded } from './files-kit'
 import { getMoney, moneyOf, pay, stepIn } from './money-kit'
 
 let t: TestApp
 let headers: Record<string, string>
 /** Real ids (and a few strangers), so bodies reach past the schema into the checks behind it. */
 let ids: Record<
-  'stages' | 'quotes' | 'engineers' | 'managers' | 'draws' | 'payments' | 'changeOrders',
+  | 'stages'
+  | 'quotes'
+  | 'engineers'
+  | 'managers'
+  | 'draws'
+  | 'payments'
+  | 'changeOrders'
+  | 'files'
+  | 'logs',
   string[]
 >
 let stages: Record<string, string>
@@ -55,6 +64,18 @@ beforeAll(async () => {
   // The client's and the other's accepted excavation quote, with a payment and a change order.
   const mine = await signAndPay(headers, refs[0])
   const theirs = await signAndPay(other.headers, refs.at(-1))
+  // Files and log entries of both clients: a photo and a lien waiver each, one entry each.
+  const filesOf = async (h: Record<string, string>) => [
+    (await uploaded(t, h, { name: 'a.png', bytes: await png() })).id,
+    (await uploaded(t, h, { name: 'w.pdf', bytes: pdf() }, { kind: 'lien-waiver' })).id,
+  ]
+  const logOf = async (h: Record<string, string>, fileIds: string[]) => {
+    const entry = { step: 'steel', date: '2030-03-04', text: 'Rebar in', fileIds }
+    const res = await json(t.app, 'POST', '/api/logs', entry, h)
+    expect(res.statusCode, res.body).toBe(201)
+    return (res.json() as { Data: { id: string } }).Data.id
+  }
+  const [myFiles, theirFiles] = [await filesOf(headers), await filesOf(other.headers)]
   ids = {
     stages: [...Object.values(stages), crypto.randomUUID()],
     quotes: [...refs.map((r) => r.quoteId ?? ''), crypto.randomUUID()],
@@ -63,6 +84,12 @@ beforeAll(async () => {
     draws: [...mine.draws, ...theirs.draws, crypto.randomUUID()],
     payments: [...mine.payments, ...theirs.payments, crypto.randomUUID()],
     changeOrders: [...mine.changeOrders, ...theirs.changeOrders, crypto.randomUUID()],
+    files: [...myFiles, ...theirFiles, crypto.randomUUID()],
+    logs: [
+      await logOf(headers, myFiles.slice(0, 1)),
+      await logOf(other.headers, theirFiles.slice(0, 1)),
+      crypto.randomUUID(),
+    ],
   }
 })
 
@@ -206,6 +233,31 @@ const validBodies: Record<string, () => fc.Arbitrary<Record<string, unknown>>> =
     }),
   '/api/change-orders/:id': () =>
     fc.record({ status: fc.constantFrom('approved', 'rejected', 'proposed') }),
+  '/api/draws/:id/lien-waiver': () =>
+    fc.record({ fileId: fc.option(one(ids.files), { nil: null }) }),
+  '/api/files/:id': () => fc.constant({}),
+  '/api/logs': () =>
+    fc.record(
+      {
+        step: fc.constantFrom('steel', 'tile', 'diving-board'),
+        date: day,
+        text,
+        fileIds: fc.array(one(ids.files), { maxLength: 3 }),
+      },
+      { requiredKeys: ['step', 'date', 'text'] },
+    ),
+  '/api/logs/:id': () => fc.constant({}),
+  '/api/warranties': () =>
+    fc.record(
+      {
+        step: fc.constantFrom('steel', 'pool-design', 'diving-board'),
+        provider: text,
+        termMonths: fc.integer({ min: -1, max: 700 }),
+        startsOn: day,
+        fileId: fc.option(one(ids.files), { nil: null }),
+      },
+      { requiredKeys: ['step', 'provider', 'termMonths'] },
+    ),
 }
 
 /** The ids a route's `:id` stands for, its own and others'. */
@@ -213,6 +265,9 @@ const paramIds: Record<string, () => string[]> = {
   '/api/draws/:id/payments': () => ids.draws,
   '/api/payments/:id': () => ids.payments,
   '/api/change-orders/:id': () => ids.changeOrders,
+  '/api/draws/:id/lien-waiver': () => ids.draws,
+  '/api/files/:id': () => ids.files,
+  '/api/logs/:id': () => ids.logs,
 }
 
 const drawBody = () =>
@@ -244,6 +299,7 @@ const mutated = (valid: fc.Arbitrary<Record<string, unknown>>) =>
         ...['StageId', 'Title', 'choices', 'quoteId', 'amount', 'extra'],
         ...['startDate', 'step', 'startedOn', 'status', 'date'],
         ...['draws', 'paidOn', 'method', 'description'],
+        ...['text', 'fileIds', 'provider', 'termMonths', 'startsOn', 'fileId'],
       ),
     )
     .chain(([b, key]) =>
@@ -272,6 +328,9 @@ const METHODS: Record<string, 'POST' | 'DELETE'> = {
   '/api/draws/:id/payments': 'POST',
   '/api/payments/:id': 'DELETE',
   '/api/change-orders': 'POST',
+  '/api/files/:id': 'DELETE',
+  '/api/logs': 'POST',
+  '/api/logs/:id': 'DELETE',
 }
 
 const ROUTES = Object.keys(validBodies).map((url) => ({
@@ -358,6 +417,18 @@ const TEXT_FIELDS: {
     field: 'message',
     body: (message) => ({ managerId: ids.managers[0], message }),
   },
+  {
+    method: 'POST',
+    url: '/api/logs',
+    field: 'text',
+    body: (text) => ({ step: 'tile', date: '2030-03-04', text }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/warranties',
+    field: 'provider',
+    body: (provider) => ({ step: 'tile', provider, termMonths: 12 }),
+  },
 ]
 
 describe.each(TEXT_FIELDS)('any text in $field of $method $url', (route) => {
@@ -375,6 +446,111 @@ describe.each(TEXT_FIELDS)('any text in $field of $method $url', (route) => {
         if (res.statusCode >= 400) expect(await snapshot(t)).toBe(before)
       }),
       { numRuns: 30, examples: STORAGE_BREAKERS },
+    )
+  })
+})
+
+/** Fields near an upload's: right or junk values, unknown names, a text field called file. */
+const uploadFields = fc.dictionary(
+  fc.constantFrom('kind', 'step', 'caption', 'extra', 'file'),
+  fc.oneof(
+    fc.constantFrom('photo', 'lien-waiver', 'selfie', 'steel', 'diving-board', '', ' '),
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom('x'.repeat(201), 'é'.repeat(900), '\u0000', '\u202eevil'),
+  ),
+  { maxKeys: 4 },
+)
+
+describe('fuzzing POST /api/files', () => {
+  it('never answers 5xx, and a refusal stores nothing', async () => {
+    const bytes = {
+      png: await png(64, 48),
+      pdf: pdf(),
+      exe: exe(),
+      empty: Buffer.alloc(0),
+      random: Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)),
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        uploadFields,
+        fc.constantFrom(...(Object.keys(bytes) as (keyof typeof bytes)[])),
+        fc.constantFrom('file', 'photo', null),
+        fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('../x.png', 'a\u0000.pdf', 'ü.jpg')),
+        async (fields, which, fieldName, name) => {
+          const before = await snapshot(t)
+          const stored = await filesUnder(filesDir(t))
+          const file = fieldName === null ? undefined : { name, bytes: bytes[which] }
+          const { payload, contentType } = await multipartBody(fields, file, fieldName ?? 'file')
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/files',
+            headers: { ...headers, 'content-type': contentType },
+            payload,
+          })
+          expect(res.statusCode, res.body).toBeLessThan(500)
+          expect(res.body).not.toContain('FST_')
+          if (res.statusCode >= 400) {
+            expect(res.headers['content-type']).toContain('application/problem+json')
+            expect(await snapshot(t)).toBe(before)
+            expect(await filesUnder(filesDir(t))).toEqual(stored)
+          }
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
+  it('never answers 5xx to a body that is not the multipart it says', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string(), fc.constant('--abc\r\nContent-Disposition: form-data; name="file"')),
+        fc.constantFrom(
+          'multipart/form-data; boundary=abc',
+          'multipart/form-data',
+          'multipart/mixed; boundary=abc',
+          'application/json',
+          'text/plain',
+          'application/octet-stream',
+        ),
+        async (payload, type) => {
+          const before = await snapshot(t)
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/files',
+            headers: { ...headers, 'content-type': type },
+            payload,
+          })
+          expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400)
+          expect(res.statusCode, res.body).toBeLessThan(500)
+          expect(res.headers['content-type']).toContain('application/problem+json')
+          expect(await snapshot(t)).toBe(before)
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+})
+
+describe.each(['/api/files', '/api/logs', '/api/warranties'])('fuzzing GET %s', (url) => {
+  it('never answers 5xx to any query string', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('step', 'kind', 'x', 'step[]', '__proto__'),
+            fc.oneof(fc.constantFrom('steel', 'photo', 'selfie', ''), fc.string()),
+          ),
+          { maxLength: 3 },
+        ),
+        async (pairs) => {
+          const query = new URLSearchParams(pairs).toString()
+          const res = await json(t.app, 'GET', `${url}?${query}`, undefined, headers)
+          expect(res.statusCode, res.body).toBeLessThan(500)
+          if (res.statusCode >= 400)
+            expect(res.headers['content-type']).toContain('application/problem+json')
+        },
+      ),
+      { numRuns: 50 },
     )
   })
 })

@@ -151,3 +151,38 @@ describe.each(TEXT_ROUTES)('any text in the fields of $method $url', (route) => 
     )
   })
 })
+
+describe('fuzzing GET /api/files/{id}/{variant}', () => {
+  it('never answers 5xx, and never serves bytes without a signature of ours', async () => {
+    const idLike = fc.oneof(
+      fc.uuid(),
+      fc.string({ maxLength: 40 }),
+      fc.constant('..%2F..%2Fsecret'),
+    )
+    const variant = fc.oneof(
+      fc.constantFrom('thumb', 'view', 'original', 'huge', ''),
+      fc.string({ maxLength: 12 }),
+    )
+    const param = fc.oneof(fc.string({ maxLength: 60 }), fc.integer().map(String), fc.constant(''))
+    await fc.assert(
+      fc.asyncProperty(
+        idLike,
+        variant,
+        fc.option(param, { nil: undefined }),
+        fc.option(param, { nil: undefined }),
+        async (id, name, exp, sig) => {
+          const query = new URLSearchParams({
+            ...(exp === undefined ? {} : { exp }),
+            ...(sig === undefined ? {} : { sig }),
+          })
+          const url = `/api/files/${encodeURIComponent(id)}/${encodeURIComponent(name)}?${query}`
+          const res = await t.app.inject({ method: 'GET', url })
+          expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400)
+          expect(res.statusCode, res.body).toBeLessThan(500)
+          expect(res.headers['content-type']).toContain('application/problem+json')
+        },
+      ),
+      { numRuns: 150 },
+    )
+  })
+})

@@ -9,6 +9,7 @@ import {
   cities,
   clients,
   contracts,
+  files,
   payments,
   poolEntries,
   users,
@@ -53,8 +54,8 @@ const totalsByClient = (
   )
 
 /**
- * Clients as the back office sees them (profile, Flag, steps done, committed and paid): one
- * query for any number.
+ * Clients as the back office sees them (profile, Flag, steps done, committed, paid and the
+ * bytes their files take): one query for any number.
  */
 async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
   // Counted once per client in one grouped pass, not by a subquery per row.
@@ -68,8 +69,17 @@ async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
   const quoted = totalsByClient(db, 'quoted', contracts)
   const changed = totalsByClient(db, 'changed', changeOrders, eq(changeOrders.status, 'approved'))
   const paid = totalsByClient(db, 'paid', payments)
+  const stored = db.$with('stored').as(
+    db
+      .select({
+        clientId: files.clientId,
+        bytes: sql<number>`sum(${files.storedBytes})::bigint`.as('stored_bytes'),
+      })
+      .from(files)
+      .groupBy(files.clientId),
+  )
   const rows = await db
-    .with(done, quoted, changed, paid)
+    .with(done, quoted, changed, paid, stored)
     .select({
       user: users,
       client: clients,
@@ -77,6 +87,7 @@ async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
       stepsDone: sql<number>`coalesce(${done.count}, 0)`,
       committed: sql<number>`coalesce(${quoted.total}, 0) + coalesce(${changed.total}, 0)`,
       paid: sql<number>`coalesce(${paid.total}, 0)`,
+      storageUsed: sql<number>`coalesce(${stored.bytes}, 0)`,
     })
     .from(clients)
     .innerJoin(users, eq(users.id, clients.userId))
@@ -84,9 +95,10 @@ async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
     .leftJoin(quoted, eq(quoted.clientId, clients.userId))
     .leftJoin(changed, eq(changed.clientId, clients.userId))
     .leftJoin(paid, eq(paid.clientId, clients.userId))
+    .leftJoin(stored, eq(stored.clientId, clients.userId))
     .where(where)
     .orderBy(asc(users.createdAt))
-  return rows.map(({ user, client, flag, stepsDone, committed, paid }) => ({
+  return rows.map(({ user, client, flag, stepsDone, committed, paid, storageUsed }) => ({
     id: user.id,
     email: user.email,
     name: user.name,
@@ -102,6 +114,7 @@ async function adminClients(db: Db | Tx, where?: SQL): Promise<AdminClient[]> {
     stepsDone: Number(stepsDone),
     committed: Number(committed),
     paid: Number(paid),
+    storageUsed: Number(storageUsed),
   }))
 }
 
@@ -148,12 +161,20 @@ export default fp(
 
       // Their access token stops working now, not when the identity cache expires.
       remove: async (actorId, id) => {
+        let fileIds: string[] = []
         await accountWrite(app, actorId, id, async (tx) => {
           const before = await lockedClient(tx, id)
-          // Their pool, requests and refresh tokens go with them (ON DELETE CASCADE).
+          fileIds = (
+            await tx.select({ id: files.id }).from(files).where(eq(files.clientId, id))
+          ).map((f) => f.id)
+          // Their pool, requests, files and refresh tokens go with them (ON DELETE CASCADE).
           await tx.delete(users).where(eq(users.id, id))
           return { action: 'delete', entity: 'client', entityId: id, before, data: null }
         })
+        // Once the rows are gone for good: bytes a failure leaves are the next sweep's.
+        await app.fileStore
+          .remove(fileIds)
+          .catch((err: unknown) => app.log.error({ err, clientId: id }, 'file bytes not removed'))
       },
 
       setOnWaiting: async (clientId, onWaiting) => {
@@ -174,5 +195,5 @@ export default fp(
       },
     } satisfies Clients)
   },
-  { name: 'clients', dependencies: ['db', 'users'] },
+  { name: 'clients', dependencies: ['db', 'users', 'file-store'] },
 )

@@ -9,6 +9,7 @@ export type Keys = {
   tempToken: Buffer
   refresh: Buffer
   unsubscribe: Buffer
+  fileUrl: Buffer
 }
 
 declare module 'fastify' {
@@ -33,6 +34,7 @@ export default fp(
       tempToken: deriveKey(opts.secret, 'temp-token'),
       refresh: deriveKey(opts.secret, 'refresh'),
       unsubscribe: deriveKey(opts.secret, 'unsubscribe'),
+      fileUrl: deriveKey(opts.secret, 'file-url'),
     })
   },
   { name: 'core' },

@@ -39,15 +39,29 @@ function fieldErrors(
 }
 
 // Fastify's own errors for bad requests, mapped to a problem a user can act on.
-const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => HttpProblem> = {
+const FRAMEWORK_ERRORS: Record<string, (request: FastifyRequest) => HttpProblem> = {
   FST_ERR_BAD_URL: () =>
     new HttpProblem(400, UrlProblemCode.badUrl, 'The address is not valid percent-encoding.'),
   FST_ERR_MAX_PARAM_LENGTH: () =>
     new HttpProblem(414, UrlProblemCode.uriTooLong, 'A part of the address is too long.'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    new HttpProblem(415, ProblemCode.unsupportedMediaType, 'Send the body as application/json.', {
-      errors: { body: ['Content-Type must be application/json'] },
-    }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (request) =>
+    request.routeOptions.config.multipart
+      ? new HttpProblem(
+          415,
+          ProblemCode.unsupportedMediaType,
+          'Send the file as multipart/form-data.',
+          {
+            errors: { body: ['Content-Type must be multipart/form-data'] },
+          },
+        )
+      : new HttpProblem(
+          415,
+          ProblemCode.unsupportedMediaType,
+          'Send the body as application/json.',
+          {
+            errors: { body: ['Content-Type must be application/json'] },
+          },
+        ),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     new HttpProblem(400, ProblemCode.validation, 'The Content-Length does not match the body.', {
       errors: { body: ['Content-Length does not match the body'] },
@@ -77,7 +91,7 @@ export function sendProblem(reply: FastifyReply, problem: HttpProblem) {
   return reply.code(problem.status).type('application/problem+json').send(JSON.stringify(body))
 }
 
-function toProblem(error: FastifyError): HttpProblem | null {
+function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem | null {
   if (error instanceof HttpProblem) return error
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body'
@@ -86,7 +100,7 @@ function toProblem(error: FastifyError): HttpProblem | null {
     })
   }
   const framework = error.code ? FRAMEWORK_ERRORS[error.code] : undefined
-  if (framework) return framework(error)
+  if (framework) return framework(request)
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new HttpProblem(
       error.statusCode,
@@ -101,7 +115,7 @@ function toProblem(error: FastifyError): HttpProblem | null {
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   let problem: HttpProblem | null = null
   try {
-    problem = toProblem(error)
+    problem = toProblem(error, request)
   } catch (mappingError) {
     // Whatever happens here, the answer stays a plain 500 without internals.
     request.log.error({ err: mappingError }, 'could not map an error to a problem')

@@ -13,12 +13,14 @@ import {
 import { committedOf, drawsShortBy, drawsSumMessage } from '../../../contract/money-rules'
 import { stepTitle } from '../../../contract/scheduling'
 import type { Tx } from '../../db/client'
+import { DocumentsProblemCode } from '../../../contract/documents'
 import { changeOrders, contracts, draws, payments } from '../../db/schema'
 import { conflict, HttpProblem, notFound } from '../../lib/problem'
 import { todayOf } from '../../lib/today'
 import { lockMoney } from './contracts'
 import { moneyOf } from './money-answer'
 import { moneyRows, projectOf } from './money-reads'
+import { ownFiles } from './owned-files'
 
 export type PaymentWrite = z.output<typeof PaymentBody>
 export type Decision = z.output<typeof ChangeOrderDecisionBody>['status']
@@ -43,6 +45,8 @@ export type MoneyBook = {
   ): Promise<Money>
   /** Approving moves the Balance draw (the last due when done, else the last) by its amount. */
   decideChangeOrder(clientId: string, id: string, status: Decision): Promise<Money>
+  /** Links a document of kind lien-waiver to a draw (409 for another kind), or unlinks it. */
+  setLienWaiver(clientId: string, drawId: string, fileId: string | null): Promise<Money>
 }
 
 declare module 'fastify' {
@@ -224,6 +228,24 @@ export default fp(
           .where(eq(changeOrders.id, id))
       })
 
+    const setLienWaiver: MoneyBook['setLienWaiver'] = (clientId, drawId, fileId) =>
+      write(clientId, async (tx) => {
+        const [draw] = await tx
+          .select({ id: draws.id })
+          .from(draws)
+          .where(and(eq(draws.id, drawId), eq(draws.clientId, clientId)))
+        if (!draw) throw notFound('No such draw.')
+        if (fileId !== null) {
+          const [file] = await ownFiles(tx, clientId, [fileId])
+          if (file?.kind !== 'lien-waiver')
+            throw conflict(
+              'Only a document uploaded as a lien waiver can be linked to a payment.',
+              DocumentsProblemCode.notALienWaiver,
+            )
+        }
+        await tx.update(draws).set({ lienWaiverFileId: fileId }).where(eq(draws.id, drawId))
+      })
+
     app.decorate('money', {
       get,
       setDraws,
@@ -231,6 +253,7 @@ export default fp(
       deletePayment,
       addChangeOrder,
       decideChangeOrder,
+      setLienWaiver,
     } satisfies MoneyBook)
   },
   { name: 'money', dependencies: ['db', 'core', 'stages', 'timelines'] },

@@ -1,4 +1,4 @@
-import { addDays, differenceInCalendarDays, parseISO } from 'date-fns'
+import { addDays, differenceInCalendarDays, parseISO, subDays } from 'date-fns'
 import { and, eq, inArray, isNull, lt, sql, type AnyColumn } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -11,15 +11,21 @@ import {
   notificationPreferences,
   projects,
   users,
+  warranties,
 } from '../../db/schema'
 import { NOTICE_KINDS, type Notice, type NoticeKind } from '../../lib/notice-email'
+import { StepSlug } from '../../../contract'
 import { factsOfClients } from './timeline'
+import { warrantyOf } from './warranties'
 
 /** How long a claim may stay unsent before another run takes it over (its server died). */
 export const NOTIFY_LEASE_MS = 5 * 60 * 1000
 
 /** A running-late email goes out once a step's forecast end is this many days past its baseline. */
 const LATE_DAYS = 3
+
+/** A warranty's reminder goes out this many days before it ends (PRODUCT.md §11). */
+export const WARRANTY_NOTICE_DAYS = 30
 
 export type Claimed = Notice & { id: number }
 export type Recipient = { email: string; name: string; preferences: NotificationPreferences }
@@ -110,6 +116,37 @@ async function stepUpdates(db: Db, today: string, settings: ScheduleSettings) {
   return due
 }
 
+/**
+ * Warranties that end within WARRANTY_NOTICE_DAYS, of clients who want the reminder (three
+ * queries, whatever their number). Keyed by the day the cover ends, so it goes out once, and a
+ * server that was down on the 30th day still sends it before the end.
+ */
+async function warrantiesEnding(db: Db, today: string): Promise<Notice[]> {
+  const rows = await db
+    .select({ warranty: warranties })
+    .from(warranties)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.clientId, warranties.clientId))
+    .where(wants(notificationPreferences.warrantyReminders))
+  if (rows.length === 0) return []
+  const facts = await factsOfClients(db, [...new Set(rows.map((r) => r.warranty.clientId))])
+  const due: Notice[] = []
+  for (const { warranty: row } of rows) {
+    const step = StepSlug.parse(row.step)
+    const doneOn = facts.get(row.clientId)?.steps[step]?.doneOn ?? null
+    const { expiresOn } = warrantyOf(row, doneOn)
+    if (!expiresOn || today >= expiresOn) continue
+    const remindOn = toIsoDate(subDays(parseISO(expiresOn), WARRANTY_NOTICE_DAYS))
+    if (today >= remindOn)
+      due.push({
+        clientId: row.clientId,
+        kind: 'warranty-expiring',
+        subject: step,
+        onDate: expiresOn,
+      })
+  }
+  return due
+}
+
 const isNoticeKind = (kind: string): kind is NoticeKind => NOTICE_KINDS.some((k) => k === kind)
 
 type LogRow = typeof notificationLog.$inferSelect
@@ -128,6 +165,7 @@ export default fp(
       const found = await Promise.all([
         inspectionsTomorrow(db, tomorrow),
         stepUpdates(db, today, settings),
+        warrantiesEnding(db, today),
       ])
       return found.flat()
     }

@@ -19,7 +19,12 @@ function differences(def: RouteDef, route: Registered): string[] {
     found.push(`has access ${String(route.config?.access)}, not ${def.access}`)
   const schema = route.schema ?? {}
   if (schema.params !== def.params) found.push('has other params')
-  if (schema.body !== def.body) found.push('has another body')
+  if (schema.querystring !== def.query) found.push('has another query')
+  // A multipart route checks its fields itself, with the table's schema of them.
+  const multipart = def.multipart === true
+  if (schema.body !== (multipart ? undefined : def.body)) found.push('has another body')
+  if (route.config?.multipart !== (multipart ? def.body : undefined))
+    found.push(multipart ? 'does not read multipart with the table’s fields' : 'reads multipart')
   const response = (schema.response ?? {}) as Record<string, unknown>
   const statuses = statusesOf(def).map(String)
   const answer = envelopeOf(def.data)

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import calendars from '../../../plugins/app/calendars'
+import files from '../../../plugins/app/files'
+import logs from '../../../plugins/app/logs'
 import money from '../../../plugins/app/money'
 import notificationPreferences from '../../../plugins/app/notification-preferences'
 import poolEntries from '../../../plugins/app/pool-entries'
 import timelines from '../../../plugins/app/timeline'
+import warranties from '../../../plugins/app/warranties'
 import calendarRoutes from './calendar'
+import fileRoutes from './files'
+import logRoutes from './logs'
 import moneyRoutes from './money'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
@@ -21,12 +26,17 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(money)
   await app.register(notificationPreferences)
   await app.register(calendars)
+  await app.register(files)
+  await app.register(logs)
+  await app.register(warranties)
   await app.register(poolRoutes)
   await app.register(quoteRoutes)
   await app.register(requestRoutes)
   await app.register(timelineRoutes)
   await app.register(calendarRoutes)
   await app.register(moneyRoutes)
+  await app.register(fileRoutes)
+  await app.register(logRoutes)
   await app.register(unsubscribeRoutes)
 }
 

@@ -34,6 +34,15 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.route({
+    ...routeOf('setLienWaiver'),
+    handler: async (request) => {
+      const { fileId } = request.body
+      const clientId = identityOf(request).id
+      return { Data: await app.money.setLienWaiver(clientId, request.params.id, fileId) }
+    },
+  })
+
+  app.route({
     ...routeOf('addChangeOrder'),
     handler: async (request, reply) => {
       const { step, description, amount } = request.body

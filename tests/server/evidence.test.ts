@@ -1,0 +1,285 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { LogEntry, Warranty } from '../../contract/documents'
+import { build, type TestApp } from '../support/build'
+import { expectProblem, json, snapshot } from '../support/http'
+import { newClient, put, serveAustin, stageIds } from './client-kit'
+import { fetchSigned, filesDir, filesUnder, pdf, png, uploaded } from './files-kit'
+import { drawId, moneyOf, pay, signed, stepIn } from './money-kit'
+import { setToday } from './timeline-kit'
+
+let t: TestApp
+let client: Awaited<ReturnType<typeof newClient>>
+let other: Awaited<ReturnType<typeof newClient>>
+beforeEach(async () => {
+  t = await build({ NOTIFY_INTERVAL: '3600' })
+  await serveAustin(t)
+  client = await newClient(t, 'c@example.com')
+  other = await newClient(t, 'other@example.com')
+  setToday(t, '2030-03-01')
+})
+afterEach(() => t.app.close())
+
+const photo = async (headers = client.headers, kind = 'photo') =>
+  uploaded(t, headers, { name: 'site.png', bytes: await png() }, { kind })
+
+const addLog = (body: unknown, headers = client.headers) =>
+  json(t.app, 'POST', '/api/logs', body, headers)
+
+const logs = async (query = '') => {
+  const res = await json(t.app, 'GET', `/api/logs${query}`, undefined, client.headers)
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { Data: unknown[] }).Data.map((e) => LogEntry.parse(e))
+}
+
+describe('the daily log', () => {
+  it('adds entries with their photos, lists them newest day first with fresh addresses', async () => {
+    const [a, b] = [await photo(), await photo()]
+    const first = await addLog({
+      step: 'excavation',
+      date: '2030-03-04',
+      text: ' Dig started. ',
+      fileIds: [b.id, a.id, b.id],
+    })
+    expect(first.statusCode, first.body).toBe(201)
+    const entry = LogEntry.parse((first.json() as { Data: unknown }).Data)
+    expect(entry).toMatchObject({ step: 'excavation', date: '2030-03-04', text: 'Dig started.' })
+    expect(entry.files.map((f) => f.id)).toEqual([b.id, a.id])
+    expect(
+      (await addLog({ step: 'steel', date: '2030-03-06', text: 'Rebar in.' })).statusCode,
+    ).toBe(201)
+    expect(
+      (await addLog({ step: 'excavation', date: '2030-03-05', text: 'Done.' })).statusCode,
+    ).toBe(201)
+    expect((await logs()).map((e) => e.date)).toEqual(['2030-03-06', '2030-03-05', '2030-03-04'])
+    const dig = await logs('?step=excavation')
+    expect(dig.map((e) => e.text)).toEqual(['Done.', 'Dig started.'])
+    const thumb = dig[1]?.files[0]?.urls.thumb ?? ''
+    expect((await fetchSigned(t, thumb)).statusCode).toBe(200)
+    expectProblem(await json(t.app, 'GET', '/api/logs?step=roof', undefined, client.headers), 400)
+  })
+
+  it("refuses another client's photo, a text over 5,000 characters and a bad date, changing nothing", async () => {
+    const theirs = await photo(other.headers)
+    const before = await snapshot(t)
+    const foreign = { step: 'steel', date: '2030-03-04', text: 'x', fileIds: [theirs.id] }
+    expectProblem(await addLog(foreign), 404, 'NOT_FOUND')
+    const long = await addLog({ step: 'steel', date: '2030-03-04', text: 'x'.repeat(5001) })
+    expect(Object.keys(expectProblem(long, 400).errors ?? {})).toEqual(['text'])
+    const day = await addLog({ step: 'steel', date: '2030-02-30', text: 'x' })
+    expect(Object.keys(expectProblem(day, 400).errors ?? {})).toEqual(['date'])
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it('deletes an entry with its photos and their bytes; another client cannot', async () => {
+    const kept = await photo()
+    const attached = await photo()
+    const res = await addLog({
+      step: 'tile',
+      date: '2030-03-04',
+      text: 'x',
+      fileIds: [attached.id],
+    })
+    const { id } = LogEntry.parse((res.json() as { Data: unknown }).Data)
+    const before = await snapshot(t)
+    const foreign = await json(t.app, 'DELETE', `/api/logs/${id}`, undefined, other.headers)
+    expectProblem(foreign, 404)
+    expect(await snapshot(t)).toBe(before)
+    const removed = await json(t.app, 'DELETE', `/api/logs/${id}`, undefined, client.headers)
+    expect(removed.json()).toEqual({ Data: { id } })
+    expect(await logs()).toEqual([])
+    const names = await filesUnder(filesDir(t))
+    expect(names.every((n) => n.includes(kept.id))).toBe(true)
+    expect(names).toHaveLength(3)
+    expectProblem(await fetchSigned(t, attached.urls.original), 404)
+  })
+})
+
+const setWarranty = (body: unknown, headers = client.headers) =>
+  put(t, '/api/warranties', body, headers)
+const warranties = async () => {
+  const res = await json(t.app, 'GET', '/api/warranties', undefined, client.headers)
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { Data: unknown[] }).Data.map((w) => Warranty.parse(w))
+}
+
+describe('warranties', () => {
+  it("start on the step's done day unless told, one per step, replaced by the next", async () => {
+    const first = await setWarranty({ step: 'steel', provider: 'Rebar Co', termMonths: 12 })
+    expect(first.statusCode, first.body).toBe(200)
+    expect((first.json() as { Data: unknown }).Data).toMatchObject({
+      step: 'steel',
+      startsOn: null,
+      expiresOn: null,
+      fileId: null,
+    })
+    setToday(t, '2030-03-10')
+    const { steel } = await stageIds(t)
+    expect(
+      (await put(t, '/api/mark-done', { StageId: steel, done: true }, client.headers)).statusCode,
+    ).toBe(200)
+    expect(await warranties()).toMatchObject([
+      { step: 'steel', startsOn: '2030-03-10', expiresOn: '2031-03-10' },
+    ])
+    const paper = await uploaded(
+      t,
+      client.headers,
+      { name: 'w.pdf', bytes: pdf() },
+      { kind: 'warranty' },
+    )
+    const body = {
+      step: 'steel',
+      provider: 'Steel Inc',
+      termMonths: 1,
+      startsOn: '2030-01-31',
+      fileId: paper.id,
+    }
+    expect((await setWarranty(body)).statusCode).toBe(200)
+    await setWarranty({
+      step: 'pool-design',
+      provider: 'Plans',
+      termMonths: 600,
+      startsOn: '2030-01-01',
+    })
+    const now = await warranties()
+    expect(now).toMatchObject([
+      { step: 'pool-design', expiresOn: '2080-01-01' },
+      // date-fns: a month after January 31 is the last day of February.
+      {
+        step: 'steel',
+        provider: 'Steel Inc',
+        startsOn: '2030-01-31',
+        expiresOn: '2030-02-28',
+        fileId: paper.id,
+      },
+    ])
+    // Deleting the paper keeps the warranty, without it.
+    await json(t.app, 'DELETE', `/api/files/${paper.id}`, undefined, client.headers)
+    expect((await warranties())[1]?.fileId).toBeNull()
+  })
+
+  it("refuses another client's file and terms out of 1–600 months, changing nothing", async () => {
+    const theirs = await photo(other.headers)
+    const before = await snapshot(t)
+    const foreign = { step: 'tile', provider: 'Tile Co', termMonths: 12, fileId: theirs.id }
+    expectProblem(await setWarranty(foreign), 404)
+    for (const termMonths of [0, 601, 1.5])
+      expect(
+        Object.keys(
+          expectProblem(await setWarranty({ step: 'tile', provider: 'T', termMonths }), 400)
+            .errors ?? {},
+        ),
+      ).toEqual(['termMonths'])
+    expectProblem(await setWarranty({ step: 'tile', provider: ' ', termMonths: 1 }), 400)
+    expect(await snapshot(t)).toBe(before)
+  })
+})
+
+describe('PUT /api/draws/{id}/lien-waiver', () => {
+  const link = (id: string, fileId: string | null, headers = client.headers) =>
+    put(t, `/api/draws/${id}/lien-waiver`, { fileId }, headers)
+
+  it('links a lien waiver, which clears MISSING_LIEN_WAIVER; null unlinks it', async () => {
+    await signed(t, client.headers, 'excavation', 800_000)
+    const deposit = await drawId(t, client.headers, 'excavation', 0)
+    moneyOf(await pay(t, client.headers, deposit, 80_000), 201)
+    setToday(t, '2030-03-10')
+    const codes = (m: ReturnType<typeof moneyOf>) =>
+      stepIn(m, 'excavation').warnings.map((w) => w.code)
+    const waiver = await uploaded(
+      t,
+      client.headers,
+      { name: 'waiver.pdf', bytes: pdf() },
+      {
+        kind: 'lien-waiver',
+      },
+    )
+    const linked = moneyOf(await link(deposit, waiver.id))
+    expect(stepIn(linked, 'excavation').draws[0]?.lienWaiverFileId).toBe(waiver.id)
+    expect(codes(linked)).not.toContain('MISSING_LIEN_WAIVER')
+    const unlinked = moneyOf(await link(deposit, null))
+    expect(stepIn(unlinked, 'excavation').draws[0]?.lienWaiverFileId).toBeNull()
+    expect(codes(unlinked)).toContain('MISSING_LIEN_WAIVER')
+    moneyOf(await link(deposit, waiver.id))
+    // Deleting the document unlinks it.
+    await json(t.app, 'DELETE', `/api/files/${waiver.id}`, undefined, client.headers)
+    const res = await json(t.app, 'GET', '/api/money', undefined, client.headers)
+    expect(stepIn(moneyOf(res), 'excavation').draws[0]?.lienWaiverFileId).toBeNull()
+  })
+
+  it("answers 409 NOT_A_LIEN_WAIVER to another kind, 404 to another's draw or file", async () => {
+    await signed(t, client.headers, 'excavation', 800_000)
+    await signed(t, other.headers, 'excavation', 800_000)
+    const deposit = await drawId(t, client.headers, 'excavation', 0)
+    const theirDraw = await drawId(t, other.headers, 'excavation', 0)
+    const notAWaiver = await photo()
+    const theirWaiver = await photo(other.headers, 'lien-waiver')
+    const mine = await photo(client.headers, 'lien-waiver')
+    const before = await snapshot(t)
+    expectProblem(await link(deposit, notAWaiver.id), 409, 'NOT_A_LIEN_WAIVER')
+    expectProblem(await link(deposit, theirWaiver.id), 404)
+    expectProblem(await link(theirDraw, mine.id), 404)
+    expectProblem(await link(crypto.randomUUID(), null), 404)
+    expect(await snapshot(t)).toBe(before)
+  })
+})
+
+describe('the warranty reminder', () => {
+  const mails = async (apps: TestApp[]) => {
+    const found: { to: string; subject: string }[] = []
+    for (const made of apps) {
+      await made.app.mailer.flush()
+      for (const name of await fs.readdir(made.outbox))
+        if (name.endsWith('.json'))
+          found.push(JSON.parse(await fs.readFile(path.join(made.outbox, name), 'utf8')))
+    }
+    return found.filter((m) => m.subject.includes('warranty'))
+  }
+
+  it('goes out once, 30 days before the cover ends, however many servers run the job', async () => {
+    const second = await build({ NOTIFY_INTERVAL: '3600' }, { besides: t })
+    try {
+      await setWarranty({
+        step: 'steel',
+        provider: 'Rebar Co',
+        termMonths: 12,
+        startsOn: '2030-01-15',
+      })
+      await setWarranty({ step: 'tile', provider: 'Tile Co', termMonths: 12 })
+      const both = [t, second]
+      const run = () => Promise.all(both.map((made) => made.app.notifier.run()))
+      for (const made of both) setToday(made, '2030-12-15')
+      await run()
+      expect(await mails(both)).toEqual([])
+      for (const made of both) setToday(made, '2030-12-16')
+      await run()
+      await run()
+      for (const made of both) setToday(made, '2031-01-10')
+      await run()
+      const sent = await mails(both)
+      expect(sent).toEqual([
+        expect.objectContaining({
+          to: 'c@example.com',
+          subject: 'Your Steel warranty ends on Wednesday, January 15, 2031',
+        }),
+      ])
+    } finally {
+      await second.app.close()
+    }
+  })
+
+  it('is not sent to a client who turned warranty reminders off', async () => {
+    await setWarranty({
+      step: 'steel',
+      provider: 'Rebar Co',
+      termMonths: 12,
+      startsOn: '2030-01-15',
+    })
+    const off = { inspectionReminders: true, stepUpdates: true, warrantyReminders: false }
+    expect((await put(t, '/api/notifications', off, client.headers)).statusCode).toBe(200)
+    setToday(t, '2030-12-20')
+    await t.app.notifier.run()
+    expect(await mails([t])).toEqual([])
+  })
+})
