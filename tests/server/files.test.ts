@@ -306,10 +306,11 @@ describe('POST /api/files: refusals store nothing', () => {
 
   it('answers 403 to an upload from another site, before reading it', async () => {
     const before = await snapshot(t)
-    for (const crossSite of [
+    const crossSites: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ]
+    for (const crossSite of crossSites) {
       const res = await upload(
         t,
         { ...client.headers, ...crossSite },
