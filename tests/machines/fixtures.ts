@@ -87,6 +87,7 @@ export const client = (n: number, onWaiting = false): AdminClient => ({
   stepsDone: 0,
   committed: 0,
   paid: 0,
+  storageUsed: 0,
 })
 
 export const tip = (n: number, stageId: string, text = `Tip ${n}`): DesignTip => ({
