@@ -9,6 +9,7 @@ import { DraftNotice } from './draft-notice'
 import { RunningBudget } from './running-budget'
 import { ManagerPage as ManagerProfile } from './pages/manager-page'
 import { BudgetPage } from './pages/budget-page'
+import { DocumentsPage } from './pages/documents-page'
 import { ManagersPage } from './pages/managers-page'
 import { OverviewPage } from './pages/overview-page'
 import { PoolDesignPage } from './pages/pool-design-page'
@@ -91,6 +92,8 @@ export function BuilderPage() {
       return <TimelinePage />
     case 'budget':
       return <BudgetPage />
+    case 'documents':
+      return <DocumentsPage />
     case 'pool-design':
       return <PoolDesignPage />
     case 'project-builder':

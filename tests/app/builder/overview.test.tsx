@@ -192,7 +192,7 @@ describe('the Overview page', () => {
       within(project)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Timeline', 'Budget'])
+    ).toEqual(['Overview', 'Timeline', 'Budget', 'Documents'])
   })
 
   it('has no Project navigation before the design is saved', async () => {
