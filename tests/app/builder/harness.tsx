@@ -35,8 +35,10 @@ import { createFakeDocumentsApi } from './documents-fake'
 import { createFakeMoneyApi } from './money-fake'
 import { createFakeTimelineApi } from './timeline-fake'
 
-// jsdom has no scrolling; the router restores scroll positions on every navigation.
+// jsdom has no scrolling; the router restores scroll positions on every navigation, and scrolls
+// to the element a link's hash names.
 window.scrollTo = () => {}
+Element.prototype.scrollIntoView = () => {}
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 

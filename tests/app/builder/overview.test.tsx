@@ -145,7 +145,11 @@ describe('next actions for money', () => {
     const actions = nextActions(project(poolData), null, money)
     expect(actions.slice(0, 3)).toEqual([
       { text: 'Record the deposit for Excavation', route: 'budget' },
-      { text: "Upload the lien waiver for Steel's deposit", route: 'budget' },
+      {
+        text: "Upload the lien waiver for Steel's deposit",
+        route: 'budget',
+        hash: 'lien-waiver-00000000-0000-4000-8000-000000000993',
+      },
       { text: farOff, route: 'excavation' },
     ])
   })

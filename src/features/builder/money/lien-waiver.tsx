@@ -35,7 +35,7 @@ export function LienWaiver({
   const hash = useLocation({ select: (location) => location.hash })
   useEffect(() => {
     if (hash !== anchor) return
-    ref.current?.scrollIntoView?.({ block: 'center' })
+    ref.current?.scrollIntoView({ block: 'center' })
     ref.current?.querySelector('button')?.focus()
   }, [anchor, hash])
   const unlink = useMoneyCall(
