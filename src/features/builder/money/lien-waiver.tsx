@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
-import { FileCheck2 } from 'lucide-react'
+import { FileCheck2, Upload } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { StepSlug } from '../../../../contract'
 import { FILE_TYPES, type StoredFile } from '../../../../contract/documents'
@@ -184,14 +184,13 @@ function LienWaiverDialog({
         <p className="money-empty">No lien waiver is uploaded yet: upload the one you received.</p>
       )}
       <div className="lien-waiver-upload">
-        <label htmlFor={`${id}-upload`} className="field-label">
-          Upload a lien waiver
-        </label>
+        <p className="field-label">Or upload the one you received</p>
         <input
           id={`${id}-upload`}
           type="file"
-          className="field-input"
+          className="visually-hidden drop-zone-input"
           accept={FILE_TYPES.join(',')}
+          aria-describedby={`${id}-upload-hint`}
           disabled={upload?.status === 'sending' || upload?.status === 'done'}
           onChange={(event) => {
             const file = event.target.files?.[0]
@@ -199,6 +198,13 @@ function LienWaiverDialog({
             if (file) setUploadId(start({ file, kind: 'lien-waiver', step }))
           }}
         />
+        <label htmlFor={`${id}-upload`} className="button button-secondary">
+          <Upload aria-hidden="true" />
+          Upload a lien waiver
+        </label>
+        <p id={`${id}-upload-hint`} className="field-hint">
+          A PDF or a photo of it, up to 20 MB. It is linked to this draw once uploaded.
+        </p>
         {upload && upload.status !== 'done' && (
           <ul className="upload-list" aria-label="Uploads">
             <UploadRow upload={upload} onDismiss={() => dismiss(upload.id)} />
