@@ -57,6 +57,10 @@ export const toStored = ({
   notifications: _notifications,
   calendarUrl: _calendarUrl,
   replayed: _replayed,
+  files: _files,
+  logs: _logs,
+  warranties: _warranties,
+  uploads: _uploads,
   ...stored
 }: ClientMachineContext): ClientContext => stored
 
@@ -104,8 +108,19 @@ export const upsertManagerRequest = (poolData: PoolData, request: ManagerRequest
 
 type CallEffect = Pick<
   ClientMachineContext,
-  'poolData' | 'timeline' | 'money' | 'notifications' | 'calendarUrl'
+  | 'poolData'
+  | 'timeline'
+  | 'money'
+  | 'notifications'
+  | 'calendarUrl'
+  | 'files'
+  | 'logs'
+  | 'warranties'
 >
+
+/** Drops the item with this id from a list held, or leaves a list not fetched as it is. */
+const dropId = <T extends { id: string }>(items: T[] | null, id: string) =>
+  items && items.filter((item) => item.id !== id)
 
 /** The client data after a call's answer (seed §4 "Client data", PRODUCT.md §9). */
 export function applyCallResult(context: CallEffect, result: ClientCallResult): CallEffect {
@@ -126,12 +141,32 @@ export function applyCallResult(context: CallEffect, result: ClientCallResult): 
     case 'deletePayment':
     case 'addChangeOrder':
     case 'decideChangeOrder':
+    case 'setLienWaiver':
       return { ...context, money: result.data }
     case 'notifications':
     case 'setNotifications':
       return { ...context, notifications: result.data }
     case 'rotateCalendarToken':
       return { ...context, calendarUrl: result.data.url }
+    case 'files':
+      return { ...context, files: result.data }
+    case 'deleteFile':
+      return { ...context, files: dropId(context.files, result.data.id) }
+    case 'logs':
+      return { ...context, logs: result.data }
+    case 'addLogEntry':
+      return { ...context, logs: context.logs && [result.data, ...context.logs] }
+    case 'deleteLogEntry':
+      return { ...context, logs: dropId(context.logs, result.data.id) }
+    case 'warranties':
+      return { ...context, warranties: result.data }
+    case 'setWarranty':
+      return {
+        ...context,
+        warranties:
+          context.warranties &&
+          upsertBy(context.warranties, result.data, (warranty) => warranty.step),
+      }
     default:
       return { ...context, poolData: upsertEntry(poolData, result.data) }
   }

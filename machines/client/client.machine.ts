@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import type { PoolEntry } from '../../contract'
 import {
   applyCallResult,
@@ -20,7 +20,10 @@ import type {
   ClientEvent,
   ClientInput,
   ClientMachineContext,
+  SendFileInput,
   SessionStartData,
+  Upload,
+  UploadEvent,
 } from './client.types'
 
 /** Every change hands the new context to `persist`; it reads the context after the update. */
@@ -45,6 +48,10 @@ export const clientMachine = setup({
     /** Port: runs the call on the API and says what its answer changes. */
     clientCall: fromPromise<ClientCallResult, ClientCall>(async () => {
       throw new Error('clientCall not provided')
+    }),
+    /** Port: sends one file, reporting its progress, the stored file or the refusal back. */
+    sendFile: fromCallback<UploadEvent, SendFileInput>(() => {
+      throw new Error('sendFile not provided')
     }),
   },
   actions: {
@@ -89,6 +96,33 @@ export const clientMachine = setup({
       }
     }),
     toggleSidebar: assign(({ context }) => ({ isOpen: !context.isOpen })),
+    /** Each upload runs beside the calls, in its own child, so a call need not wait for it. */
+    startUpload: enqueueActions(({ enqueue }, { id, request }: SendFileInput) => {
+      const { file, kind, step } = request
+      const upload: Upload = {
+        id,
+        name: file.name,
+        kind,
+        step,
+        loaded: 0,
+        total: file.size,
+        status: 'sending',
+      }
+      enqueue.assign(({ context }) => ({ uploads: [...context.uploads, upload] }))
+      enqueue.spawnChild('sendFile', { id, input: { id, request } })
+    }),
+    /** Progress, the stored file or the refusal; a file stored joins the list held, newest first. */
+    changeUpload: assign(({ context }, change: Partial<Upload> & { id: string }) => ({
+      uploads: context.uploads.map((upload) =>
+        upload.id === change.id ? { ...upload, ...change } : upload,
+      ),
+      files: change.file && context.files ? [change.file, ...context.files] : context.files,
+    })),
+    /** Cancelled (its request aborted) or cleared: it is gone from the list. */
+    dropUpload: enqueueActions(({ enqueue }, { id }: { id: string }) => {
+      enqueue.stopChild(id)
+      enqueue.assign(({ context }) => ({ uploads: context.uploads.filter((u) => u.id !== id) }))
+    }),
     /** Port: the app saves the context to IndexedDB under `client`. Tests record it. */
     persist: (_, _context: ClientContext) => unprovided('persist'),
   },
@@ -113,6 +147,10 @@ export const clientMachine = setup({
     notifications: null,
     calendarUrl: null,
     replayed: null,
+    files: null,
+    logs: null,
+    warranties: null,
+    uploads: [],
   }),
   initial: 'ready',
   states: {
@@ -233,6 +271,26 @@ export const clientMachine = setup({
     },
     'builder.requested': { actions: ['markBuilderRequested', persistContext] },
     'layout.sidebarToggled': { actions: ['toggleSidebar', persistContext] },
+    'upload.requested': { actions: { type: 'startUpload', params: ({ event }) => event } },
+    'upload.progressed': {
+      actions: {
+        type: 'changeUpload',
+        params: ({ event: { id, loaded, total } }) => ({ id, loaded, total }),
+      },
+    },
+    'upload.finished': {
+      actions: {
+        type: 'changeUpload',
+        params: ({ event: { id, file } }) => ({ id, file, status: 'done', loaded: file.size }),
+      },
+    },
+    'upload.failed': {
+      actions: {
+        type: 'changeUpload',
+        params: ({ event: { id, error } }) => ({ id, error, status: 'failed' }),
+      },
+    },
+    'upload.dismissed': { actions: { type: 'dropUpload', params: ({ event }) => event } },
   },
 })
 
@@ -247,6 +305,10 @@ export type {
   ClientInput,
   ClientMachineContext,
   SessionStartData,
+  SendFileInput,
+  Upload,
+  UploadEvent,
+  UploadRequest,
 } from './client.types'
 export {
   applyCallResult,

@@ -1,5 +1,6 @@
 import type { CallFailure as SharedCallFailure } from '../shared/call-failure'
-import type { CallData, ClientCallName, NamedCall } from '../../contract/routes'
+import type { CallData, CallsOf, NamedCall } from '../../contract/routes'
+import type { FileKind, LogEntry, StoredFile, Warranty } from '../../contract/documents'
 import type {
   Engineer,
   Manager,
@@ -7,6 +8,7 @@ import type {
   NotificationPreferences,
   PoolData,
   PoolEntry,
+  StepSlug,
   Timeline,
 } from '../../contract'
 
@@ -28,6 +30,12 @@ export type ClientContext = {
 
 /** An edit the server refused for want of a session, and whose it is. */
 export type ClientDraft = { userId: string; call: ClientCall }
+
+/**
+ * The builder's calls the client actor makes through its `clientCall` port: every call open to
+ * a served client but the upload, which is multipart and reports its progress (`sendFile`).
+ */
+export type ClientCallName = Exclude<CallsOf<'builder'>, 'uploadFile'>
 
 /** A call to the client API (the builder's part of the route table), named as the table names it. */
 export type ClientCall = NamedCall<ClientCallName>
@@ -54,6 +62,15 @@ export type ClientMachineContext = ClientContext & {
   notifications: NotificationPreferences | null
   /** The secret calendar address just made; the server keeps only its hash, so never saved. */
   calendarUrl: string | null
+  /**
+   * The client's files, daily log and warranties (PRODUCT.md §11) once fetched; not saved: the
+   * files' signed addresses expire after 15 minutes.
+   */
+  files: StoredFile[] | null
+  logs: LogEntry[] | null
+  warranties: Warranty[] | null
+  /** The uploads of this page view, oldest first: in flight, refused or done. */
+  uploads: Upload[]
   pending: ClientCall | null
   failure: CallFailure | null
   /** How many calls have been answered (or failed) in this page view. */
@@ -86,7 +103,47 @@ export type SessionStartData = {
   Managers?: Manager[]
 }
 
+/** A file to upload and the fields sent beside it (POST /api/files, multipart). */
+export type UploadRequest = {
+  file: File
+  kind: FileKind
+  step?: StepSlug | undefined
+  caption?: string | undefined
+}
+
+/** What the `sendFile` port is given: the request and the upload it belongs to. */
+export type SendFileInput = { id: string; request: UploadRequest }
+
+/** One upload as the screens show it: how far it got, and why it was refused if it was. */
+export type Upload = {
+  /** Chosen by the screen that asked, so it can find its upload again. */
+  id: string
+  name: string
+  kind: FileKind
+  step: StepSlug | undefined
+  /** Bytes sent of `total` (the request's, once the browser reports it). */
+  loaded: number
+  total: number
+  status: 'sending' | 'done' | 'failed'
+  /** The stored file, once done. */
+  file?: StoredFile
+  /**
+   * Why it failed: the API port's error, whose `code` says which refusal it was (UNSUPPORTED_FILE,
+   * FILE_TOO_LARGE, QUOTA_EXCEEDED, also when refused before sending) and `detail` in words.
+   */
+  error?: unknown
+}
+
+export type UploadEvent =
+  | { type: 'upload.requested'; id: string; request: UploadRequest }
+  | { type: 'upload.progressed'; id: string; loaded: number; total: number }
+  | { type: 'upload.finished'; id: string; file: StoredFile }
+  | { type: 'upload.failed'; id: string; error: unknown }
+  /** Cancels one still sending, or clears one that failed or is done. */
+  | { type: 'upload.dismissed'; id: string }
+
 export type ClientEvent =
+  | UploadEvent
   | { type: 'client.sessionStarted'; data: SessionStartData }
   | { type: 'client.flagChanged'; Flag: boolean }
   | { type: 'client.refreshStarted' }

@@ -1,6 +1,7 @@
 import type { AdminCall, AdminFetchInput } from '../../machines/admin/admin.types'
-import type { ClientCall } from '../../machines/client/client.types'
+import type { ClientCall, UploadRequest } from '../../machines/client/client.types'
 import type { Http } from './http'
+import type { UploadOptions } from './upload-file'
 
 type Signal = AbortSignal | undefined
 
@@ -9,11 +10,17 @@ type Signal = AbortSignal | undefined
  * these calls, so their part of the route table loads with the first one, not with the landing
  * pages.
  */
-export function createAreaPorts(http: Http) {
+export function createAreaPorts(http: Http, uploads: UploadOptions) {
   return {
     /** The client actor's port: any builder call, answered with its name and `Data`. */
     clientCall: async (call: ClientCall, signal?: Signal) =>
       (await import('./api-client-call')).runClientCall(http, call, signal),
+    /** POST /api/files with its progress: the client actor's `sendFile` port. */
+    uploadFile: async (
+      request: UploadRequest,
+      onProgress: (loaded: number, total: number) => void,
+      signal: AbortSignal,
+    ) => (await import('./api-client-call')).uploadFile(uploads, request, onProgress, signal),
     /** GET admin/fetch, revalidated with the ETag of the data already held. */
     fetchAdmin: async (input: AdminFetchInput, signal?: Signal) =>
       (await import('./api-admin-call')).fetchAdmin(http, input, signal),

@@ -62,7 +62,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
-async function fromResponse(response: Response, cause: unknown): Promise<ApiError> {
+/** The ApiError an answer that is not a success stands for: its problem, or a sentence. */
+export async function fromResponse(response: Response, cause: unknown): Promise<ApiError> {
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'))
   const body: unknown = await response.json().catch(() => undefined)
   const problem = Problem.safeParse(body)

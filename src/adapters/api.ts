@@ -37,6 +37,6 @@ export function createApi(options: ApiOptions) {
       const stages = await call('stages', {}, signal)
       return [...stages].sort((a, b) => a.order - b.order)
     },
-    ...createAreaPorts(http),
+    ...createAreaPorts(http, options),
   }
 }

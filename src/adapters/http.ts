@@ -31,6 +31,8 @@ export interface HttpOptions {
   getToken: () => string | null
   /** The network edge; tests pass a fake. */
   fetch?: typeof globalThis.fetch
+  /** The uploads' network edge (they report progress, which fetch cannot); tests pass a fake. */
+  XMLHttpRequest?: typeof XMLHttpRequest
   /** Where the API lives; an absolute URL in tests, where there is no page to be relative to. */
   baseUrl?: string
   timeout?: number

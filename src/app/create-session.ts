@@ -8,6 +8,7 @@ import {
 } from '../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../machines/session/session.machine'
 import { refreshDelay } from '../../machines/session/token'
+import { sendFileLogic, type SendFile } from '../../machines/client/uploads'
 import type {
   AdminCall,
   AdminCallResult,
@@ -49,6 +50,8 @@ export type SessionPorts = {
   clientCall(call: ClientCall, signal?: AbortSignal): Promise<ClientCallResult>
   /** Every admin write, named as the route table names it. */
   adminCall(call: AdminCall, signal?: AbortSignal): Promise<AdminCallResult>
+  /** POST /api/files, multipart, reporting the bytes sent. */
+  uploadFile: SendFile
 }
 
 /**
@@ -153,6 +156,10 @@ export async function createSession<P extends SessionPorts>(
         actors: {
           clientCall: fromPromise(({ input, signal }) =>
             guarded(() => ports.clientCall(input, signal), input),
+          ),
+          // An upload answered 401 is sent again after the refresh, its progress from zero.
+          sendFile: sendFileLogic((request, onProgress, signal) =>
+            guarded(() => ports.uploadFile(request, onProgress, signal)),
           ),
         },
         actions: { persist: (_, context) => void saveState('client', context) },

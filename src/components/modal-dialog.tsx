@@ -9,13 +9,15 @@ type ModalDialogProps = {
   /** While a request runs the dialog cannot be dismissed: its answer decides. */
   busy: boolean
   children: ReactNode
+  /** Extra classes, e.g. a wider dialog for a photo. */
+  className?: string
 }
 
 /**
  * A native modal <dialog>: showModal() makes the rest of the page inert and keeps focus inside,
  * Escape cancels, and focus returns to where it was when it closes. Mounted to open it.
  */
-export function ModalDialog({ title, onClose, busy, children }: ModalDialogProps) {
+export function ModalDialog({ title, onClose, busy, children, className }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
@@ -33,7 +35,7 @@ export function ModalDialog({ title, onClose, busy, children }: ModalDialogProps
   return (
     <dialog
       ref={ref}
-      className="modal-dialog"
+      className={className ? `modal-dialog ${className}` : 'modal-dialog'}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault()

@@ -37,6 +37,7 @@ const createFakeSession = (server: FakeServer, now: () => number) =>
       clientCall: (call: ClientCall) => server.clientCall(getToken(), call),
       // The session model never writes as an admin; the admin screens have their own tests.
       adminCall: () => Promise.reject(new Error('adminCall is not in the fake server')),
+      uploadFile: () => Promise.reject(new Error('uploadFile is not in the fake server')),
     }),
     now,
   )

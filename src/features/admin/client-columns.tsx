@@ -1,5 +1,6 @@
 import type { AdminClient } from '../../../contract'
 import { STEPS } from '../../../contract'
+import { formatBytes } from '../../lib/bytes'
 import { moneyColumn, textColumn, type Column } from './columns'
 
 /** The columns the client lists share (clients, waiting list, marketing). */
@@ -48,3 +49,13 @@ export const committedColumn = moneyColumn<AdminClient>(
   (c) => c.committed,
 )
 export const paidColumn = moneyColumn<AdminClient>('paid', 'Paid', (c) => c.paid)
+
+/** The bytes of the client's photos and documents: sorted and exported as bytes, shown as "12.4 MB". */
+export const storageColumn: Column<AdminClient> = {
+  key: 'storage',
+  header: 'Storage',
+  value: (c) => c.storageUsed,
+  text: (c) => formatBytes(c.storageUsed),
+  csv: (c) => c.storageUsed,
+  numeric: true,
+}

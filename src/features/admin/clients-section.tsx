@@ -11,13 +11,14 @@ import {
   perkColumn,
   placeColumn,
   progressColumn,
+  storageColumn,
   waitingColumn,
 } from './client-columns'
 import { CrudSection, type CrudConfig } from './crud-section'
 
 const clients: CrudConfig<AdminClient, z.output<typeof ClientInput>> = {
   title: 'Clients',
-  lede: 'Every homeowner: whether we serve their city, the waiting list, perks and how far their build has come.',
+  lede: 'Every homeowner: whether we serve their city, the waiting list, perks, how far their build has come and the space their files take.',
   noun: 'client',
   caption: 'Clients',
   csvName: 'clients',
@@ -33,6 +34,7 @@ const clients: CrudConfig<AdminClient, z.output<typeof ClientInput>> = {
     progressColumn,
     committedColumn,
     paidColumn,
+    storageColumn,
   ],
   fields: [
     { name: 'name', label: 'Full name', kind: 'text' },

@@ -9,6 +9,7 @@ import { DraftNotice } from './draft-notice'
 import { RunningBudget } from './running-budget'
 import { ManagerPage as ManagerProfile } from './pages/manager-page'
 import { BudgetPage } from './pages/budget-page'
+import { DocumentsPage } from './pages/documents-page'
 import { ManagersPage } from './pages/managers-page'
 import { OverviewPage } from './pages/overview-page'
 import { PoolDesignPage } from './pages/pool-design-page'
@@ -19,6 +20,7 @@ import { useBudget } from './use-project'
 import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
 import { FullPageSpinner } from '../../components/spinner'
+import { useDocumentsFollowWrites } from './documents/use-documents-follow-writes'
 import { useMoneyFollowsWrites } from './money/use-money-follows-writes'
 import { useClient, useOptionalClientActor } from './use-client'
 import './builder.css'
@@ -48,6 +50,7 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
   // A refusal belongs to the page that made the call: another page starts without it.
   useEffect(() => actor.send({ type: 'client.failureDismissed' }), [actor, pathname])
   useMoneyFollowsWrites(actor)
+  useDocumentsFollowWrites(actor)
   const done = (route: string) => budget.find((step) => step.route === route)?.done
   return (
     <AreaLayout
@@ -89,6 +92,8 @@ export function BuilderPage() {
       return <TimelinePage />
     case 'budget':
       return <BudgetPage />
+    case 'documents':
+      return <DocumentsPage />
     case 'pool-design':
       return <PoolDesignPage />
     case 'project-builder':

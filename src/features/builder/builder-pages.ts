@@ -12,6 +12,7 @@ export const PROJECT_PAGES = [
   { route: 'overview', title: 'Overview' },
   { route: 'timeline', title: 'Timeline' },
   { route: 'budget', title: 'Budget' },
+  { route: 'documents', title: 'Documents' },
 ] as const
 
 /** Every page the builder's `$page` may name. */

@@ -1,12 +1,17 @@
 import { differenceInCalendarDays } from 'date-fns'
 import { STEPS } from '../../../contract/steps'
+import { INSPECTIONS } from '../../../contract/construction'
+import type { StoredFile } from '../../../contract/documents'
 import type { Money } from '../../../contract/money'
 import type { Timeline, TimelineStep } from '../../../contract/timeline'
 import { entryOf, savedDesign, type ProjectData } from '../../../contract/budget'
 import { describeSlip, formatShortDate, utcDay } from './timeline-dates'
 
-/** One thing the client can do next, and the builder page where it is done. */
-export type NextAction = { text: string; route: string }
+/**
+ * One thing the client can do next, and the builder page where it is done; `hash` names the
+ * control on that page (a draw's lien waiver, a step's photos).
+ */
+export type NextAction = { text: string; route: string; hash?: string }
 
 /** The Overview shows at most this many. */
 export const MAX_NEXT_ACTIONS = 5
@@ -97,12 +102,39 @@ function moneyActions(money: Money | null): NextAction[] {
       .map((d) => ({
         text: `Upload the lien waiver for ${possessive(step.title)} ${d.label.toLowerCase()}`,
         route: 'budget',
+        hash: `lien-waiver-${d.id}`,
       })),
   )
   const farOff = money.warnings
     .filter((w) => w.code === 'QUOTE_FAR_OFF')
     .map((w) => ({ text: w.message, route: w.step }))
   return [...deposits, ...waivers, ...farOff]
+}
+
+/** "Pre-gunite inspection" → "pre-gunite inspection", inside a sentence. */
+const lowerFirst = (title: string) => `${title.charAt(0).toLowerCase()}${title.slice(1)}`
+
+/**
+ * What the evidence asks for (PRODUCT.md §11): the work an inspection is about to cover up,
+ * photographed while it can still be seen. Asked once the inspection can be booked or is booked,
+ * for each step it follows with no photo yet.
+ */
+function photoActions(timeline: Timeline | null, files: StoredFile[] | null): NextAction[] {
+  if (!timeline || !files) return []
+  const photographed = new Set(
+    files.filter((file) => file.kind === 'photo').map((file) => file.step),
+  )
+  return timeline.inspections
+    .filter((inspection) => inspection.status === 'ready' || inspection.status === 'scheduled')
+    .flatMap((inspection) =>
+      (INSPECTIONS.find((i) => i.slug === inspection.slug)?.follows ?? [])
+        .filter((step) => !photographed.has(step))
+        .map((step) => ({
+          text: `Add photos of ${STEPS.find((s) => s.route === step)?.title ?? step} before the ${lowerFirst(inspection.title)}`,
+          route: step,
+          hash: 'photos',
+        })),
+    )
 }
 
 /**
@@ -114,6 +146,7 @@ export function nextActions(
   project: ProjectData,
   timeline: Timeline | null = null,
   money: Money | null = null,
+  files: StoredFile[] | null = null,
 ): NextAction[] {
   if (!savedDesign(project.poolData)) {
     return [{ text: 'Save your pool design to see every estimate', route: 'pool-design' }]
@@ -126,6 +159,11 @@ export function nextActions(
           route: 'project-builder',
         },
       ]
-  const actions = [...dateActions(timeline), ...moneyActions(money), ...stepActions(project)]
+  const actions = [
+    ...dateActions(timeline),
+    ...moneyActions(money),
+    ...photoActions(timeline, files),
+    ...stepActions(project),
+  ]
   return [...actions.slice(0, MAX_NEXT_ACTIONS - builder.length), ...builder]
 }

@@ -8,6 +8,7 @@ export const BUILDER_PAGE_ROUTES = [
   'overview',
   'timeline',
   'budget',
+  'documents',
   ...STEPS.map((step) => step.route),
   'project-builder',
   'project-managers',

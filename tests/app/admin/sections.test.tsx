@@ -138,6 +138,7 @@ describe('clients', () => {
       stepsDone: 5,
       committed: 1_250_050,
       paid: 90_000,
+      storageUsed: 13_002_342,
     }
     const { actor, call } = await startAdmin({ Clients: [pat] }, async () => ({
       name: 'editClient',
@@ -159,6 +160,7 @@ describe('clients', () => {
       '5/13',
       '$12,500.50',
       '$900',
+      '12.4 MB',
       'EditDelete',
     ])
     await user.click(screen.getByRole('button', { name: 'Edit Pat Doe' }))
@@ -177,17 +179,24 @@ describe('clients', () => {
     })
   })
 
-  it('export committed and paid in dollars with the rest of the row', async () => {
+  it('export committed and paid in dollars, and the storage in bytes, with the rest of the row', async () => {
     const files = captureDownloads()
-    const pat = { ...client(4), name: 'Pat Doe', stepsDone: 5, committed: 1_250_050, paid: 90_000 }
+    const pat = {
+      ...client(4),
+      name: 'Pat Doe',
+      stepsDone: 5,
+      committed: 1_250_050,
+      paid: 90_000,
+      storageUsed: 13_002_342,
+    }
     const { actor } = await startAdmin({ Clients: [pat] })
     const { user } = renderSection(<ClientsSection actor={actor} />)
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
     const [file] = files
     if (!file) throw new Error('no file was downloaded')
     const [headers, row] = Papa.parse<string[]>(await blobText(file.blob)).data
-    expect(headers?.slice(-2)).toEqual(['Committed', 'Paid'])
-    expect(row?.slice(-2)).toEqual(['12500.5', '900'])
+    expect(headers?.slice(-3)).toEqual(['Committed', 'Paid', 'Storage'])
+    expect(row?.slice(-3)).toEqual(['12500.5', '900', '13002342'])
   })
 })
 

@@ -18,22 +18,27 @@ import {
   type StepSlug,
 } from '../../../contract'
 import { DEFAULT_PRICING } from '../../../contract/estimator'
-import { moneyRoutes, timelineRoutes } from '../../../contract/routes'
+import type { LogEntry, StoredFile, Warranty } from '../../../contract/documents'
+import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
   clientMachine,
   type ClientCall,
   type ClientCallResult,
 } from '../../../machines/client/client.machine'
+import { sendFileLogic } from '../../../machines/client/uploads'
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
 import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { apiProblem, sessionData } from '../auth/harness'
+import { createFakeDocumentsApi } from './documents-fake'
 import { createFakeMoneyApi } from './money-fake'
 import { createFakeTimelineApi } from './timeline-fake'
 
-// jsdom has no scrolling; the router restores scroll positions on every navigation.
+// jsdom has no scrolling; the router restores scroll positions on every navigation, and scrolls
+// to the element a link's hash names.
 window.scrollTo = () => {}
+Element.prototype.scrollIntoView = () => {}
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 
@@ -206,8 +211,13 @@ export type BuilderOptions = {
   Engineers?: Engineer[]
   Managers?: Manager[]
   stages?: Stage[]
-  /** Replaces the fake API's answer to every client call, e.g. to refuse with field errors. */
+  /**
+   * Replaces the fake API's answer to every client call but the evidence's (files, log,
+   * warranties), e.g. to refuse with field errors.
+   */
   clientCall?: (call: ClientCall) => Promise<ClientCallResult>
+  /** The client's files, daily log and warranties as the server holds them. */
+  documents?: { files?: StoredFile[]; logs?: LogEntry[]; warranties?: Warranty[] }
 }
 
 /**
@@ -218,15 +228,18 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
   const poolData = options.poolData ?? emptyPoolData()
   const stages = options.stages ?? STAGES
   const api = createFakeClientApi(poolData, stages)
+  const documents = createFakeDocumentsApi(options.documents)
   // The timeline's and money's calls go to their own fakes, so a test of the entries sees only
   // its own calls.
-  const clientCall =
+  const otherCall =
     options.clientCall ??
     ((call: ClientCall) => {
       if (call.name in timelineRoutes) return api.timeline.handle(call)
       if (call.name in moneyRoutes) return api.money.handle(call)
       return api.handle(call)
     })
+  const clientCall = (call: ClientCall) =>
+    call.name in documentsRoutes ? documents.handle(call) : otherCall(call)
   const machine = sessionMachine.provide({
     actors: {
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
@@ -245,6 +258,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
           clientCall: fromPromise<ClientCallResult, ClientCall>(async ({ input }) =>
             clientCall(input),
           ),
+          sendFile: sendFileLogic(documents.send),
         },
         actions: noStorage,
       }),
@@ -291,5 +305,8 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     calls: api.handle,
     timelineCalls: api.timeline.handle,
     moneyCalls: api.money.handle,
+    documentCalls: documents.handle,
+    /** The uploads the fake network holds, oldest first, until the test answers them. */
+    uploads: documents.uploads,
   }
 }

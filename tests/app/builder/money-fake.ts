@@ -183,6 +183,9 @@ export function createFakeMoneyApi(project: () => ProjectData) {
           }
         }
         break
+      case 'setLienWaiver':
+        drawWith(call.id).lienWaiverFileId = call.body.fileId
+        break
       case 'addChangeOrder': {
         const { description, amount } = call.body
         contractOf(call.body.step).changeOrders.push({

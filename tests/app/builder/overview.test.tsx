@@ -145,7 +145,11 @@ describe('next actions for money', () => {
     const actions = nextActions(project(poolData), null, money)
     expect(actions.slice(0, 3)).toEqual([
       { text: 'Record the deposit for Excavation', route: 'budget' },
-      { text: "Upload the lien waiver for Steel's deposit", route: 'budget' },
+      {
+        text: "Upload the lien waiver for Steel's deposit",
+        route: 'budget',
+        hash: 'lien-waiver-00000000-0000-4000-8000-000000000993',
+      },
       { text: farOff, route: 'excavation' },
     ])
   })
@@ -192,7 +196,7 @@ describe('the Overview page', () => {
       within(project)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Timeline', 'Budget'])
+    ).toEqual(['Overview', 'Timeline', 'Budget', 'Documents'])
   })
 
   it('has no Project navigation before the design is saved', async () => {

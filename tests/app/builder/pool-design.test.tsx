@@ -192,7 +192,16 @@ describe('pool design', () => {
       .getAllByRole('region')
       .map((r) => r.getAttribute('aria-labelledby'))
     const titles = sections.map((id) => (id ? document.getElementById(id)?.textContent : null))
-    expect(titles).toEqual(['Your design', 'To scale', 'Quantities', 'Dates', 'Quotes', 'Progress'])
+    expect(titles).toEqual([
+      'Your design',
+      'To scale',
+      'Quantities',
+      'Dates',
+      'Quotes',
+      'Progress',
+      'Photos & documents',
+      'Daily log',
+    ])
     const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } })
     expect(result.violations.map((v) => v.id)).toEqual([])
   })

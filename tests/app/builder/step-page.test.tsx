@@ -111,7 +111,7 @@ describe('quotes', () => {
     })
     await user.type(screen.getByRole('textbox', { name: 'Vendor' }), ' Dig Co ')
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '8,500.50')
-    await user.type(screen.getByRole('textbox', { name: /^Note/ }), 'Haul-off included')
+    await user.type(screen.getByRole('textbox', { name: /^Note\b/ }), 'Haul-off included')
     await user.click(screen.getByRole('button', { name: 'Add quote' }))
     await idle()
     expect(calls).toHaveBeenCalledWith({
@@ -157,7 +157,7 @@ describe('quotes', () => {
     await user.click(screen.getByRole('textbox', { name: 'Vendor' }))
     await user.paste('V'.repeat(101))
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '900')
-    await user.click(screen.getByRole('textbox', { name: /^Note/ }))
+    await user.click(screen.getByRole('textbox', { name: /^Note\b/ }))
     await user.paste('n'.repeat(501))
     await user.click(screen.getByRole('button', { name: 'Add quote' }))
     expect(screen.getByText('Use at most 100 characters')).toBeTruthy()

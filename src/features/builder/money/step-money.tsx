@@ -6,6 +6,7 @@ import { formatMoney, signedMoney } from '../../../lib/money'
 import { formatDate } from '../timeline-dates'
 import { useClientCalls } from '../use-client'
 import { ChangeOrderDialog } from './change-order-dialog'
+import { LienWaiver } from './lien-waiver'
 import { DrawsDialog } from './draws-dialog'
 import { CHANGE_ORDER_STATUS, DUE_WORDS, METHOD_WORDS } from './money-words'
 import { PaymentDialog } from './payment-dialog'
@@ -53,6 +54,7 @@ export function StepMoney({ step }: { step: MoneyStep }) {
           <DrawItem
             key={draw.id}
             draw={draw}
+            step={step}
             onPay={() => setOpen({ kind: 'payment', draw })}
             onDelete={(payment) => setOpen({ kind: 'delete', payment })}
           />
@@ -72,10 +74,12 @@ export function StepMoney({ step }: { step: MoneyStep }) {
 /** One draw: what is due when, how much is paid (a bar), its payments and its lien waiver. */
 function DrawItem({
   draw,
+  step,
   onPay,
   onDelete,
 }: {
   draw: Draw
+  step: MoneyStep
   onPay: () => void
   onDelete: (payment: Payment) => void
 }) {
@@ -122,11 +126,7 @@ function DrawItem({
           ))}
         </ul>
       )}
-      {draw.paid > 0 && (
-        <p className="draw-waiver">
-          Lien waiver: {draw.lienWaiverFileId ? 'received' : 'not uploaded yet'}
-        </p>
-      )}
+      <LienWaiver draw={draw} step={step.step} stepTitle={step.title} />
       {owed > 0 && (
         <button
           type="button"

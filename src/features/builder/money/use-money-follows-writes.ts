@@ -3,7 +3,8 @@ import type { ClientActor, ClientCall } from '../../../../machines/client/client
 
 /**
  * The writes that move money (PRODUCT.md §10): the contracts follow the accepted quotes, the
- * estimates the design, the due dates and warnings the timeline.
+ * estimates the design, the due dates and warnings the timeline; a deleted file is no longer a
+ * draw's lien waiver.
  */
 const MOVES_MONEY: ReadonlySet<ClientCall['name']> = new Set([
   'editPool',
@@ -14,6 +15,8 @@ const MOVES_MONEY: ReadonlySet<ClientCall['name']> = new Set([
   'setTimelineStart',
   'setStepStarted',
   'recordInspection',
+  'deleteFile',
+  'deleteLogEntry',
 ])
 
 /**

@@ -5,6 +5,7 @@ import type { Money } from '../../../../contract/money'
 import { BudgetChart } from '../budget-chart'
 import { BudgetFigures } from '../budget-figures'
 import { BudgetTable } from '../budget-table'
+import { useFiles } from '../documents/use-documents'
 import { CashflowChart } from '../money/cashflow-chart'
 import { MoneyWarnings } from '../money/money-warnings'
 import { paymentsCsv } from '../money/payments-csv'
@@ -34,6 +35,8 @@ function designLine(design: NonNullable<ReturnType<typeof savedDesign>>): string
 export function BudgetPage() {
   const budget = useBudget()
   const money = useMoney()
+  // The lien waivers linked to the draws, and those that may be.
+  useFiles()
   const { poolData } = useProject()
   const client = useClientProfile()
   const design = savedDesign(poolData)

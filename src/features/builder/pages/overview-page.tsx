@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { budgetTotals } from '../../../../contract/budget'
 import type { Timeline } from '../../../../contract/timeline'
 import { BudgetFigures } from '../budget-figures'
+import { ExpiringWarranties, LatestPhotos } from '../documents/overview-evidence'
+import { useFiles, useWarranties } from '../documents/use-documents'
 import { EmailSwitches } from '../email-switches'
 import { nextActions } from '../next-actions'
 import { describeSlip, formatDate } from '../timeline-dates'
@@ -9,13 +11,18 @@ import { useBudget, useProject } from '../use-project'
 import { useMoney, useTimeline } from '../use-timeline'
 import '../overview.css'
 
-/** /builder/overview: what to do next, how far the build is, and where the money stands. */
+/**
+ * /builder/overview: what to do next, how far the build is, where the money stands, the
+ * latest photos and the warranties about to expire.
+ */
 export function OverviewPage() {
   const project = useProject()
   const budget = useBudget()
   const timeline = useTimeline()
   const money = useMoney()
-  const actions = nextActions(project, timeline, money)
+  const files = useFiles()
+  const warranties = useWarranties()
+  const actions = nextActions(project, timeline, money, files.list)
   const { done, total } = budgetTotals(budget)
   return (
     <article className="overview">
@@ -28,7 +35,7 @@ export function OverviewPage() {
           <ol className="next-actions">
             {actions.map((action) => (
               <li key={action.text}>
-                <Link to="/builder/$page" params={{ page: action.route }}>
+                <Link to="/builder/$page" params={{ page: action.route }} hash={action.hash}>
                   {action.text}
                 </Link>
               </li>
@@ -51,6 +58,8 @@ export function OverviewPage() {
           View budget
         </Link>
       </section>
+      <LatestPhotos files={files.list} ready={files.ready} />
+      <ExpiringWarranties warranties={warranties.list} />
       <EmailSwitches />
     </article>
   )

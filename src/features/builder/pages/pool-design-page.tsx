@@ -1,16 +1,22 @@
 import { NON_STAGES } from '../../../../contract/non-stages'
 import { DesignForm } from '../design/design-form'
+import { DailyLog } from '../documents/daily-log'
+import { StepFiles } from '../documents/step-files'
 import { RippleDialog } from '../design/ripple-dialog'
 import { DesignQuantities } from '../design/design-quantities'
 import { useDesignForm } from '../design/use-design-form'
 import { PoolDrawing } from '../pool-drawing'
 import { StepDates } from '../step-dates'
 import { StepTools } from '../step-tools'
+import '../documents/documents.css'
 import '../pool-design.css'
 
 const DESCRIPTION = NON_STAGES.find((step) => step.title === 'Pool Design')?.description
 
-/** Step 1: the design every quantity and estimate is computed from, drawn to scale as typed. */
+/**
+ * Step 1: the design every quantity and estimate is computed from, drawn to scale as typed;
+ * its plans and notes like every step's.
+ */
 export function PoolDesignPage() {
   const form = useDesignForm()
   return (
@@ -57,6 +63,9 @@ export function PoolDesignPage() {
       </div>
       <StepDates route="pool-design" />
       <StepTools route="pool-design" />
+      {/* The designer's plans and renderings, and notes of the design meetings. */}
+      <StepFiles step="pool-design" title="Pool Design" />
+      <DailyLog step="pool-design" />
       {form.ripple.length > 0 && <RippleDialog lines={form.ripple} onClose={form.dismissRipple} />}
     </div>
   )

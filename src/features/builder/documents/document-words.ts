@@ -1,0 +1,36 @@
+import { DocumentsProblemCode, type StoredFile } from '../../../../contract/documents'
+import type { Upload } from '../../../../machines/client/client.machine'
+
+/** What a person reads about a refused upload, next to the control that sent it. */
+export function uploadProblem({ name, error }: Upload): string {
+  const { code, detail }: { code?: unknown; detail?: unknown } = Object(error)
+  switch (code) {
+    case DocumentsProblemCode.fileTooLarge:
+      return `${name} is over 20 MB. Choose a smaller file or a smaller export of it.`
+    case DocumentsProblemCode.unsupportedFile:
+      return `${name} is not a photo or a PDF. Upload a JPEG, PNG, WebP or PDF file.`
+    case DocumentsProblemCode.quotaExceeded:
+      return `${name} would take your files past 1 GB. Delete files you no longer need, then try again.`
+    default:
+      return typeof detail === 'string' && detail
+        ? `${name} was not uploaded: ${detail}`
+        : `${name} was not uploaded. Please try again.`
+  }
+}
+
+/** A file's own words: its caption, else the name it was uploaded under. */
+export const fileTitle = (file: StoredFile) => file.caption || file.name
+
+export const isImage = (file: StoredFile) => file.contentType !== 'application/pdf'
+
+const uploadedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+
+/** "Jun 1, 2026", the day a file was uploaded. */
+export const formatUploaded = (file: StoredFile) => uploadedOn.format(new Date(file.createdAt))
+
+/** Today on the client's own calendar, as a date input wants it. */
+export function localToday(): string {
+  const now = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}

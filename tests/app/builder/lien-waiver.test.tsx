@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Quote } from '../../../contract/domain'
+import { fakeModalDialogs } from '../../support/modal-dialogs'
+import { storedFile } from '../../support/documents'
+import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
+
+fakeModalDialogs()
+afterEach(cleanup)
+
+const accepted: Quote = {
+  id: '00000000-0000-4000-8000-000000000801',
+  vendor: 'Dig Co',
+  amount: 900_000,
+  note: '',
+  createdAt: '2026-06-01T12:00:00.000Z',
+  accepted: true,
+}
+
+const poolData = emptyPoolData({
+  nonStages: [designEntry()],
+  poolChoices: [
+    { StageId: stageId('excavation'), choices: {}, done: false, doneAt: null, quotes: [accepted] },
+  ],
+})
+
+const waiver = storedFile(1, {
+  step: 'excavation',
+  kind: 'lien-waiver',
+  contentType: 'application/pdf',
+  name: 'dig-co-deposit-waiver.pdf',
+})
+
+async function budgetPage(files = [waiver, storedFile(2, { step: 'excavation' })]) {
+  const app = await renderBuilder('/builder/budget', { poolData, documents: { files } })
+  await app.idle()
+  const deposit = () =>
+    within(screen.getByRole('region', { name: 'Excavation' })).getByRole('listitem', {
+      name: 'Deposit',
+    })
+  return { ...app, deposit }
+}
+
+describe('a draw’s lien waiver on the Budget page', () => {
+  it('links a lien-waiver document already uploaded, shows it on file, and unlinks it', async () => {
+    const { user, idle, deposit, moneyCalls } = await budgetPage()
+    expect(within(deposit()).getByText('No lien waiver')).toBeTruthy()
+    await user.click(
+      within(deposit()).getByRole('button', {
+        name: 'Link the lien waiver of Excavation, Deposit',
+      }),
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Lien waiver — Excavation, Deposit' })
+    const select = within(dialog).getByRole('combobox', { name: 'Lien waiver document' })
+    // Only documents of kind lien-waiver are offered.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['dig-co-deposit-waiver.pdf'])
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }))
+    await idle()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const linkCall = moneyCalls.mock.calls.find(([c]) => c.name === 'setLienWaiver')?.[0]
+    expect(linkCall).toMatchObject({ name: 'setLienWaiver', body: { fileId: waiver.id } })
+    expect(within(deposit()).getByText('Lien waiver on file')).toBeTruthy()
+    expect(within(deposit()).getByRole('link', { name: 'dig-co-deposit-waiver.pdf' })).toBeTruthy()
+
+    await user.click(
+      within(deposit()).getByRole('button', {
+        name: 'Unlink the lien waiver of Excavation, Deposit',
+      }),
+    )
+    await idle()
+    expect(within(deposit()).getByText('No lien waiver')).toBeTruthy()
+    expect(moneyCalls.mock.calls.at(-1)?.[0]).toMatchObject({ body: { fileId: null } })
+  })
+
+  it('uploads a lien waiver as that kind, for that step, and links it once stored', async () => {
+    const { user, idle, deposit, uploads } = await budgetPage([])
+    await user.click(
+      within(deposit()).getByRole('button', {
+        name: 'Link the lien waiver of Excavation, Deposit',
+      }),
+    )
+    const dialog = screen.getByRole('dialog')
+    expect(within(dialog).getByText(/No lien waiver is uploaded yet/)).toBeTruthy()
+    const pdf = new File(['%PDF-1.7'], 'waiver.pdf', { type: 'application/pdf' })
+    await user.upload(within(dialog).getByLabelText('Upload a lien waiver'), pdf)
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    expect(uploads[0]?.request).toMatchObject({ kind: 'lien-waiver', step: 'excavation' })
+    uploads[0]?.progress(4, 8)
+    expect(
+      (
+        await within(dialog).findByRole('progressbar', { name: 'Uploading waiver.pdf' })
+      ).getAttribute('value'),
+    ).toBe('4')
+    uploads[0]?.finish()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await idle()
+    expect(within(deposit()).getByText('Lien waiver on file')).toBeTruthy()
+  })
+})
