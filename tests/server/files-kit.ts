@@ -119,5 +119,5 @@ export async function filesUnder(dir: string): Promise<string[]> {
     .sort()
 }
 
-/** DATA_DIR/files of a test app (build() puts DATA_DIR in its outbox folder). */
-export const filesDir = (t: TestApp) => path.join(t.outbox, 'files')
+/** DATA_DIR/files of a test app. */
+export const filesDir = (t: TestApp) => path.join(t.dataDir, 'files')

@@ -29,6 +29,8 @@ export type TestApp = {
   app: FastifyInstance
   clock: TestClock
   outbox: string
+  /** The app's DATA_DIR: its stored files (`files/`) and uploads in progress. */
+  dataDir: string
   database: Database
   secret: Buffer
 }
@@ -105,10 +107,12 @@ export async function build(
   options: { logTo?: Writable; besides?: TestApp } = {},
 ): Promise<TestApp> {
   const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'poolpath-outbox-'))
+  // Apart from the outbox: the server keeps its files and uploads in progress under DATA_DIR.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'poolpath-data-'))
   const settings = readSettings({
     LOG_LEVEL: 'silent',
     MAIL_OUTBOX_DIR: outbox,
-    DATA_DIR: outbox,
+    DATA_DIR: dataDir,
     ...overrides,
   })
   const database = options.besides ? await secondConnection() : await freshDatabase()
@@ -125,7 +129,9 @@ export async function build(
   // Onclose hooks may run before the mailer's own: let a mail still being written land first.
   app.addHook('onClose', async () => {
     await app.mailer.flush()
-    await fs.rm(outbox, { recursive: true, force: true, maxRetries: 3 })
+    await Promise.all(
+      [outbox, dataDir].map((dir) => fs.rm(dir, { recursive: true, force: true, maxRetries: 3 })),
+    )
   })
-  return { app, clock, outbox, database, secret }
+  return { app, clock, outbox, dataDir, database, secret }
 }
