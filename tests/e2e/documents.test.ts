@@ -1,6 +1,7 @@
+import { addDays, formatISO, subMonths } from 'date-fns'
 import type { Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { StoredFile } from '../../contract/documents'
 import { deriveKey } from '../../server/lib/crypto'
 import { signedFileUrl } from '../../server/lib/signed-url'
@@ -16,6 +17,8 @@ import { horizontalOverflow } from './support/layout-checks'
 const JWT_SECRET = 'documents-e2e-secret-of-at-least-32-characters'
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100', JWT_SECRET } })
 const { serveCity, onboard } = accounts(e2e)
+
+beforeAll(() => serveCity('Austin', 'TX'))
 
 /** axe finds nothing and nothing is wider than the screen, at 1280 and at 390 px. */
 async function expectSound(page: Page) {
@@ -84,24 +87,47 @@ async function addFiles(
   await page.getByLabel('Add files').setInputFiles(files)
 }
 
+/**
+ * A new client in Austin whose Steel has an accepted quote (so it has draws) and is done (so it
+ * takes a warranty; no inspection gates Steel), on Steel's page.
+ */
+async function steelDone(email: string) {
+  const watched = await e2e.openPage()
+  const { page } = watched
+  await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email })
+  await page.waitForURL('**/builder/pool-design')
+  await page.getByRole('button', { name: 'Save design' }).click()
+  await page.getByText('Design saved').waitFor()
+  await openStep(page, 'Steel')
+  await page.getByRole('textbox', { name: 'Vendor' }).fill('Austin Steel Co')
+  await page.getByRole('textbox', { name: 'Amount' }).fill('5,980')
+  await page.getByRole('button', { name: 'Add quote' }).click()
+  await page.getByRole('button', { name: 'Accept the quote from Austin Steel Co' }).click()
+  await page.getByRole('article', { name: 'Austin Steel Co' }).getByText('Accepted').waitFor()
+  await page.getByRole('button', { name: 'Mark as done' }).click()
+  await page.getByRole('button', { name: 'Mark as not done' }).waitFor()
+  return watched
+}
+
+/** A photo of `bytes` or so: noise does not compress. */
+const noisyJpeg = (width: number, height: number) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#777',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toBuffer()
+
+const isoDate = (date: Date) => formatISO(date, { representation: 'date' })
+
 describe('documents', () => {
   it('keeps a client’s photos and documents of Steel, clean of GPS, and refuses what it must', async () => {
-    await serveCity('Austin', 'TX')
-    const { page, problems } = await e2e.openPage()
-    await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
-
-    // Steel: a contract (so it has draws), done (so it takes a warranty).
-    await openStep(page, 'Steel')
-    await page.getByRole('textbox', { name: 'Vendor' }).fill('Austin Steel Co')
-    await page.getByRole('textbox', { name: 'Amount' }).fill('5,980')
-    await page.getByRole('button', { name: 'Add quote' }).click()
-    await page.getByRole('button', { name: 'Accept the quote from Austin Steel Co' }).click()
-    await page.getByRole('article', { name: 'Austin Steel Co' }).getByText('Accepted').waitFor()
-    await page.getByRole('button', { name: 'Mark as done' }).click()
-    await page.getByRole('button', { name: 'Mark as not done' }).waitFor()
+    const { page, problems } = await steelDone('pat@example.com')
 
     // Three uploads: a photo with GPS in its EXIF, a plan as PNG and a permit as PDF.
     const photo = await jpegWithGps()
@@ -213,4 +239,139 @@ describe('documents', () => {
     ])
     expect(other.problems).toEqual([])
   })
+
+  it('sends uploads again after a refresh, shows their progress and cancels; logs, warrants and links a lien waiver', async () => {
+    const { page, problems } = await steelDone('robin@example.com')
+    const grid = page.getByRole('list', { name: 'Steel files' })
+
+    // An access token that expired mid-session: the upload is refused, the session refreshes
+    // and the same file goes again.
+    const posts: number[] = []
+    await page.route('**/api/files', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback()
+      posts.push(posts.length)
+      if (posts.length > 1) return route.fallback()
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ status: 401, code: 'UNAUTHENTICATED', detail: 'Sign in again.' }),
+      })
+    })
+    await addFiles(page, 'Photo', [
+      { name: 'cage.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(800, 600) },
+    ])
+    await expectImagesLoaded(grid, 1)
+    expect(posts).toHaveLength(2)
+    await page.unroute('**/api/files')
+
+    // On a slow line: the bytes sent so far, then Cancel, and nothing is stored.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    })
+    const big = await noisyJpeg(2000, 1500)
+    await addFiles(page, 'Photo', [{ name: 'slow.jpg', mimeType: 'image/jpeg', buffer: big }])
+    const progress = page.getByRole('progressbar', { name: 'Uploading slow.jpg' })
+    await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThan(0)
+    expect(Number(await progress.getAttribute('max'))).toBeGreaterThanOrEqual(big.length)
+    await page.getByText(/^[\d.]+ (kB|MB) of [\d.]+ MB$/).waitFor()
+    await expectSound(page)
+    await page
+      .getByRole('list', { name: 'Uploads' })
+      .getByRole('button', { name: 'Cancel' })
+      .click()
+    await progress.waitFor({ state: 'detached' })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+    expect((await listFiles(page)).map((f) => f.name)).toEqual(['cage.jpg'])
+
+    // The daily log: today's notes with the photo attached.
+    const log = page.getByRole('region', { name: 'Daily log' })
+    await log
+      .getByRole('textbox', { name: 'Notes' })
+      .fill('Rebar cage tied and inspected by the foreman.')
+    await log.getByRole('checkbox', { name: 'cage.jpg' }).check()
+    await log.getByRole('button', { name: 'Add log entry' }).click()
+    const entries = log.getByRole('list', { name: 'Log entries' })
+    await entries.getByText('Rebar cage tied and inspected by the foreman.').waitFor()
+    await expectImagesLoaded(entries, 1)
+    expect(await log.getByRole('textbox', { name: 'Notes' }).inputValue()).toBe('')
+
+    // A warranty on the done step, expiring within 60 days: the Overview will list it.
+    const today = new Date()
+    const warranty = page.getByRole('region', { name: 'Warranty' })
+    await warranty.getByRole('textbox', { name: 'Provider' }).fill('Hill Country Rebar')
+    await warranty.getByRole('textbox', { name: 'Term (months)' }).fill('12')
+    await warranty.getByLabel(/^Starts on/).fill(isoDate(addDays(subMonths(today, 12), 30)))
+    await warranty.getByRole('button', { name: 'Save warranty' }).click()
+    await warranty.getByRole('button', { name: 'Update warranty' }).waitFor()
+    await warranty.getByText('Hill Country Rebar', { exact: true }).waitFor()
+    await expectSound(page)
+
+    // The Budget: the deposit's lien waiver, uploaded from the draw and linked to it.
+    await page.goto('/builder/budget')
+    await page.getByRole('heading', { level: 1, name: 'Budget' }).waitFor()
+    await page.getByRole('button', { name: 'Link lien waiver for Steel, Deposit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Lien waiver — Steel, Deposit' })
+    await dialog.getByText(/No lien waiver is uploaded yet/).waitFor()
+    await expectSound(page)
+    await dialog
+      .getByLabel('Upload a lien waiver')
+      .setInputFiles({ name: 'waiver.pdf', mimeType: 'application/pdf', buffer: pdf() })
+    await dialog.waitFor({ state: 'detached' })
+    const steel = page.getByRole('region', { name: 'Steel' })
+    await steel.getByText('Lien waiver on file').waitFor()
+    await steel.getByRole('link', { name: 'waiver.pdf' }).waitFor()
+    const waivers = (await listFiles(page)).filter((f) => f.kind === 'lien-waiver')
+    expect(waivers.map((f) => [f.name, f.step])).toEqual([['waiver.pdf', 'steel']])
+    await expectSound(page)
+
+    // Documents: everything, narrowed by kind; the viewer from there too.
+    await page
+      .getByRole('navigation', { name: 'Project' })
+      .getByRole('link', { name: 'Documents' })
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
+    const files = page.getByRole('list', { name: 'Files' })
+    await expect.poll(() => files.getByRole('listitem').count()).toBe(2)
+    await expectImagesLoaded(files, 1)
+    await expectSound(page)
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Lien waiver' })
+    await page.getByText('1 file', { exact: true }).waitFor()
+    await files
+      .getByRole('button', { name: /waiver\.pdf/ })
+      .first()
+      .click()
+    const viewer = page.getByRole('dialog', { name: 'waiver.pdf' })
+    await viewer.getByRole('link', { name: 'Download' }).waitFor()
+    await expectSound(page)
+    await page.keyboard.press('Escape')
+    await viewer.waitFor({ state: 'detached' })
+
+    // The Overview: the latest photo and the warranty about to expire.
+    await page
+      .getByRole('navigation', { name: 'Project' })
+      .getByRole('link', { name: 'Overview' })
+      .click()
+    const photos = page.getByRole('region', { name: 'Latest photos' })
+    await expectImagesLoaded(photos, 1)
+    await page
+      .getByRole('region', { name: 'Warranties expiring soon' })
+      .getByText(/Hill Country Rebar, expires on/)
+      .waitFor()
+    await expectSound(page)
+
+    // The refused first try of the upload, as the app was told.
+    expect(problems).toEqual([
+      'console: Failed to load resource: the server responded with a status of 401 (Unauthorized)',
+    ])
+  }, 180_000)
 })
