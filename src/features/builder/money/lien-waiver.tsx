@@ -144,7 +144,7 @@ function LienWaiverDialog({
       onClose={onClose}
       busy={call.busy}
     >
-      <p>
+      <p className="lien-waiver-lead">
         A lien waiver from the contractor says they were paid for this draw and will not put a lien
         on your home for it.
       </p>
