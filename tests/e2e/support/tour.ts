@@ -203,12 +203,12 @@ function stepOf(story: Story): string {
 const stepRoute = (story: Story) =>
   ALL_BUILDER_PAGES.find((p) => p.title === stepOf(story))?.route ?? stepOf(story)
 
-/** Opens the viewer on the first file of the grid. */
+/** Opens the viewer on the newest photo of the grid. */
 async function openViewer(page: Page, grid: string) {
-  await page.getByRole('list', { name: grid }).getByRole('button').first().click()
+  await page.getByRole('list', { name: grid }).getByRole('img').first().click()
   await page
     .getByRole('dialog')
-    .getByText(/^1 of \d+$/)
+    .getByText(/^\d+ of \d+$/)
     .waitFor()
 }
 
