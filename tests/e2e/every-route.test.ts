@@ -18,8 +18,9 @@ const WIDTHS = [
 ] as const
 
 /**
- * One unbreakable word of `length` letters. Notes, messages, bios and tips take 300; names,
- * companies and vendors at most 100 and cities 80, so those get the longest word they take.
+ * One unbreakable word of `length` letters. Notes, messages, bios, tips and log entries take
+ * 300; captions 200; names, companies, vendors, providers and file names at most 100 and cities
+ * 80, so those get the longest word they take.
  */
 const word = (length: number) =>
   'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(8).slice(0, length)
@@ -48,6 +49,16 @@ const LONG: Story = {
   startDate: '2026-11-02',
   manager: word(100),
   message: word(300),
+  evidence: {
+    files: [
+      { name: `${word(100)}.jpg`, kind: 'Photo', caption: word(200) },
+      { name: `${word(99)}x.jpg`, kind: 'Photo', caption: `${word(199)}x` },
+      { name: `${word(100)}.pdf`, kind: 'Lien waiver', caption: '' },
+    ],
+    log: word(300),
+    warrantyProvider: word(100),
+    lienWaiver: `${word(98)}xx.pdf`,
+  },
 }
 
 async function adminCall(method: string, url: string, body?: unknown) {

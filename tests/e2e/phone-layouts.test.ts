@@ -49,7 +49,7 @@ const openPage = async (page: Page, navigation: string, link: string, heading = 
 async function addQuote(page: Page, vendor: string, amount: string, note: string) {
   await page.getByRole('textbox', { name: 'Vendor' }).fill(vendor)
   await page.getByRole('textbox', { name: 'Amount' }).fill(amount)
-  await page.getByRole('textbox', { name: 'Note' }).fill(note)
+  await page.getByRole('textbox', { name: 'Note', exact: true }).fill(note)
   await page.getByRole('button', { name: 'Add quote' }).click()
   await page.getByRole('article', { name: vendor }).waitFor()
 }

@@ -48,7 +48,7 @@ describe('a draw’s lien waiver on the Budget page', () => {
     expect(within(deposit()).getByText('No lien waiver')).toBeTruthy()
     await user.click(
       within(deposit()).getByRole('button', {
-        name: 'Link the lien waiver of Excavation, Deposit',
+        name: 'Link lien waiver for Excavation, Deposit',
       }),
     )
     const dialog = screen.getByRole('dialog', { name: 'Lien waiver — Excavation, Deposit' })
@@ -77,11 +77,17 @@ describe('a draw’s lien waiver on the Budget page', () => {
     expect(moneyCalls.mock.calls.at(-1)?.[0]).toMatchObject({ body: { fileId: null } })
   })
 
+  it('names the Link control with the words it shows, so speech users can say them (WCAG 2.5.3)', async () => {
+    const { deposit } = await budgetPage()
+    const link = within(deposit()).getByRole('button', { name: /^Link lien waiver/ })
+    expect(link.getAttribute('aria-label')).toContain(link.textContent?.trim())
+  })
+
   it('uploads a lien waiver as that kind, for that step, and links it once stored', async () => {
     const { user, idle, deposit, uploads } = await budgetPage([])
     await user.click(
       within(deposit()).getByRole('button', {
-        name: 'Link the lien waiver of Excavation, Deposit',
+        name: 'Link lien waiver for Excavation, Deposit',
       }),
     )
     const dialog = screen.getByRole('dialog')

@@ -112,7 +112,7 @@ describe('the Overview’s evidence', () => {
     expect(action.getAttribute('href')).toBe(`/builder/budget#lien-waiver-${deposit.id}`)
     await app.user.click(action)
     const control = await screen.findByRole('button', {
-      name: 'Link the lien waiver of Excavation, Deposit',
+      name: 'Link lien waiver for Excavation, Deposit',
     })
     await waitFor(() => expect(document.activeElement).toBe(control))
   })

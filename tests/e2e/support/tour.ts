@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { ADMIN_SECTIONS } from '../../../src/features/admin/section-titles'
 import { ALL_BUILDER_PAGES } from '../../../src/features/builder/builder-pages'
+import { pdf, sitePhoto } from '../../support/sample-files'
 import { accounts, type ClientDetails } from './accounts'
 import { openPage, type WatchedPage } from './browser'
 import type { RunningServer } from './server'
@@ -25,6 +26,18 @@ export type Screen = {
   open?: (page: Page) => Promise<void>
 }
 
+/**
+ * What the client keeps on the step of the accepted quote: photos and documents (uploaded one
+ * by one, each with its caption), a daily log entry with the first photo, the step's warranty,
+ * and a lien waiver uploaded from its deposit on the Budget.
+ */
+export type Evidence = {
+  files: { name: string; kind: string; caption: string; tint?: string }[]
+  log: string
+  warrantyProvider: string
+  lienWaiver: string
+}
+
 /** What a client has done in the builder, and who waits for their city. */
 export type Story = {
   client: ClientDetails
@@ -37,6 +50,7 @@ export type Story = {
   /** The manager the client asks for, by name. */
   manager: string
   message: string
+  evidence: Evidence
 }
 
 /** A homeowner in Austin a few weeks into their build, and a neighbour-to-be in Boise. */
@@ -73,6 +87,22 @@ export const PROJECT: Story = {
   startDate: '2026-11-02',
   manager: 'Rosa Jimenez',
   message: 'We hope to start digging in March. Are you free to walk the site?',
+  evidence: {
+    files: [
+      { name: 'IMG_2041.jpg', kind: 'Photo', caption: 'Rebar cage, north wall', tint: '#5b4636' },
+      { name: 'IMG_2044.jpg', kind: 'Photo', caption: 'Steps and bench', tint: '#3f3f46' },
+      {
+        name: 'IMG_2050.jpg',
+        kind: 'Photo',
+        caption: 'Bond wire at the light niche',
+        tint: '#b45309',
+      },
+      { name: 'steel-inspection.pdf', kind: 'Inspection', caption: 'Steel sign-off' },
+    ],
+    log: 'Rebar tied on a 12 in. grid; the bond wire runs to the equipment pad. Ready for the pre-gunite inspection.',
+    warrantyProvider: 'Austin Steel Co',
+    lienWaiver: 'austin-steel-deposit-waiver.pdf',
+  },
 }
 
 const title = (route: string) => ALL_BUILDER_PAGES.find((p) => p.route === route)?.title ?? route
@@ -96,6 +126,32 @@ export function screens(story: Story): Screen[] {
       path: `/builder/${page.route}`,
       heading: title(page.route),
     })),
+    {
+      name: `builder-${stepRoute(story)}-viewer`,
+      viewer: 'client',
+      path: `/builder/${stepRoute(story)}`,
+      heading: stepOf(story),
+      open: (page) => openViewer(page, `${stepOf(story)} files`),
+    },
+    {
+      name: 'builder-documents-viewer',
+      viewer: 'client',
+      path: '/builder/documents',
+      heading: 'Documents',
+      open: (page) => openViewer(page, 'Files'),
+    },
+    {
+      name: 'builder-budget-lien-waiver-dialog',
+      viewer: 'client',
+      path: '/builder/budget',
+      heading: 'Budget',
+      open: (page) =>
+        openDialog(
+          page,
+          `Link lien waiver for ${stepOf(story)}, Balance`,
+          `Lien waiver — ${stepOf(story)}, Balance`,
+        ),
+    },
     {
       name: 'builder-manager',
       viewer: 'client',
@@ -137,6 +193,25 @@ export function screens(story: Story): Screen[] {
   ]
 }
 
+/** The step of the story's accepted quote, where its evidence is kept. */
+function stepOf(story: Story): string {
+  const step = story.quotes.find((q) => q.vendor === story.accepted)?.step
+  if (!step) throw new Error(`no quote from ${story.accepted}`)
+  return step
+}
+
+const stepRoute = (story: Story) =>
+  ALL_BUILDER_PAGES.find((p) => p.title === stepOf(story))?.route ?? stepOf(story)
+
+/** Opens the viewer on the newest photo of the grid. */
+async function openViewer(page: Page, grid: string) {
+  await page.getByRole('list', { name: grid }).getByRole('img').first().click()
+  await page
+    .getByRole('dialog')
+    .getByText(/^\d+ of \d+$/)
+    .waitFor()
+}
+
 async function openDialog(page: Page, button: string, dialog: string) {
   await page.getByRole('button', { name: button }).click()
   await page.getByRole('dialog', { name: dialog }).waitFor()
@@ -149,8 +224,21 @@ async function openDialog(page: Page, button: string, dialog: string) {
 export async function show(page: Page, screen: Screen, id = '') {
   await page.goto(screen.path.replace('$id', id))
   await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor()
-  await page.getByRole('status', { name: /^Loading/ }).waitFor({ state: 'detached' })
+  // Every part of the page that loads (a step page's files and its daily log…) has loaded.
+  await page
+    .getByRole('status', { name: /^Loading/ })
+    .first()
+    .waitFor({ state: 'detached' })
   await screen.open?.(page)
+  // Photos load lazily, as they scroll into view: a full-page shot wants them all.
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].map((img) => {
+        img.loading = 'eager'
+        return img.decode().catch(() => undefined)
+      }),
+    ).then(() => undefined),
+  )
   // Inter joins the page once its first screen is painted (main.tsx): wait for it to arrive.
   await page.waitForFunction(() => document.documentElement.classList.contains('web-font'))
   await page.evaluate(() => document.fonts.load('1em "Inter Variable"').then(() => undefined))
@@ -198,7 +286,7 @@ export function cast(server: RunningServer, browser: Browser) {
       await openStep(page, quote.step)
       await page.getByRole('textbox', { name: 'Vendor' }).fill(quote.vendor)
       await page.getByRole('textbox', { name: 'Amount' }).fill(quote.amount)
-      await page.getByRole('textbox', { name: 'Note' }).fill(quote.note ?? '')
+      await page.getByRole('textbox', { name: 'Note', exact: true }).fill(quote.note ?? '')
       await page.getByRole('button', { name: 'Add quote' }).click()
       await accept(quote.vendor).waitFor()
     }
@@ -208,6 +296,7 @@ export function cast(server: RunningServer, browser: Browser) {
       await accept(accepted.vendor).click()
       await page.getByRole('button', { name: 'Mark as done' }).click()
       await page.getByRole('button', { name: 'Mark as not done' }).waitFor()
+      await keepEvidence(page, accepted.step, story.evidence)
     }
     await page
       .getByRole('navigation', { name: 'Project' })
@@ -260,4 +349,43 @@ async function openStep(page: Page, step: string) {
     .getByRole('link', { name: step, exact: true })
     .click()
   await page.getByRole('heading', { level: 1, name: step, exact: true }).waitFor()
+}
+
+/** On the step's page: its files, a log entry and its warranty; then the deposit's lien waiver. */
+async function keepEvidence(page: Page, step: string, evidence: Evidence) {
+  const grid = page.getByRole('list', { name: `${step} files` })
+  for (const [index, file] of evidence.files.entries()) {
+    const isPdf = file.name.endsWith('.pdf')
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption({ label: file.kind })
+    await page.getByRole('textbox', { name: /^Caption/ }).fill(file.caption)
+    await page.getByLabel('Add files').setInputFiles({
+      name: file.name,
+      mimeType: isPdf ? 'application/pdf' : 'image/jpeg',
+      buffer: isPdf ? pdf() : await sitePhoto(file.tint ?? '#5b4636'),
+    })
+    await grid.getByRole('listitem').nth(index).waitFor()
+  }
+  const log = page.getByRole('region', { name: 'Daily log' })
+  await log.getByRole('textbox', { name: 'Notes' }).fill(evidence.log)
+  const photo = evidence.files.find((file) => !file.name.endsWith('.pdf'))
+  if (photo) await log.getByRole('checkbox', { name: photo.caption }).check()
+  await log.getByRole('button', { name: 'Add log entry' }).click()
+  await log.getByRole('list', { name: 'Log entries' }).waitFor()
+  const warranty = page.getByRole('region', { name: 'Warranty' })
+  await warranty.getByRole('textbox', { name: 'Provider' }).fill(evidence.warrantyProvider)
+  await warranty.getByRole('textbox', { name: 'Term (months)' }).fill('24')
+  await warranty.getByRole('button', { name: 'Save warranty' }).click()
+  await warranty.getByRole('button', { name: 'Update warranty' }).waitFor()
+
+  await page
+    .getByRole('navigation', { name: 'Project' })
+    .getByRole('link', { name: 'Budget' })
+    .click()
+  await page.getByRole('button', { name: `Link lien waiver for ${step}, Deposit` }).click()
+  const dialog = page.getByRole('dialog', { name: `Lien waiver — ${step}, Deposit` })
+  await dialog
+    .getByLabel('Upload a lien waiver')
+    .setInputFiles({ name: evidence.lienWaiver, mimeType: 'application/pdf', buffer: pdf() })
+  await dialog.waitFor({ state: 'detached' })
+  await page.getByRole('region', { name: step }).getByText('Lien waiver on file').waitFor()
 }

@@ -72,7 +72,7 @@ export function LienWaiver({
             type="button"
             className="button button-secondary button-small budget-no-print"
             disabled={unlink.blocked}
-            aria-label={`Link the lien waiver of ${stepTitle}, ${draw.label}`}
+            aria-label={`Link lien waiver for ${stepTitle}, ${draw.label}`}
             onClick={() => setOpen(true)}
           >
             <FileCheck2 aria-hidden="true" />
@@ -144,7 +144,7 @@ function LienWaiverDialog({
       onClose={onClose}
       busy={call.busy}
     >
-      <p>
+      <p className="lien-waiver-lead">
         A lien waiver from the contractor says they were paid for this draw and will not put a lien
         on your home for it.
       </p>
