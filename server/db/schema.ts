@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -487,4 +488,20 @@ export const changeOrders = pgTable(
     index('change_orders_client_idx').on(t.clientId),
     index('change_orders_contract_idx').on(t.contractId),
   ],
+)
+
+/**
+ * What the back office lists, as one number: triggers (migration 0006) bump `version` when a
+ * transaction that changed one of its tables commits, so the admin fetch answers 304, or its
+ * cached body, after reading this one row. `epoch` is drawn when the row is made, so a new
+ * database never matches an ETag of another one. One row, id 1.
+ */
+export const dataVersion = pgTable(
+  'data_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    epoch: uuid('epoch').notNull().defaultRandom(),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('data_version_one_row', sql`${t.id} = 1`)],
 )
