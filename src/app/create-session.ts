@@ -23,7 +23,13 @@ import {
   readRememberLogin,
   saveAuth,
 } from '../adapters/auth-storage'
-import { clearState, hasStoredState, loadState, saveState } from '../adapters/state-store'
+import {
+  clearState,
+  hasStoredState,
+  loadState,
+  saveChanged,
+  saveState,
+} from '../adapters/state-store'
 
 /** Another tab may be refreshing right now: Web Locks make the tabs take turns. */
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -160,7 +166,7 @@ export async function createSession<P extends SessionPorts>(
             guarded(() => ports.adminCall(input, signal)),
           ),
         },
-        actions: { persist: (_, context) => void saveState('admin', context) },
+        actions: { persist: (_, context) => void saveChanged('admin', context) },
       }),
     },
     actions: {
