@@ -52,7 +52,7 @@ const totalsByClient = (
  * `totalsByClient` join).
  */
 const clientRows = (where: SQL = sql`true`) => sql`select to_json(w)::text as json,
-    u.created_at, u.id, c.on_waiting, c.perk
+    c.on_waiting, c.perk
   from ${clients} c
   join ${users} u on u.id = c.user_id
   left join ${cities} served on served.key = c.city_key
@@ -75,17 +75,21 @@ const clientRows = (where: SQL = sql`true`) => sql`select to_json(w)::text as js
 /** The three client lists of the admin fetch, each a JSON array (oldest client first). */
 export type ClientListsJson = { Clients: string; UsersWithPerks: string; UsersOnWaiting: string }
 
-/** The back office's client lists, as JSON arrays PostgreSQL writes from one pass. */
+/**
+ * The back office's client lists, as JSON arrays PostgreSQL writes from one sorted pass. The
+ * rows are sorted once, in the subquery, and aggregated in that order (nothing above it could
+ * reorder them: no join, no grouping), rather than sorted again by each of the three aggregates.
+ */
 async function clientListsJson(query: Db | Tx): Promise<ClientListsJson> {
   const array = (keep: SQL) =>
-    sql`'[' || coalesce(string_agg(json, ',' order by created_at, id) filter (where ${keep}), '') || ']'`
+    sql`'[' || coalesce(string_agg(json, ',') filter (where ${keep}), '') || ']'`
   const [lists] = await rowsOf<ClientListsJson>(
     query,
     sql`select
       ${array(sql`true`)} as "Clients",
       ${array(sql`perk <> ''`)} as "UsersWithPerks",
       ${array(sql`on_waiting`)} as "UsersOnWaiting"
-    from (${clientRows()}) r`,
+    from (${clientRows()} order by u.created_at, u.id) r`,
   )
   if (!lists) throw new Error('the client lists query returned no row')
   return lists
