@@ -136,9 +136,16 @@ async function printHeader(): Promise<void> {
   console.log(`PoolPath benchmark, ${new Date().toISOString()}`)
   console.log(
     `Node ${process.version} (${process.platform} ${process.arch}, ${cpus.length} CPUs: ${cpus[0]?.model ?? 'unknown'}); ` +
-      `Vite ${await versionOf('vite')}`,
+      `Vite ${await versionOf('vite')}; ${loadAverage()}`,
   )
 }
+
+/** Other work on the machine slows every row: the numbers are read against it. */
+const loadAverage = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`
 
 async function databaseName(options: BenchOptions): Promise<string> {
   if (options.db === 'pglite') {
@@ -420,7 +427,7 @@ async function adminFetch(
   console.log(
     `Seeded straight into a fresh database in ${seedSeconds.toFixed(1)} s, before its server ` +
       `started: ${seededSummary(clients)}. Each row: ${durations.warmUp} s warm-up, then ` +
-      `${durations.run} s.`,
+      `${durations.run} s; ${loadAverage()}.`,
   )
   console.log('')
   console.log(
