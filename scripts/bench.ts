@@ -9,20 +9,29 @@
 //    each against a bare route answering as many bytes (informative, no target);
 // 5. the Timeline's read, GET /api/timeline, from the same 100 clients, each with a start date,
 //    against a bare route answering as many bytes (informative, no target);
-// 6. GET /api/admin/fetch and its 304 on a second server over a seeded back office (10,000
-//    clients, 50,000 pool entries), against a bare route sending the same bytes (informative);
+// 6. GET /api/admin/fetch on a seeded back office at each size (1,000 and 10,000 clients; more
+//    with --sizes), each on a server of its own: the first answer, a rebuild after a change
+//    (<= 200 ms at 10,000 clients on PostgreSQL, <= 400 ms on PGlite), and under load the kept
+//    answer and the 304, against a bare route sending the same bytes (>= 50 %); then the
+//    Clients section in Chromium (rows painted <= 300 ms, DOM under 5,000 elements, a search
+//    keystroke and a sort <= 50 ms) against a bare 40-row table;
 // 7. the scheduling module: a plan of the 13 steps in under 1 ms, against a floor (in-process);
 // 8. money (issue 12): GET /api/money and POST /api/draws/:id/payments from the writers of 4, each
 //    with a signed contract, against bare routes answering as many bytes (informative);
 // 9. files (issue 13): uploads of a 2 MB JPEG (with variants) and a 2 MB PDF (none) in MB/s and
 //    files/s against writing the same bytes to disk, and signed downloads against
 //    @fastify/static serving the same file (informative).
+// Every server runs on the database --db names: PGlite (a fresh DATA_DIR each) or PostgreSQL
+// (BENCH_DATABASE_URL's server, a scratch database each, dropped at the end). The database's own
+// floor, a one-row PK select and a one-row upsert transaction through the raw driver, is
+// measured in the same run; the 304 and the writes are compared with it.
 // A benchmark informs, it does not gate: the exit code is 0 whatever the verdicts, and
 // non-zero only when the bench itself could not run. BENCH_SECONDS sets the measured seconds.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { chromiumLines, measureClientsPage } from './bench/admin-chromium'
 import { adminFetchNotes, adminFetchTargets, fetchAnswer } from './bench/admin-fetch'
 import { seedAdminData, seededSummary } from './bench/admin-seed'
 import { bundleSection, measureBundles, type BundleReport } from './bench/bundle'
@@ -49,11 +58,14 @@ import {
   uploadRun,
   type Throughput,
 } from './bench/files'
+import { floorLines, measureFloors, ofFloor, type Floors } from './bench/floors'
 import { measure, type Measured, type Target } from './bench/load'
+import { benchOptions, type BenchOptions } from './bench/options'
 import { moneyNotes, moneyTargets, prepareMoney, type MoneyCalls } from './bench/money'
 import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { RefreshSessions } from './bench/refresh-sessions'
-import { table, verdict } from './bench/report'
+import { ratioToBare, table, TARGET_RATIO, verdict } from './bench/report'
+import { ScratchDatabases } from './bench/scratch-db'
 import { measurePlan, planSection } from './bench/schedule-plan'
 import { BENCH_ADMIN_EMAIL, startBareServer, startRealServer, staticDirOf } from './bench/servers'
 import { signUp } from './bench/sessions'
@@ -141,14 +153,28 @@ async function printHeader(): Promise<void> {
   console.log(`PoolPath benchmark, ${new Date().toISOString()}`)
   console.log(
     `Node ${process.version} (${process.platform} ${process.arch}, ${cpus.length} CPUs: ${cpus[0]?.model ?? 'unknown'}); ` +
-      `Vite ${await versionOf('vite')}`,
+      `Vite ${await versionOf('vite')}; ${loadAverage()}`,
   )
 }
 
-async function printLoadHeader(seconds: number): Promise<void> {
+/** Other work on the machine slows every row: the numbers are read against it. */
+const loadAverage = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`
+
+async function databaseName(options: BenchOptions): Promise<string> {
+  if (options.db === 'pglite') {
+    return `PGlite ${await versionOf('@electric-sql/pglite')} (fresh DATA_DIR, in the server process)`
+  }
+  return "PostgreSQL (a scratch database per server on BENCH_DATABASE_URL's server, pool of 10)"
+}
+
+async function printLoadHeader(seconds: number, options: BenchOptions): Promise<void> {
   console.log('')
   console.log(
-    `Database: PGlite ${await versionOf('@electric-sql/pglite')} (fresh DATA_DIR, in the server process); ` +
+    `Database: ${await databaseName(options)}; ` +
       `autocannon ${await versionOf('autocannon')} in the bench process, on the same machine`,
   )
   console.log(
@@ -159,12 +185,14 @@ async function printLoadHeader(seconds: number): Promise<void> {
 
 async function printResults(
   seconds: number,
+  options: BenchOptions,
   rows: Measured[],
   bare: Measured,
   api: Measured,
   sessions: RefreshSessions,
+  floors: Floors,
 ) {
-  await printLoadHeader(seconds)
+  await printLoadHeader(seconds, options)
   console.log('')
   console.log(table(rows, () => bare))
   console.log('')
@@ -190,6 +218,9 @@ async function printResults(
       'measure what PoolPath adds per request (hooks, headers, cache), not the body size.',
   )
   console.log(verdict(api, bare))
+  if (refresh) {
+    console.log(`POST /api/refresh: ${ofFloor(refresh.result.requests.average, floors.upsert)}`)
+  }
 }
 
 /**
@@ -212,11 +243,16 @@ async function lighthouse(real: Server, bundles: BundleReport, workDir: string):
   console.log(lighthouseSection(url, result))
 }
 
-async function bench(workDir: string): Promise<void> {
+async function bench(
+  workDir: string,
+  options: BenchOptions,
+  databases: ScratchDatabases,
+): Promise<void> {
   const seconds = benchSeconds()
-  const dataDir = path.join(workDir, 'data')
   const outboxDir = path.join(workDir, 'outbox')
+  const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
   await printHeader()
+  console.log(`Options: --db ${options.db} --sizes ${options.sizes.join(',')}`)
 
   const bundles = await measureBundles(workDir, progress)
   console.log('')
@@ -225,9 +261,13 @@ async function bench(workDir: string): Promise<void> {
   progress('timing the scheduling module')
   console.log('')
   console.log(planSection(measurePlan()))
+  progress(`measuring the database's floor (${options.db}, raw driver)`)
+  const floors = await measureFloors(await databases.make('floor'), durations)
+  console.log('')
+  for (const line of floorLines(await databaseName(options), floors)) console.log(line)
 
   progress('starting the PoolPath server')
-  const real = await startRealServer(dataDir, outboxDir)
+  const real = await startRealServer((await databases.make('main')).env, outboxDir)
   // Before the load runs, on an idle server: the page load is what is measured.
   await lighthouse(real, bundles, workDir)
   const stages = await stagesAnswer(real)
@@ -244,7 +284,6 @@ async function bench(workDir: string): Promise<void> {
     ...money.samples,
   })
   const targets = targetsOf(real, bare, sessions, stages.etag)
-  const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
 
   // One after another: on a small machine two runs at once would share the cores.
   const api = await measure(targets.api, durations, progress)
@@ -256,19 +295,29 @@ async function bench(workDir: string): Promise<void> {
 
   await printResults(
     seconds,
+    options,
     [api, notModified, refresh, bareRoute, tinyBare],
     bareRoute,
     api,
     sessions,
+    floors,
   )
-  await clientWrites(real, bare, writes, durations)
+  await clientWrites(real, bare, writes, durations, floors)
   await clientTimelines(real, bare, timelines, durations)
   await moneyCalls(real, bare, money, durations)
   await filesBench(real, bare, writes.clients, workDir, durations)
-  // The seeded back office runs on a server of its own: free the cores and memory first.
+  // Each seeded back office runs on a server of its own: free the cores and memory first.
   await stopAllServers()
-  await adminFetch(workDir, durations)
+  for (const clients of options.sizes) {
+    await adminFetch(workDir, databases, options, clients, adminDurations(seconds), floors)
+  }
 }
+
+/** Half the seconds of the other rows: the back office has six rows per size. */
+const adminDurations = (seconds: number) => ({
+  warmUp: 1,
+  run: Math.max(3, Math.round(seconds / 2)),
+})
 
 type Durations = { warmUp: number; run: number }
 
@@ -349,6 +398,7 @@ async function clientWrites(
   bare: Server,
   writes: ClientWrites,
   durations: Durations,
+  floors: Floors,
 ) {
   const targets = clientWriteTargets(real, bare, writes)
   await pairedSection(
@@ -358,7 +408,12 @@ async function clientWrites(
       [targets.addQuote, targets.bareAddQuote],
     ],
     durations,
-    (rows) => clientWriteNotes(writes, rows),
+    (rows) => [
+      ...clientWriteNotes(writes, rows),
+      ...rows.map(
+        (row) => `${row.target.label}: ${ofFloor(row.result.requests.average, floors.upsert)}`,
+      ),
+    ],
   )
 }
 
@@ -396,55 +451,87 @@ async function moneyCalls(real: Server, bare: Server, money: MoneyCalls, duratio
   for (const line of moneyNotes(money, [read, pay])) console.log(line)
 }
 
-async function adminFetch(workDir: string, durations: Durations) {
-  const dataDir = path.join(workDir, 'admin-data')
-  const outboxDir = path.join(workDir, 'admin-outbox')
-  progress('seeding the back office into a fresh DATA_DIR')
+/** One size of back office: seeded, served by a server of its own, measured, stopped. */
+async function adminFetch(
+  workDir: string,
+  databases: ScratchDatabases,
+  options: BenchOptions,
+  clients: number,
+  durations: Durations,
+  floors: Floors,
+) {
+  const database = await databases.make(`admin-${clients}`)
+  const outboxDir = path.join(workDir, `admin-${clients}-outbox`)
+  progress(`seeding a back office of ${clients.toLocaleString('en-US')} clients`)
   const seeding = performance.now()
-  await seedAdminData(dataDir, BENCH_ADMIN_EMAIL)
+  await seedAdminData(database.options, BENCH_ADMIN_EMAIL, clients)
   const seedSeconds = (performance.now() - seeding) / 1000
   progress('starting a PoolPath server on it, then a bare Fastify server with its answer')
-  const real = await startRealServer(dataDir, outboxDir)
+  const real = await startRealServer(database.env, outboxDir)
   const answer = await fetchAnswer(real, outboxDir)
-  const bare = await startBareServer(path.join(workDir, 'admin-bare'), {
+  const bare = await startBareServer(path.join(workDir, `admin-${clients}-bare`), {
     'admin-fetch': answer.body,
+    'admin-fetch.gz': answer.gzipped,
   })
   const targets = await adminFetchTargets(real, bare, answer)
-  const full = await measure(targets.full, durations, progress)
+  const cached = await measure(targets.cached, durations, progress)
+  const cachedGzip = await measure(targets.cachedGzip, durations, progress)
   const notModified = await measure(targets.notModified, durations, progress)
-  const bareFull = await measure(targets.bareFull, durations, progress)
+  const bareCached = await measure(targets.bareCached, durations, progress)
+  const bareGzip = await measure(targets.bareGzip, durations, progress)
   const bareNotModified = await measure(targets.bareNotModified, durations, progress)
-  console.log('')
-  console.log('Back office (issue 5): GET /api/admin/fetch')
+  progress('opening the Clients section in Chromium')
+  const chromium = await measureClientsPage(real, outboxDir, clients)
+  await stopAllServers()
   console.log('')
   console.log(
-    `Seeded straight into a fresh PGlite DATA_DIR in ${seedSeconds.toFixed(1)} s, before its ` +
-      `server started: ${seededSummary()}.`,
+    `Back office at ${clients.toLocaleString('en-US')} clients (issue 14): GET /api/admin/fetch`,
+  )
+  console.log('')
+  console.log(
+    `Seeded straight into a fresh database in ${seedSeconds.toFixed(1)} s, before its server ` +
+      `started: ${seededSummary(clients)}. Each row: ${durations.warmUp} s warm-up, then ` +
+      `${durations.run} s; ${loadAverage()}.`,
   )
   console.log('')
   console.log(
     pairedTable([
-      [full, bareFull],
+      [cached, bareCached],
+      [cachedGzip, bareGzip],
       [notModified, bareNotModified],
     ]),
   )
   console.log('')
-  for (const line of adminFetchNotes(answer)) console.log(line)
+  for (const line of adminFetchNotes(answer, clients, options.db)) console.log(line)
+  const share = (row: Measured, bareRow: Measured, what: string) => {
+    const ratio = ratioToBare(row, bareRow)
+    const outcome = ratio >= TARGET_RATIO && row.result.non2xx === 0 ? 'PASS' : 'FAIL'
+    return `Verdict: ${outcome}: ${what} served ${(ratio * 100).toFixed(1)} % of the bare route's req/s (target >= 50 %)`
+  }
+  console.log(share(cached, bareCached, 'the kept answer'))
+  console.log(share(notModified, bareNotModified, 'the 304'))
+  console.log(`The 304: ${ofFloor(notModified.result.requests.average, floors.select)}`)
+  for (const line of chromiumLines(chromium, clients)) console.log(line)
 }
 
-async function cleanUp(workDir: string): Promise<void> {
+async function cleanUp(workDir: string, databases: ScratchDatabases): Promise<void> {
   stopLighthouse()
   await stopAllServers()
+  await databases.dropAll()
   await fs.rm(workDir, { recursive: true, force: true })
 }
 
 async function main(): Promise<void> {
+  const options = benchOptions(process.argv.slice(2), process.env)
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'poolpath-bench-'))
+  const databases = new ScratchDatabases(options, workDir)
   // Servers run in their own process group, so a signal to the bench must stop them itself.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       progress(`${signal}: stopping the servers`)
-      void cleanUp(workDir).finally(() => process.exit(128 + os.constants.signals[signal]))
+      void cleanUp(workDir, databases).finally(() =>
+        process.exit(128 + os.constants.signals[signal]),
+      )
     })
   }
   process.once('exit', () => {
@@ -452,9 +539,9 @@ async function main(): Promise<void> {
     killAllServersNow()
   })
   try {
-    await bench(workDir)
+    await bench(workDir, options, databases)
   } finally {
-    await cleanUp(workDir)
+    await cleanUp(workDir, databases)
   }
 }
 

@@ -71,7 +71,8 @@ const errorMessage = (error: unknown) =>
 /**
  * The admin data (seed §3–§4 "Admin data"): an ADMIN fetches at once and every 5 minutes, any
  * other role only holds what was restored. Lists change from fetches and from the answers of the
- * admin calls, and are persisted after every change. Spawned by the session machine.
+ * admin calls, and are persisted after every change (a 304 changes none). Spawned by the session
+ * machine.
  */
 export const adminMachine = setup({
   types: {
@@ -128,6 +129,7 @@ export const adminMachine = setup({
   },
   guards: {
     isAdmin: ({ context }) => context.role === 'ADMIN',
+    isNotModified: (_, result: AdminFetchResult) => result.status === 'notModified',
     changesOtherLists: ({ context }) =>
       context.pending !== null && changesOtherLists(context.pending),
   },
@@ -165,13 +167,28 @@ export const adminMachine = setup({
               invoke: {
                 src: 'fetchAdminData',
                 input: ({ context }) => ({ etag: context.etag }),
-                onDone: {
-                  target: 'waiting',
-                  actions: [
-                    { type: 'storeFetchResult', params: ({ event }) => ({ result: event.output }) },
-                    persistContext,
-                  ],
-                },
+                onDone: [
+                  {
+                    // A 304 confirms what is stored: only the time it was confirmed is new, and
+                    // rewriting every list to IndexedDB on each poll is not worth that.
+                    guard: { type: 'isNotModified', params: ({ event }) => event.output },
+                    target: 'waiting',
+                    actions: {
+                      type: 'storeFetchResult',
+                      params: ({ event }) => ({ result: event.output }),
+                    },
+                  },
+                  {
+                    target: 'waiting',
+                    actions: [
+                      {
+                        type: 'storeFetchResult',
+                        params: ({ event }) => ({ result: event.output }),
+                      },
+                      persistContext,
+                    ],
+                  },
+                ],
                 onError: {
                   // The data from before stays; only the error is new, so there is nothing to save.
                   target: 'waiting',

@@ -1,10 +1,10 @@
-// A back office with a busy business behind it, written straight into a fresh PGlite DATA_DIR
-// before the server opens it: bulk inserts take seconds, 10,000 sign-ups through the API would
-// take many minutes.
+// A back office with a busy business behind it, written straight into a fresh database (a PGlite
+// DATA_DIR or a scratch PostgreSQL database) before the server opens it: bulk inserts take
+// seconds, 10,000 sign-ups through the API would take many minutes.
 import { sql } from 'drizzle-orm'
 import { cityKey } from '../../contract'
 import { REFERENCE_POOL } from '../../contract/estimator'
-import { openDatabase, type Db } from '../../server/db/client'
+import { openDatabase, type DatabaseOptions, type Db } from '../../server/db/client'
 import { seed } from '../../server/db/seed'
 import {
   builderRequests,
@@ -25,7 +25,6 @@ export const SEEDED = {
   waitingCities: 10,
   engineers: 25,
   managers: 25,
-  clients: 10_000,
   /** Per client: Pool Design and the first four stages, so 50,000 pool entries. */
   entriesPerClient: 5,
   /** Every 10th client asked for a builder, every 5th for a manager. */
@@ -71,7 +70,7 @@ const numbered = sql`(select ${users.id} as id, row_number() over (order by ${us
  * The clients, their entries and their requests, each list in one INSERT … SELECT: PostgreSQL
  * makes the rows, so 50,000 entries cost one statement rather than 50,000 sets of parameters.
  */
-async function seedClients(db: Db) {
+async function seedClients(db: Db, clientCount: number) {
   const cityCount = SEEDED.servedCities + SEEDED.waitingCities
   const cityList = Array.from({ length: cityCount }, (_, i) => ({
     k: i,
@@ -82,8 +81,8 @@ async function seedClients(db: Db) {
   // One a minute up to now, so "newest first" has an answer.
   await db.execute(sql`insert into ${users} (email, name, role, created_at)
     select 'client-' || i || '@example.com', 'Client ' || i, 'CLIENT',
-      now() - (${SEEDED.clients} - i + 1) * interval '1 minute'
-    from generate_series(1, ${SEEDED.clients}) as i`)
+      now() - (${clientCount} - i + 1) * interval '1 minute'
+    from generate_series(1, ${clientCount}) as i`)
   await db.execute(sql`insert into ${clients}
       (user_id, phone, address, city, state, city_key, on_waiting, perk)
     select u.id, '+1 512 555 ' || lpad(((u.n - 1) % 10000)::text, 4, '0'), u.n || ' Bench St',
@@ -115,9 +114,16 @@ async function seedClients(db: Db) {
     where (u.n - 1) % ${SEEDED.managerRequestEvery} = 0`)
 }
 
-/** Seeds `dataDir` (migrated, stages and first admin as the server would) for the fetch bench. */
-export async function seedAdminData(dataDir: string, adminEmail: string): Promise<void> {
-  const database = await openDatabase({ kind: 'pglite', dataDir })
+/**
+ * Seeds a database (migrated, stages and first admin as the server would) with `clientCount`
+ * clients for the fetch bench. The triggers of the data version run as for any write.
+ */
+export async function seedAdminData(
+  options: DatabaseOptions,
+  adminEmail: string,
+  clientCount: number,
+): Promise<void> {
+  const database = await openDatabase(options)
   try {
     const { db } = database
     await seed(db, adminEmail)
@@ -137,7 +143,9 @@ export async function seedAdminData(dataDir: string, adminEmail: string): Promis
       })),
     )
     await seedDirectory(db)
-    await seedClients(db)
+    await seedClients(db, clientCount)
+    // As autovacuum would soon: the planner sees the tables as they are.
+    await db.execute(sql`analyze`)
   } finally {
     await database.close()
   }
@@ -146,15 +154,15 @@ export async function seedAdminData(dataDir: string, adminEmail: string): Promis
 const count = (n: number) => n.toLocaleString('en-US')
 
 /** One line saying what the seeded back office holds. */
-export function seededSummary(): string {
+export function seededSummary(clientCount: number): string {
   const cityCount = SEEDED.servedCities + SEEDED.waitingCities
-  const waiting = Math.round((SEEDED.clients * SEEDED.waitingCities) / cityCount)
+  const waiting = Math.round((clientCount * SEEDED.waitingCities) / cityCount)
   return (
-    `${count(SEEDED.clients)} clients in ${cityCount} cities (${SEEDED.servedCities} served; ` +
+    `${count(clientCount)} clients in ${cityCount} cities (${SEEDED.servedCities} served; ` +
     `${count(waiting)} on the waiting list; a perk for 1 in ${SEEDED.perkEvery}), ` +
-    `${count(SEEDED.clients * SEEDED.entriesPerClient)} pool entries, ${SEEDED.admins} admins, ` +
+    `${count(clientCount * SEEDED.entriesPerClient)} pool entries, ${SEEDED.admins} admins, ` +
     `${SEEDED.engineers} engineers, ${SEEDED.managers} managers, ` +
-    `${count(SEEDED.clients / SEEDED.builderRequestEvery)} builder and ` +
-    `${count(SEEDED.clients / SEEDED.managerRequestEvery)} manager requests`
+    `${count(clientCount / SEEDED.builderRequestEvery)} builder and ` +
+    `${count(clientCount / SEEDED.managerRequestEvery)} manager requests`
   )
 }

@@ -15,18 +15,24 @@ app.get('/bare', async () => ({ Data: [] }))
 // overhead, not the cost of sending a 6 kB body instead of 11 bytes. Each `<name>.json` of
 // BARE_BODY_DIR is served at /same/<name>, to a GET or to a PUT or POST with a JSON body (parsed
 // and dropped, as a real write's body is parsed), with a weak ETag worked out once and a 304 when
-// If-None-Match matches it: the least a cached route can do.
+// If-None-Match matches it: the least a cached route can do. A `<name>.json.gz` is sent as it is,
+// with Content-Encoding: gzip, at /same/<name>.gz.
 const bodyDir = process.env.BARE_BODY_DIR ?? ''
-const bodyFiles = bodyDir ? fs.readdirSync(bodyDir).filter((file) => file.endsWith('.json')) : []
+const bodyFiles = bodyDir
+  ? fs.readdirSync(bodyDir).filter((file) => file.endsWith('.json') || file.endsWith('.json.gz'))
+  : []
 for (const file of bodyFiles) {
   const body = fs.readFileSync(path.join(bodyDir, file))
   const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`
+  // `<name>.json.gz` is served as gzip at /same/<name>.gz: the bytes a browser is sent.
+  const gzipped = file.endsWith('.gz')
   app.route({
     method: ['GET', 'PUT', 'POST'],
-    url: `/same/${path.basename(file, '.json')}`,
+    url: `/same/${file.replace(/\.json(\.gz)?$/, gzipped ? '.gz' : '')}`,
     handler: (request, reply) => {
       reply.header('etag', etag).header('cache-control', 'no-cache')
       if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+      if (gzipped) reply.header('content-encoding', 'gzip')
       return reply.type('application/json; charset=utf-8').send(body)
     },
   })

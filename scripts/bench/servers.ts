@@ -1,19 +1,24 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { startServer, type Server } from './processes'
+import type { ScratchDatabase } from './scratch-db'
 
 // Large enough that the bench's own sign-ins are never rate limited.
 const NO_LIMIT = '100000'
 /** The first admin every bench server creates (or finds seeded) at start-up. */
 export const BENCH_ADMIN_EMAIL = 'admin@example.com'
 
-export function startRealServer(dataDir: string, outboxDir: string): Promise<Server> {
+/** The real server on `database` (a PGlite DATA_DIR, or PostgreSQL when DATABASE_URL is set). */
+export function startRealServer(
+  database: ScratchDatabase['env'],
+  outboxDir: string,
+): Promise<Server> {
   return startServer({
     name: 'PoolPath server',
     script: 'server/main.ts',
     readyPath: '/api',
     env: {
-      DATA_DIR: dataDir,
+      DATA_DIR: database.DATA_DIR,
       MAIL_OUTBOX_DIR: outboxDir,
       ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
       // Logging every request would measure the logger.
@@ -27,7 +32,7 @@ export function startRealServer(dataDir: string, outboxDir: string): Promise<Ser
       ACCESS_TOKEN_TTL: '3600',
       // Empty means unset: an inherited DATABASE_URL or SMTP_URL would bench another database
       // or send real mail, and PUBLIC_URL would change the origin checks.
-      DATABASE_URL: '',
+      DATABASE_URL: database.DATABASE_URL,
       SMTP_URL: '',
       PUBLIC_URL: '',
       JWT_SECRET: '',
@@ -38,14 +43,18 @@ export function startRealServer(dataDir: string, outboxDir: string): Promise<Ser
 /** Where the bare server's @fastify/static serves /static/ from. */
 export const staticDirOf = (bodyDir: string) => path.join(bodyDir, 'static')
 
-/** A bare Fastify server answering each body of `bodies` at /same/<name> (see bare-server.ts). */
+/**
+ * A bare Fastify server answering each body of `bodies` at /same/<name> (see bare-server.ts); a
+ * name ending in `.gz` is sent as gzip.
+ */
 export async function startBareServer(
   bodyDir: string,
   bodies: Record<string, Buffer>,
 ): Promise<Server> {
   await fs.mkdir(bodyDir, { recursive: true })
   for (const [name, body] of Object.entries(bodies)) {
-    await fs.writeFile(path.join(bodyDir, `${name}.json`), body)
+    const file = name.endsWith('.gz') ? `${name.slice(0, -3)}.json.gz` : `${name}.json`
+    await fs.writeFile(path.join(bodyDir, file), body)
   }
   await fs.mkdir(staticDirOf(bodyDir), { recursive: true })
   return startServer({

@@ -44,7 +44,7 @@ export function refreshCookieOf(setCookies: readonly string[]): string | undefin
   return pair === `${REFRESH_COOKIE}=` ? undefined : pair
 }
 
-const mailFiles = async (outboxDir: string) =>
+export const mailFiles = async (outboxDir: string) =>
   (await fs.readdir(outboxDir).catch(() => [])).filter((name) => name.endsWith('.json'))
 
 /** A mail file as written so far: null while the mailer is still writing it. */
@@ -69,7 +69,7 @@ async function codeMailedTo(outboxDir: string, email: string, before: ReadonlySe
 }
 
 /** The mailer writes in the background after /api/login answers, so poll a little. */
-async function waitForCode(outboxDir: string, email: string, before: ReadonlySet<string>) {
+export async function waitForCode(outboxDir: string, email: string, before: ReadonlySet<string>) {
   const deadline = Date.now() + MAIL_WAIT_MS
   while (Date.now() < deadline) {
     const code = await codeMailedTo(outboxDir, email, before)

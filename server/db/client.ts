@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -11,6 +12,12 @@ import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** The rows of a raw statement, typed by the caller: both drivers answer `{ rows }`. */
+export async function rowsOf<T>(query: Db | Tx, statement: SQL): Promise<T[]> {
+  const result = (await query.execute(statement)) as { rows: T[] }
+  return result.rows
+}
 
 export type Database = {
   db: Db

@@ -581,3 +581,19 @@ export const warranties = pgTable(
     check('warranties_term', sql`${t.termMonths} between 1 and 600`),
   ],
 )
+
+/**
+ * What the back office lists, as one number: triggers (migration 0007) bump `version` when a
+ * transaction that changed one of its tables commits, so the admin fetch answers 304, or its
+ * cached body, after reading this one row. `epoch` is drawn when the row is made, so a new
+ * database never matches an ETag of another one. One row, id 1.
+ */
+export const dataVersion = pgTable(
+  'data_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    epoch: uuid('epoch').notNull().defaultRandom(),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('data_version_one_row', sql`${t.id} = 1`)],
+)

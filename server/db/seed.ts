@@ -2,7 +2,7 @@ import { DEFAULT_SCHEDULE } from '../../contract/construction'
 import { DEFAULT_PRICING } from '../../contract/estimator'
 import { STEPS, type StageSlug } from '../../contract/steps'
 import type { Db } from './client'
-import { designTips, scheduleSettings, stages, users } from './schema'
+import { dataVersion, designTips, scheduleSettings, stages, users } from './schema'
 
 const DESIGN_TIPS: Record<StageSlug, string> = {
   excavation:
@@ -28,7 +28,7 @@ const DESIGN_TIPS: Record<StageSlug, string> = {
 
 /**
  * Idempotent: the 10 stages with their default price list and tip, every step's default
- * duration and wait, and the first admin.
+ * duration and wait, the first admin and the data version's row.
  */
 export async function seed(db: Db, adminEmail: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -61,5 +61,7 @@ export async function seed(db: Db, adminEmail: string): Promise<void> {
       .insert(users)
       .values({ email: adminEmail, name: 'Administrator', role: 'ADMIN' })
       .onConflictDoNothing({ target: users.email })
+    // The migration makes it; a database emptied since (the tests truncate) gets it back.
+    await tx.insert(dataVersion).values({}).onConflictDoNothing()
   })
 }

@@ -88,7 +88,8 @@ export async function accountWrite<T>(
 
 /** What the back office does with one kind of item; every write is audited as `actorId`'s. */
 export type ItemWrites<Input, Edit, Item> = {
-  list(): Promise<Item[]>
+  /** Read with `query`: a transaction's, to be consistent with its other reads. */
+  list(query?: Db | Tx): Promise<Item[]>
   create(actorId: string, input: Input): Promise<Item>
   edit(actorId: string, id: string, edit: Edit): Promise<Item>
   remove(actorId: string, id: string): Promise<void>

@@ -77,6 +77,23 @@ export async function forgetState(key: StateKey): Promise<void> {
   }
 }
 
+/**
+ * Stores the fields of `value` that changed since the last save, when the browser is idle
+ * (state-db.ts); resolves with the fields written, none when it could not store them.
+ */
+export async function saveChanged(
+  key: StateKey,
+  value: Record<string, unknown>,
+): Promise<string[]> {
+  setFlag(true)
+  try {
+    return await (await database()).saveChanged(key, value)
+  } catch (error) {
+    warn('save', error)
+    return []
+  }
+}
+
 /** Forgets the client and admin state (logout). */
 export async function clearState(): Promise<void> {
   const mayHoldData = hasStoredState() || stateDb !== undefined

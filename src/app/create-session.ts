@@ -29,6 +29,7 @@ import {
   forgetState,
   hasStoredState,
   loadState,
+  saveChanged,
   saveState,
 } from '../adapters/state-store'
 
@@ -173,7 +174,7 @@ export async function createSession<P extends SessionPorts>(
             guarded(() => ports.adminCall(input, signal)),
           ),
         },
-        actions: { persist: (_, context) => void saveState('admin', context) },
+        actions: { persist: (_, context) => void saveChanged('admin', context) },
       }),
     },
     actions: {

@@ -1,10 +1,13 @@
 import zlib from 'node:zlib'
-import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AdminFetchData } from '../../contract'
-import { builderRequests, clients } from '../../server/db/schema'
+import { asc, eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AdminFetchData, type AdminClient } from '../../contract'
+import { builderRequests, clients, users } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { bearer, expectProblem, json, signIn } from '../support/http'
+import { addEngineer, addManager, newClient, put, referencePool, serveAustin } from './client-kit'
+import { acceptQuote, addQuote, drawId, keyOf, pay, removeQuote, signed } from './money-kit'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -60,6 +63,63 @@ describe('GET /api/admin/fetch', () => {
     expect(data.ManagerRequests).toEqual([])
   })
 
+  it("writes each client as the contract's AdminClient, byte for byte what JSON.stringify writes", async () => {
+    const { headers } = await servedClient()
+    await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, headers)
+    await signed(t, headers, 'excavation', 800_000)
+    await pay(t, headers, await drawId(t, headers, 'excavation', 0), 50_000)
+    const waiting = await signIn(t, 'wait@example.com', {
+      asNewClient: true,
+      details: { city: 'Reno', state: 'NV' },
+    })
+    const oddPerk = 'Free "start-up"\n\\ \u0001 é 🏊'
+    await t.app.db
+      .update(clients)
+      .set({ onWaiting: true, perk: oddPerk })
+      .where(eq(clients.userId, waiting.session.userData.id))
+
+    const res = await fetchAll()
+    expect(res.body).toBe(JSON.stringify(res.json()))
+    const { Data } = res.json() as { Data: AdminFetchData }
+    // Nothing missing, nothing more: the contract's parse strips unknown keys.
+    expect(AdminFetchData.parse(Data)).toEqual(Data)
+    const rows = await t.app.db
+      .select({ user: users, client: clients })
+      .from(clients)
+      .innerJoin(users, eq(users.id, clients.userId))
+      .orderBy(asc(users.createdAt))
+    const progress = new Map([
+      [
+        'client@example.com',
+        { Flag: true, stepsDone: 1, committed: 800_000, paid: 50_000, storageUsed: 0 },
+      ],
+      ['wait@example.com', { Flag: false, stepsDone: 0, committed: 0, paid: 0, storageUsed: 0 }],
+    ])
+    const progressOf = (email: string) => {
+      const known = progress.get(email)
+      if (!known) throw new Error(`no progress for ${email}`)
+      return known
+    }
+    const expected: AdminClient[] = rows.map(({ user, client }) => ({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      createdAt: user.createdAt.toISOString(),
+      phone: client.phone,
+      address: client.address,
+      city: client.city,
+      state: client.state,
+      onWaiting: client.onWaiting,
+      perk: client.perk,
+      ...progressOf(user.email),
+    }))
+    expect(Data.Clients).toEqual(expected)
+    expect(Data.Clients.map((c) => Object.keys(c))).toEqual(expected.map((c) => Object.keys(c)))
+    expect(Data.UsersWithPerks).toEqual([expected[1]])
+    expect(Data.UsersOnWaiting).toEqual([expected[1]])
+  })
+
   it('sends an ETag and answers 304 until something changes', async () => {
     const first = await fetchAll()
     const etag = String(first.headers.etag)
@@ -90,5 +150,223 @@ describe('GET /api/admin/fetch', () => {
     const client = await signIn(t, 'c@example.com', { asNewClient: true })
     expectProblem(await fetchAll({}), 401)
     expectProblem(await fetchAll(bearer(client.session.Token)), 403)
+  })
+})
+
+type Act = () => Promise<LightMyRequestResponse>
+/** Makes what the write needs (not counted), then answers the write itself. */
+type Arrange = () => Promise<Act>
+
+const admins =
+  (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Act =>
+  () =>
+    json(t.app, method, url, body, admin)
+const engineer = {
+  name: 'Eve',
+  company: 'Plans',
+  email: 'e@example.com',
+  phone: '+1 512 555 0101',
+  licenseNo: 'PE-1',
+  fee: 100,
+}
+const manager = {
+  name: 'Max',
+  company: 'Build',
+  email: 'm@example.com',
+  phone: '+1 512 555 0102',
+  bio: 'Pools.',
+  yearsExperience: 3,
+  fee: 100,
+}
+
+/** A client in served Austin, with Flag. */
+async function servedClient() {
+  await serveAustin(t)
+  return newClient(t, 'client@example.com')
+}
+
+async function someoneElse(): Promise<string> {
+  const res = await json(
+    t.app,
+    'POST',
+    '/api/admin/admin/create',
+    { name: 'Ann', email: 'ann@example.com' },
+    admin,
+  )
+  return (res.json() as { Data: { id: string } }).Data.id
+}
+
+async function openRequests() {
+  const client = await servedClient()
+  const { id: managerId } = await addManager(t)
+  await put(t, '/api/request-builder', {}, client.headers)
+  await json(t.app, 'POST', '/api/request-manager', { managerId }, client.headers)
+  const { Data } = (await fetchAll()).json() as { Data: AdminFetchData }
+  return { builder: Data.BuilderRequests[0]?.id ?? '', manager: Data.ManagerRequests[0]?.id ?? '' }
+}
+
+/** Each kind of write the back office sees, through its own call. */
+const WRITES: Record<string, Arrange> = {
+  'a sign-up': async () => async () =>
+    (await signIn(t, 'new@example.com', { asNewClient: true })).res,
+  'joining the waiting list': async () => {
+    const { headers } = await newClient(t, 'c@example.com')
+    return () => put(t, '/api/edit-status', { onWaiting: true }, headers)
+  },
+  "a client's change of city": async () => {
+    const { headers } = await newClient(t, 'c@example.com')
+    return () => put(t, '/api/change-city', { city: 'Reno', state: 'NV' }, headers)
+  },
+  'a builder request': async () => {
+    const { headers } = await servedClient()
+    return () => put(t, '/api/request-builder', {}, headers)
+  },
+  'a manager request': async () => {
+    const { headers } = await servedClient()
+    const { id: managerId } = await addManager(t)
+    return () => json(t.app, 'POST', '/api/request-manager', { managerId }, headers)
+  },
+  'a step marked done': async () => {
+    const { headers } = await servedClient()
+    return () => put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, headers)
+  },
+  'a step marked not done': async () => {
+    const { headers } = await servedClient()
+    await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, headers)
+    return () => put(t, '/api/mark-done1', { Title: 'Pool Design', done: false }, headers)
+  },
+  'a quote accepted (committed)': async () => {
+    const { headers } = await servedClient()
+    const quoteId = await addQuote(t, headers, 'excavation', 800_000)
+    return () => acceptQuote(t, headers, 'excavation', quoteId)
+  },
+  'an accepted quote removed': async () => {
+    const { headers } = await servedClient()
+    const quoteId = await signed(t, headers, 'excavation', 800_000)
+    return () => removeQuote(t, headers, 'excavation', quoteId)
+  },
+  'a payment (paid)': async () => {
+    const { headers } = await servedClient()
+    await signed(t, headers, 'excavation', 800_000)
+    const draw = await drawId(t, headers, 'excavation', 0)
+    return () => pay(t, headers, draw, 50_000)
+  },
+  'a change order approved': async () => {
+    const { headers } = await servedClient()
+    await signed(t, headers, 'excavation', 800_000)
+    const body = { step: 'excavation', description: 'More rock', amount: 50_000 }
+    const res = await json(t.app, 'POST', '/api/change-orders', body, headers)
+    const { Data } = res.json() as { Data: { steps: { changeOrders: { id: string }[] }[] } }
+    const id = Data.steps.flatMap((s) => s.changeOrders)[0]?.id ?? ''
+    return () => put(t, `/api/change-orders/${id}`, { status: 'approved' }, headers)
+  },
+  "an admin's edit of a client": async () => {
+    const { id } = await newClient(t, 'c@example.com')
+    return admins('PUT', `/api/admin/client/edit/${id}`, { perk: 'Free start-up' })
+  },
+  "an admin's delete of a client": async () => {
+    const { id } = await newClient(t, 'c@example.com')
+    return admins('DELETE', `/api/admin/client/${id}`)
+  },
+  'a new admin': async () =>
+    admins('POST', '/api/admin/admin/create', { name: 'Ann', email: 'ann@example.com' }),
+  "an admin's edit": async () =>
+    admins('PUT', `/api/admin/admin/edit/${await someoneElse()}`, { name: 'Anna' }),
+  "an admin's delete": async () => admins('DELETE', `/api/admin/admin/${await someoneElse()}`),
+  'a city served': async () =>
+    admins('POST', '/api/admin/cities/create', { name: 'Waco', state: 'TX', permitFee: 1 }),
+  "a city's edit": async () => {
+    await serveAustin(t)
+    const { Data } = (await fetchAll()).json() as { Data: AdminFetchData }
+    return admins('PUT', `/api/admin/cities/edit/${Data.Cities[0]?.id}`, { permitFee: 2 })
+  },
+  'a city no longer served': async () => {
+    await serveAustin(t)
+    const { Data } = (await fetchAll()).json() as { Data: AdminFetchData }
+    return admins('DELETE', `/api/admin/cities/${Data.Cities[0]?.id}`)
+  },
+  'a new engineer': async () => admins('POST', '/api/admin/engineers/create', engineer),
+  "an engineer's edit": async () =>
+    admins('PUT', `/api/admin/engineers/edit/${(await addEngineer(t)).id}`, { fee: 2 }),
+  "an engineer's delete": async () =>
+    admins('DELETE', `/api/admin/engineers/${(await addEngineer(t)).id}`),
+  'a new manager': async () => admins('POST', '/api/admin/managers/create', manager),
+  "a manager's edit": async () =>
+    admins('PUT', `/api/admin/managers/edit/${(await addManager(t)).id}`, { fee: 2 }),
+  "a manager's delete": async () =>
+    admins('DELETE', `/api/admin/managers/${(await addManager(t)).id}`),
+  "a stage's pricing": async () => {
+    const stage = (await t.app.stages.list()).stages[0]
+    return admins('PUT', `/api/admin/stages/edit/${stage?.id}`, { pricing: stage?.pricing })
+  },
+  "a stage's design tip": async () => {
+    const tip = (await t.app.stages.list()).stages[0]?.designTip
+    return admins('PUT', `/api/admin/tips/edit/${tip?.id}`, { text: 'Dig deeper.' })
+  },
+  "a builder request's status": async () =>
+    admins('PUT', `/api/admin/builder-requests/${(await openRequests()).builder}`, {
+      status: 'contacted',
+    }),
+  "a manager request's status": async () =>
+    admins('PUT', `/api/admin/manager-requests/${(await openRequests()).manager}`, {
+      status: 'closed',
+    }),
+  "a step's duration": async () =>
+    admins('PUT', '/api/admin/schedule/edit/excavation', { durationDays: 9, waitDays: 1 }),
+}
+
+/** Writes the back office does not show: a builder's choices, an open quote, a start date. */
+const UNSEEN: Record<string, Arrange> = {
+  "a builder's choices": async () => {
+    const { headers } = await servedClient()
+    return () => put(t, '/api/edit-pool', { Title: 'Pool Design', choices: referencePool }, headers)
+  },
+  'a quote added': async () => {
+    const { headers } = await servedClient()
+    const key = await keyOf(t, 'excavation')
+    return () => put(t, '/api/add-quote', { ...key, vendor: 'Dig Co', amount: 800_000 }, headers)
+  },
+}
+
+describe('the data version (the ETag)', () => {
+  const etagNow = async () => String((await fetchAll()).headers.etag)
+
+  for (const [name, arrange] of Object.entries(WRITES)) {
+    it(`moves with ${name}`, async () => {
+      const write = await arrange()
+      const before = await etagNow()
+      const res = await write()
+      expect(res.statusCode, res.body).toBeLessThan(300)
+      const after = await fetchAll({ ...admin, 'if-none-match': before })
+      expect(after.statusCode).toBe(200)
+      expect(after.headers.etag).not.toBe(before)
+    })
+  }
+
+  for (const [name, arrange] of Object.entries(UNSEEN)) {
+    it(`stays with ${name}`, async () => {
+      const write = await arrange()
+      const before = await etagNow()
+      const res = await write()
+      expect(res.statusCode, res.body).toBeLessThan(300)
+      expect((await fetchAll({ ...admin, 'if-none-match': before })).statusCode).toBe(304)
+    })
+  }
+
+  it('answers a matching If-None-Match after one primary-key read', async () => {
+    const etag = await etagNow()
+    const { $client } = t.app.db as unknown as {
+      $client: { query: (...args: unknown[]) => unknown }
+    }
+    const query = vi.spyOn($client, 'query')
+    const res = await fetchAll({ ...admin, 'if-none-match': etag })
+    const calls = [...query.mock.calls]
+    query.mockRestore()
+    expect(res.statusCode).toBe(304)
+    expect(calls).toHaveLength(1)
+    // PGlite takes the text, node-postgres a config object holding it.
+    const [statement] = calls[0] ?? []
+    const text = typeof statement === 'string' ? statement : (statement as { text: string }).text
+    expect(text).toMatch(/from "data_version" where "data_version"."id" = \$1/)
   })
 })

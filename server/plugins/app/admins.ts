@@ -57,9 +57,13 @@ export default fp(
   async function adminsRepository(app: FastifyInstance) {
     const { db } = app
     app.decorate('admins', {
-      list: async () =>
+      list: async (query = db) =>
         (
-          await db.select().from(users).where(eq(users.role, 'ADMIN')).orderBy(asc(users.createdAt))
+          await query
+            .select()
+            .from(users)
+            .where(eq(users.role, 'ADMIN'))
+            .orderBy(asc(users.createdAt))
         ).map(adminUserOf),
 
       create: (actorId, input) =>

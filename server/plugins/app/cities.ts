@@ -86,8 +86,10 @@ export default fp(
         return served !== undefined
       },
 
-      list: async () =>
-        (await db.select().from(cities).orderBy(asc(cities.state), asc(cities.name))).map(cityOf),
+      list: async (query = db) =>
+        (await query.select().from(cities).orderBy(asc(cities.state), asc(cities.name))).map(
+          cityOf,
+        ),
 
       create: async (actorId, { name, state, permitFee }) => {
         const change = await adminWrite(

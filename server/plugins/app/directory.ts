@@ -58,7 +58,8 @@ function directory<T extends Table, Wire extends { id: string }, Input, Edit>(
   const first = (rows: (typeof engineers.$inferSelect)[]) => rows[0] && wire(rows[0])
   const { entity } = spec
   return {
-    list: async () => (await db.select().from(table).orderBy(asc(table.name))).map(wire),
+    list: async (query = db) =>
+      (await query.select().from(table).orderBy(asc(table.name))).map(wire),
     exists: async (id) =>
       (await db.select({ id: table.id }).from(table).where(byId(id))).length > 0,
     create: (actorId, input) =>

@@ -119,19 +119,18 @@ const NON_STAGE_STEPS = STEPS.flatMap((s) =>
 )
 
 /**
- * The step a key names, by its slug. Checked here rather than left to the foreign key, so an
- * unknown id is a 404, not a 500; stages are never deleted, so the answer cannot change.
+ * The step a key names, by its slug, from the stage list the server keeps (stages are seeded
+ * and never deleted, so a stage's slug cannot change under a write): an unknown id is a 404
+ * before any statement, not a foreign key's 500, and a write spends no round trip on it.
  */
-async function stepOf(tx: Tx, key: EntryKey): Promise<StepSlug> {
+async function stepOf(app: FastifyInstance, key: EntryKey): Promise<StepSlug> {
   if (!isStage(key)) {
     const nonStage = NON_STAGE_STEPS.find((s) => s.title === key.Title)
     if (!nonStage) throw unknownStep()
     return nonStage.step
   }
-  const [stage] = await tx
-    .select({ slug: stages.slug })
-    .from(stages)
-    .where(eq(stages.id, key.StageId))
+  const { stages: known } = await app.stages.list()
+  const stage = known.find((s) => s.id === key.StageId)
   if (!stage) throw unknownStep()
   return StepSlug.parse(stage.slug)
 }
@@ -169,9 +168,9 @@ async function requireGatePassed(tx: Tx, clientId: string, step: StepSlug) {
 }
 
 /**
- * Creates the entry or updates it in one statement. Either way the row stays locked until the
- * transaction ends: ON CONFLICT DO UPDATE locks the row it updates, and a concurrent insert of
- * the same key waits on the unique index.
+ * Creates the entry or updates it in one statement, for a key already known to name a step.
+ * Either way the row stays locked until the transaction ends: ON CONFLICT DO UPDATE locks the
+ * row it updates, and a concurrent insert of the same key waits on the unique index.
  */
 export async function upsertEntry(
   tx: Tx,
@@ -180,7 +179,6 @@ export async function upsertEntry(
   write: EntryWrite,
   now: Date,
 ) {
-  await stepOf(tx, key)
   // Marking a done step done again (a retried request) keeps the moment it was first done.
   const today = toIsoDate(now)
   const firstDone = {
@@ -225,23 +223,21 @@ export default fp(
   async function poolEntriesRepository(app: FastifyInstance) {
     const { db } = app
 
-    const write = (clientId: string, key: EntryKey, entryWrite: EntryWrite) =>
-      db.transaction(async (tx) => {
-        if (entryWrite.done) await requireGatePassed(tx, clientId, await stepOf(tx, key))
+    const write = async (clientId: string, key: EntryKey, entryWrite: EntryWrite) => {
+      const step = await stepOf(app, key)
+      return db.transaction(async (tx) => {
+        if (entryWrite.done) await requireGatePassed(tx, clientId, step)
         return answer(tx, await upsertEntry(tx, clientId, key, entryWrite, app.clock()))
       })
+    }
 
-    const addQuote = (clientId: string, key: EntryKey, quote: NewQuote) =>
-      db.transaction(async (tx) => {
+    const addQuote = async (clientId: string, key: EntryKey, quote: NewQuote) => {
+      await stepOf(app, key)
+      return db.transaction(async (tx) => {
         const now = app.clock()
-        const upserted = await upsertEntry(tx, clientId, key, {}, now)
-        // The upsert already holds the row; saying so keeps the limit safe if it ever changes.
-        const [row] = await tx
-          .select()
-          .from(poolEntries)
-          .where(eq(poolEntries.id, upserted.id))
-          .for('update')
-        if (!row) throw new Error('the upserted pool entry vanished')
+        // The upsert locks the entry until commit (see upsertEntry): concurrent quotes on it
+        // count and insert one after another, so the limit holds under races.
+        const row = await upsertEntry(tx, clientId, key, {}, now)
         const [held] = await tx
           .select({ n: count() })
           .from(quotes)
@@ -256,27 +252,31 @@ export default fp(
         })
         return answer(tx, row)
       })
+    }
 
-    const acceptQuote: PoolEntries['acceptQuote'] = (clientId, key, quoteId) =>
-      db.transaction(async (tx) => {
+    const acceptQuote: PoolEntries['acceptQuote'] = async (clientId, key, quoteId) => {
+      const step = await stepOf(app, key)
+      return db.transaction(async (tx) => {
         const row = await lockEntry(tx, clientId, key)
         const [quote] = await tx
           .select()
           .from(quotes)
           .where(and(eq(quotes.id, quoteId), eq(quotes.entryId, row.id)))
         if (!quote) throw unknownQuote()
-        await signContract(tx, clientId, await stepOf(tx, key), quote, todayOf(app))
+        await signContract(tx, clientId, step, quote, todayOf(app))
         await tx
           .update(quotes)
           .set({ accepted: sql`${quotes.id} = ${quoteId}` })
           .where(eq(quotes.entryId, row.id))
         return answer(tx, await touch(tx, row, app.clock()))
       })
+    }
 
-    const removeQuote: PoolEntries['removeQuote'] = (clientId, key, quoteId) =>
-      db.transaction(async (tx) => {
+    const removeQuote: PoolEntries['removeQuote'] = async (clientId, key, quoteId) => {
+      const step = await stepOf(app, key)
+      return db.transaction(async (tx) => {
         const row = await lockEntry(tx, clientId, key)
-        await dropContract(tx, clientId, await stepOf(tx, key), quoteId)
+        await dropContract(tx, clientId, step, quoteId)
         const [removed] = await tx
           .delete(quotes)
           .where(and(eq(quotes.id, quoteId), eq(quotes.entryId, row.id)))
@@ -284,6 +284,7 @@ export default fp(
         if (!removed) throw unknownQuote()
         return answer(tx, await touch(tx, row, app.clock()))
       })
+    }
 
     app.decorate('poolEntries', {
       saveChoices: (clientId, key, choices) => write(clientId, key, { choices }),
@@ -296,5 +297,5 @@ export default fp(
       removeQuote,
     } satisfies PoolEntries)
   },
-  { name: 'pool-entries', dependencies: ['db', 'core'] },
+  { name: 'pool-entries', dependencies: ['db', 'core', 'stages'] },
 )

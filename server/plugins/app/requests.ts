@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { BuilderRequest, ManagerRequest, RequestStatus } from '../../../contract'
-import type { Tx } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { builderRequestRows, managerRequestRows, toManagerRequest } from '../../db/request-rows'
 import { builderRequests, managerRequests, managers, users } from '../../db/schema'
 import { adminWrite, found } from '../../lib/audit'
@@ -21,8 +21,9 @@ export type Requests = {
     managerId: string,
     message: string | undefined,
   ): Promise<{ request: ManagerRequest; created: boolean }>
-  builderRequests(): Promise<BuilderRequest[]>
-  managerRequests(): Promise<ManagerRequest[]>
+  /** Read with `query`: a transaction's, to be consistent with its other reads. */
+  builderRequests(query?: Db | Tx): Promise<BuilderRequest[]>
+  managerRequests(query?: Db | Tx): Promise<ManagerRequest[]>
   moveBuilderRequest(actorId: string, id: string, status: RequestStatus): Promise<BuilderRequest>
   moveManagerRequest(actorId: string, id: string, status: RequestStatus): Promise<ManagerRequest>
 }
@@ -149,8 +150,8 @@ export default fp(
         })
       },
 
-      builderRequests: () => builderRequestRows(db),
-      managerRequests: () => managerRequestRows(db),
+      builderRequests: (query = db) => builderRequestRows(query),
+      managerRequests: (query = db) => managerRequestRows(query),
       moveBuilderRequest: moveRequest(app, builderRequests, 'builder_request', builderRequestRows),
       moveManagerRequest: moveRequest(app, managerRequests, 'manager_request', managerRequestRows),
     } satisfies Requests)

@@ -21,8 +21,8 @@ import { adminWrite, found } from '../../lib/audit'
 export type Schedule = {
   /** The settings now, read with `query` (a transaction's, to be consistent with its reads). */
   settings(query?: Db | Tx): Promise<ScheduleSettings>
-  /** The 13 rows in construction order, as the back office lists them. */
-  list(): Promise<ScheduleRow[]>
+  /** The 13 rows in construction order, as the back office lists them, read with `query`. */
+  list(query?: Db | Tx): Promise<ScheduleRow[]>
   /** Audited as actorId's; answers the row as it now stands. */
   edit(actorId: string, step: StepSlug, timing: StepTiming): Promise<ScheduleRow>
 }
@@ -54,8 +54,8 @@ export default fp(
       ) as ScheduleSettings
     }
 
-    const list: Schedule['list'] = async () => {
-      const now = await settings()
+    const list: Schedule['list'] = async (query) => {
+      const now = await settings(query)
       return STEP_SLUGS.map((step) => rowOf(step, now[step]))
     }
 

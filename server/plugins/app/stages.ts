@@ -12,6 +12,8 @@ export type StageList = { stages: Stage[]; body: Buffer; etag: string }
 export type Stages = {
   /** The public stage list, serialised once and kept a few seconds. */
   list(): Promise<StageList>
+  /** The stages now, uncached, read with `query` (the admin fetch's snapshot). */
+  read(query: Db | Tx): Promise<Stage[]>
   /** Called after an admin write on this server; other servers catch up within the TTL. */
   invalidate(): void
   /** A stage's price list now, or undefined for an unknown stage. */
@@ -63,8 +65,11 @@ export default fp(
   async function stagesRepository(app: FastifyInstance) {
     let cached: { value: Promise<StageList>; until: number } | null = null
 
+    const read: Stages['read'] = async (query) =>
+      (await stagesWithTips(query).orderBy(asc(stages.position))).map(stageOf)
+
     const load = async (): Promise<StageList> => {
-      const list = (await stagesWithTips(app.db).orderBy(asc(stages.position))).map(stageOf)
+      const list = await read(app.db)
       // Encoded once: every answer then writes these bytes as they are.
       const body = Buffer.from(JSON.stringify({ Data: list }))
       const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`
@@ -128,7 +133,14 @@ export default fp(
       return stage?.pricing
     }
 
-    app.decorate('stages', { list, invalidate, pricingOf, editPricing, editTip } satisfies Stages)
+    app.decorate('stages', {
+      list,
+      read,
+      invalidate,
+      pricingOf,
+      editPricing,
+      editTip,
+    } satisfies Stages)
   },
   { name: 'stages', dependencies: ['db'] },
 )

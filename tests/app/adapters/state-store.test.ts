@@ -6,6 +6,7 @@ import {
   clearState,
   hasStoredState,
   loadState,
+  saveChanged,
   saveState,
   STORED_STATE_FLAG,
 } from '../../../src/adapters/state-store'
@@ -68,6 +69,41 @@ describe('the persisted actor state', () => {
     // The flag set again by hand, so the reads reach the database and find it empty.
     localStorage.setItem(STORED_STATE_FLAG, '1')
     expect(await loadState('client', z.unknown())).toBeNull()
+    expect(await loadState('admin', z.unknown())).toBeNull()
+  })
+
+  it('saves only the fields that changed, the last of a burst once, and loads them whole', async () => {
+    const Cities = ['Austin']
+    const Clients = Array.from({ length: 3 }, (_, i) => `client ${i}`)
+    expect(await saveChanged('admin', { isOpen: true, Cities, Clients })).toEqual([
+      'isOpen',
+      'Cities',
+      'Clients',
+    ])
+    // A poll that replaced nothing, then a toggle and a new city list in one burst.
+    expect(await saveChanged('admin', { isOpen: true, Cities, Clients })).toEqual([])
+    const toggled = saveChanged('admin', { isOpen: false, Cities, Clients })
+    const renamed = saveChanged('admin', { isOpen: false, Cities: ['Boise'], Clients })
+    expect(await toggled).toEqual(['isOpen'])
+    expect(await renamed).toEqual(['Cities'])
+    const Stored = z.object({
+      isOpen: z.boolean(),
+      Cities: z.array(z.string()),
+      Clients: z.array(z.string()),
+    })
+    expect(await loadState('admin', Stored)).toEqual({ isOpen: false, Cities: ['Boise'], Clients })
+  })
+
+  it('writes every field again after clearState, and drops fields that do not fit', async () => {
+    await saveChanged('admin', { isOpen: true, Cities: ['Austin'] })
+    await clearState()
+    expect(await saveChanged('admin', { isOpen: true, Cities: ['Austin'] })).toEqual([
+      'isOpen',
+      'Cities',
+    ])
+    expect(await loadState('admin', AdminState)).toEqual({ isOpen: true, Cities: ['Austin'] })
+    await saveChanged('admin', { isOpen: 'yes', Cities: ['Austin'] })
+    expect(await loadState('admin', AdminState)).toBeNull()
     expect(await loadState('admin', z.unknown())).toBeNull()
   })
 })

@@ -1,59 +1,38 @@
-import crypto from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { AdminFetchData, NON_STAGES } from '../../../../contract'
+import { etagOf } from '../../../plugins/app/admin-data'
 import { routeOf } from '../../../lib/route-of'
 
-/** Everything the back office shows, one query per list; answered 304 when nothing changed. */
-const fetchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const load = async (): Promise<AdminFetchData> => {
-    const [
-      Admins,
-      Cities,
-      stageList,
-      Clients,
-      Managers,
-      Engineers,
-      BuilderRequests,
-      ManagerRequests,
-      Schedule,
-    ] = await Promise.all([
-      app.admins.list(),
-      app.cities.list(),
-      app.stages.list(),
-      app.clients.list(),
-      app.managers.list(),
-      app.engineers.list(),
-      app.requests.builderRequests(),
-      app.requests.managerRequests(),
-      app.schedule.list(),
-    ])
-    return {
-      Admins,
-      Cities,
-      Stages: stageList.stages,
-      NonStages: [...NON_STAGES],
-      Clients,
-      Managers,
-      Engineers,
-      UsersWithPerks: Clients.filter((c) => c.perk !== null && c.perk !== ''),
-      BuilderRequests,
-      ManagerRequests,
-      UsersOnWaiting: Clients.filter((c) => c.onWaiting),
-      Schedule,
-    }
-  }
+/** Whether an Accept-Encoding header takes gzip (named, or `*`, with a q above 0). */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase())
+    const q = params.find((p) => p.startsWith('q='))
+    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0)
+  })
+}
 
+/**
+ * Everything the back office shows. A poll whose If-None-Match names the data version now is
+ * answered 304 after reading that one row; otherwise the answer kept for the version (built
+ * once per version, from one snapshot) is sent, gzipped already for a browser that takes it.
+ */
+const fetchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('adminFetch'),
+    // The answer is gzipped once per version, not by @fastify/compress on every send.
+    compress: false,
     handler: async (request, typedReply) => {
       const reply: FastifyReply = typedReply
-      // Parsed with the contract before it leaves: the ETag is over exactly what is sent.
-      const body = JSON.stringify({ Data: AdminFetchData.parse(await load()) })
-      const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`
-      reply.header('etag', etag).header('cache-control', 'no-cache')
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send()
-      return reply.type('application/json; charset=utf-8').send(body)
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+      const now = await app.adminData.current()
+      const etag = etagOf(now)
+      if (request.headers['if-none-match'] === etag)
+        return reply.header('etag', etag).code(304).send()
+      const answer = await app.adminData.answer(now)
+      reply.header('etag', answer.etag).type('application/json; charset=utf-8')
+      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(answer.json)
+      return reply.header('content-encoding', 'gzip').send(await answer.gzipped())
     },
   })
 }

@@ -1,0 +1,44 @@
+// The bench's command line: `npm run bench -- --db postgres --sizes 1000,10000,50000`.
+import { parseArgs } from 'node:util'
+
+export type BenchDb = 'pglite' | 'postgres'
+
+export type BenchOptions = {
+  db: BenchDb
+  /** PostgreSQL's server (BENCH_DATABASE_URL); the bench makes and drops its own databases. */
+  url: string | null
+  /** The back office's sizes, in clients, each seeded and measured in turn. */
+  sizes: number[]
+}
+
+/** A few minutes on 2 cores; 50,000 clients on request. */
+const DEFAULT_SIZES = [1_000, 10_000]
+
+function sizesOf(raw: string | undefined): number[] {
+  if (raw === undefined) return DEFAULT_SIZES
+  const sizes = raw.split(',').map((part) => Number(part.replaceAll('_', '').trim()))
+  if (sizes.some((n) => !Number.isInteger(n) || n < 100 || n % 100 !== 0)) {
+    throw new Error(
+      `--sizes takes client counts that are multiples of 100, e.g. 1000,10000; got "${raw}"`,
+    )
+  }
+  return sizes
+}
+
+export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: { db: { type: 'string', default: 'pglite' }, sizes: { type: 'string' } },
+    strict: true,
+  })
+  const { db } = values
+  if (db !== 'pglite' && db !== 'postgres')
+    throw new Error(`--db takes pglite or postgres, got "${db}"`)
+  const url = env.BENCH_DATABASE_URL || null
+  if (db === 'postgres' && url === null) {
+    throw new Error(
+      '--db postgres needs BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test',
+    )
+  }
+  return { db, url, sizes: sizesOf(values.sizes) }
+}
