@@ -8,6 +8,7 @@ import { build, type TestApp } from '../support/build'
 import { bearer, expectProblem, json, signIn } from '../support/http'
 import { addEngineer, addManager, newClient, put, referencePool, serveAustin } from './client-kit'
 import { acceptQuote, addQuote, drawId, keyOf, pay, removeQuote, signed } from './money-kit'
+import { png, storedOf, upload } from './files-kit'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -259,6 +260,18 @@ const WRITES: Record<string, Arrange> = {
     const { Data } = res.json() as { Data: { steps: { changeOrders: { id: string }[] }[] } }
     const id = Data.steps.flatMap((s) => s.changeOrders)[0]?.id ?? ''
     return () => put(t, `/api/change-orders/${id}`, { status: 'approved' }, headers)
+  },
+  'a file uploaded (storage used)': async () => {
+    const { headers } = await servedClient()
+    const bytes = await png()
+    return () => upload(t, headers, { kind: 'photo' }, { name: 'a.png', bytes })
+  },
+  'a file deleted (storage used)': async () => {
+    const { headers } = await servedClient()
+    const { id } = storedOf(
+      await upload(t, headers, { kind: 'photo' }, { name: 'a.png', bytes: await png() }),
+    )
+    return () => t.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers })
   },
   "an admin's edit of a client": async () => {
     const { id } = await newClient(t, 'c@example.com')

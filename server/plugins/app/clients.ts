@@ -64,12 +64,15 @@ const clientRows = (where: SQL = sql`true`) => sql`select to_json(w)::text as js
     on changed.client_id = c.user_id
   left join ${totalsByClient(payments.clientId, payments.amount)} paid
     on paid.client_id = c.user_id
+  left join ${totalsByClient(files.clientId, files.storedBytes)} stored
+    on stored.client_id = c.user_id
   cross join lateral (select u.id, u.email, u.name, u.role, ${wireTime(sql`u.created_at`)} as "createdAt",
     c.phone, c.address, c.city, c.state, c.on_waiting as "onWaiting", c.perk,
     served.id is not null as "Flag",
     coalesce(done.count, 0) as "stepsDone",
     coalesce(quoted.total, 0) + coalesce(changed.total, 0) as committed,
-    coalesce(paid.total, 0) as paid) w
+    coalesce(paid.total, 0) as paid,
+    coalesce(stored.total, 0) as "storageUsed") w
   where ${where}`
 
 /** The three client lists of the admin fetch, each a JSON array (oldest client first). */
