@@ -1,0 +1,35 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { modelCoverage } from './coverage'
+import { MODELS } from './models'
+import { UNREACHABLE } from './real-machines'
+
+/** Every source file of the app, as text. */
+const appSources = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return appSources(file)
+    return /\.tsx?$/.test(entry.name) ? [fs.readFileSync(file, 'utf8')] : []
+  })
+
+describe('the generated paths', () => {
+  for (const { name, model, createTestModel } of MODELS) {
+    it(`visit every state and take every transition of the ${name} model`, () => {
+      const coverage = modelCoverage(model, createTestModel().getShortestPaths())
+      expect(coverage.states.missing).toEqual([])
+      expect(coverage.transitions.missing).toEqual([])
+    })
+  }
+})
+
+describe('the transitions counted as out of reach', () => {
+  it('handle events that no screen sends', () => {
+    const sources = appSources(path.resolve('src')).join('\n')
+    const events = Object.keys(UNREACHABLE)
+      .map((key) => /^\S+ (\S+)#\d+$/.exec(key)?.[1])
+      .filter((event): event is string => event !== undefined && event !== 'always')
+    expect(events.length).toBeGreaterThan(0)
+    for (const event of events) expect(sources).not.toContain(`'${event}'`)
+  })
+})
