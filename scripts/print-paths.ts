@@ -41,11 +41,10 @@ function recordRealTransitions(name: string): Record<string, string[]> {
 }
 
 fs.mkdirSync(OUT, { recursive: true })
-for (const { name, model, createTestModel } of models) {
-  const testModel = createTestModel()
-  const shortest = testModel.getShortestPaths()
+for (const { name, model, shortestPaths, simplePaths } of models) {
+  const shortest = shortestPaths()
   const inChromium = new Set(coveringPaths(model, shortest))
-  const simple = withSimple ? testModel.getSimplePaths() : []
+  const simple = withSimple ? simplePaths() : []
   const coverage = modelCoverage(model, shortest)
   const real = withCoverage ? recordRealTransitions(name) : null
 

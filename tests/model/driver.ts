@@ -60,22 +60,22 @@ export interface Driver {
   reload(): Promise<void>
   /** Waits for the control and for it to be enabled, then clicks it. */
   click(role: 'button' | 'link' | 'checkbox' | 'radio', name: Name): Promise<void>
-  /** Clears the field and types `text` into it. */
+  /** Clears the field labelled `label` and types `text` into it. */
   fill(label: Name, text: string): Promise<void>
   select(label: Name, option: string): Promise<void>
 
   // What the page shows, each waiting a while for it.
   /** The one level-1 heading and the address's path. */
-  expectScreen(heading: Name, pathname: string): Promise<void>
+  expectScreen(heading: Name, pathname: string | RegExp): Promise<void>
   /** The address's query, as an object. */
   search(): Promise<Record<string, string>>
   expectText(text: Name): Promise<void>
-  /** An element of `role` named `name` (or, for alerts, saying it) is shown. */
+  /** An element of `role` named `name` (an alert or status line: saying it) is shown. */
   expectRole(role: Role, name: Name): Promise<void>
   /** Nothing of `role` named `name` is shown (any name when omitted). */
   expectNoRole(role: Role, name?: Name): Promise<void>
   /** A form control's value, or a checkbox's state as 'on'/'off'. */
-  valueOf(role: 'textbox' | 'checkbox', name: Name): Promise<string>
+  valueOf(role: 'textbox' | 'checkbox' | 'radio', name: Name): Promise<string>
   isDisabled(role: 'button', name: Name): Promise<boolean>
   /** Starts watching for an element; `seen` says whether it ever appeared since. */
   watchFor(selector: string): Promise<{ seen: () => Promise<boolean> }>
@@ -102,6 +102,12 @@ export interface Driver {
   wait(ms: number): Promise<void>
   /** The next `call` fails as if the network were down. */
   cutNext(call: CutCall): Promise<void>
+  /** The next `call` is answered 401, as if the access token had just expired. */
+  refuseTokenNext(call: CutCall): Promise<void>
+  /** Runs `actions` in a phone-wide window (where the Menu button shows), then widens it again. */
+  onPhone(actions: () => Promise<void>): Promise<void>
+  /** This browser already holds a session of `email`, who signed in with "Remember me". */
+  signedInAs(email: string): Promise<void>
   /** The email's codes for the next 15 minutes are used up, by requests from elsewhere. */
   spendCodes(email: string): Promise<void>
   /** How many more codes the email may be sent in these 15 minutes. */

@@ -19,7 +19,7 @@ import type { ClientCall, ClientCallResult } from '../../machines/client/client.
 import type { OnboardingDetails } from '../../machines/session/session.types'
 import { ApiError, NETWORK_DETAIL } from '../../src/adapters/api-error'
 import { REMEMBER_LOGIN_COOKIE } from '../../src/adapters/auth-storage'
-import { createFakeClientApi, emptyPoolData, STAGES } from '../app/builder/harness'
+import { createFakeClientApi, emptyPoolData, manager, STAGES } from '../app/builder/harness'
 import type { CutCall } from './driver'
 
 /** The people behind each model account: who types what, and where they live. */
@@ -137,10 +137,13 @@ export function createFakeServer() {
   let refreshPersistent = false
   /** Calls whose next request fails as if the network were down. */
   const cut = new Set<CutCall>()
+  /** Calls whose next request finds every access token expired. */
+  const tokenRefused = new Set<CutCall>()
   const codesSent = new Map<string, number>()
 
   /** Fails the call once if it was cut: as the adapters report a request that got no answer. */
   const reach = (call: CutCall) => {
+    if (tokenRefused.delete(call)) tokens.clear()
     if (!cut.delete(call)) return
     throw new ApiError({ status: 0, code: 'NETWORK', detail: NETWORK_DETAIL })
   }
@@ -219,7 +222,7 @@ export function createFakeServer() {
       poolData: isClient ? poolDataNow() : null,
       Flag: served(user),
       Engineers: [],
-      Managers: [],
+      Managers: isClient ? [manager(1)] : [],
     }
   }
 
@@ -259,6 +262,8 @@ export function createFakeServer() {
     },
     /** The next request of `call` gets no answer. */
     cutNext: (call: CutCall) => void cut.add(call),
+    /** The next request of `call` finds its access token expired. */
+    refuseTokenNext: (call: CutCall) => void tokenRefused.add(call),
     /** How many more codes the email may have in this 15-minute window. */
     codesLeft: (email: string) => CODES_PER_EMAIL - (codesSent.get(email) ?? 0),
     /** Uses up the email's codes, as requests from elsewhere would. */
@@ -331,9 +336,15 @@ export function createFakeServer() {
       refreshes += 1
       const user = refreshCookie ? byId(refreshCookie) : undefined
       if (!user) throw problem(401, 'REFRESH_INVALID', 'Your session has ended. Sign in again.')
-      const { Token, Flag, poolData } = startSession(user)
+      const { Token, Flag, poolData, Engineers, Managers } = startSession(user)
       // As the real route: a client's refresh carries the pool data as it is now.
-      return { Token, role: user.role, userData: user, Flag, ...(poolData ? { poolData } : {}) }
+      return {
+        Token,
+        role: user.role,
+        userData: user,
+        Flag,
+        ...(poolData ? { poolData, Engineers, Managers } : {}),
+      }
     },
     logout: async () => {
       reach('logout')
@@ -375,11 +386,12 @@ export function createFakeServer() {
     stages: async (): Promise<Stage[]> => STAGES,
     /** The builder's calls, answered as the builder's own tests answer them. */
     clientCall: async (token: string | null, call: ClientCall): Promise<ClientCallResult> => {
-      signedIn(token)
       if (call.name in timelineRoutes) {
         reach('timeline')
+        signedIn(token)
         return clientApi.timeline.handle(call)
       }
+      signedIn(token)
       if (call.name in moneyRoutes) return clientApi.money.handle(call)
       if (call.name === 'addQuote' || call.name === 'addQuote1') reach('addQuote')
       if (call.name === 'markDone' || call.name === 'markDone1') reach('markDone')

@@ -14,9 +14,9 @@ const appSources = (dir: string): string[] =>
   })
 
 describe('the generated paths', () => {
-  for (const { name, model, createTestModel } of MODELS) {
+  for (const { name, model, shortestPaths } of MODELS) {
     it(`visit every state and take every transition of the ${name} model`, () => {
-      const coverage = modelCoverage(model, createTestModel().getShortestPaths())
+      const coverage = modelCoverage(model, shortestPaths())
       expect(coverage.states.missing).toEqual([])
       expect(coverage.transitions.missing).toEqual([])
     })

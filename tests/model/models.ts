@@ -1,8 +1,30 @@
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
+import type { StatePath } from 'xstate/graph'
+import { builderModel, createBuilderTestModel } from './builder.model'
 import { createSessionTestModel, sessionModel } from './session.model'
 
-/** Every model QA walks, by the name `npm run test:paths -- --model=` takes. */
-export const MODELS = [
-  { name: 'session', model: sessionModel, createTestModel: createSessionTestModel },
-] as const
+export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>
 
-export type ModelName = (typeof MODELS)[number]['name']
+/** A model as the coverage test and the QA script read it: its machine and its paths. */
+export type ModelEntry = {
+  name: string
+  model: AnyStateMachine
+  shortestPaths: () => ModelPath[]
+  simplePaths: () => ModelPath[]
+}
+
+/** Every model QA walks, by the name `npm run test:paths -- --model=` takes. */
+export const MODELS: ModelEntry[] = [
+  {
+    name: 'session',
+    model: sessionModel,
+    shortestPaths: () => createSessionTestModel().getShortestPaths(),
+    simplePaths: () => createSessionTestModel().getSimplePaths(),
+  },
+  {
+    name: 'builder',
+    model: builderModel,
+    shortestPaths: () => createBuilderTestModel().getShortestPaths(),
+    simplePaths: () => createBuilderTestModel().getSimplePaths(),
+  },
+]
