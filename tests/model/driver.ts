@@ -16,6 +16,7 @@ export type Role =
   | 'alert'
   | 'navigation'
   | 'heading'
+  | 'dialog'
   | 'status'
 
 export type Person = { email: string; name: string; city: string; state: string }
@@ -75,7 +76,7 @@ export interface Driver {
   /** Nothing of `role` named `name` is shown (any name when omitted). */
   expectNoRole(role: Role, name?: Name): Promise<void>
   /** A form control's value, or a checkbox's state as 'on'/'off'. */
-  valueOf(role: 'textbox' | 'checkbox' | 'radio', name: Name): Promise<string>
+  valueOf(role: 'textbox' | 'checkbox' | 'radio' | 'combobox', name: Name): Promise<string>
   isDisabled(role: 'button', name: Name): Promise<boolean>
   /** Starts watching for an element; `seen` says whether it ever appeared since. */
   watchFor(selector: string): Promise<{ seen: () => Promise<boolean> }>
@@ -112,6 +113,9 @@ export interface Driver {
   spendCodes(email: string): Promise<void>
   /** How many more codes the email may be sent in these 15 minutes. */
   codesLeft(email: string): Promise<number>
+
+  /** Another admin serves a city, from another browser. */
+  otherAdminServes(city: string, state: string): Promise<void>
 
   // Another tab of the same browser.
   otherTabSignsIn(email: string): Promise<void>

@@ -1,6 +1,7 @@
 import type {
   AdminFetchData,
   AdminUser,
+  City,
   ClientUser,
   ManagerRequest,
   NonStageEntry,
@@ -96,20 +97,89 @@ const client = (n: number, person: Person, over: Partial<ClientUser> = {}): Clie
   ...over,
 })
 
-const emptyAdminData = (): AdminFetchData => ({
-  Admins: [admin()],
-  Cities: [],
-  Stages: [],
-  NonStages: [],
-  Clients: [],
-  Managers: [],
-  Engineers: [],
-  UsersWithPerks: [],
-  BuilderRequests: [],
-  ManagerRequests: [],
-  UsersOnWaiting: [],
-  Schedule: [],
-})
+/**
+ * The back office's data, changed by the admin writes the models make and versioned by ETag: a
+ * client in Boise has asked for a project builder.
+ */
+function createBackOffice() {
+  const data: AdminFetchData = {
+    Admins: [admin()],
+    Cities: [],
+    Stages: [],
+    NonStages: [],
+    Clients: [],
+    Managers: [],
+    Engineers: [],
+    UsersWithPerks: [],
+    BuilderRequests: [
+      {
+        id: uuid(700),
+        clientId: uuid(3),
+        clientName: PEOPLE.clientWithoutFlag.name,
+        status: 'open',
+        createdAt,
+      },
+    ],
+    ManagerRequests: [],
+    UsersOnWaiting: [],
+    Schedule: [],
+  }
+  let version = 1
+  let created = 0
+  const changed = () => {
+    version += 1
+  }
+  const serve = (name: string, state: string, permitFee: number): City => {
+    if (data.Cities.some((city) => city.name === name && city.state === state))
+      throw problem(409, 'CONFLICT', `We already serve ${name}, ${state}.`)
+    created += 1
+    const city = { id: uuid(800 + created), name, state, permitFee }
+    data.Cities = [...data.Cities, city]
+    changed()
+    return city
+  }
+  const write = async (call: AdminCall): Promise<AdminCallResult> => {
+    switch (call.name) {
+      case 'createCity':
+        return {
+          name: call.name,
+          data: serve(call.body.name, call.body.state, call.body.permitFee),
+        }
+      case 'editCity': {
+        const old = data.Cities.find((city) => city.id === call.id)
+        if (!old) throw problem(404, 'NOT_FOUND', 'No such city.')
+        const city = { ...old, ...call.body }
+        data.Cities = data.Cities.map((each) => (each.id === call.id ? city : each))
+        changed()
+        return { name: call.name, data: city }
+      }
+      case 'deleteCity':
+        data.Cities = data.Cities.filter((city) => city.id !== call.id)
+        changed()
+        return { name: call.name, data: call.id }
+      case 'editBuilderRequest': {
+        const old = data.BuilderRequests.find((request) => request.id === call.id)
+        if (!old) throw problem(404, 'NOT_FOUND', 'No such request.')
+        const request = { ...old, status: call.body.status }
+        data.BuilderRequests = data.BuilderRequests.map((each) =>
+          each.id === call.id ? request : each,
+        )
+        changed()
+        return { name: call.name, data: request }
+      }
+      default:
+        throw new Error(`The fake server has no ${call.name}`)
+    }
+  }
+  return {
+    serve,
+    write,
+    fetch: (etag: string | null): AdminFetchResult =>
+      etag === `"v${version}"`
+        ? { status: 'notModified' }
+        : { status: 'ok', data: structuredClone(data), etag: `"v${version}"` },
+  }
+}
 
 /**
  * An in-memory stand-in for the API behind the session's ports: accounts, emailed codes with
@@ -130,6 +200,7 @@ export function createFakeServer() {
   /** The httpOnly refresh cookie: whose session this browser holds. */
   let refreshCookie: string | null = null
   const clientApi = createFakeClientApi(emptyPoolData({ PermitFee: null }))
+  const backOffice = createBackOffice()
   let refreshes = 0
   /** Calls answered 401 for want of a good access token. */
   let unauthorized = 0
@@ -399,15 +470,19 @@ export function createFakeServer() {
       keep(result)
       return result
     },
-    adminCall: async (_token: string | null, call: AdminCall): Promise<AdminCallResult> => {
-      throw new Error(`The fake server has no ${call.name}`)
+    /** The back office's writes, as the real routes answer them (cities and requests). */
+    adminCall: async (token: string | null, call: AdminCall): Promise<AdminCallResult> => {
+      signedIn(token)
+      reach('adminWrite')
+      return backOffice.write(call)
     },
     fetchAdmin: async (token: string | null, etag: string | null): Promise<AdminFetchResult> => {
       signedIn(token)
-      return etag === '"v1"'
-        ? { status: 'notModified' }
-        : { status: 'ok', data: emptyAdminData(), etag: '"v1"' }
+      reach('adminFetch')
+      return backOffice.fetch(etag)
     },
+    /** Another admin serves a city, as the API would have it. */
+    serveCity: (name: string, state: string) => backOffice.serve(name, state, 40_000),
   }
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import type { InspectionEvent } from 'xstate'
 import { z } from 'zod/mini'
@@ -30,6 +30,12 @@ const findAll = (role: Role, name?: Name) =>
         .filter((alert) => name === undefined || matches(alert.textContent ?? '', name))
     : screen.queryAllByRole(role, name === undefined ? {} : { name })
 
+/** Where a user can act: inside an open modal dialog, the rest of the page is inert. */
+const actionable = () => {
+  const dialog = document.querySelector('dialog[open]')
+  return dialog instanceof HTMLElement ? within(dialog) : screen
+}
+
 /** A label names its field by its start; a hint may follow it ("Amount In dollars"). */
 const fieldsLabelled = (label: Name) => {
   const name =
@@ -37,8 +43,8 @@ const fieldsLabelled = (label: Name) => {
       ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
       : label
   return [
-    ...screen.queryAllByRole('textbox', { name }),
-    ...screen.queryAllByRole('spinbutton', { name }),
+    ...actionable().queryAllByRole('textbox', { name }),
+    ...actionable().queryAllByRole('spinbutton', { name }),
   ]
 }
 
@@ -79,7 +85,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
     open: (path) => browser.open(path),
     reload: () => browser.reload(),
     click: async (role, name) => {
-      const target = await screen.findByRole(role, { name }, WAIT)
+      const target = await waitFor(() => actionable().getByRole(role, { name }), WAIT)
       await waitFor(() => expect(target.matches(':disabled')).toBe(false), WAIT)
       await user.click(target)
     },
@@ -93,7 +99,8 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       await user.type(field, text)
     },
     select: async (label, option) => {
-      await user.selectOptions(await screen.findByRole('combobox', { name: label }, WAIT), option)
+      const field = await waitFor(() => actionable().getByRole('combobox', { name: label }), WAIT)
+      await user.selectOptions(field, option)
     },
     expectScreen: (heading, pathname) =>
       waitFor(() => {
@@ -112,6 +119,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       expect(findAll(role, name), `no ${role} ${String(name)}`).toEqual([]),
     valueOf: async (role, name) => {
       const control = await screen.findByRole(role, { name }, WAIT)
+      if (control instanceof HTMLSelectElement) return control.value
       if (!(control instanceof HTMLInputElement)) return ''
       if (role !== 'textbox') return control.checked ? 'on' : 'off'
       return control.value
@@ -166,6 +174,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
     refuseTokenNext: async (call) => server.refuseTokenNext(call),
     // jsdom lays nothing out: every control shows at any width.
     onPhone: (actions) => actions(),
+    otherAdminServes: async (city, state) => void server.serveCity(city, state),
     signedInAs: async (email) => {
       storeSession(server.signInElsewhere(email), browser.now())
     },

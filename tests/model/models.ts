@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
 import type { StatePath } from 'xstate/graph'
+import { adminModel, createAdminTestModel } from './admin.model'
 import { builderModel, createBuilderTestModel } from './builder.model'
 import { createSessionTestModel, sessionModel } from './session.model'
 
@@ -26,5 +27,11 @@ export const MODELS: ModelEntry[] = [
     model: builderModel,
     shortestPaths: () => createBuilderTestModel().getShortestPaths(),
     simplePaths: () => createBuilderTestModel().getSimplePaths(),
+  },
+  {
+    name: 'admin',
+    model: adminModel,
+    shortestPaths: () => createAdminTestModel().getShortestPaths(),
+    simplePaths: () => createAdminTestModel().getSimplePaths(),
   },
 ]

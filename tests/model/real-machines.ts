@@ -26,6 +26,8 @@ export const UNREACHABLE: Record<TransitionKey, string> = {
   'admin admin.itemDeleted#0': 'a seed event no screen sends: lists change by admin.callRequested',
   'admin admin.tipEdited#0': 'a seed event no screen sends: tips change by admin.callRequested',
   'admin admin.stageEdited#0': 'a seed event no screen sends: prices change by admin.callRequested',
+  'admin.writes.ready admin.failureDismissed#0':
+    "no screen sends it (use-admin's dismiss is unused): a refusal shows only in the dialog whose call it names, so closing that dialog hides it",
   'admin.data.choosing always#1':
     'only a role other than ADMIN holds admin data, and the one other role, CLIENT, gets the client actor',
 }
