@@ -14,7 +14,7 @@ export type RealMachineId = keyof typeof REAL_MACHINES
 /**
  * Transitions the machines define but no screen can take, and why. They count against the
  * machines' coverage; the second figure leaves them out. The coverage test checks that the
- * events named here are still sent by nothing under src/.
+ * seed events named in `SEED_EVENTS_NOT_SENT` are still sent by nothing under src/.
  */
 export const UNREACHABLE: Record<TransitionKey, string> = {
   'client pool.entrySaved#0':
@@ -31,6 +31,17 @@ export const UNREACHABLE: Record<TransitionKey, string> = {
   'admin.data.choosing always#1':
     'only a role other than ADMIN holds admin data, and the one other role, CLIENT, gets the client actor',
 }
+
+/** The events of UNREACHABLE that no file under src/ names at all. */
+export const SEED_EVENTS_NOT_SENT = [
+  'pool.entrySaved',
+  'builder.requested',
+  'admin.itemCreated',
+  'admin.itemEdited',
+  'admin.itemDeleted',
+  'admin.tipEdited',
+  'admin.stageEdited',
+]
 
 export type RealCoverage = { all: Tally; reachable: Tally }
 
