@@ -1,18 +1,83 @@
-// Prints the session model's paths (tests/model/session.model.ts) so QA can read and extend
-// them: `npm run test:paths`, or `npm run test:paths -- --simple` to add every simple path.
-import { createSessionTestModel, formatPath } from '../tests/model/session.model'
+// Prints the paths of the models QA walks (tests/model/*.model.ts), with how much of each model
+// they cover, and writes them as JSON and Markdown under .tmp/paths/:
+//   npm run test:paths -- [--model=session|builder|admin] [--simple] [--coverage]
+// --simple adds every simple path; --coverage runs the model's paths in jsdom first and adds
+// what they took of the real machines. README, "Testing from the models".
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { modelCoverage } from '../tests/model/coverage'
+import { MODELS } from '../tests/model/models'
+import { coveringPaths, formatPath } from '../tests/model/paths'
+import { formatModelCoverage, formatRealCoverage } from '../tests/model/report'
 
-const model = createSessionTestModel()
+const OUT = path.resolve('.tmp/paths')
+const args = process.argv.slice(2)
+const chosen = args.find((arg) => arg.startsWith('--model='))?.slice('--model='.length)
+const withSimple = args.includes('--simple')
+const withCoverage = args.includes('--coverage')
 
-function print(title: string, paths: ReturnType<typeof model.getShortestPaths>) {
-  console.log(`${title} (${paths.length}):`)
-  paths.forEach((path, index) =>
-    console.log(`${String(index + 1).padStart(3)}. ${formatPath(path)}`),
-  )
+const models = MODELS.filter(({ name }) => chosen === undefined || name === chosen)
+if (models.length === 0) {
+  console.error(`No model "${chosen}": choose ${MODELS.map(({ name }) => name).join(', ')}.`)
+  process.exit(1)
 }
 
-print('Shortest paths, each run by tests/model/session.model.test.tsx', model.getShortestPaths())
-if (process.argv.includes('--simple')) {
-  console.log()
-  print('Simple paths (every route that visits no state twice)', model.getSimplePaths())
+const numbered = (lines: string[]) =>
+  lines.map((line, index) => `${String(index + 1).padStart(3)}. ${line}`)
+
+/** Runs the model's paths in jsdom; they leave the real machines' transitions in OUT. */
+function recordRealTransitions(name: string): Record<string, string[]> {
+  const file = `tests/model/${name}.model.test.tsx`
+  console.log(`Running ${file} in jsdom to record the real machines' transitions…`)
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', file], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  if (run.status !== 0) console.log(`(some paths failed: npx vitest run ${file})`)
+  return JSON.parse(fs.readFileSync(path.join(OUT, `real-${name}.json`), 'utf8')) as Record<
+    string,
+    string[]
+  >
+}
+
+fs.mkdirSync(OUT, { recursive: true })
+for (const { name, model, shortestPaths, simplePaths } of models) {
+  const shortest = shortestPaths()
+  const inChromium = new Set(coveringPaths(model, shortest))
+  const simple = withSimple ? simplePaths() : []
+  const coverage = modelCoverage(model, shortest)
+  const real = withCoverage ? recordRealTransitions(name) : null
+
+  const sections = [
+    `# The ${name} model`,
+    `## Shortest paths (${shortest.length}), each run in jsdom; * also in Chromium (${inChromium.size})`,
+    numbered(shortest.map((p) => `${inChromium.has(p) ? '* ' : ''}${formatPath(p)}`)).join('\n'),
+    ...(withSimple
+      ? [`## Simple paths (${simple.length})`, numbered(simple.map(formatPath)).join('\n')]
+      : []),
+    '## Coverage by the shortest paths',
+    formatModelCoverage(name, coverage),
+    ...(real
+      ? [`## Real machines, from these paths in jsdom`, formatRealCoverage(real)]
+      : ['(Add --coverage to run the paths and see what they take of the real machines.)']),
+  ]
+  const markdown = `${sections.join('\n\n')}\n`
+  console.log(markdown)
+  fs.writeFileSync(path.join(OUT, `${name}.md`), markdown)
+  fs.writeFileSync(
+    path.join(OUT, `${name}.json`),
+    `${JSON.stringify(
+      {
+        model: name,
+        shortest: shortest.map(formatPath),
+        chromium: [...inChromium].map(formatPath),
+        simple: simple.map(formatPath),
+        coverage,
+        real,
+      },
+      null,
+      2,
+    )}\n`,
+  )
+  console.log(`Written: .tmp/paths/${name}.md and .tmp/paths/${name}.json\n`)
 }

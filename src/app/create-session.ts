@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { createActor, fromPromise, waitFor, type ActorOptions, type AnyActorLogic } from 'xstate'
 import { z } from 'zod/mini'
 import { adminMachine } from '../../machines/admin/admin.machine'
 import {
@@ -84,10 +84,13 @@ function refreshOnce(ports: SessionPorts, current: () => string | null, now: Now
  * before the first route decision, and other tabs followed through `storage` events.
  * `makePorts` gets the current access token, which only the session knows. `now` is the one
  * clock the machines read: the wall clock here, since their timers run on real timeouts.
+ * Tests pass `observe`: a simulated `clock` for those timers (then `now` must read it), and
+ * `inspect` to record every transition of the session and its children.
  */
 export async function createSession<P extends SessionPorts>(
   makePorts: (getToken: () => string | null) => P,
   now: Now = Date.now,
+  observe: Pick<ActorOptions<AnyActorLogic>, 'clock' | 'inspect'> = {},
 ): Promise<{ actor: SessionActor; ports: P }> {
   let actor: SessionActor | null = null
   const token = () => actor?.getSnapshot().context.accessToken ?? null
@@ -191,6 +194,7 @@ export async function createSession<P extends SessionPorts>(
   })
   const session = createActor(machine, {
     input: { restored, rememberLogin: readRememberLogin(), restoredChildren, now },
+    ...observe,
   })
   actor = session
 

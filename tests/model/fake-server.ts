@@ -1,36 +1,41 @@
 import type {
   AdminFetchData,
   AdminUser,
+  City,
   ClientUser,
+  ManagerRequest,
+  NonStageEntry,
+  PoolData,
+  PoolEntry,
   RefreshData,
   SessionData,
   Stage,
+  StageEntry,
   UserData,
 } from '../../contract'
+import { moneyRoutes, timelineRoutes } from '../../contract/routes'
 import { cityKey, LoginBody } from '../../contract'
-import type { AdminFetchResult } from '../../machines/admin/admin.types'
+import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
 import type { ClientCall, ClientCallResult } from '../../machines/client/client.types'
 import type { OnboardingDetails } from '../../machines/session/session.types'
-import { ApiError } from '../../src/adapters/api-error'
-import { createFakeClientApi, STAGES } from '../app/builder/harness'
-import type { Account } from './session.model'
+import { ApiError, NETWORK_DETAIL } from '../../src/adapters/api-error'
+import { REMEMBER_LOGIN_COOKIE } from '../../src/adapters/auth-storage'
+import { createFakeClientApi, emptyPoolData, manager, STAGES } from '../app/builder/harness'
+import type { CutCall } from './driver'
 
 /** The people behind each model account: who types what, and where they live. */
 export const PEOPLE = {
-  admin: { email: 'ada@poolpath.test', name: 'Ada Admin' },
+  admin: { email: 'ada@poolpath.test', name: 'Ada Admin', city: '', state: '' },
   clientWithFlag: { email: 'fran@example.com', name: 'Fran Diaz', city: 'Austin', state: 'TX' },
   clientWithoutFlag: { email: 'bo@example.com', name: 'Bo Park', city: 'Boise', state: 'ID' },
-  newEmail: { email: 'nia@example.com' },
+  newEmail: { email: 'nia@example.com', name: 'Nia Cole', city: '', state: '' },
   servedCity: { email: 'sam@example.com', name: 'Sam Lee', city: 'Austin', state: 'TX' },
   unservedCity: { email: 'uma@example.com', name: 'Uma Roy', city: 'Reno', state: 'NV' },
-} as const satisfies Record<
-  Account,
-  { email: string; name?: string; city?: string; state?: string }
->
+} as const
 
-/** A code no login ever issues (they count up from 100001). */
-export const WRONG_CODE = '999999'
 const MAX_TRIES = 5
+/** Codes per email per 15 minutes, as the server's default LOGIN_LIMIT_PER_EMAIL. */
+export const CODES_PER_EMAIL = 5
 const TOKEN_TTL_S = 15 * 60
 const SERVED = [cityKey('Austin', 'TX')]
 const createdAt = '2026-01-01T00:00:00.000Z'
@@ -92,20 +97,89 @@ const client = (n: number, person: Person, over: Partial<ClientUser> = {}): Clie
   ...over,
 })
 
-const emptyAdminData = (): AdminFetchData => ({
-  Admins: [admin()],
-  Cities: [],
-  Stages: [],
-  NonStages: [],
-  Clients: [],
-  Managers: [],
-  Engineers: [],
-  UsersWithPerks: [],
-  BuilderRequests: [],
-  ManagerRequests: [],
-  UsersOnWaiting: [],
-  Schedule: [],
-})
+/**
+ * The back office's data, changed by the admin writes the models make and versioned by ETag: a
+ * client in Boise has asked for a project builder.
+ */
+function createBackOffice() {
+  const data: AdminFetchData = {
+    Admins: [admin()],
+    Cities: [],
+    Stages: [],
+    NonStages: [],
+    Clients: [],
+    Managers: [],
+    Engineers: [],
+    UsersWithPerks: [],
+    BuilderRequests: [
+      {
+        id: uuid(700),
+        clientId: uuid(3),
+        clientName: PEOPLE.clientWithoutFlag.name,
+        status: 'open',
+        createdAt,
+      },
+    ],
+    ManagerRequests: [],
+    UsersOnWaiting: [],
+    Schedule: [],
+  }
+  let version = 1
+  let created = 0
+  const changed = () => {
+    version += 1
+  }
+  const serve = (name: string, state: string, permitFee: number): City => {
+    if (data.Cities.some((city) => city.name === name && city.state === state))
+      throw problem(409, 'CONFLICT', `We already serve ${name}, ${state}.`)
+    created += 1
+    const city = { id: uuid(800 + created), name, state, permitFee }
+    data.Cities = [...data.Cities, city]
+    changed()
+    return city
+  }
+  const write = async (call: AdminCall): Promise<AdminCallResult> => {
+    switch (call.name) {
+      case 'createCity':
+        return {
+          name: call.name,
+          data: serve(call.body.name, call.body.state, call.body.permitFee),
+        }
+      case 'editCity': {
+        const old = data.Cities.find((city) => city.id === call.id)
+        if (!old) throw problem(404, 'NOT_FOUND', 'No such city.')
+        const city = { ...old, ...call.body }
+        data.Cities = data.Cities.map((each) => (each.id === call.id ? city : each))
+        changed()
+        return { name: call.name, data: city }
+      }
+      case 'deleteCity':
+        data.Cities = data.Cities.filter((city) => city.id !== call.id)
+        changed()
+        return { name: call.name, data: call.id }
+      case 'editBuilderRequest': {
+        const old = data.BuilderRequests.find((request) => request.id === call.id)
+        if (!old) throw problem(404, 'NOT_FOUND', 'No such request.')
+        const request = { ...old, status: call.body.status }
+        data.BuilderRequests = data.BuilderRequests.map((each) =>
+          each.id === call.id ? request : each,
+        )
+        changed()
+        return { name: call.name, data: request }
+      }
+      default:
+        throw new Error(`The fake server has no ${call.name}`)
+    }
+  }
+  return {
+    serve,
+    write,
+    fetch: (etag: string | null): AdminFetchResult =>
+      etag === `"v${version}"`
+        ? { status: 'notModified' }
+        : { status: 'ok', data: structuredClone(data), etag: `"v${version}"` },
+  }
+}
 
 /**
  * An in-memory stand-in for the API behind the session's ports: accounts, emailed codes with
@@ -125,16 +199,53 @@ export function createFakeServer() {
   let issued = 0
   /** The httpOnly refresh cookie: whose session this browser holds. */
   let refreshCookie: string | null = null
-  const clientApi = createFakeClientApi({
-    poolChoices: [],
-    nonStages: [],
-    BuilderRequested: false,
-    PermitFee: null,
-    ManagerRequests: [],
-  })
+  const clientApi = createFakeClientApi(emptyPoolData({ PermitFee: null }))
+  const backOffice = createBackOffice()
   let refreshes = 0
   /** Calls answered 401 for want of a good access token. */
   let unauthorized = 0
+  /** Whether the refresh cookie outlives the browser ("Remember me"). */
+  let refreshPersistent = false
+  /** Calls whose next request fails as if the network were down. */
+  const cut = new Set<CutCall>()
+  /** Calls whose next request finds every access token expired. */
+  const tokenRefused = new Set<CutCall>()
+  const codesSent = new Map<string, number>()
+
+  /** Fails the call once if it was cut: as the adapters report a request that got no answer. */
+  const reach = (call: CutCall) => {
+    if (tokenRefused.delete(call)) tokens.clear()
+    if (!cut.delete(call)) return
+    throw new ApiError({ status: 0, code: 'NETWORK', detail: NETWORK_DETAIL })
+  }
+  const setRememberCookie = (remember: boolean) => {
+    document.cookie = remember
+      ? `${REMEMBER_LOGIN_COOKIE}=true; path=/`
+      : `${REMEMBER_LOGIN_COOKIE}=; path=/; max-age=0`
+  }
+  /** What the builder's answers changed, kept so verify and refresh answer the pool as it is. */
+  const entries = new Map<string, PoolEntry>()
+  const managerRequests: ManagerRequest[] = []
+  let builderRequested = false
+  const keep = (result: ClientCallResult) => {
+    if (result.name === 'requestBuilder') builderRequested = true
+    if (result.name === 'requestManager') managerRequests.push(result.data)
+    const data: unknown = result.data
+    if (data && typeof data === 'object' && 'quotes' in data) {
+      const entry = data as PoolEntry
+      entries.set('StageId' in entry ? entry.StageId : entry.Title, entry)
+    }
+  }
+  const poolDataNow = (): PoolData => {
+    const all = [...entries.values()]
+    return {
+      poolChoices: all.filter((entry): entry is StageEntry => 'StageId' in entry),
+      nonStages: all.filter((entry): entry is NonStageEntry => 'Title' in entry),
+      BuilderRequested: builderRequested,
+      PermitFee: null,
+      ManagerRequests: [...managerRequests],
+    }
+  }
 
   const served = (user: UserData) =>
     'city' in user && SERVED.includes(cityKey(user.city, user.state))
@@ -179,18 +290,10 @@ export function createFakeServer() {
       Token,
       userData: user,
       role: user.role,
-      poolData: isClient
-        ? {
-            poolChoices: [],
-            nonStages: [],
-            BuilderRequested: false,
-            PermitFee: null,
-            ManagerRequests: [],
-          }
-        : null,
+      poolData: isClient ? poolDataNow() : null,
       Flag: served(user),
       Engineers: [],
-      Managers: [],
+      Managers: isClient ? [manager(1)] : [],
     }
   }
 
@@ -206,12 +309,12 @@ export function createFakeServer() {
 
   return {
     outbox,
-    /** The code in the newest email. */
-    lastCode: () => outbox.at(-1)?.code ?? '',
-    /** Where the newest email went. */
-    lastEmailTo: () => outbox.at(-1)?.to ?? '',
-    /** Whether the refresh cookie is still set (logout clears it). */
-    hasRefreshCookie: () => refreshCookie !== null,
+    /** Another tab of this browser signs `email` in: the shared refresh cookie becomes theirs. */
+    signInElsewhere: (email: string): SessionData => {
+      const account = accounts.get(email)
+      if (!account) throw new Error(`no account for ${email}`)
+      return startSession(account.user)
+    },
     /** How many refreshes were answered, successful or not. */
     refreshes: () => refreshes,
     unauthorized: () => unauthorized,
@@ -220,14 +323,32 @@ export function createFakeServer() {
       clientApi.handle.mock.calls.filter(([call]) => call.name === 'addQuote').length,
     /** Every access token issued so far expires: the next call with one is answered 401. */
     expireAccessTokens: () => tokens.clear(),
-    /** The browser was closed: its session cookie (no "Remember me") is gone. */
-    dropRefreshCookie: () => {
+    /** The browser was closed: its refresh cookie goes with it unless "Remember me" kept it. */
+    closeBrowser: () => {
+      if (!refreshPersistent) refreshCookie = null
+    },
+    /** The server revoked this browser's refresh token: its cookie is no longer accepted. */
+    revokeRefreshCookie: () => {
       refreshCookie = null
     },
+    /** The next request of `call` gets no answer. */
+    cutNext: (call: CutCall) => void cut.add(call),
+    /** The next request of `call` finds its access token expired. */
+    refuseTokenNext: (call: CutCall) => void tokenRefused.add(call),
+    /** How many more codes the email may have in this 15-minute window. */
+    codesLeft: (email: string) => CODES_PER_EMAIL - (codesSent.get(email) ?? 0),
+    /** Uses up the email's codes, as requests from elsewhere would. */
+    spendCodes: (email: string) => void codesSent.set(email, CODES_PER_EMAIL),
+    /** The code of the newest email to `email`. */
+    codeFor: (email: string) => outbox.findLast((mail) => mail.to === email)?.code ?? '',
 
     login: async (body: { email: string }): Promise<{ tempToken: string }> => {
       const parsed = LoginBody.safeParse(body)
       if (!parsed.success) throw fieldProblem('email', 'Enter a valid email address')
+      const sentBefore = codesSent.get(parsed.data.email) ?? 0
+      codesSent.set(parsed.data.email, sentBefore + 1)
+      if (sentBefore >= CODES_PER_EMAIL)
+        throw problem(429, 'RATE_LIMITED', 'Too many attempts. Please wait and try again.')
       issued += 1
       const code = String(100000 + issued)
       const tempToken = `temp-${issued}`
@@ -254,6 +375,8 @@ export function createFakeServer() {
         )
       }
       sent.used = true
+      refreshPersistent = body.rememberMe === true
+      setRememberCookie(refreshPersistent)
       return startSession(account.user)
     },
     onboarding: async (
@@ -262,9 +385,12 @@ export function createFakeServer() {
     ) => {
       const sent =
         body.code === undefined ? verifiedCode(tempToken) : checkCode(tempToken, body.code)
+      reach('onboarding')
       if (accounts.has(sent.email))
         throw problem(409, 'ACCOUNT_EXISTS', 'An account already uses this email. Sign in instead.')
       sent.used = true
+      refreshPersistent = body.rememberMe === true
+      setRememberCookie(refreshPersistent)
       const { name, city, state, phone, address } = body
       const user = client(
         10 + accounts.size,
@@ -281,15 +407,26 @@ export function createFakeServer() {
       refreshes += 1
       const user = refreshCookie ? byId(refreshCookie) : undefined
       if (!user) throw problem(401, 'REFRESH_INVALID', 'Your session has ended. Sign in again.')
-      const { Token, Flag } = startSession(user)
-      return { Token, role: user.role, userData: user, Flag }
+      const { Token, Flag, poolData, Engineers, Managers } = startSession(user)
+      // As the real route: a client's refresh carries the pool data as it is now.
+      return {
+        Token,
+        role: user.role,
+        userData: user,
+        Flag,
+        ...(poolData ? { poolData, Engineers, Managers } : {}),
+      }
     },
     logout: async () => {
+      reach('logout')
       refreshCookie = null
+      refreshPersistent = false
+      setRememberCookie(false)
       return null
     },
     editStatus: async (token: string | null, body: { onWaiting: boolean }) => {
       const user = signedIn(token)
+      reach('editStatus')
       if (!('onWaiting' in user)) throw problem(403, 'FORBIDDEN', 'Only clients can do this.')
       const account = accounts.get(user.email)
       if (account) account.user = { ...user, onWaiting: body.onWaiting }
@@ -297,6 +434,7 @@ export function createFakeServer() {
     },
     changeCity: async (token: string | null, place: { city: string; state: string }) => {
       const user = signedIn(token)
+      reach('changeCity')
       const account = accounts.get(user.email)
       if (!account || !('onWaiting' in user))
         throw problem(403, 'FORBIDDEN', 'Only clients can do this.')
@@ -319,15 +457,32 @@ export function createFakeServer() {
     stages: async (): Promise<Stage[]> => STAGES,
     /** The builder's calls, answered as the builder's own tests answer them. */
     clientCall: async (token: string | null, call: ClientCall): Promise<ClientCallResult> => {
+      if (call.name in timelineRoutes) {
+        reach('timeline')
+        signedIn(token)
+        return clientApi.timeline.handle(call)
+      }
       signedIn(token)
-      return clientApi.handle(call)
+      if (call.name in moneyRoutes) return clientApi.money.handle(call)
+      if (call.name === 'addQuote' || call.name === 'addQuote1') reach('addQuote')
+      if (call.name === 'markDone' || call.name === 'markDone1') reach('markDone')
+      const result = await clientApi.handle(call)
+      keep(result)
+      return result
+    },
+    /** The back office's writes, as the real routes answer them (cities and requests). */
+    adminCall: async (token: string | null, call: AdminCall): Promise<AdminCallResult> => {
+      signedIn(token)
+      reach('adminWrite')
+      return backOffice.write(call)
     },
     fetchAdmin: async (token: string | null, etag: string | null): Promise<AdminFetchResult> => {
       signedIn(token)
-      return etag === '"v1"'
-        ? { status: 'notModified' }
-        : { status: 'ok', data: emptyAdminData(), etag: '"v1"' }
+      reach('adminFetch')
+      return backOffice.fetch(etag)
     },
+    /** Another admin serves a city, as the API would have it. */
+    serveCity: (name: string, state: string) => backOffice.serve(name, state, 40_000),
   }
 }
 

@@ -2,6 +2,8 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
+import { SimulatedClock, type InspectionEvent } from 'xstate'
+import type { AdminCall } from '../../machines/admin/admin.types'
 import type { ClientCall } from '../../machines/client/client.machine'
 import type { SessionActor } from '../../machines/session/session.machine'
 import { createSession } from '../../src/app/create-session'
@@ -12,6 +14,8 @@ import { createAppRouter, type AppRouter } from '../../src/routes/router'
 import { fakeCaller } from '../support/fake-caller'
 import type { FakeServer } from './fake-server'
 
+type Inspect = (event: InspectionEvent) => void
+
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
 window.scrollTo = () => {}
 
@@ -20,7 +24,7 @@ window.scrollTo = () => {}
  * ky: the real machines, the real storage adapters (localStorage, Dexie on fake-indexeddb), and
  * the state restored before the first route decision.
  */
-const createFakeSession = (server: FakeServer, now: () => number) =>
+const createFakeSession = (server: FakeServer, clock: SimulatedClock, inspect: Inspect) =>
   createSession(
     (getToken) => ({
       call: fakeCaller({
@@ -35,18 +39,24 @@ const createFakeSession = (server: FakeServer, now: () => number) =>
       fetchAdmin: (input?: { etag?: string | null }) =>
         server.fetchAdmin(getToken(), input?.etag ?? null),
       clientCall: (call: ClientCall) => server.clientCall(getToken(), call),
-      // The session model never writes as an admin; the admin screens have their own tests.
-      adminCall: () => Promise.reject(new Error('adminCall is not in the fake server')),
+      adminCall: (call: AdminCall) => server.adminCall(getToken(), call),
+      // No model uploads yet: the documents screens have their own tests.
       uploadFile: () => Promise.reject(new Error('uploadFile is not in the fake server')),
     }),
-    now,
+    () => clock.now(),
+    { clock, inspect },
   )
 
 type Page = { actor: SessionActor; router: AppRouter; close: () => void }
 
 /** One page load: session, router at `href`, the route-follow subscription, rendered. */
-async function load(server: FakeServer, href: string, now: () => number): Promise<Page> {
-  const { actor } = await createFakeSession(server, now)
+async function load(
+  server: FakeServer,
+  href: string,
+  clock: SimulatedClock,
+  inspect: Inspect,
+): Promise<Page> {
+  const { actor } = await createFakeSession(server, clock, inspect)
   // A memory history keeps jsdom's own location out of the router.
   const history = createMemoryHistory({ initialEntries: [href] })
   const router = createAppRouter(
@@ -74,34 +84,44 @@ async function load(server: FakeServer, href: string, now: () => number): Promis
 
 /**
  * A browser tab on the app: `open` loads a page, `reload` throws the page away and loads the
- * same address again, so only what was stored survives (as in a real reload).
+ * same address again, so only what was stored survives (as in a real reload). The machines'
+ * timers and timestamps run on one simulated clock, moved on by `wait` and `reopenLater`;
+ * `inspect` sees every transition of the session and its children.
  */
-export function createBrowser(server: FakeServer) {
+export function createBrowser(server: FakeServer, inspect: Inspect = () => {}) {
   let page: Page | null = null
-  /** How far this browser's clock is ahead of the real one. */
-  let ahead = 0
-  const now = () => Date.now() + ahead
+  const clock = new SimulatedClock()
+  clock.set(Date.now())
   const current = (): Page => {
     if (!page) throw new Error('no page is open')
     return page
   }
-  const open = async (href: string) => {
+  const close = () => {
     page?.close()
     page = null
-    page = await load(server, href, now)
   }
+  const open = async (href: string) => {
+    close()
+    page = await load(server, href, clock, inspect)
+  }
+  const href = () => current().router.state.location.href
   return {
     user: userEvent.setup(),
     open,
-    reload: () => open(current().router.state.location.href),
-    /** Moves this browser's clock on, as a reopened laptop finds it. */
-    later: (ms: number) => {
-      ahead += ms
+    reload: () => open(href()),
+    /** The page stays open for `ms`: the machines' timers that fall due run. */
+    wait: (ms: number) => clock.increment(ms),
+    /** The tab is closed and the same address opened `ms` later (`between` runs meanwhile). */
+    reopenLater: async (ms: number, between: () => void = () => {}) => {
+      const at = href()
+      close()
+      clock.increment(ms)
+      between()
+      await open(at)
     },
-    close: () => {
-      page?.close()
-      page = null
-    },
+    close,
+    /** The clock the machines read, as `Date.now()` reads the wall clock. */
+    now: () => clock.now(),
     /** The address bar, without the origin. */
     location: () => current().router.state.location,
   }

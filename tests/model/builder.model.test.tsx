@@ -1,0 +1,21 @@
+// @vitest-environment jsdom
+// Dexie reaches IndexedDB when the client's state is saved and restored.
+import 'fake-indexeddb/auto'
+import { fakeModalDialogs } from '../support/modal-dialogs'
+import { builderModel, createBuilderTestModel } from './builder.model'
+import { builderWalk } from './builder.walk'
+import { describeModelPaths } from './run-paths'
+
+fakeModalDialogs()
+
+describeModelPaths({
+  name: 'builder',
+  model: builderModel,
+  testModel: createBuilderTestModel(),
+  walk: builderWalk,
+  // A client with Flag, signed in with "Remember me" before, opens the builder.
+  start: async (driver) => {
+    await driver.signedInAs(driver.person('clientWithFlag').email)
+    await driver.open('/builder/pool-design')
+  },
+})

@@ -1,0 +1,134 @@
+import { assign, setup, type SnapshotFrom } from 'xstate'
+import { keyedTestModel } from './paths'
+
+/**
+ * A pure model of what a client with Flag sees in the builder: the pool design, a step's choice
+ * and quotes, a step marked done and not done, and the requests for a builder and a manager.
+ * Quotes are a bounded counter: 0 to 5, the 6th refused by the page. Steps are independent, so
+ * the quotes live on Excavation and the progress on Steel, and their counts do not multiply.
+ * builder.walk.ts says how a client does each event and what each state shows; its paths run in
+ * jsdom (builder.model.test.tsx) and Chromium (tests/e2e/builder-paths.test.ts). Free of
+ * test-runner imports: the QA script loads it too.
+ */
+
+export const MAX_QUOTES = 5
+
+export type BuilderEvent =
+  | { type: 'SAVE_INVALID_DESIGN' }
+  | { type: 'SAVE_DESIGN' }
+  | { type: 'OPEN_EXCAVATION' }
+  | { type: 'CHOOSE_ROCKY_SOIL' }
+  | { type: 'ADD_QUOTE' }
+  /** "Add quote" while the network is down: nothing is added, the form says why. */
+  | { type: 'ADD_QUOTE_OFFLINE' }
+  | { type: 'ACCEPT_QUOTE' }
+  | { type: 'REMOVE_QUOTE' }
+  | { type: 'OPEN_STEEL' }
+  | { type: 'MARK_DONE' }
+  /** Marked done, but the new dates could not be fetched: the step is done all the same. */
+  | { type: 'MARK_DONE_DATES_OFFLINE' }
+  /** Marked done just as the access token expired: the dates come after one silent refresh. */
+  | { type: 'MARK_DONE_AS_TOKEN_EXPIRES' }
+  | { type: 'MARK_NOT_DONE' }
+  /** On a phone-wide window, the Menu opens and closes the steps. */
+  | { type: 'OPEN_AND_CLOSE_MENU' }
+  | { type: 'OPEN_PROJECT_BUILDER' }
+  | { type: 'REQUEST_BUILDER' }
+  | { type: 'OPEN_MANAGER' }
+  | { type: 'REQUEST_MANAGER' }
+
+export type BuilderContext = {
+  /** Quotes recorded on Excavation. */
+  quotes: number
+  /** Whether one of them is accepted (always the first added). */
+  accepted: boolean
+}
+
+const addQuote = [
+  { guard: 'hasRoom', target: '#builder.excavation.ready', actions: 'addQuote' },
+  // The 6th: "Add quote" is disabled and nothing is sent.
+  { target: '#builder.excavation.full' },
+] as const
+
+export const builderModel = setup({
+  types: { context: {} as BuilderContext, events: {} as BuilderEvent },
+  actions: {
+    addQuote: assign({ quotes: ({ context }) => context.quotes + 1 }),
+    acceptFirst: assign({ accepted: true }),
+    // The newest goes; the accepted one is the first, so it goes only when it is the last.
+    removeNewest: assign(({ context }) => ({
+      quotes: context.quotes - 1,
+      accepted: context.accepted && context.quotes > 1,
+    })),
+  },
+  guards: {
+    hasRoom: ({ context }) => context.quotes < MAX_QUOTES,
+    hasQuotes: ({ context }) => context.quotes > 0,
+    hasNoQuotes: ({ context }) => context.quotes === 0,
+    canAccept: ({ context }) => context.quotes > 0 && !context.accepted,
+  },
+}).createMachine({
+  id: 'builder',
+  context: { quotes: 0, accepted: false },
+  // A client with Flag and no design yet lands on the Pool Design step.
+  initial: 'noDesign',
+  states: {
+    /** /builder/pool-design, "Not saved yet". */
+    noDesign: { on: { SAVE_INVALID_DESIGN: 'designInvalid', SAVE_DESIGN: 'designSaved' } },
+    /** The same form, saying what is wrong by each field; nothing was sent. */
+    designInvalid: { on: { SAVE_DESIGN: 'designSaved' } },
+    /** "Design saved", and the Project navigation shown. */
+    designSaved: {
+      on: {
+        OPEN_EXCAVATION: 'excavation',
+        OPEN_STEEL: 'steel',
+        OPEN_PROJECT_BUILDER: 'projectBuilder',
+        OPEN_MANAGER: 'manager',
+        OPEN_AND_CLOSE_MENU: 'designSaved',
+      },
+    },
+    /** /builder/excavation: its choice, its estimate, "n of 5 quotes recorded" and the quotes. */
+    excavation: {
+      initial: 'ready',
+      states: {
+        ready: {},
+        /** Five quotes: "Add quote" is disabled, the page says to remove one first. */
+        full: {},
+        /** The quote was not added, and the form says the network failed. */
+        refused: {},
+        /** Rocky soil chosen: the estimate is priced for it. */
+        rocky: {},
+      },
+      on: {
+        // Tried before any quote: the choice and a refused quote do not depend on the count.
+        CHOOSE_ROCKY_SOIL: { guard: 'hasNoQuotes', target: '.rocky' },
+        ADD_QUOTE: addQuote,
+        ADD_QUOTE_OFFLINE: { guard: 'hasNoQuotes', target: '.refused' },
+        ACCEPT_QUOTE: { guard: 'canAccept', target: '.ready', actions: 'acceptFirst' },
+        REMOVE_QUOTE: { guard: 'hasQuotes', target: '.ready', actions: 'removeNewest' },
+      },
+    },
+    /** /builder/steel: "Not done yet." and "Mark as done". */
+    steel: {
+      on: {
+        MARK_DONE: 'steelDone',
+        MARK_DONE_DATES_OFFLINE: 'steelDone',
+        MARK_DONE_AS_TOKEN_EXPIRES: 'steelDone',
+      },
+    },
+    /** /builder/steel: "Done since …" and "Mark as not done". */
+    steelDone: { on: { MARK_NOT_DONE: 'steel' } },
+    /** /builder/project-builder with "Request a project builder". */
+    projectBuilder: { on: { REQUEST_BUILDER: 'builderRequested' } },
+    /** "Request sent", and no button to send another. */
+    builderRequested: {},
+    /** A manager's profile with "Request this manager". */
+    manager: { on: { REQUEST_MANAGER: 'managerRequested' } },
+    /** "Your request is open", and no button to send another. */
+    managerRequested: {},
+  },
+})
+
+export type BuilderSnapshot = SnapshotFrom<typeof builderModel>
+
+export const createBuilderTestModel = () => keyedTestModel(builderModel, [])

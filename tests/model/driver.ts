@@ -1,0 +1,128 @@
+/**
+ * What a model's walk needs of the world, written once per place the app runs: jsdom with the
+ * fake server (jsdom-driver.tsx) and Chromium with the real server
+ * (tests/e2e/support/chromium-driver.ts). A walk (`*.walk.ts`) acts and looks only through it,
+ * so the same paths mean the same thing in both.
+ */
+
+export type Name = string | RegExp
+export type Role =
+  | 'button'
+  | 'link'
+  | 'checkbox'
+  | 'radio'
+  | 'textbox'
+  | 'article'
+  | 'alert'
+  | 'navigation'
+  | 'heading'
+  | 'dialog'
+  | 'status'
+
+export type Person = { email: string; name: string; city: string; state: string }
+
+/** What the app keeps in the browser. */
+export type Stored = {
+  /** The session under `auth` in localStorage, if any. */
+  auth: { isAuthenticated: boolean } | null
+  /** The client's and the admin's data in IndexedDB, if any. */
+  client: unknown
+  admin: unknown
+  /** Whether the readable `rememberLogin` cookie is set. */
+  rememberLogin: boolean
+}
+
+/** How often the server answered each kind of call since the driver started. */
+export type Counts = {
+  refresh: number
+  /** Data calls answered 401 for want of a good access token. */
+  unauthorized: number
+  addQuote: number
+}
+
+/** The API calls a walk may cut off (the network fails once for that call). */
+export type CutCall =
+  | 'onboarding'
+  | 'logout'
+  | 'editStatus'
+  | 'changeCity'
+  | 'addQuote'
+  | 'markDone'
+  | 'timeline'
+  | 'adminFetch'
+  | 'adminWrite'
+
+export interface Driver {
+  /** Which model's paths run here, and a short name for messages. */
+  readonly where: 'jsdom' | 'chromium'
+
+  // The page, as a user works it.
+  open(path: string): Promise<void>
+  reload(): Promise<void>
+  /** Waits for the control and for it to be enabled, then clicks it. */
+  click(role: 'button' | 'link' | 'checkbox' | 'radio', name: Name): Promise<void>
+  /** Clears the field labelled `label` and types `text` into it. */
+  fill(label: Name, text: string): Promise<void>
+  select(label: Name, option: string): Promise<void>
+
+  // What the page shows, each waiting a while for it.
+  /** The one level-1 heading and the address's path. */
+  expectScreen(heading: Name, pathname: string | RegExp): Promise<void>
+  /** The address's query, as an object. */
+  search(): Promise<Record<string, string>>
+  expectText(text: Name): Promise<void>
+  /** An element of `role` named `name` (an alert or status line: saying it) is shown. */
+  expectRole(role: Role, name: Name): Promise<void>
+  /** Nothing of `role` named `name` is shown (any name when omitted). */
+  expectNoRole(role: Role, name?: Name): Promise<void>
+  /** A form control's value, or a checkbox's state as 'on'/'off'. */
+  valueOf(role: 'textbox' | 'checkbox' | 'radio' | 'combobox', name: Name): Promise<string>
+  isDisabled(role: 'button', name: Name): Promise<boolean>
+  /** Starts watching for an element; `seen` says whether it ever appeared since. */
+  watchFor(selector: string): Promise<{ seen: () => Promise<boolean> }>
+
+  // What the app keeps, and what the server saw.
+  stored(): Promise<Stored>
+  counts(): Promise<Counts>
+
+  // The people and the mail.
+  person(account: string): Person
+  /** The code of the newest email to `email`. */
+  codeFor(email: string): Promise<string>
+
+  // The world around the page.
+  /** The access tokens issued so far are no longer good (they expired on the server). */
+  expireAccessTokens(): Promise<void>
+  /** The server no longer accepts this browser's refresh cookie. */
+  revokeSession(): Promise<void>
+  /** The browser is closed and reopened `ms` later; its session cookies go unless `keepCookies`. */
+  reopenLater(ms: number, options: { keepSessionCookies: boolean }): Promise<void>
+  /** The site's storage is cleared (cookies kept), and the same address is opened again. */
+  reopenWithStorageCleared(): Promise<void>
+  /** The page stays open for `ms`: its timers run. */
+  wait(ms: number): Promise<void>
+  /** The next `call` fails as if the network were down. */
+  cutNext(call: CutCall): Promise<void>
+  /** The next `call` is answered 401, as if the access token had just expired. */
+  refuseTokenNext(call: CutCall): Promise<void>
+  /** Runs `actions` in a phone-wide window (where the Menu button shows), then widens it again. */
+  onPhone(actions: () => Promise<void>): Promise<void>
+  /** This browser already holds a session of `email`, who signed in with "Remember me". */
+  signedInAs(email: string): Promise<void>
+  /** The email's codes for the next 15 minutes are used up, by requests from elsewhere. */
+  spendCodes(email: string): Promise<void>
+  /** How many more codes the email may be sent in these 15 minutes. */
+  codesLeft(email: string): Promise<number>
+
+  /** Another admin serves a city, from another browser. */
+  otherAdminServes(city: string, state: string): Promise<void>
+
+  // Another tab of the same browser.
+  otherTabSignsIn(email: string): Promise<void>
+  otherTabRefreshes(): Promise<void>
+  otherTabSignsOut(): Promise<void>
+}
+
+export const HOUR = 60 * 60_000
+/** A code no login ever issues. */
+export const WRONG_CODE = '999999'

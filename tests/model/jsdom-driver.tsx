@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { expect } from 'vitest'
+import type { InspectionEvent } from 'xstate'
+import { z } from 'zod/mini'
+import {
+  AUTH_STORAGE_KEY,
+  clearAuth,
+  loadAuth,
+  REMEMBER_LOGIN_COOKIE,
+  saveAuth,
+} from '../../src/adapters/auth-storage'
+import { loadState } from '../../src/adapters/state-db'
+import { clearState } from '../../src/adapters/state-store'
+import type { SessionData } from '../../contract'
+import type { Driver, Name, Person, Role } from './driver'
+import { PEOPLE, type FakeServer } from './fake-server'
+import { createBrowser } from './render-app'
+
+// Lazy route chunks are transformed on first use: the first builder or admin page takes a while.
+const WAIT = { timeout: 5_000 }
+
+const matches = (text: string, name: Name) =>
+  typeof name === 'string' ? text.trim() === name : name.test(text)
+
+/** Alerts and status lines are found by what they say, every other role by its name. */
+const findAll = (role: Role, name?: Name) =>
+  role === 'alert' || role === 'status'
+    ? screen
+        .queryAllByRole(role)
+        .filter((alert) => name === undefined || matches(alert.textContent ?? '', name))
+    : screen.queryAllByRole(role, name === undefined ? {} : { name })
+
+/** Where a user can act: inside an open modal dialog, the rest of the page is inert. */
+const actionable = () => {
+  const dialog = document.querySelector('dialog[open]')
+  return dialog instanceof HTMLElement ? within(dialog) : screen
+}
+
+/** A label names its field by its start; a hint may follow it ("Amount In dollars"). */
+const fieldsLabelled = (label: Name) => {
+  const name =
+    typeof label === 'string'
+      ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+      : label
+  return [
+    ...actionable().queryAllByRole('textbox', { name }),
+    ...actionable().queryAllByRole('spinbutton', { name }),
+  ]
+}
+
+const hasRememberCookie = () =>
+  document.cookie.split('; ').includes(`${REMEMBER_LOGIN_COOKIE}=true`)
+
+/** The session another tab stores when it signs in or refreshes, at `now`. */
+const storeSession = (
+  session: Pick<SessionData, 'Token' | 'role' | 'userData' | 'Flag'>,
+  now: number,
+) =>
+  saveAuth({
+    role: session.role,
+    accessToken: session.Token,
+    tempToken: null,
+    userData: session.userData,
+    isAuthenticated: true,
+    flag: session.Flag,
+    tokenReceivedAt: now,
+    email: null,
+    onboarding: null,
+  })
+
+/** What the browser fires in this tab when another tab changes the stored session. */
+const tellThisTab = () =>
+  window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY }))
+
+/**
+ * The walks' driver in jsdom: the real app (composition root, machines, router, screens) with
+ * the fake server, Testing Library as the user, and the simulated clock of `createBrowser`.
+ */
+export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEvent) => void) {
+  const browser = createBrowser(server, inspect)
+  const { user } = browser
+
+  const driver: Driver = {
+    where: 'jsdom',
+    open: (path) => browser.open(path),
+    reload: () => browser.reload(),
+    click: async (role, name) => {
+      const target = await waitFor(() => actionable().getByRole(role, { name }), WAIT)
+      await waitFor(() => expect(target.matches(':disabled')).toBe(false), WAIT)
+      await user.click(target)
+    },
+    fill: async (label, text) => {
+      const field = await waitFor(() => {
+        const [found, ...more] = fieldsLabelled(label)
+        if (!found || more.length > 0) throw new Error(`no one field labelled ${String(label)}`)
+        return found
+      }, WAIT)
+      await user.clear(field)
+      await user.type(field, text)
+    },
+    select: async (label, option) => {
+      const field = await waitFor(() => actionable().getByRole('combobox', { name: label }), WAIT)
+      await user.selectOptions(field, option)
+    },
+    expectScreen: (heading, pathname) =>
+      waitFor(() => {
+        expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy()
+        const path = browser.location().pathname
+        if (typeof pathname === 'string') expect(path).toBe(pathname)
+        else expect(path).toMatch(pathname)
+      }, WAIT),
+    search: async () => browser.location().search as Record<string, string>,
+    expectText: async (text) => {
+      await screen.findAllByText(text, { exact: false }, WAIT)
+    },
+    expectRole: (role, name) =>
+      waitFor(() => expect(findAll(role, name), `${role} ${String(name)}`).not.toEqual([]), WAIT),
+    expectNoRole: async (role, name) =>
+      expect(findAll(role, name), `no ${role} ${String(name)}`).toEqual([]),
+    valueOf: async (role, name) => {
+      const control = await screen.findByRole(role, { name }, WAIT)
+      if (control instanceof HTMLSelectElement) return control.value
+      if (!(control instanceof HTMLInputElement)) return ''
+      if (role !== 'textbox') return control.checked ? 'on' : 'off'
+      return control.value
+    },
+    isDisabled: async (_role, name) =>
+      (await screen.findByRole('button', { name }, WAIT)).hasAttribute('disabled'),
+    watchFor: async (selector) => {
+      let seen = false
+      const look = () => {
+        seen ||= document.querySelector(selector) !== null
+      }
+      const observer = new MutationObserver(look)
+      observer.observe(document.body, { childList: true, subtree: true })
+      return {
+        seen: async () => {
+          observer.disconnect()
+          return seen
+        },
+      }
+    },
+    stored: async () => ({
+      auth: loadAuth(),
+      client: await loadState('client', z.unknown()),
+      admin: await loadState('admin', z.unknown()),
+      rememberLogin: hasRememberCookie(),
+    }),
+    counts: async () => ({
+      refresh: server.refreshes(),
+      unauthorized: server.unauthorized(),
+      addQuote: server.quotesAdded(),
+    }),
+    person: (account) => {
+      const who: Person | undefined = PEOPLE[account as keyof typeof PEOPLE]
+      if (!who) throw new Error(`no person for ${account}`)
+      return who
+    },
+    codeFor: async (email) => server.codeFor(email),
+    expireAccessTokens: async () => server.expireAccessTokens(),
+    revokeSession: async () => server.revokeRefreshCookie(),
+    reopenLater: (ms, { keepSessionCookies }) =>
+      browser.reopenLater(ms, () => {
+        server.expireAccessTokens()
+        if (!keepSessionCookies) server.closeBrowser()
+      }),
+    reopenWithStorageCleared: () =>
+      browser.reopenLater(0, () => {
+        clearAuth()
+        void clearState()
+      }),
+    wait: async (ms) => browser.wait(ms),
+    cutNext: async (call) => server.cutNext(call),
+    refuseTokenNext: async (call) => server.refuseTokenNext(call),
+    // jsdom lays nothing out: every control shows at any width.
+    onPhone: (actions) => actions(),
+    otherAdminServes: async (city, state) => void server.serveCity(city, state),
+    signedInAs: async (email) => {
+      storeSession(server.signInElsewhere(email), browser.now())
+    },
+    spendCodes: async (email) => server.spendCodes(email),
+    codesLeft: async (email) => server.codesLeft(email),
+    otherTabSignsIn: async (email) => {
+      storeSession(server.signInElsewhere(email), browser.now())
+      tellThisTab()
+    },
+    otherTabRefreshes: async () => {
+      storeSession(await server.refresh(), browser.now())
+      tellThisTab()
+    },
+    otherTabSignsOut: async () => {
+      // As the app signs out: its session, then the client's and admin's data.
+      await server.logout()
+      clearAuth()
+      tellThisTab()
+      await clearState()
+    },
+  }
+  return { driver, browser }
+}

@@ -1,0 +1,37 @@
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
+import type { StatePath } from 'xstate/graph'
+import { adminModel, createAdminTestModel } from './admin.model'
+import { builderModel, createBuilderTestModel } from './builder.model'
+import { createSessionTestModel, sessionModel } from './session.model'
+
+export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>
+
+/** A model as the coverage test and the QA script read it: its machine and its paths. */
+export type ModelEntry = {
+  name: string
+  model: AnyStateMachine
+  shortestPaths: () => ModelPath[]
+  simplePaths: () => ModelPath[]
+}
+
+/** Every model QA walks, by the name `npm run test:paths -- --model=` takes. */
+export const MODELS: ModelEntry[] = [
+  {
+    name: 'session',
+    model: sessionModel,
+    shortestPaths: () => createSessionTestModel().getShortestPaths(),
+    simplePaths: () => createSessionTestModel().getSimplePaths(),
+  },
+  {
+    name: 'builder',
+    model: builderModel,
+    shortestPaths: () => createBuilderTestModel().getShortestPaths(),
+    simplePaths: () => createBuilderTestModel().getSimplePaths(),
+  },
+  {
+    name: 'admin',
+    model: adminModel,
+    shortestPaths: () => createAdminTestModel().getShortestPaths(),
+    simplePaths: () => createAdminTestModel().getSimplePaths(),
+  },
+]
