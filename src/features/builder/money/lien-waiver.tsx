@@ -120,7 +120,7 @@ function LienWaiverDialog({
   const sorted = [...waivers].sort(ownFirst(step))
   const [fileId, setFileId] = useState(sorted[0]?.id ?? '')
   const [uploadId, setUploadId] = useState<string | null>(null)
-  const { uploads, start, dismiss } = useUploads()
+  const { uploads, start, dismiss, retry } = useUploads()
   const upload = uploads.find((u) => u.id === uploadId)
   const call = useMoneyCall(
     (c) => c.name === 'setLienWaiver' && c.id === draw.id && c.body.fileId !== null,
@@ -207,7 +207,11 @@ function LienWaiverDialog({
         </p>
         {upload && upload.status !== 'done' && (
           <ul className="upload-list" aria-label="Uploads">
-            <UploadRow upload={upload} onDismiss={() => dismiss(upload.id)} />
+            <UploadRow
+              upload={upload}
+              onDismiss={() => dismiss(upload.id)}
+              onRetry={() => setUploadId(retry(upload))}
+            />
           </ul>
         )}
         {uploaded && call.busy && <p aria-live="polite">Linking {uploaded.name}…</p>}
