@@ -31,8 +31,7 @@ export const clientColumn: Column<AdminClient> = {
   text: (c) => `${c.name} ${c.email}`,
   render: (c) => (
     <span className="client-cell">
-      {c.name}{' '}
-      <span className="cell-detail">{c.email}</span>
+      {c.name} <span className="cell-detail">{c.email}</span>
     </span>
   ),
 }

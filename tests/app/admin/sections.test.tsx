@@ -142,10 +142,10 @@ describe('clients', () => {
     }
     const waiting = { ...client(5), name: 'Wes Wait', Flag: false, onWaiting: true }
     const elsewhere = { ...client(6), name: 'Nia Nowhere', Flag: false, onWaiting: false }
-    const { actor, call } = await startAdmin(
-      { Clients: [pat, waiting, elsewhere] },
-      async () => ({ name: 'editClient', data: { ...pat, perk: null } }),
-    )
+    const { actor, call } = await startAdmin({ Clients: [pat, waiting, elsewhere] }, async () => ({
+      name: 'editClient',
+      data: { ...pat, perk: null },
+    }))
     const { user } = renderSection(<ClientsSection actor={actor} />)
     const cells = (name: RegExp) =>
       within(screen.getByRole('row', { name }))

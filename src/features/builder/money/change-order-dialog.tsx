@@ -21,10 +21,7 @@ export function ChangeOrderDialog({ step, onClose }: { step: MoneyStep; onClose:
   const [description, setDescription] = useState('')
   const [amount, setAmount] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
-  const call = useFormCall(
-    (c) => c.name === 'addChangeOrder' && c.body.step === step.step,
-    onClose,
-  )
+  const call = useFormCall((c) => c.name === 'addChangeOrder' && c.body.step === step.step, onClose)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const cents = readSignedDollars(amount)
