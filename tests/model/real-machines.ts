@@ -21,8 +21,6 @@ export const UNREACHABLE: Record<TransitionKey, string> = {
     'a seed event no screen sends: entries change by client.callRequested',
   'client builder.requested#0':
     'a seed event no screen sends: the request is the requestBuilder call',
-  'admin.writes.ready admin.failureDismissed#0':
-    "no screen sends it (use-admin's dismiss is unused): a refusal shows only in the dialog whose call it names, so closing that dialog hides it",
   'admin.data.choosing always#1':
     'only a role other than ADMIN holds admin data, and the one other role, CLIENT, gets the client actor',
 }
