@@ -11,7 +11,7 @@ export const OTHER_CITY = { name: 'Reno', state: 'NV' }
 /** The client whose builder and manager requests each server holds. */
 export const REQUESTER = 'Bo Park'
 /** The two clients each server holds: the one the walk edits, and the one whose email it takes. */
-export const CLIENT = { name: 'Fran Diaz' }
+export const CLIENT = { name: 'Fran Diaz', email: 'fran@example.com' }
 export const OTHER_CLIENT = { email: 'bo@example.com' }
 const POLL_INTERVAL = 5 * 60_000
 const STALE = /^The latest data could not be loaded/
@@ -124,8 +124,9 @@ const LISTS: Record<AdminList, ListWalk> = {
     path: '/admin/clients',
     noun: 'client',
     row: CLIENT.name,
-    edit: { Perk: 'Free LED light' },
-    edited: 'Free LED light',
+    shown: CLIENT.email,
+    edit: { Email: 'fran.diaz@example.com' },
+    edited: 'fran.diaz@example.com',
     refused: {
       dialog: 'edit',
       fields: { Email: OTHER_CLIENT.email },
