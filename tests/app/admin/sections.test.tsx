@@ -14,7 +14,7 @@ import { ADMIN_SECTIONS } from '../../../src/features/admin/section-titles'
 import { TipsSection } from '../../../src/features/admin/tips-section'
 import { WaitingListSection } from '../../../src/features/admin/waiting-list-section'
 import { client, tip, uuid } from '../../machines/fixtures'
-import { blobText, captureDownloads, renderSection, startAdmin } from './harness'
+import { blobText, captureDownloads, refusal, renderSection, startAdmin } from './harness'
 
 afterEach(() => {
   cleanup()
@@ -264,6 +264,31 @@ describe('requests and tips', () => {
       body: { status: 'contacted' },
     })
     await waitFor(() => expect(select.value).toBe('contacted'))
+  })
+
+  it('say why a status change was refused, until the admin dismisses it', async () => {
+    const request = {
+      id: uuid(31),
+      clientId: uuid(4),
+      clientName: 'Pat Doe',
+      status: 'open' as const,
+      createdAt: '2026-01-02T00:00:00.000Z',
+    }
+    const { actor } = await startAdmin({ BuilderRequests: [request] }, () =>
+      Promise.reject(refusal(409, 'This request was closed meanwhile.')),
+    )
+    const { user } = renderSection(<BuilderRequestsSection actor={actor} />)
+    const select = screen.getByRole<HTMLSelectElement>('combobox', {
+      name: 'Status of the request from Pat Doe',
+    })
+    await user.selectOptions(select, 'Contacted')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This request was closed meanwhile.',
+    )
+    expect(select.value).toBe('open')
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(actor.getSnapshot().context.failure).toBeNull()
   })
 
   it('edit a stage’s design tip', async () => {
