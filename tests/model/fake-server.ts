@@ -63,10 +63,16 @@ const fieldProblem = (field: string, message: string) =>
 const base64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
 
-/** Shaped like the server's JWT, so the session reads its expiry and plans a refresh. */
+let tokensIssued = 0
+
+/**
+ * Shaped like the server's JWT, so the session reads its expiry and plans a refresh. Each one
+ * differs (`jti`), as the server's do a second apart: the fake's clock stands still.
+ */
 function accessToken(userId: string, role: string): string {
   const iat = Math.floor(Date.now() / 1000)
-  const claims = { sub: userId, role, iat, exp: iat + TOKEN_TTL_S }
+  tokensIssued += 1
+  const claims = { sub: userId, role, iat, exp: iat + TOKEN_TTL_S, jti: tokensIssued }
   return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.fake-signature`
 }
 

@@ -52,7 +52,7 @@ const hasRememberCookie = () =>
   document.cookie.split('; ').includes(`${REMEMBER_LOGIN_COOKIE}=true`)
 
 /** The session another tab stores when it signs in or refreshes, at `now`. */
-const storeSession = (
+export const storeSession = (
   session: Pick<SessionData, 'Token' | 'role' | 'userData' | 'Flag'>,
   now: number,
 ) =>

@@ -24,7 +24,7 @@ window.scrollTo = () => {}
  * ky: the real machines, the real storage adapters (localStorage, Dexie on fake-indexeddb), and
  * the state restored before the first route decision.
  */
-const createFakeSession = (server: FakeServer, clock: SimulatedClock, inspect: Inspect) =>
+export const createFakeSession = (server: FakeServer, clock: SimulatedClock, inspect: Inspect) =>
   createSession(
     (getToken) => ({
       call: fakeCaller({
