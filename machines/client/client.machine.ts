@@ -84,6 +84,8 @@ export const clientMachine = setup({
       draft: null,
       callsSettled: context.callsSettled + 1,
     })),
+    /** The failure just stored was the draft's: kept apart, as no form of this page made it. */
+    refuseDraft: assign(({ context }) => ({ draftRefused: context.failure })),
     markRefresh: assign(({ context }) => ({ refreshMark: context.callsSettled })),
     spoilRefresh: assign({ refreshMark: null }),
     dismissFailure: assign({ failure: null }),
@@ -147,6 +149,7 @@ export const clientMachine = setup({
     notifications: null,
     calendarUrl: null,
     replayed: null,
+    draftRefused: null,
     files: null,
     logs: null,
     warranties: null,
@@ -208,6 +211,7 @@ export const clientMachine = setup({
             target: 'ready',
             actions: [
               { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+              'refuseDraft',
               persistContext,
             ],
           },

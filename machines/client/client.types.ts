@@ -82,6 +82,8 @@ export type ClientMachineContext = ClientContext & {
   refreshMark: number | null
   /** The draft saved after signing in again, for the screen to say so in this page view. */
   replayed: ClientCall | null
+  /** The draft re-applied after signing in again that failed: the screen says it was not saved. */
+  draftRefused: CallFailure | null
 }
 
 export type ClientInput = {
