@@ -7,7 +7,6 @@ import type {
   Money,
   NotificationPreferences,
   PoolData,
-  PoolEntry,
   StepSlug,
   Timeline,
 } from '../../contract'
@@ -152,6 +151,4 @@ export type ClientEvent =
   | { type: 'client.dataRefreshed'; data: SessionStartData }
   | { type: 'client.callRequested'; call: ClientCall }
   | { type: 'client.failureDismissed' }
-  | { type: 'pool.entrySaved'; entry: PoolEntry }
-  | { type: 'builder.requested' }
   | { type: 'layout.sidebarToggled' }
