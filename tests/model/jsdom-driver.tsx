@@ -45,6 +45,10 @@ const fieldsLabelled = (label: Name) => {
   return [
     ...actionable().queryAllByRole('textbox', { name }),
     ...actionable().queryAllByRole('spinbutton', { name }),
+    // A date field has no role of its own.
+    ...actionable()
+      .queryAllByLabelText(name)
+      .filter((field) => field instanceof HTMLInputElement && field.type === 'date'),
   ]
 }
 
@@ -101,6 +105,10 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
     select: async (label, option) => {
       const field = await waitFor(() => actionable().getByRole('combobox', { name: label }), WAIT)
       await user.selectOptions(field, option)
+    },
+    upload: async (fileName) => {
+      const input = await waitFor(() => actionable().getByLabelText('Add files'), WAIT)
+      await user.upload(input, new File(['jpeg bytes'], fileName, { type: 'image/jpeg' }))
     },
     expectScreen: (heading, pathname) =>
       waitFor(() => {

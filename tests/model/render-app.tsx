@@ -40,8 +40,8 @@ export const createFakeSession = (server: FakeServer, clock: SimulatedClock, ins
         server.fetchAdmin(getToken(), input?.etag ?? null),
       clientCall: (call: ClientCall) => server.clientCall(getToken(), call),
       adminCall: (call: AdminCall) => server.adminCall(getToken(), call),
-      // No model uploads yet: the documents screens have their own tests.
-      uploadFile: () => Promise.reject(new Error('uploadFile is not in the fake server')),
+      uploadFile: (request, onProgress, signal) =>
+        server.uploadFile(getToken(), request, onProgress, signal),
     }),
     () => clock.now(),
     { clock, inspect },

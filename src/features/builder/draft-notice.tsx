@@ -9,12 +9,17 @@ const selectReplayed = (snapshot: { context: { replayed: ClientCall | null } }) 
 const selectRefused = (snapshot: { context: { draftRefused: CallFailure | null } }) =>
   snapshot.context.draftRefused
 
-/** The step a call changed, by the entry its body names: a Title, or a stage's StageId. */
+/**
+ * The step a call changed, by what its body names: a Title, a stage's StageId, or the step
+ * (a log entry, a warranty).
+ */
 function stepTitle(call: ClientCall, stages: readonly { id: string; slug: string }[]) {
   const body: unknown = 'body' in call ? call.body : null
   const title: unknown = Reflect.get(Object(body), 'Title')
   if (typeof title === 'string') return title
-  const slug = stages.find((stage) => stage.id === Reflect.get(Object(body), 'StageId'))?.slug
+  const slug =
+    stages.find((stage) => stage.id === Reflect.get(Object(body), 'StageId'))?.slug ??
+    Reflect.get(Object(body), 'step')
   return STEPS.find((step) => step.route === slug)?.title ?? null
 }
 
