@@ -4,11 +4,12 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate'
 import type { TestModel, TestParam } from 'xstate/graph'
-import { createTransitionRecorder, leafStates } from './coverage'
+import { createTransitionRecorder, leafStates, percent } from './coverage'
 import type { Driver } from './driver'
 import { createFakeServer, type FakeServer } from './fake-server'
 import { createJsdomDriver } from './jsdom-driver'
 import { formatPath } from './paths'
+import { realCoverage, type RealMachineId } from './real-machines'
 import { formatRealCoverage } from './report'
 
 /** Where the runs leave what they took of the real machines, for `npm run test:paths`. */
@@ -22,6 +23,11 @@ export type ModelRun<TMachine extends AnyStateMachine> = {
   walk: (driver: Driver) => TestParam<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>
   /** Where each path starts: the page opened, and anything the server must hold first. */
   start: (driver: Driver, server: FakeServer) => Promise<void>
+  /**
+   * The least share (in %) of each real machine's transitions the paths must take, all of them
+   * counted: checked once every path has run, so only in a run of them all.
+   */
+  realMinimum?: Partial<Record<RealMachineId, number>>
 }
 
 const forgetCookies = () => {
@@ -80,6 +86,19 @@ export function describeModelPaths<TMachine extends AnyStateMachine>(run: ModelR
         close = browser.close
         await run.start(driver, server)
         await modelPath.test(run.walk(driver))
+      })
+    }
+  })
+
+  const minimums = Object.entries(run.realMinimum ?? {})
+  if (minimums.length === 0) return
+  describe(`the real machines, after every path of the ${run.name} model`, () => {
+    for (const [id, minimum] of minimums) {
+      it(`take at least ${minimum} % of the ${id} machine's transitions`, () => {
+        const { all } = realCoverage(recorder.taken())[id as RealMachineId]
+        expect(percent(all), `not taken:\n${all.missing.join('\n')}`).toBeGreaterThanOrEqual(
+          minimum,
+        )
       })
     }
   })
