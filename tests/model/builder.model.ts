@@ -4,7 +4,8 @@ import { keyedTestModel } from './paths'
 /**
  * A pure model of what a client with Flag sees in the builder: the pool design, a step's choice
  * and quotes, a step marked done and not done, its evidence (a daily log entry, a photo uploaded
- * or refused, a warranty once done), the timeline (the start date, the layout inspection and
+ * or refused, a warranty once done), its contract's change order approved or rejected on the
+ * Budget page, the timeline (the start date, the layout inspection and
  * the gate that refuses Excavation until it passed), and the requests for a builder and a
  * manager. Quotes are a bounded counter: 0 to 5, the 6th refused by the page. Steps are
  * independent, so the quotes live on Excavation and the progress and evidence on Steel, and
@@ -39,6 +40,12 @@ export type BuilderEvent =
   | { type: 'UPLOAD_PHOTO_OFFLINE' }
   | { type: 'DISMISS_UPLOAD' }
   | { type: 'SET_WARRANTY' }
+  /** A quote added on Steel and accepted: Steel has a contract. */
+  | { type: 'HIRE_FOR_STEEL' }
+  | { type: 'OPEN_BUDGET' }
+  | { type: 'ADD_CHANGE_ORDER' }
+  | { type: 'APPROVE_CHANGE_ORDER' }
+  | { type: 'REJECT_CHANGE_ORDER' }
   /** A log entry sent after the access token expired and the session was revoked elsewhere. */
   | { type: 'ADD_LOG_ENTRY_AFTER_SESSION_ENDED' }
   | { type: 'SIGN_IN_AGAIN' }
@@ -144,6 +151,21 @@ export const builderModel = setup({
         UPLOAD_PHOTO: 'steelPhotographed',
         UPLOAD_PHOTO_OFFLINE: 'steelUploadRefused',
         ADD_LOG_ENTRY_AFTER_SESSION_ENDED: 'sessionEnded',
+        HIRE_FOR_STEEL: 'steelHired',
+      },
+    },
+    /** The accepted quote is Steel's contract. */
+    steelHired: { on: { OPEN_BUDGET: 'budget.contract' } },
+    /** /builder/budget: Steel's contract, its draws and its change orders. */
+    budget: {
+      initial: 'contract',
+      states: {
+        /** "Add change order", none yet. */
+        contract: { on: { ADD_CHANGE_ORDER: 'proposed' } },
+        /** The change order "Proposed", with "Approve" and "Reject". */
+        proposed: { on: { APPROVE_CHANGE_ORDER: 'approved', REJECT_CHANGE_ORDER: 'rejected' } },
+        approved: {},
+        rejected: {},
       },
     },
     /** /login, the log entry kept as a draft for the next sign-in. */

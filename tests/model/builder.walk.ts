@@ -10,6 +10,8 @@ export const MANAGER = 'Max Manager 1'
 const ROCKY_ESTIMATE = '$13,012'
 const vendor = (n: number) => `Vendor ${n}`
 const PHOTO = 'rebar.jpg'
+const STEEL_VENDOR = 'Rebar Pros'
+const CHANGE = 'Extra rebar for the deep end'
 const LOG_NOTES = 'Rebar tied, chairs set.'
 const FAILED_NOTES = 'Forms out of square.'
 const GATE = 'Excavation can be marked done once the Layout inspection has passed.'
@@ -73,6 +75,10 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
     await d.expectText(LOG_NOTES)
     expect(await d.valueOf('textbox', 'Notes')).toBe('')
   }
+  const budget = async () => {
+    await d.expectScreen('Budget', '/builder/budget')
+    await d.expectText(STEEL_VENDOR)
+  }
   const timeline = () => d.expectScreen('Timeline', '/builder/timeline')
   const steel = async () => {
     await d.expectScreen('Steel', '/builder/steel')
@@ -130,6 +136,21 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
         await d.fill('Term (months)', '24')
         await d.click('button', 'Save warranty')
       },
+      HIRE_FOR_STEEL: async () => {
+        await d.fill('Vendor', STEEL_VENDOR)
+        await d.fill('Amount', '9000')
+        await d.click('button', 'Add quote')
+        await d.click('button', `Accept the quote from ${STEEL_VENDOR}`)
+      },
+      OPEN_BUDGET: () => d.click('link', 'View budget'),
+      ADD_CHANGE_ORDER: async () => {
+        await d.click('button', 'Add change order')
+        await d.fill('Description', CHANGE)
+        await d.fill('Amount', '450')
+        await d.click('button', 'Add change order')
+      },
+      APPROVE_CHANGE_ORDER: () => d.click('button', 'Approve'),
+      REJECT_CHANGE_ORDER: () => d.click('button', 'Reject'),
       OPEN_TIMELINE: () => d.click('link', 'Timeline'),
       SET_START_DATE: setStartDate,
       SET_START_DATE_AS_TOKEN_EXPIRES: asTokenExpires('timeline', setStartDate),
@@ -237,6 +258,32 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
       steelUploadRefused: async () => {
         await steel()
         await d.expectRole('alert', `${PHOTO} was not uploaded: ${NETWORK_DETAIL}`)
+      },
+      steelHired: async () => {
+        await steel()
+        await d.expectRole('article', STEEL_VENDOR)
+        await d.expectNoRole('button', `Accept the quote from ${STEEL_VENDOR}`)
+      },
+      'budget.contract': async () => {
+        await budget()
+        await d.expectRole('button', 'Add change order')
+        await d.expectNoRole('dialog')
+      },
+      'budget.proposed': async () => {
+        await budget()
+        await d.expectNoRole('dialog')
+        await d.expectText(CHANGE)
+        await d.expectRole('button', 'Approve')
+      },
+      'budget.approved': async () => {
+        await budget()
+        await d.expectText('Approved')
+        await d.expectNoRole('button', 'Approve')
+      },
+      'budget.rejected': async () => {
+        await budget()
+        await d.expectText('Rejected')
+        await d.expectNoRole('button', 'Reject')
       },
       steelWarranty: async () => {
         await d.expectText('Steel Co')
