@@ -58,8 +58,7 @@ export default fp(
       const clients = await app.clients.listsJson(tx)
       const Managers = await app.managers.list(tx)
       const Engineers = await app.engineers.list(tx)
-      const BuilderRequests = await app.requests.builderRequests(tx)
-      const ManagerRequests = await app.requests.managerRequests(tx)
+      const requests = await app.requests.listsJson(tx)
       const Schedule = await app.schedule.list(tx)
       const json = envelopeOf([
         ['Admins', JSON.stringify(Admins)],
@@ -70,8 +69,8 @@ export default fp(
         ['Managers', JSON.stringify(Managers)],
         ['Engineers', JSON.stringify(Engineers)],
         ['UsersWithPerks', clients.UsersWithPerks],
-        ['BuilderRequests', JSON.stringify(BuilderRequests)],
-        ['ManagerRequests', JSON.stringify(ManagerRequests)],
+        ['BuilderRequests', requests.BuilderRequests],
+        ['ManagerRequests', requests.ManagerRequests],
         ['UsersOnWaiting', clients.UsersOnWaiting],
         ['Schedule', JSON.stringify(Schedule)],
       ])
