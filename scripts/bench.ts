@@ -252,7 +252,16 @@ async function bench(
   const outboxDir = path.join(workDir, 'outbox')
   const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
   await printHeader()
-  console.log(`Options: --db ${options.db} --sizes ${options.sizes.join(',')}`)
+  const only = options.only ? ` --only ${options.only}` : ''
+  console.log(`Options: --db ${options.db} --sizes ${options.sizes.join(',')}${only}`)
+  if (options.only === 'admin-fetch') {
+    const floors = await measureDatabaseFloor(options, databases, durations)
+    for (const clients of options.sizes) {
+      const admin = { durations: adminDurations(seconds), withChromium: false }
+      await adminFetch(workDir, databases, options, clients, admin, floors)
+    }
+    return
+  }
 
   const bundles = await measureBundles(workDir, progress)
   console.log('')
@@ -261,10 +270,7 @@ async function bench(
   progress('timing the scheduling module')
   console.log('')
   console.log(planSection(measurePlan()))
-  progress(`measuring the database's floor (${options.db}, raw driver)`)
-  const floors = await measureFloors(await databases.make('floor'), durations)
-  console.log('')
-  for (const line of floorLines(await databaseName(options), floors)) console.log(line)
+  const floors = await measureDatabaseFloor(options, databases, durations)
 
   progress('starting the PoolPath server')
   const real = await startRealServer((await databases.make('main')).env, outboxDir)
@@ -309,8 +315,21 @@ async function bench(
   // Each seeded back office runs on a server of its own: free the cores and memory first.
   await stopAllServers()
   for (const clients of options.sizes) {
-    await adminFetch(workDir, databases, options, clients, adminDurations(seconds), floors)
+    const admin = { durations: adminDurations(seconds), withChromium: true }
+    await adminFetch(workDir, databases, options, clients, admin, floors)
   }
+}
+
+async function measureDatabaseFloor(
+  options: BenchOptions,
+  databases: ScratchDatabases,
+  durations: Durations,
+): Promise<Floors> {
+  progress(`measuring the database's floor (${options.db}, raw driver)`)
+  const floors = await measureFloors(await databases.make('floor'), durations)
+  console.log('')
+  for (const line of floorLines(await databaseName(options), floors)) console.log(line)
+  return floors
 }
 
 /** Half the seconds of the other rows: the back office has six rows per size. */
@@ -457,7 +476,7 @@ async function adminFetch(
   databases: ScratchDatabases,
   options: BenchOptions,
   clients: number,
-  durations: Durations,
+  { durations, withChromium }: { durations: Durations; withChromium: boolean },
   floors: Floors,
 ) {
   const database = await databases.make(`admin-${clients}`)
@@ -480,8 +499,8 @@ async function adminFetch(
   const bareCached = await measure(targets.bareCached, durations, progress)
   const bareGzip = await measure(targets.bareGzip, durations, progress)
   const bareNotModified = await measure(targets.bareNotModified, durations, progress)
-  progress('opening the Clients section in Chromium')
-  const chromium = await measureClientsPage(real, outboxDir, clients)
+  if (withChromium) progress('opening the Clients section in Chromium')
+  const chromium = withChromium ? await measureClientsPage(real, outboxDir, clients) : null
   await stopAllServers()
   console.log('')
   console.log(
@@ -511,7 +530,7 @@ async function adminFetch(
   console.log(share(cached, bareCached, 'the kept answer'))
   console.log(share(notModified, bareNotModified, 'the 304'))
   console.log(`The 304: ${ofFloor(notModified.result.requests.average, floors.select)}`)
-  for (const line of chromiumLines(chromium, clients)) console.log(line)
+  if (chromium) for (const line of chromiumLines(chromium, clients)) console.log(line)
 }
 
 async function cleanUp(workDir: string, databases: ScratchDatabases): Promise<void> {

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from './db/client'
 import access from './plugins/app/access'
 import adminData from './plugins/app/admin-data'
+import dataVersion from './plugins/app/data-version'
 import admins from './plugins/app/admins'
 import cities from './plugins/app/cities'
 import clients from './plugins/app/clients'
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cities)
   await app.register(directory)
   await app.register(requests)
+  await app.register(dataVersion)
   await app.register(adminData)
   await app.register(access)
   // Before any route: it sees every registration and refuses to start on a gap in the table.

@@ -9,6 +9,8 @@ export type BenchOptions = {
   url: string | null
   /** The back office's sizes, in clients, each seeded and measured in turn. */
   sizes: number[]
+  /** `--only admin-fetch`: the database's floor and the admin fetch's rows at each size, alone. */
+  only: 'admin-fetch' | null
 }
 
 /** A few minutes on 2 cores; 50,000 clients on request. */
@@ -28,17 +30,23 @@ function sizesOf(raw: string | undefined): number[] {
 export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
   const { values } = parseArgs({
     args: argv,
-    options: { db: { type: 'string', default: 'pglite' }, sizes: { type: 'string' } },
+    options: {
+      db: { type: 'string', default: 'pglite' },
+      sizes: { type: 'string' },
+      only: { type: 'string' },
+    },
     strict: true,
   })
-  const { db } = values
+  const { db, only = null } = values
   if (db !== 'pglite' && db !== 'postgres')
     throw new Error(`--db takes pglite or postgres, got "${db}"`)
+  if (only !== null && only !== 'admin-fetch')
+    throw new Error(`--only takes admin-fetch, got "${only}"`)
   const url = env.BENCH_DATABASE_URL || null
   if (db === 'postgres' && url === null) {
     throw new Error(
       '--db postgres needs BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test',
     )
   }
-  return { db, url, sizes: sizesOf(values.sizes) }
+  return { db, url, sizes: sizesOf(values.sizes), only }
 }

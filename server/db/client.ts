@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { listenPostgres, type ChannelHandlers, type Unlisten } from './listener'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -22,6 +23,8 @@ export async function rowsOf<T>(query: Db | Tx, statement: SQL): Promise<T[]> {
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** Hears the notifications on `channel` (PGlite: in this process, as each commit returns). */
+  listen(channel: string, handlers: ChannelHandlers): Promise<Unlisten>
   close(): Promise<void>
 }
 
@@ -46,7 +49,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function usePglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
-  return { db, kind: 'pglite', close: () => client.close() }
+  const listen: Database['listen'] = async (channel, handlers) => {
+    const unlisten = await client.listen(channel, handlers.notify)
+    handlers.listening()
+    return () => unlisten()
+  }
+  return { db, kind: 'pglite', listen, close: () => client.close() }
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -61,5 +69,10 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined)
-  return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() }
+  return {
+    db: drizzlePg(pool, { schema }),
+    kind: 'postgres',
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    close: () => pool.end(),
+  }
 }

@@ -1,7 +1,9 @@
-import { asc, eq, type SQL } from 'drizzle-orm'
+import { asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { BuilderRequest, ManagerRequest } from '../../contract'
-import type { Db, Tx } from './client'
+import { rowsOf, type Db, type Tx } from './client'
+import { jsonArray } from './json-array'
 import { builderRequests, managerRequests, users } from './schema'
+import { wireTime } from './wire-time'
 
 /** Builder requests with their client's name, oldest first: one query for any number. */
 export async function builderRequestRows(db: Db | Tx, where?: SQL): Promise<BuilderRequest[]> {
@@ -45,3 +47,28 @@ export const toManagerRequest = (
   status: row.status,
   createdAt: row.createdAt.toISOString(),
 })
+
+/** Both request lists as JSON arrays (as text) for the admin fetch. */
+export type RequestListsJson = { BuilderRequests: string; ManagerRequests: string }
+
+/**
+ * Both request lists, oldest first, as JSON arrays PostgreSQL writes in one statement: each
+ * row's fields in the contract's order, as the row versions above write them.
+ */
+export async function requestListsJson(query: Db | Tx): Promise<RequestListsJson> {
+  const builder = sql`select r.id, r.client_id as "clientId", u.name as "clientName", r.status,
+      ${wireTime(sql`r.created_at`)} as "createdAt"
+    from ${builderRequests} r join ${users} u on u.id = r.client_id order by r.created_at`
+  const manager = sql`select r.id, r.client_id as "clientId", u.name as "clientName",
+      r.manager_id as "managerId", r.manager_name as "managerName", r.message, r.status,
+      ${wireTime(sql`r.created_at`)} as "createdAt"
+    from ${managerRequests} r join ${users} u on u.id = r.client_id order by r.created_at`
+  const [lists] = await rowsOf<RequestListsJson>(
+    query,
+    sql`select
+      (select ${jsonArray(sql`to_json(b)::text`)} from (${builder}) b) as "BuilderRequests",
+      (select ${jsonArray(sql`to_json(m)::text`)} from (${manager}) m) as "ManagerRequests"`,
+  )
+  if (!lists) throw new Error('the request lists query returned no row')
+  return lists
+}

@@ -1,16 +1,18 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { NON_STAGES } from '../../../contract'
-import type { Db, Tx } from '../../db/client'
-import { dataVersion } from '../../db/schema'
+import type { Tx } from '../../db/client'
+import type { DataTag } from './data-version'
 
 const gzip = promisify(zlib.gzip)
 
-/** Which data an answer holds: the data version's row (see the schema's `dataVersion`). */
-export type DataTag = { epoch: string; version: number }
+/**
+ * zlib's level 3: half level 6's time on the 5 MB answer of 10,000 clients (about 20 ms against
+ * 40), for 8 % more bytes; level 1 is no faster and bigger again.
+ */
+const GZIP_LEVEL = 3
 
 /** GET /api/admin/fetch's answer for one data version, serialised once. */
 export type AdminAnswer = {
@@ -23,8 +25,6 @@ export type AdminAnswer = {
 
 /** Everything the back office shows, answered from one snapshot and kept per data version. */
 export type AdminData = {
-  /** The data version now: one primary-key read. */
-  current(): Promise<DataTag>
   /** An answer at least as new as `tag`: the kept one, or one built from a new snapshot. */
   answer(tag: DataTag): Promise<AdminAnswer>
 }
@@ -45,17 +45,6 @@ const holds = (answer: AdminAnswer, tag: DataTag) =>
 const envelopeOf = (fields: [string, string][]) =>
   Buffer.from(`{"Data":{${fields.map(([name, json]) => `"${name}":${json}`).join(',')}}}`)
 
-const tagQuery = (query: Db | Tx) =>
-  query
-    .select({ epoch: dataVersion.epoch, version: dataVersion.version })
-    .from(dataVersion)
-    .where(eq(dataVersion.id, 1))
-
-function theTag([tag]: DataTag[]): DataTag {
-  if (!tag) throw new Error('the data_version row is missing (the seed makes it)')
-  return tag
-}
-
 const memo = <T>(make: () => Promise<T>): (() => Promise<T>) => {
   let made: Promise<T> | undefined
   return () => (made ??= make())
@@ -64,12 +53,10 @@ const memo = <T>(make: () => Promise<T>): (() => Promise<T>) => {
 export default fp(
   async function adminDataRepository(app: FastifyInstance) {
     const { db } = app
-    // Prepared once: the 304 path is this one statement.
-    const readTag = tagQuery(db).prepare('admin_data_version')
 
     /** The lists in one snapshot, with the version they are at; the big ones written by SQL. */
     const snapshot = async (tx: Tx): Promise<{ tag: DataTag; json: Buffer }> => {
-      const tag = theTag(await tagQuery(tx))
+      const tag = await app.dataVersion.read(tx)
       // One connection: the statements of a transaction run one after another anyway.
       const Admins = await app.admins.list(tx)
       const Cities = await app.cities.list(tx)
@@ -77,8 +64,7 @@ export default fp(
       const clients = await app.clients.listsJson(tx)
       const Managers = await app.managers.list(tx)
       const Engineers = await app.engineers.list(tx)
-      const BuilderRequests = await app.requests.builderRequests(tx)
-      const ManagerRequests = await app.requests.managerRequests(tx)
+      const requests = await app.requests.listsJson(tx)
       const Schedule = await app.schedule.list(tx)
       const json = envelopeOf([
         ['Admins', JSON.stringify(Admins)],
@@ -89,8 +75,8 @@ export default fp(
         ['Managers', JSON.stringify(Managers)],
         ['Engineers', JSON.stringify(Engineers)],
         ['UsersWithPerks', clients.UsersWithPerks],
-        ['BuilderRequests', JSON.stringify(BuilderRequests)],
-        ['ManagerRequests', JSON.stringify(ManagerRequests)],
+        ['BuilderRequests', requests.BuilderRequests],
+        ['ManagerRequests', requests.ManagerRequests],
         ['UsersOnWaiting', clients.UsersOnWaiting],
         ['Schedule', JSON.stringify(Schedule)],
       ])
@@ -104,7 +90,12 @@ export default fp(
         isolationLevel: 'repeatable read',
         accessMode: 'read only',
       })
-      return { etag: etagOf(tag), tag, json, gzipped: memo(() => gzip(json)) }
+      return {
+        etag: etagOf(tag),
+        tag,
+        json,
+        gzipped: memo(() => gzip(json, { level: GZIP_LEVEL })),
+      }
     }
 
     let kept: AdminAnswer | null = null
@@ -127,15 +118,13 @@ export default fp(
       return holds(built, tag) ? built : shared()
     }
 
-    app.decorate('adminData', {
-      current: async () => theTag(await readTag.execute()),
-      answer,
-    } satisfies AdminData)
+    app.decorate('adminData', { answer } satisfies AdminData)
   },
   {
     name: 'admin-data',
     dependencies: [
       'db',
+      'data-version',
       'admins',
       'cities',
       'stages',

@@ -15,6 +15,7 @@ import {
   poolEntries,
   users,
 } from '../../db/schema'
+import { jsonArray } from '../../db/json-array'
 import { servedPlace } from '../../db/served-place'
 import { wireTime } from '../../db/wire-time'
 import { accountWrite, found, type ItemWrites } from '../../lib/audit'
@@ -84,8 +85,7 @@ export type ClientListsJson = { Clients: string; UsersWithPerks: string; UsersOn
  * reorder them: no join, no grouping), rather than sorted again by each of the three aggregates.
  */
 async function clientListsJson(query: Db | Tx): Promise<ClientListsJson> {
-  const array = (keep: SQL) =>
-    sql`'[' || coalesce(string_agg(json, ',') filter (where ${keep}), '') || ']'`
+  const array = (keep: SQL) => jsonArray(sql`json`, keep)
   const [lists] = await rowsOf<ClientListsJson>(
     query,
     sql`select

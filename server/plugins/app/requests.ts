@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { BuilderRequest, ManagerRequest, RequestStatus } from '../../../contract'
 import type { Db, Tx } from '../../db/client'
-import { builderRequestRows, managerRequestRows, toManagerRequest } from '../../db/request-rows'
+import {
+  builderRequestRows,
+  managerRequestRows,
+  requestListsJson,
+  toManagerRequest,
+  type RequestListsJson,
+} from '../../db/request-rows'
 import { builderRequests, managerRequests, managers, users } from '../../db/schema'
 import { adminWrite, found } from '../../lib/audit'
 import { notFound, unauthenticated } from '../../lib/problem'
@@ -21,9 +27,8 @@ export type Requests = {
     managerId: string,
     message: string | undefined,
   ): Promise<{ request: ManagerRequest; created: boolean }>
-  /** Read with `query`: a transaction's, to be consistent with its other reads. */
-  builderRequests(query?: Db | Tx): Promise<BuilderRequest[]>
-  managerRequests(query?: Db | Tx): Promise<ManagerRequest[]>
+  /** Both lists as JSON, read with `query` (the admin fetch's snapshot). */
+  listsJson(query?: Db | Tx): Promise<RequestListsJson>
   moveBuilderRequest(actorId: string, id: string, status: RequestStatus): Promise<BuilderRequest>
   moveManagerRequest(actorId: string, id: string, status: RequestStatus): Promise<ManagerRequest>
 }
@@ -150,8 +155,7 @@ export default fp(
         })
       },
 
-      builderRequests: (query = db) => builderRequestRows(query),
-      managerRequests: (query = db) => managerRequestRows(query),
+      listsJson: (query = db) => requestListsJson(query),
       moveBuilderRequest: moveRequest(app, builderRequests, 'builder_request', builderRequestRows),
       moveManagerRequest: moveRequest(app, managerRequests, 'manager_request', managerRequestRows),
     } satisfies Requests)

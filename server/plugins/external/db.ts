@@ -6,6 +6,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db
     dbKind: Database['kind']
+    dbListen: Database['listen']
   }
 }
 
@@ -14,6 +15,7 @@ export default fp(
   async function db(app: FastifyInstance, opts: { database: Database }) {
     app.decorate('db', opts.database.db)
     app.decorate('dbKind', opts.database.kind)
+    app.decorate('dbListen', opts.database.listen)
     app.addHook('onClose', () => opts.database.close())
   },
   { name: 'db' },

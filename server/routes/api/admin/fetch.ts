@@ -14,7 +14,7 @@ function acceptsGzip(header: string | undefined): boolean {
 
 /**
  * Everything the back office shows. A poll whose If-None-Match names the data version now is
- * answered 304 after reading that one row; otherwise the answer kept for the version (built
+ * answered 304 (from memory, or after reading that one row: see data-version.ts); otherwise the answer kept for the version (built
  * once per version, from one snapshot) is sent, gzipped already for a browser that takes it.
  */
 const fetchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +25,7 @@ const fetchRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, typedReply) => {
       const reply: FastifyReply = typedReply
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding')
-      const now = await app.adminData.current()
+      const now = await app.dataVersion.current()
       const etag = etagOf(now)
       if (request.headers['if-none-match'] === etag)
         return reply.header('etag', etag).code(304).send()
