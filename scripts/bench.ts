@@ -252,7 +252,14 @@ async function bench(
   const outboxDir = path.join(workDir, 'outbox')
   const durations = { warmUp: WARM_UP_SECONDS, run: seconds }
   await printHeader()
-  console.log(`Options: --db ${options.db} --sizes ${options.sizes.join(',')}`)
+  console.log(
+    `Options: --db ${options.db} --sizes ${options.sizes.join(',')}` +
+      (options.only ? ` --only ${options.only}` : ''),
+  )
+  if (options.only === 'writes') {
+    await writesOnly(workDir, options, databases, durations)
+    return
+  }
 
   const bundles = await measureBundles(workDir, progress)
   console.log('')
@@ -311,6 +318,41 @@ async function bench(
   for (const clients of options.sizes) {
     await adminFetch(workDir, databases, options, clients, adminDurations(seconds), floors)
   }
+}
+
+/** `--only writes`: the floor, the refresh run and the builder's writes, nothing else. */
+async function writesOnly(
+  workDir: string,
+  options: BenchOptions,
+  databases: ScratchDatabases,
+  durations: Durations,
+) {
+  const outboxDir = path.join(workDir, 'outbox')
+  progress(`measuring the database's floor (${options.db}, raw driver)`)
+  const floors = await measureFloors(await databases.make('floor'), durations)
+  console.log('')
+  for (const line of floorLines(await databaseName(options), floors)) console.log(line)
+  progress('starting the PoolPath server')
+  const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  const stages = await stagesAnswer(real)
+  const sessions = await signInSessions(real, outboxDir)
+  const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
+  progress('starting the bare Fastify server with the same bodies')
+  const bare = await startBareServer(path.join(workDir, 'bare'), {
+    stages: stages.body,
+    ...writes.samples,
+  })
+  const refresh = await measure(
+    targetsOf(real, bare, sessions, stages.etag).refresh,
+    durations,
+    progress,
+  )
+  await sessions.settle(real.origin)
+  await printLoadHeader(durations.run, options)
+  console.log('')
+  console.log(table([refresh], () => refresh))
+  console.log(`POST /api/refresh: ${ofFloor(refresh.result.requests.average, floors.upsert)}`)
+  await clientWrites(real, bare, writes, durations, floors)
 }
 
 /** Half the seconds of the other rows: the back office has six rows per size. */

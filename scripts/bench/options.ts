@@ -9,6 +9,8 @@ export type BenchOptions = {
   url: string | null
   /** The back office's sizes, in clients, each seeded and measured in turn. */
   sizes: number[]
+  /** `writes`: only the database's floor, POST /api/refresh and the builder's writes. */
+  only: 'writes' | null
 }
 
 /** A few minutes on 2 cores; 50,000 clients on request. */
@@ -28,7 +30,11 @@ function sizesOf(raw: string | undefined): number[] {
 export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
   const { values } = parseArgs({
     args: argv,
-    options: { db: { type: 'string', default: 'pglite' }, sizes: { type: 'string' } },
+    options: {
+      db: { type: 'string', default: 'pglite' },
+      sizes: { type: 'string' },
+      only: { type: 'string' },
+    },
     strict: true,
   })
   const { db } = values
@@ -40,5 +46,7 @@ export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       '--db postgres needs BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test',
     )
   }
-  return { db, url, sizes: sizesOf(values.sizes) }
+  const { only } = values
+  if (only !== undefined && only !== 'writes') throw new Error(`--only takes writes, got "${only}"`)
+  return { db, url, sizes: sizesOf(values.sizes), only: only ?? null }
 }
