@@ -39,6 +39,7 @@ import {
   clientWriteNotes,
   clientWriteTargets,
   prepareClientWrites,
+  writesPerSecond,
   type ClientWrites,
 } from './bench/client-writes'
 import {
@@ -442,18 +443,16 @@ async function clientWrites(
   durations: Durations,
   floors: Floors,
 ) {
-  const targets = clientWriteTargets(real, bare, writes)
   await pairedSection(
     'Builder writes (issue 4): PUT /api/edit-pool and PUT /api/add-quote',
-    [
-      [targets.editPool, targets.bareEditPool],
-      [targets.addQuote, targets.bareAddQuote],
-    ],
+    clientWriteTargets(real, bare, writes),
     durations,
     (rows) => [
       ...clientWriteNotes(writes, rows),
       ...rows.map(
-        (row) => `${row.target.label}: ${ofFloor(row.result.requests.average, floors.upsert)}`,
+        (row) =>
+          `${row.target.label}: ${ofFloor(writesPerSecond(row), floors.upsert)}, ` +
+          `p99 ${row.result.latency.p99} ms`,
       ),
     ],
   )
