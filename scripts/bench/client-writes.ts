@@ -121,9 +121,16 @@ async function removeQuotes(origin: string, held: readonly HeldQuote[]): Promise
 /** Clients in flight for the issue's latency target (p99 <= 250 ms on PostgreSQL). */
 export const FEWER_WRITERS = 50
 
-/** add-quote from `connections` of the clients, each run starting with every entry empty. */
-function addQuoteTarget(real: Server, writes: ClientWrites, connections: number): Target {
-  const book = new QuoteBook(writes.stageIds)
+/**
+ * add-quote from `connections` of the clients, each run starting with every entry empty: `book`
+ * is shared by every add-quote target, so a run removes what the one before it added.
+ */
+function addQuoteTarget(
+  real: Server,
+  writes: ClientWrites,
+  book: QuoteBook,
+  connections: number,
+): Target {
   const pool = new ClientPool(writes.clients)
   let sent = 0
   return {
@@ -183,12 +190,13 @@ export function clientWriteTargets(real: Server, bare: Server, writes: ClientWri
       prepare: async () => pool.reset(),
     }
   }
+  const book = new QuoteBook(stageIds)
   return [WRITE_CLIENTS, FEWER_WRITERS].flatMap((connections) => [
     [
       editPool('PUT /api/edit-pool', real.origin, '/api/edit-pool', connections),
       editPool('PUT /same/edit-pool (bare Fastify)', bare.origin, '/same/edit-pool', connections),
     ] as const,
-    [addQuoteTarget(real, writes, connections), bareAddQuote(connections)] as const,
+    [addQuoteTarget(real, writes, book, connections), bareAddQuote(connections)] as const,
   ])
 }
 
