@@ -39,6 +39,7 @@ import {
   clientWriteNotes,
   clientWriteTargets,
   prepareClientWrites,
+  writesPerSecond,
   type ClientWrites,
 } from './bench/client-writes'
 import {
@@ -262,6 +263,10 @@ async function bench(
     }
     return
   }
+  if (options.only === 'writes') {
+    await writesOnly(workDir, options, databases, durations)
+    return
+  }
 
   const bundles = await measureBundles(workDir, progress)
   console.log('')
@@ -330,6 +335,38 @@ async function measureDatabaseFloor(
   console.log('')
   for (const line of floorLines(await databaseName(options), floors)) console.log(line)
   return floors
+}
+
+/** `--only writes`: the floor, the refresh run and the builder's writes, nothing else. */
+async function writesOnly(
+  workDir: string,
+  options: BenchOptions,
+  databases: ScratchDatabases,
+  durations: Durations,
+) {
+  const outboxDir = path.join(workDir, 'outbox')
+  const floors = await measureDatabaseFloor(options, databases, durations)
+  progress('starting the PoolPath server')
+  const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  const stages = await stagesAnswer(real)
+  const sessions = await signInSessions(real, outboxDir)
+  const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
+  progress('starting the bare Fastify server with the same bodies')
+  const bare = await startBareServer(path.join(workDir, 'bare'), {
+    stages: stages.body,
+    ...writes.samples,
+  })
+  const refresh = await measure(
+    targetsOf(real, bare, sessions, stages.etag).refresh,
+    durations,
+    progress,
+  )
+  await sessions.settle(real.origin)
+  await printLoadHeader(durations.run, options)
+  console.log('')
+  console.log(table([refresh], () => refresh))
+  console.log(`POST /api/refresh: ${ofFloor(refresh.result.requests.average, floors.upsert)}`)
+  await clientWrites(real, bare, writes, durations, floors)
 }
 
 /** Half the seconds of the other rows: the back office has six rows per size. */
@@ -419,18 +456,16 @@ async function clientWrites(
   durations: Durations,
   floors: Floors,
 ) {
-  const targets = clientWriteTargets(real, bare, writes)
   await pairedSection(
     'Builder writes (issue 4): PUT /api/edit-pool and PUT /api/add-quote',
-    [
-      [targets.editPool, targets.bareEditPool],
-      [targets.addQuote, targets.bareAddQuote],
-    ],
+    clientWriteTargets(real, bare, writes),
     durations,
     (rows) => [
       ...clientWriteNotes(writes, rows),
       ...rows.map(
-        (row) => `${row.target.label}: ${ofFloor(row.result.requests.average, floors.upsert)}`,
+        (row) =>
+          `${row.target.label}: ${ofFloor(writesPerSecond(row), floors.upsert)}, ` +
+          `p99 ${row.result.latency.p99} ms`,
       ),
     ],
   )

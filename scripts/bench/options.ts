@@ -9,8 +9,11 @@ export type BenchOptions = {
   url: string | null
   /** The back office's sizes, in clients, each seeded and measured in turn. */
   sizes: number[]
-  /** `--only admin-fetch`: the database's floor and the admin fetch's rows at each size, alone. */
-  only: 'admin-fetch' | null
+  /**
+   * `admin-fetch`: the database's floor and the admin fetch's rows at each size, alone;
+   * `writes`: the floor, POST /api/refresh and the builder's writes, alone.
+   */
+  only: 'admin-fetch' | 'writes' | null
 }
 
 /** A few minutes on 2 cores; 50,000 clients on request. */
@@ -40,8 +43,8 @@ export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   const { db, only = null } = values
   if (db !== 'pglite' && db !== 'postgres')
     throw new Error(`--db takes pglite or postgres, got "${db}"`)
-  if (only !== null && only !== 'admin-fetch')
-    throw new Error(`--only takes admin-fetch, got "${only}"`)
+  if (only !== null && only !== 'admin-fetch' && only !== 'writes')
+    throw new Error(`--only takes admin-fetch or writes, got "${only}"`)
   const url = env.BENCH_DATABASE_URL || null
   if (db === 'postgres' && url === null) {
     throw new Error(

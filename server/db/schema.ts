@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   primaryKey,
   text,
   timestamp,
@@ -16,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { Pricing } from '../../contract/pricing'
+import { MAX_QUOTES_PER_ENTRY } from '../../contract/steps'
 import type { SavedBaseline } from '../../contract/scheduling'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
@@ -131,12 +133,21 @@ export const poolEntries = pgTable(
     /** The day the step was marked done, in the project's calendar (null while not done). */
     doneOn: day('done_on'),
     startedOn: day('started_on'),
+    /**
+     * The entry's quotes, kept by a trigger on quotes (migration 0009): the limit's check then
+     * refuses a quote beyond it in the insert's own statement, and the row's lock orders racers.
+     */
+    quoteCount: smallint('quote_count').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('pool_entries_client_stage_idx').on(t.clientId, t.stageId),
     uniqueIndex('pool_entries_client_title_idx').on(t.clientId, t.title),
     check('pool_entries_one_key', sql`(${t.stageId} is null) <> (${t.title} is null)`),
+    check(
+      'pool_entries_quote_limit',
+      sql`${t.quoteCount} between 0 and ${sql.raw(String(MAX_QUOTES_PER_ENTRY))}`,
+    ),
   ],
 )
 

@@ -1,7 +1,17 @@
-/** True when PostgreSQL refused a write for breaking a unique index (SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
+type DriverError = { code?: unknown; constraint?: unknown; cause?: unknown }
+
+/** True when PostgreSQL refused a write with SQLSTATE `code` (and, if named, that constraint). */
+function refusedWith(error: unknown, code: string, constraint?: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as DriverError).cause) {
+    const { code: found, constraint: broken } = e as DriverError
+    if (found === code && (constraint === undefined || broken === constraint)) return true
   }
   return false
 }
+
+/** True when PostgreSQL refused a write for breaking a unique index (SQLSTATE 23505). */
+export const isUniqueViolation = (error: unknown): boolean => refusedWith(error, '23505')
+
+/** True when PostgreSQL refused a write for breaking the check `constraint` (SQLSTATE 23514). */
+export const isCheckViolation = (error: unknown, constraint: string): boolean =>
+  refusedWith(error, '23514', constraint)

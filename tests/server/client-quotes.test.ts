@@ -124,6 +124,14 @@ describe('the quote limit under concurrency', () => {
       .where(eq(poolEntries.clientId, client.id))
     expect(entries).toHaveLength(1)
   })
+
+  it('answers each racer the entry with at least every quote added before its own', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => addQuote(`Racer ${i}`)))
+    const added = answers.filter((r) => r.statusCode === 200).map((r) => entryOf(r).quotes.length)
+    // The n-th quote to land is answered with n quotes or more, never an older entry.
+    const sorted = added.sort((a, b) => a - b)
+    sorted.forEach((held, i) => expect(held).toBeGreaterThanOrEqual(i + 1))
+  })
 })
 
 describe('PUT /api/accept-quote', () => {

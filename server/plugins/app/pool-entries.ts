@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import {
@@ -13,12 +13,20 @@ import {
   type PoolEntry,
   type StageEntry,
 } from '../../../contract'
-import { stepTitle, toIsoDate } from '../../../contract/scheduling'
+import { stepTitle } from '../../../contract/scheduling'
 import type { Tx } from '../../db/client'
-import { inspections, poolEntries, quotes, stages } from '../../db/schema'
+import { poolEntries, quotes, stages } from '../../db/schema'
+import { isCheckViolation } from '../../lib/db-errors'
 import { conflict, notFound } from '../../lib/problem'
 import { todayOf } from '../../lib/today'
 import { dropContract, signContract } from './contracts'
+import {
+  insertQuote,
+  writeEntry,
+  type EntryChange,
+  type KeyColumns,
+  type WrittenEntry,
+} from './entry-statements'
 
 /** Which of a client's 13 entries: a stage by its id, a non-stage by its title. */
 export type EntryKey = { StageId: string } | { Title: Title }
@@ -73,7 +81,7 @@ const isStage = (key: EntryKey): key is { StageId: string } => 'StageId' in key
 export const entryKeyOf = (body: EntryKey): EntryKey =>
   isStage(body) ? { StageId: body.StageId } : { Title: body.Title }
 
-const keyColumns = (key: EntryKey) =>
+const keyColumns = (key: EntryKey): KeyColumns =>
   isStage(key) ? { stageId: key.StageId, title: null } : { stageId: null, title: key.Title }
 
 const entryWhere = (clientId: string, key: EntryKey) =>
@@ -111,8 +119,6 @@ async function answer(tx: Tx, row: EntryRow): Promise<PoolEntry> {
   return toPoolEntry(row, entryQuotes)
 }
 
-type EntryWrite = { choices?: Record<string, unknown>; done?: boolean; startedOn?: string | null }
-
 /** The three non-stage steps: an entry keyed by title, a step keyed by slug. */
 const NON_STAGE_STEPS = STEPS.flatMap((s) =>
   s.kind === 'non-stage' ? [{ title: s.title, step: StepSlug.parse(s.route) }] : [],
@@ -144,59 +150,35 @@ export async function entryKeyOfStep(tx: Tx, step: StepSlug): Promise<EntryKey> 
   return { StageId: stage.id }
 }
 
-/** Refuses (409) to mark `step` done while the inspection that gates it has not passed. */
-async function requireGatePassed(tx: Tx, clientId: string, step: StepSlug) {
-  const gate = INSPECTIONS.find((i) => i.gates === step)
-  if (!gate) return
-  // Shared: an inspection being recorded as failed waits until this step is marked done.
-  const [passed] = await tx
-    .select({ id: inspections.id })
-    .from(inspections)
-    .where(
-      and(
-        eq(inspections.clientId, clientId),
-        eq(inspections.slug, gate.slug),
-        eq(inspections.status, 'passed'),
-      ),
-    )
-    .for('share')
-  if (!passed)
-    throw conflict(
-      `${stepTitle(step)} can be marked done once the ${gate.title} has passed.`,
-      TimelineProblemCode.inspectionRequired,
-    )
-}
+/** The inspection that gates marking `step` done, if one does. */
+const gateOf = (step: StepSlug) => INSPECTIONS.find((i) => i.gates === step)
+
+const gateRefused = (step: StepSlug, gate: { title: string }) =>
+  conflict(
+    `${stepTitle(step)} can be marked done once the ${gate.title} has passed.`,
+    TimelineProblemCode.inspectionRequired,
+  )
 
 /**
- * Creates the entry or updates it in one statement, for a key already known to name a step.
- * Either way the row stays locked until the transaction ends: ON CONFLICT DO UPDATE locks the
- * row it updates, and a concurrent insert of the same key waits on the unique index.
+ * Sets the step's start day, creating its entry if need be, in one statement that keeps the row
+ * locked until the transaction ends (ON CONFLICT DO UPDATE locks the row it updates, and a
+ * concurrent insert of the same key waits on the unique index).
  */
 export async function upsertEntry(
   tx: Tx,
   clientId: string,
   key: EntryKey,
-  write: EntryWrite,
+  write: { startedOn: string | null },
   now: Date,
 ) {
-  // Marking a done step done again (a retried request) keeps the moment it was first done.
-  const today = toIsoDate(now)
-  const firstDone = {
-    doneAt: sql`coalesce(${poolEntries.doneAt}, ${now.toISOString()}::timestamptz)`,
-    doneOn: sql`coalesce(${poolEntries.doneOn}, ${today}::date)`,
-  }
-  const notDone = { doneAt: null, doneOn: null }
-  const insertDone =
-    write.done === undefined ? {} : write.done ? { doneAt: now, doneOn: today } : notDone
-  const updateDone = write.done === undefined ? {} : write.done ? firstDone : notDone
   const [row] = await tx
     .insert(poolEntries)
-    .values({ clientId, ...keyColumns(key), ...write, ...insertDone, updatedAt: now })
+    .values({ clientId, ...keyColumns(key), ...write, updatedAt: now })
     .onConflictDoUpdate({
       target: isStage(key)
         ? [poolEntries.clientId, poolEntries.stageId]
         : [poolEntries.clientId, poolEntries.title],
-      set: { ...write, ...updateDone, updatedAt: now },
+      set: { ...write, updatedAt: now },
     })
     .returning()
   if (!row) throw new Error('pool entry upsert returned nothing')
@@ -223,35 +205,46 @@ export default fp(
   async function poolEntriesRepository(app: FastifyInstance) {
     const { db } = app
 
-    const write = async (clientId: string, key: EntryKey, entryWrite: EntryWrite) => {
-      const step = await stepOf(app, key)
-      return db.transaction(async (tx) => {
-        if (entryWrite.done) await requireGatePassed(tx, clientId, step)
-        return answer(tx, await upsertEntry(tx, clientId, key, entryWrite, app.clock()))
+    /** The entry as it stands now: for an answer its one statement could not see whole. */
+    const reread = (clientId: string, key: EntryKey) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(poolEntries).where(entryWhere(clientId, key))
+        if (!row) throw new Error('a written entry was not found')
+        return answer(tx, row)
       })
+
+    const whole = async (clientId: string, key: EntryKey, written: WrittenEntry) =>
+      written.complete ? written.entry : reread(clientId, key)
+
+    const write = async (clientId: string, key: EntryKey, change: EntryChange) => {
+      const step = await stepOf(app, key)
+      const gate = change.done ? gateOf(step) : undefined
+      const written = await writeEntry(
+        db,
+        clientId,
+        keyColumns(key),
+        { ...change, ...(gate ? { gate: gate.slug } : {}) },
+        app.clock(),
+      )
+      if (!written) throw gate ? gateRefused(step, gate) : new Error('a step write wrote nothing')
+      return whole(clientId, key, written)
     }
 
     const addQuote = async (clientId: string, key: EntryKey, quote: NewQuote) => {
       await stepOf(app, key)
-      return db.transaction(async (tx) => {
-        const now = app.clock()
-        // The upsert locks the entry until commit (see upsertEntry): concurrent quotes on it
-        // count and insert one after another, so the limit holds under races.
-        const row = await upsertEntry(tx, clientId, key, {}, now)
-        const [held] = await tx
-          .select({ n: count() })
-          .from(quotes)
-          .where(eq(quotes.entryId, row.id))
-        if ((held?.n ?? 0) >= MAX_QUOTES_PER_ENTRY) throw tooManyQuotes()
-        await tx.insert(quotes).values({
-          entryId: row.id,
-          vendor: quote.vendor,
-          amount: quote.amount,
-          note: quote.note ?? '',
-          createdAt: now,
-        })
-        return answer(tx, row)
-      })
+      try {
+        const written = await insertQuote(
+          db,
+          clientId,
+          keyColumns(key),
+          { vendor: quote.vendor, amount: quote.amount, note: quote.note ?? '' },
+          app.clock(),
+        )
+        return await whole(clientId, key, written)
+      } catch (error) {
+        if (isCheckViolation(error, 'pool_entries_quote_limit')) throw tooManyQuotes()
+        throw error
+      }
     }
 
     const acceptQuote: PoolEntries['acceptQuote'] = async (clientId, key, quoteId) => {

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ProblemCode } from '../../../contract/problem'
-import type { Tx } from '../../db/client'
+import { rowsOf, type Tx } from '../../db/client'
 import { refreshTokens } from '../../db/schema'
+import { wireTime } from '../../db/wire-time'
 import { hmac, randomToken, sha256 } from '../../lib/crypto'
 import { unauthenticated } from '../../lib/problem'
 
@@ -53,57 +54,93 @@ export default fp(
       return { token, userId, persistent, expiresAt }
     }
 
-    const rotate: RefreshTokens['rotate'] = async (token) => {
-      if (!token) throw invalid()
-      const outcome = await db.transaction(async (tx) => {
-        const now = app.clock()
+    /**
+     * Rotates an unspent token in one statement: the token's row is locked, its successor
+     * inserted and the row marked spent together. A row spent while this waited for its lock is
+     * read as it then is (PostgreSQL rechecks a locked row), so nothing is inserted and the
+     * caller hears that it was spent.
+     */
+    const rotateUnspent = async (token: string, now: Date) => {
+      const at = sql`${now.toISOString()}::timestamptz`
+      const [row] = await rowsOf<{
+        userId: string
+        persistent: boolean
+        expiresAt: string
+        rotated: boolean
+      }>(
+        db,
+        sql`with old as (
+            select * from refresh_tokens where token_hash = ${sha256(token)}
+              and revoked_at is null and family_expires_at > ${at}
+            for update
+          ), successor as (
+            insert into refresh_tokens
+              (family_id, user_id, token_hash, persistent, family_expires_at, created_at)
+            select family_id, user_id, ${sha256(successorOf(token))}, persistent,
+              family_expires_at, ${at}
+            from old where used_at is null
+            returning id
+          ), spent as (
+            update refresh_tokens set used_at = ${at}, replaced_by_id = successor.id
+            from successor where refresh_tokens.id = (select id from old)
+          )
+          select user_id as "userId", persistent, ${wireTime(sql`family_expires_at`)} as "expiresAt",
+            exists (select 1 from successor) as rotated
+          from old`,
+      )
+      return row
+    }
+
+    /**
+     * A spent token: the successor already issued when the replay comes within the grace and
+     * that successor is unused; otherwise the whole family is revoked (it may have been stolen).
+     */
+    const replay = (token: string, now: Date) =>
+      db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(refreshTokens)
           .where(eq(refreshTokens.tokenHash, sha256(token)))
           .for('update')
-        if (!row || row.revokedAt || row.familyExpiresAt <= now) return null
-        const issued = {
-          token: successorOf(token),
-          userId: row.userId,
-          persistent: row.persistent,
-          expiresAt: row.familyExpiresAt,
-        }
-        if (!row.usedAt) {
-          const [successor] = await tx
-            .insert(refreshTokens)
-            .values({
-              familyId: row.familyId,
-              userId: row.userId,
-              tokenHash: sha256(issued.token),
-              persistent: row.persistent,
-              familyExpiresAt: row.familyExpiresAt,
-              createdAt: now,
-            })
-            .returning({ id: refreshTokens.id })
-          await tx
-            .update(refreshTokens)
-            .set({ usedAt: now, replacedById: successor?.id })
-            .where(eq(refreshTokens.id, row.id))
-          return issued
-        }
-        if (row.replacedById && now.getTime() - row.usedAt.getTime() <= REFRESH_GRACE_MS) {
+        if (!row || row.revokedAt) return null
+        if (
+          row.usedAt &&
+          row.replacedById &&
+          now.getTime() - row.usedAt.getTime() <= REFRESH_GRACE_MS
+        ) {
           const [successor] = await tx
             .select()
             .from(refreshTokens)
             .where(eq(refreshTokens.id, row.replacedById))
             .for('update')
-          if (successor && !successor.usedAt && !successor.revokedAt) return issued
+          if (successor && !successor.usedAt && !successor.revokedAt) {
+            return {
+              token: successorOf(token),
+              userId: row.userId,
+              persistent: row.persistent,
+              expiresAt: row.familyExpiresAt,
+            }
+          }
         }
-        // A replay of a spent token: it may have been stolen, so the whole sign-in ends.
         await tx
           .update(refreshTokens)
           .set({ revokedAt: now })
           .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
         return null
       })
-      if (!outcome) throw invalid()
-      return outcome
+
+    const rotate: RefreshTokens['rotate'] = async (token) => {
+      if (!token) throw invalid()
+      const now = app.clock()
+      const row = await rotateUnspent(token, now)
+      if (!row) throw invalid()
+      if (row.rotated) {
+        const { userId, persistent, expiresAt } = row
+        return { token: successorOf(token), userId, persistent, expiresAt: new Date(expiresAt) }
+      }
+      const replayed = await replay(token, now)
+      if (!replayed) throw invalid()
+      return replayed
     }
 
     const revoke: RefreshTokens['revoke'] = async (token) => {
