@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import type { City } from '../../../contract'
 import type { Person } from '../../model/driver'
 import { accounts, ADMIN } from './accounts'
 import type { RunningServer } from './server'
@@ -117,7 +118,7 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     addAdmin: (person: Person) =>
       asAdmin('POST', 'admin/create', { name: person.name, email: person.email }),
     serveCity: (name: string, state: string, permitFee = 45_000) =>
-      asAdmin('POST', 'cities/create', { name, state, permitFee }),
+      asAdmin<City>('POST', 'cities/create', { name, state, permitFee }),
   }
 }
 
