@@ -10,7 +10,6 @@ describeChromiumPaths({
   model: adminModel,
   testModel: createAdminTestModel(),
   walk: adminWalk,
-  holdClock: false,
   // The cities and the request are the whole back office's: one path at a time.
   concurrent: false,
   // A client asked for a project builder while their city was served; it is not any more.

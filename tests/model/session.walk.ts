@@ -1,4 +1,4 @@
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import type { TestParam } from 'xstate/graph'
 import { NETWORK_DETAIL } from '../../src/adapters/api-error'
 import { HOUR, WRONG_CODE, type Driver } from './driver'
@@ -294,7 +294,8 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
       },
       builderRefreshed: async () => {
         await checkBuilder()
-        await expect.poll(since).toEqual({ refresh: 1, unauthorized: 0 })
+        // vi.waitFor, not expect.poll: the Chromium paths run side by side, outside any one test.
+        await vi.waitFor(async () => expect(await since()).toEqual({ refresh: 1, unauthorized: 0 }))
         expect((await d.stored()).auth?.isAuthenticated).toBe(true)
       },
       builderSynced: async () => {

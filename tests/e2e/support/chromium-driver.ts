@@ -1,10 +1,12 @@
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core'
 import type { Counts, CutCall, Driver, Name, Role, Stored } from '../../model/driver'
 import { DESKTOP, PHONE } from './browser'
 import type { PathServer, People } from './path-server'
 
 // Each look waits this long for what the user would see.
 const WAIT = 10_000
+/** How far the page's clock moves at a time when a walk waits. */
+const STEP = 5_000
 /** The calls each `CutCall` names, by their path. */
 const CALLS: Record<CutCall, (pathname: string) => boolean> = {
   onboarding: (pathname) => pathname === '/api/onboarding',
@@ -121,11 +123,6 @@ export type ChromiumDriverOptions = {
   people: People
   /** The server's LOGIN_LIMIT_PER_EMAIL. */
   codesPerEmail: number
-  /**
-   * Whether the page's clock stands still between the walk's waits, so that no timed refresh
-   * of a short-lived access token happens but the ones a walk waits out.
-   */
-  holdClock: boolean
 }
 
 /**
@@ -135,11 +132,13 @@ export type ChromiumDriverOptions = {
  * call; the clock is Playwright's, installed in every context.
  */
 export async function createChromiumDriver(options: ChromiumDriverOptions) {
-  const { browser, server, people, codesPerEmail, holdClock } = options
+  const { browser, server, people, codesPerEmail } = options
   const counts: Counts = { refresh: 0, unauthorized: 0, addQuote: 0 }
-  /** Codes asked for per email since the driver started, by the pages and by `spendCodes`. */
-  const asked = new Map<string, number>()
+  /** Codes the path's people were sent since the driver started, from any page or from outside. */
+  let codesSent = 0
   const mailsBefore = new Map<string, number>()
+  /** API calls sent and not yet answered. */
+  let inFlight = 0
   const tokenExpiries: Promise<number>[] = []
   const watches = new Map<string, boolean>()
   let context: BrowserContext | null = null
@@ -149,7 +148,12 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
   for (const person of Object.values(people)) {
     mailsBefore.set(person.email, (await server.mailsTo(person.email)).length)
   }
-  const askedFor = (email: string) => asked.set(email, (asked.get(email) ?? 0) + 1)
+  const mailsSince = async () => {
+    let count = 0
+    for (const [email, before] of mailsBefore)
+      count += (await server.mailsTo(email)).length - before
+    return count
+  }
 
   const heard = (response: Response) => {
     const pathname = pathnameOf(response.url())
@@ -157,10 +161,7 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     if (pathname === '/api/refresh') counts.refresh += 1
     if (status === 401 && !SIGN_IN_CALLS.has(pathname)) counts.unauthorized += 1
     if (CALLS.addQuote(pathname) && response.ok()) counts.addQuote += 1
-    if (pathname === '/api/login' && response.ok()) {
-      const { email } = response.request().postDataJSON() as { email: string }
-      askedFor(email)
-    }
+    if (pathname === '/api/login' && response.ok()) codesSent += 1
     if (TOKEN_CALLS.has(pathname) && response.ok()) {
       tokenExpiries.push(
         response.json().then((body: { Data: { Token: string } }) => expiryOf(body.Data.Token)),
@@ -188,12 +189,20 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       ...(state ? { storageState: state } : {}),
     })
     context.on('response', heard)
+    const isCall = (request: Request) => pathnameOf(request.url()).startsWith('/api/')
+    context.on('request', (request) => {
+      if (isCall(request)) inFlight += 1
+    })
+    const answered = (request: Request) => {
+      if (isCall(request)) inFlight -= 1
+    }
+    context.on('requestfinished', answered)
+    context.on('requestfailed', answered)
     await context.exposeBinding('pathSeen', (_source, selector: string) => {
       watches.set(selector, true)
     })
     for (const selector of watches.keys()) await context.addInitScript(watchScript, selector)
     await context.clock.install({ time })
-    if (holdClock) await context.clock.pauseAt(time + 1_000)
     page = await context.newPage()
     otherTab = null
   }
@@ -230,10 +239,16 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     return current().getByRole(role, name === undefined ? {} : { name: whole(name) })
   }
 
-  /** Waits until every access token issued so far has expired on the server's clock. */
+  /**
+   * Waits until every access token issued so far has expired on the server's clock, the page's
+   * clock standing still meanwhile (a laptop asleep): the app does not see the time go by.
+   */
   const expireAccessTokens = async () => {
     const latest = Math.max(0, ...(await Promise.all(tokenExpiries)))
+    const { clock } = currentContext()
+    await clock.pauseAt((await current().evaluate(() => Date.now())) + 500)
     await sleep(Math.max(0, latest + 1_000 - Date.now()))
+    await clock.resume()
   }
 
   /** The browser closed, and opened again at the same address `ms` later holding `state`. */
@@ -340,8 +355,8 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     },
     watchFor: async (selector) => {
       watches.set(selector, false)
+      // From the next page on, as the page shown now is the one being left.
       await currentContext().addInitScript(watchScript, selector)
-      await current().evaluate(watchScript, selector)
       return { seen: async () => watches.get(selector) === true }
     },
     stored: () => current().evaluate(readStored),
@@ -352,14 +367,12 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       return who
     },
     codeFor: async (email) => {
-      const wanted = (mailsBefore.get(email) ?? 0) + (asked.get(email) ?? 0)
-      let mails: string[] = []
+      // Every code sent has arrived; then only the newest counts, as it replaced the others.
       await until(
-        async () => (mails = await server.mailsTo(email)).length >= wanted,
-        () => `no new code emailed to ${email}`,
+        async () => (await mailsSince()) >= codesSent,
+        () => `not every code sent has been emailed`,
       )
-      // Only the newest: an earlier code was replaced by it.
-      const code = /\b(\d{6})\b/.exec(mails.at(-1) ?? '')?.[1]
+      const code = /\b(\d{6})\b/.exec((await server.mailsTo(email)).at(-1) ?? '')?.[1]
       if (!code) throw new Error(`no code in the newest mail to ${email}`)
       return code
     },
@@ -383,8 +396,16 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       }))
     },
     reopenWithStorageCleared: () => reopen(0, (state) => ({ cookies: state.cookies, origins: [] })),
+    // In steps, each call the timers made answered before time goes on: a request is not left
+    // to time out on the page's clock while the server answers in milliseconds.
     wait: async (ms) => {
-      await currentContext().clock.runFor(ms)
+      for (let left = ms; left > 0; left -= STEP) {
+        await currentContext().clock.runFor(Math.min(STEP, left))
+        await until(
+          () => inFlight === 0,
+          () => `${inFlight} calls unanswered`,
+        )
+      }
     },
     cutNext: async (call) => {
       await currentContext().route(
@@ -416,7 +437,7 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     signedInAs: async (email) => {
       const api = currentContext().request
       const login = await api.post('/api/login', { data: { email } })
-      askedFor(email)
+      codesSent += 1
       const { Data } = (await login.json()) as { Data: { tempToken: string } }
       const verified = await api.post('/api/verify', {
         data: { code: await driver.codeFor(email), rememberMe: true },
@@ -432,7 +453,7 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
           body: JSON.stringify({ email }),
         })
         if (response.status === 429) return
-        askedFor(email)
+        codesSent += 1
       }
       throw new Error(`the server never refused another code for ${email}`)
     },

@@ -18,8 +18,6 @@ export type ChromiumRun<TMachine extends AnyStateMachine> = {
   walk: (driver: Driver) => TestParam<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>
   /** Server settings beside the login limits (PRODUCT.md §7). */
   env?: Record<string, string>
-  /** Whether the page's clock stands still between the walk's waits (see the driver). */
-  holdClock: boolean
   /** Whether paths may run side by side: none disturbs what another's people see. */
   concurrent: boolean
   /** What every path needs of the server, set up once. */
@@ -61,7 +59,6 @@ export function describeChromiumPaths<TMachine extends AnyStateMachine>(
           server,
           people,
           codesPerEmail: CODES_PER_EMAIL,
-          holdClock: run.holdClock,
         })
         try {
           await run.start(driver)
