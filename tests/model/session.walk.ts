@@ -7,8 +7,11 @@ import type { Account, ModelEvent, ModelSnapshot } from './session.model'
 const SENDING_REFUSED = 'Too many attempts. Please wait and try again.'
 /** What every screen says of a request that got no answer. */
 const OFFLINE = NETWORK_DETAIL
-/** Long enough for the timed refresh of any access token the servers issue. */
-const TOKEN_LIFETIME = 16 * 60_000
+/**
+ * Long enough for one timed refresh of the 45-second access tokens both servers issue (due
+ * 15 s in), and not for a second.
+ */
+const TOKEN_LIFETIME = 20_000
 
 /**
  * How a visitor does each event of the session model, and what each of its states looks like,
