@@ -8,17 +8,7 @@ import {
   stateIn,
   type ActorRefFrom,
 } from 'xstate'
-import type { DesignTip, Stage } from '../../contract'
-import {
-  appendItem,
-  applyFetchResult,
-  adminCallFailure,
-  initialAdminContext,
-  removeItem,
-  replaceItem,
-  replaceStage,
-  replaceTip,
-} from './admin-lists'
+import { applyFetchResult, adminCallFailure, initialAdminContext } from './admin-lists'
 import { applyWrite, changesOtherLists } from './admin-writes'
 import { unprovided } from '../ports'
 import type {
@@ -30,9 +20,6 @@ import type {
   AdminFetchResult,
   AdminInput,
   AdminMachineContext,
-  ItemCreated,
-  ItemDeleted,
-  ItemEdited,
 } from './admin.types'
 
 /** Seed §9: admin data polling every 5 minutes. */
@@ -56,7 +43,7 @@ const persistContext = {
   params: ({ context }: { context: AdminMachineContext }) => toStored(context),
 } as const
 
-/** A write's answer is applied like the seed's create/edit/delete events, then saved. */
+/** A write's answer is applied as the seed's admin-data updates say (admin-writes.ts), then saved. */
 const applyResult = [
   {
     type: 'applyCallResult',
@@ -97,15 +84,6 @@ export const adminMachine = setup({
     ),
     storeFetchError: assign((_, params: { error: unknown }) => ({
       error: errorMessage(params.error),
-    })),
-    appendItem: assign(({ context }, params: ItemCreated) => appendItem(context, params)),
-    replaceItem: assign(({ context }, params: ItemEdited) => replaceItem(context, params)),
-    removeItem: assign(({ context }, params: ItemDeleted) => removeItem(context, params)),
-    replaceTip: assign(({ context }, params: { tip: DesignTip }) => ({
-      Stages: replaceTip(context.Stages, params.tip),
-    })),
-    replaceStage: assign(({ context }, params: { stage: Stage }) => ({
-      Stages: replaceStage(context.Stages, params.stage),
     })),
     toggleSidebar: assign(({ context }) => ({ isOpen: !context.isOpen })),
     startCall: assign((_, params: { call: AdminCall }) => ({
@@ -249,27 +227,6 @@ export const adminMachine = setup({
     },
   },
   on: {
-    'admin.itemCreated': {
-      actions: [{ type: 'appendItem', params: ({ event }) => event }, persistContext],
-    },
-    'admin.itemEdited': {
-      actions: [{ type: 'replaceItem', params: ({ event }) => event }, persistContext],
-    },
-    'admin.itemDeleted': {
-      actions: [{ type: 'removeItem', params: ({ event }) => event }, persistContext],
-    },
-    'admin.tipEdited': {
-      actions: [
-        { type: 'replaceTip', params: ({ event }) => ({ tip: event.tip }) },
-        persistContext,
-      ],
-    },
-    'admin.stageEdited': {
-      actions: [
-        { type: 'replaceStage', params: ({ event }) => ({ stage: event.stage }) },
-        persistContext,
-      ],
-    },
     'layout.sidebarToggled': { actions: ['toggleSidebar', persistContext] },
   },
 })

@@ -4,7 +4,6 @@ import type {
   AdminUser,
   BuilderRequest,
   City,
-  DesignTip,
   Engineer,
   Manager,
   ManagerRequest,
@@ -93,11 +92,6 @@ export type AdminCallFailure = CallFailure<AdminCall>
 
 export type AdminEvent =
   | { type: 'admin.refreshRequested' }
-  | ({ type: 'admin.itemCreated' } & ItemCreated)
-  | ({ type: 'admin.itemEdited' } & ItemEdited)
-  | ({ type: 'admin.itemDeleted' } & ItemDeleted)
-  | { type: 'admin.tipEdited'; tip: DesignTip }
-  | { type: 'admin.stageEdited'; stage: Stage }
   | { type: 'layout.sidebarToggled' }
   | { type: 'admin.callRequested'; call: AdminCall }
   | { type: 'admin.failureDismissed' }

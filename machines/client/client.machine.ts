@@ -107,6 +107,7 @@ export const clientMachine = setup({
         loaded: 0,
         total: file.size,
         status: 'sending',
+        request,
       }
       enqueue.assign(({ context }) => ({ uploads: [...context.uploads, upload] }))
       enqueue.spawnChild('sendFile', { id, input: { id, request } })

@@ -125,6 +125,8 @@ export type Upload = {
   loaded: number
   total: number
   status: 'sending' | 'done' | 'failed'
+  /** What was asked, kept in this page view (never stored) so a failed upload can be sent again. */
+  request: UploadRequest
   /** The stored file, once done. */
   file?: StoredFile
   /**

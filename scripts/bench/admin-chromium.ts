@@ -60,7 +60,7 @@ async function searchAndSort(page: Page, search: string) {
     })
   return {
     keystroke,
-    sortByName: await sortBy(/^Name/, 'descending'),
+    sortByName: await sortBy(/^Client/, 'descending'),
     sortByPaid: await sortBy(/^Paid/, 'ascending'),
   }
 }

@@ -56,7 +56,8 @@ const uploads = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot(
 describe('an upload in the client actor', () => {
   it('shows the bytes sent of the total as the port reports them', async () => {
     const { actor, sent } = start()
-    actor.send({ type: 'upload.requested', id: 'u1', request: request() })
+    const asked = request()
+    actor.send({ type: 'upload.requested', id: 'u1', request: asked })
     expect(uploads(actor)).toEqual([
       {
         id: 'u1',
@@ -66,6 +67,7 @@ describe('an upload in the client actor', () => {
         loaded: 0,
         total: 8,
         status: 'sending',
+        request: asked,
       },
     ])
     await waitFor(actor, () => sent.length === 1)

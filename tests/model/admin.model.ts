@@ -1,24 +1,38 @@
-import { setup, type SnapshotFrom } from 'xstate'
+import { assign, setup, type SnapshotFrom } from 'xstate'
 import { keyedTestModel } from './paths'
 
 /**
- * A pure model of what an admin sees of the back office: the Cities list added to, refused,
- * edited and emptied; the data kept current by the 5-minute poll and the Refresh button, and
- * what a failed poll says; a builder request's status moved along. admin.walk.ts says how an
- * admin does each event and what each state shows; its paths run in jsdom
- * (admin.model.test.tsx) and in Chromium (tests/e2e/admin-paths.test.ts). Free of test-runner
- * imports: the QA script loads it too.
+ * A pure model of what an admin sees of the back office: each list added to, refused, edited
+ * and emptied (one set of states for every list, the list in the context); the data kept current
+ * by the 5-minute poll and the Refresh button, and what a failed poll says; a request's status
+ * moved along, refused and the refusal dismissed. admin.walk.ts says how an admin does each
+ * event and what each state shows, per list; its paths run in jsdom (admin.model.test.tsx) and
+ * in Chromium (tests/e2e/admin-paths.test.ts). Free of test-runner imports: the QA script loads
+ * it too.
  */
 
+/** The lists the back office edits through dialogs, by what the walk calls them. */
+export const ADMIN_LISTS = ['cities', 'engineers', 'managers', 'admins', 'clients', 'tips'] as const
+export type AdminList = (typeof ADMIN_LISTS)[number]
+/** Where an admin adds items; clients sign up themselves and every stage has its one tip. */
+const CREATABLE: readonly AdminList[] = ['cities', 'engineers', 'managers', 'admins']
+
+export const REQUEST_KINDS = ['builder', 'manager'] as const
+export type RequestKind = (typeof REQUEST_KINDS)[number]
+
 export type AdminEvent =
-  | { type: 'OPEN_CITIES' }
-  | { type: 'ADD_CITY' }
-  /** The same city again: the server refuses it, the dialog says why. */
-  | { type: 'ADD_SAME_CITY' }
+  | { type: 'OPEN_LIST'; list: AdminList }
+  /** Adds the walk's item of the list. */
+  | { type: 'ADD' }
+  /**
+   * A save the server refuses, the dialog saying why: the same city or admin again, a client's
+   * email another account uses, or (engineers, managers, tips) a save the network drops.
+   */
+  | { type: 'SAVE_REFUSED' }
   /** Cancel closes the dialog, and the refusal with it. */
   | { type: 'CANCEL_DIALOG' }
-  | { type: 'EDIT_CITY' }
-  | { type: 'DELETE_CITY' }
+  | { type: 'EDIT' }
+  | { type: 'DELETE' }
   /** Another admin adds a city; this page shows it after the 5-minute poll. */
   | { type: 'OTHER_ADMIN_ADDS_CITY_THEN_POLL' }
   /** The same, shown at once by Refresh. */
@@ -28,52 +42,95 @@ export type AdminEvent =
   | { type: 'REFRESH' }
   /** On a phone-wide window, the Menu opens and closes the sections. */
   | { type: 'OPEN_AND_CLOSE_MENU' }
-  | { type: 'OPEN_BUILDER_REQUESTS' }
+  | { type: 'OPEN_REQUESTS'; kind: RequestKind }
   | { type: 'MARK_CONTACTED' }
   | { type: 'MARK_CLOSED' }
+  /** The status change the network drops: the page says why, the status stays. */
+  | { type: 'STATUS_REFUSED' }
+  | { type: 'DISMISS' }
+
+export type AdminModelContext = { list: AdminList; kind: RequestKind }
 
 export const adminModel = setup({
-  types: { events: {} as AdminEvent },
+  types: { events: {} as AdminEvent, context: {} as AdminModelContext },
+  guards: {
+    creatable: ({ context }) => CREATABLE.includes(context.list),
+    opensCreatable: ({ event }) => event.type === 'OPEN_LIST' && CREATABLE.includes(event.list),
+    deletable: ({ context }) => context.list !== 'tips',
+    isCities: ({ context }) => context.list === 'cities',
+  },
+  actions: {
+    chooseList: assign({
+      list: ({ event }) => (event.type === 'OPEN_LIST' ? event.list : 'cities'),
+    }),
+    chooseKind: assign({
+      kind: ({ event }) => (event.type === 'OPEN_REQUESTS' ? event.kind : 'builder'),
+    }),
+  },
 }).createMachine({
   id: 'admin',
+  context: { list: 'cities', kind: 'builder' },
   // An admin lands on Pricing.
   initial: 'pricing',
   states: {
     pricing: {
       on: {
-        OPEN_CITIES: 'noCity',
-        OPEN_BUILDER_REQUESTS: 'requestOpen',
+        OPEN_LIST: [
+          { guard: 'opensCreatable', target: 'list.none', actions: 'chooseList' },
+          { target: 'list.one', actions: 'chooseList' },
+        ],
+        OPEN_REQUESTS: { target: 'requests.open', actions: 'chooseKind' },
         OPEN_AND_CLOSE_MENU: 'pricing',
       },
     },
-    /** /admin/city with no city served. */
-    noCity: {
-      on: {
-        ADD_CITY: 'oneCity',
-        OTHER_ADMIN_ADDS_CITY_THEN_POLL: 'otherCityShown',
-        OTHER_ADMIN_ADDS_CITY_THEN_REFRESH: 'otherCityShown',
-        POLL_OFFLINE: 'pollFailed',
+    /** The section of `context.list`. */
+    list: {
+      initial: 'none',
+      states: {
+        /** Without the walk's item (for clients and tips: it was deleted). */
+        none: {
+          on: {
+            ADD: { guard: 'creatable', target: 'one' },
+            OTHER_ADMIN_ADDS_CITY_THEN_POLL: { guard: 'isCities', target: 'otherCityShown' },
+            OTHER_ADMIN_ADDS_CITY_THEN_REFRESH: { guard: 'isCities', target: 'otherCityShown' },
+            POLL_OFFLINE: { guard: 'isCities', target: 'pollFailed' },
+          },
+        },
+        /** The walk's item, as added (for clients and tips: as the server holds it). */
+        one: {
+          on: {
+            EDIT: 'edited',
+            DELETE: { guard: 'deletable', target: 'none' },
+            SAVE_REFUSED: 'refused',
+          },
+        },
+        /** The dialog still open, saying why; the item as it was behind it. */
+        refused: { on: { CANCEL_DIALOG: 'one' } },
+        edited: { on: { DELETE: { guard: 'deletable', target: 'none' } } },
+        /** The other admin's city in the list. */
+        otherCityShown: {},
+        /** The list as it was, saying the latest data could not be loaded. */
+        pollFailed: { on: { REFRESH: 'none' } },
       },
     },
-    /** Austin, TX with its permit fee of $450. */
-    oneCity: {
-      on: { ADD_SAME_CITY: 'cityRefused', EDIT_CITY: 'cityEdited', DELETE_CITY: 'noCity' },
+    /** The requests of `context.kind`: one request, from Bo Park. */
+    requests: {
+      initial: 'open',
+      states: {
+        open: { on: { MARK_CONTACTED: 'contacted', STATUS_REFUSED: 'refused' } },
+        /** Still open, the page saying why the change was refused. */
+        refused: { on: { DISMISS: 'open' } },
+        contacted: { on: { MARK_CLOSED: 'closed' } },
+        closed: {},
+      },
     },
-    /** The Add city dialog still open, saying the city is already served; one row behind it. */
-    cityRefused: { on: { CANCEL_DIALOG: 'oneCity' } },
-    /** Austin, TX with its new permit fee of $500. */
-    cityEdited: { on: { DELETE_CITY: 'noCity' } },
-    /** The other admin's city in the list. */
-    otherCityShown: {},
-    /** The list as it was, saying the latest data could not be loaded. */
-    pollFailed: { on: { REFRESH: 'noCity' } },
-    /** /admin/builder-requests: one request, open. */
-    requestOpen: { on: { MARK_CONTACTED: 'requestContacted' } },
-    requestContacted: { on: { MARK_CLOSED: 'requestClosed' } },
-    requestClosed: {},
   },
 })
 
 export type AdminSnapshot = SnapshotFrom<typeof adminModel>
 
-export const createAdminTestModel = () => keyedTestModel(adminModel, [])
+export const createAdminTestModel = () =>
+  keyedTestModel(adminModel, [
+    ...ADMIN_LISTS.map((list) => ({ type: 'OPEN_LIST', list }) as const),
+    ...REQUEST_KINDS.map((kind) => ({ type: 'OPEN_REQUESTS', kind }) as const),
+  ])

@@ -1,4 +1,5 @@
 import type {
+  AdminClient,
   AdminFetchData,
   AdminUser,
   City,
@@ -98,17 +99,37 @@ const client = (n: number, person: Person, over: Partial<ClientUser> = {}): Clie
   ...over,
 })
 
+const EMAIL_TAKEN = 'An account already uses this email.'
+
+const adminClient = (n: number, person: Person): AdminClient => ({
+  ...client(n, person),
+  Flag: SERVED.includes(cityKey(person.city, person.state)),
+  stepsDone: 0,
+  committed: 0,
+  paid: 0,
+  storageUsed: 0,
+})
+
+/** The item of `items` with `id` changed by `change`, and the list with it in place. */
+function replacing<T extends { id: string }>(items: readonly T[], id: string, change: Partial<T>) {
+  const old = items.find((item) => item.id === id)
+  if (!old) throw problem(404, 'NOT_FOUND', 'No item has this id.')
+  const item = { ...old, ...change }
+  return { item, items: items.map((each) => (each.id === id ? item : each)) }
+}
+
 /**
- * The back office's data, changed by the admin writes the models make and versioned by ETag: a
- * client in Boise has asked for a project builder.
+ * The back office's data, changed by the admin writes the models make and versioned by ETag:
+ * two clients, one of them in Boise who asked for a project builder and for a manager; the
+ * stages with their tips.
  */
 function createBackOffice() {
   const data: AdminFetchData = {
     Admins: [admin()],
     Cities: [],
-    Stages: [],
+    Stages: structuredClone(STAGES),
     NonStages: [],
-    Clients: [],
+    Clients: [adminClient(2, PEOPLE.clientWithFlag), adminClient(3, PEOPLE.clientWithoutFlag)],
     Managers: [],
     Engineers: [],
     UsersWithPerks: [],
@@ -121,7 +142,18 @@ function createBackOffice() {
         createdAt,
       },
     ],
-    ManagerRequests: [],
+    ManagerRequests: [
+      {
+        id: uuid(701),
+        clientId: uuid(3),
+        clientName: PEOPLE.clientWithoutFlag.name,
+        managerId: null,
+        managerName: 'Any manager',
+        message: 'Please call after 5pm.',
+        status: 'open',
+        createdAt,
+      },
+    ],
     UsersOnWaiting: [],
     Schedule: [],
   }
@@ -130,16 +162,25 @@ function createBackOffice() {
   const changed = () => {
     version += 1
   }
+  const newId = () => {
+    created += 1
+    return uuid(800 + created)
+  }
+  const checkEmail = (email: string | undefined, id?: string) => {
+    const users = [...data.Admins, ...data.Clients]
+    if (users.some((user) => user.email === email && user.id !== id))
+      throw problem(409, 'CONFLICT', EMAIL_TAKEN)
+  }
   const serve = (name: string, state: string, permitFee: number): City => {
     if (data.Cities.some((city) => city.name === name && city.state === state))
       throw problem(409, 'CONFLICT', `We already serve ${name}, ${state}.`)
-    created += 1
-    const city = { id: uuid(800 + created), name, state, permitFee }
+    const city = { id: newId(), name, state, permitFee }
     data.Cities = [...data.Cities, city]
     changed()
     return city
   }
-  const write = async (call: AdminCall): Promise<AdminCallResult> => {
+  /** Applies one write to `data`, as the real routes do; what it answers is the route's Data. */
+  const apply = (call: AdminCall): AdminCallResult => {
     switch (call.name) {
       case 'createCity':
         return {
@@ -147,26 +188,81 @@ function createBackOffice() {
           data: serve(call.body.name, call.body.state, call.body.permitFee),
         }
       case 'editCity': {
-        const old = data.Cities.find((city) => city.id === call.id)
-        if (!old) throw problem(404, 'NOT_FOUND', 'No such city.')
-        const city = { ...old, ...call.body }
-        data.Cities = data.Cities.map((each) => (each.id === call.id ? city : each))
-        changed()
-        return { name: call.name, data: city }
+        const { item, items } = replacing(data.Cities, call.id, call.body)
+        data.Cities = items
+        return { name: call.name, data: item }
       }
       case 'deleteCity':
         data.Cities = data.Cities.filter((city) => city.id !== call.id)
-        changed()
         return { name: call.name, data: call.id }
-      case 'editBuilderRequest': {
-        const old = data.BuilderRequests.find((request) => request.id === call.id)
-        if (!old) throw problem(404, 'NOT_FOUND', 'No such request.')
-        const request = { ...old, status: call.body.status }
-        data.BuilderRequests = data.BuilderRequests.map((each) =>
-          each.id === call.id ? request : each,
+      case 'createEngineer': {
+        const engineer = { id: newId(), ...call.body }
+        data.Engineers = [...data.Engineers, engineer]
+        return { name: call.name, data: engineer }
+      }
+      case 'editEngineer': {
+        const { item, items } = replacing(data.Engineers, call.id, call.body)
+        data.Engineers = items
+        return { name: call.name, data: item }
+      }
+      case 'deleteEngineer':
+        data.Engineers = data.Engineers.filter((engineer) => engineer.id !== call.id)
+        return { name: call.name, data: call.id }
+      case 'createManager': {
+        const manager = { id: newId(), ...call.body }
+        data.Managers = [...data.Managers, manager]
+        return { name: call.name, data: manager }
+      }
+      case 'editManager': {
+        const { item, items } = replacing(data.Managers, call.id, call.body)
+        data.Managers = items
+        return { name: call.name, data: item }
+      }
+      case 'deleteManager':
+        data.Managers = data.Managers.filter((manager) => manager.id !== call.id)
+        return { name: call.name, data: call.id }
+      case 'createAdmin': {
+        checkEmail(call.body.email)
+        const added: AdminUser = { id: newId(), ...call.body, role: 'ADMIN', createdAt }
+        data.Admins = [...data.Admins, added]
+        return { name: call.name, data: added }
+      }
+      case 'editAdmin': {
+        checkEmail(call.body.email, call.id)
+        const { item, items } = replacing(data.Admins, call.id, call.body)
+        data.Admins = items
+        return { name: call.name, data: item }
+      }
+      case 'deleteAdmin':
+        data.Admins = data.Admins.filter((each) => each.id !== call.id)
+        return { name: call.name, data: call.id }
+      case 'editClient': {
+        checkEmail(call.body.email, call.id)
+        const { item, items } = replacing(data.Clients, call.id, call.body)
+        data.Clients = items
+        return { name: call.name, data: item }
+      }
+      case 'deleteClient':
+        data.Clients = data.Clients.filter((each) => each.id !== call.id)
+        return { name: call.name, data: call.id }
+      case 'editTip': {
+        const stage = data.Stages.find((each) => each.designTip.id === call.id)
+        if (!stage) throw problem(404, 'NOT_FOUND', 'No tip has this id.')
+        const tip = { ...stage.designTip, text: call.body.text }
+        data.Stages = data.Stages.map((each) =>
+          each === stage ? { ...each, designTip: tip } : each,
         )
-        changed()
-        return { name: call.name, data: request }
+        return { name: call.name, data: tip }
+      }
+      case 'editBuilderRequest': {
+        const { item, items } = replacing(data.BuilderRequests, call.id, call.body)
+        data.BuilderRequests = items
+        return { name: call.name, data: item }
+      }
+      case 'editManagerRequest': {
+        const { item, items } = replacing(data.ManagerRequests, call.id, call.body)
+        data.ManagerRequests = items
+        return { name: call.name, data: item }
       }
       default:
         throw new Error(`The fake server has no ${call.name}`)
@@ -174,7 +270,11 @@ function createBackOffice() {
   }
   return {
     serve,
-    write,
+    write: async (call: AdminCall): Promise<AdminCallResult> => {
+      const result = apply(call)
+      changed()
+      return result
+    },
     fetch: (etag: string | null): AdminFetchResult =>
       etag === `"v${version}"`
         ? { status: 'notModified' }
@@ -471,7 +571,7 @@ export function createFakeServer() {
       keep(result)
       return result
     },
-    /** The back office's writes, as the real routes answer them (cities and requests). */
+    /** The back office's writes, as the real routes answer them. */
     adminCall: async (token: string | null, call: AdminCall): Promise<AdminCallResult> => {
       signedIn(token)
       reach('adminWrite')

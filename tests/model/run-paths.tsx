@@ -4,11 +4,12 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate'
 import type { TestModel, TestParam } from 'xstate/graph'
-import { createTransitionRecorder, leafStates } from './coverage'
+import { createTransitionRecorder, leafStates, percent } from './coverage'
 import type { Driver } from './driver'
 import { createFakeServer, type FakeServer } from './fake-server'
 import { createJsdomDriver } from './jsdom-driver'
 import { formatPath } from './paths'
+import { realCoverage, type RealMachineId } from './real-machines'
 import { formatRealCoverage } from './report'
 
 /** Where the runs leave what they took of the real machines, for `npm run test:paths`. */
@@ -22,6 +23,8 @@ export type ModelRun<TMachine extends AnyStateMachine> = {
   walk: (driver: Driver) => TestParam<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>
   /** Where each path starts: the page opened, and anything the server must hold first. */
   start: (driver: Driver, server: FakeServer) => Promise<void>
+  /** The least share (%) of each named real machine's transitions the paths must take together. */
+  realFloor?: Partial<Record<RealMachineId, number>>
 }
 
 const forgetCookies = () => {
@@ -80,6 +83,13 @@ export function describeModelPaths<TMachine extends AnyStateMachine>(run: ModelR
         close = browser.close
         await run.start(driver, server)
         await modelPath.test(run.walk(driver))
+      })
+    }
+    // Declared last, so it runs once every path above has been recorded.
+    for (const [id, floor] of Object.entries(run.realFloor ?? {})) {
+      it(`take together at least ${floor} % of the real ${id} machine's transitions`, () => {
+        const coverage = realCoverage(recorder.taken())[id as RealMachineId].all
+        expect(percent(coverage), coverage.missing.join('\n')).toBeGreaterThanOrEqual(floor)
       })
     }
   })

@@ -1,5 +1,6 @@
 import type { AdminClient } from '../../../contract'
 import { STEPS } from '../../../contract'
+import { Badge, type BadgeTone } from '../../components/badge'
 import { formatBytes } from '../../lib/bytes'
 import { moneyColumn, textColumn, type Column } from './columns'
 
@@ -20,6 +21,35 @@ export const waitingColumn: Column<AdminClient> = {
   key: 'waiting',
   header: 'Waiting list',
   value: (c) => (c.onWaiting ? 'Waiting' : 'No'),
+}
+
+/** Who the client is, in the room a laptop has: the name over the email, sorted by name. */
+export const clientColumn: Column<AdminClient> = {
+  key: 'client',
+  header: 'Client',
+  value: (c) => c.name,
+  text: (c) => `${c.name} ${c.email}`,
+  render: (c) => (
+    <span className="client-cell">
+      {c.name} <span className="cell-detail">{c.email}</span>
+    </span>
+  ),
+}
+
+const STATUS: Record<'served' | 'waiting' | 'notServed', { text: string; tone: BadgeTone }> = {
+  served: { text: 'Served', tone: 'success' },
+  waiting: { text: 'Waiting', tone: 'warning' },
+  notServed: { text: 'Not served', tone: 'neutral' },
+}
+const statusOf = (c: AdminClient) =>
+  STATUS[c.Flag ? 'served' : c.onWaiting ? 'waiting' : 'notServed']
+
+/** Whether we serve the client's city, and if not whether they wait for it: one badge. */
+export const statusColumn: Column<AdminClient> = {
+  key: 'status',
+  header: 'Status',
+  value: (c) => statusOf(c).text,
+  render: (c) => <Badge tone={statusOf(c).tone}>{statusOf(c).text}</Badge>,
 }
 
 /** Progress through the 13 steps: sorted by steps done, shown with a small bar. */

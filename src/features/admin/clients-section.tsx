@@ -3,6 +3,7 @@ import type { AdminClient } from '../../../contract'
 import { ClientInput } from '../../../contract/api-admin'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
 import {
+  clientColumn,
   committedColumn,
   emailColumn,
   flagColumn,
@@ -11,6 +12,7 @@ import {
   perkColumn,
   placeColumn,
   progressColumn,
+  statusColumn,
   storageColumn,
   waitingColumn,
 } from './client-columns'
@@ -18,13 +20,23 @@ import { CrudSection, type CrudConfig } from './crud-section'
 
 const clients: CrudConfig<AdminClient, z.output<typeof ClientInput>> = {
   title: 'Clients',
-  lede: 'Every homeowner: whether we serve their city, the waiting list, perks, how far their build has come and the space their files take.',
+  lede: 'Every homeowner: whether we serve their city or they wait for it, how far their build has come, what it commits and has paid, and the space their files take. Perks are on Marketing; the CSV holds every field.',
   noun: 'client',
   caption: 'Clients',
   csvName: 'clients',
   emptyText: 'No clients have signed up yet.',
   select: (context) => context.Clients,
+  // A laptop shows what an admin scans for; the CSV keeps every field apart for a spreadsheet.
   columns: [
+    clientColumn,
+    placeColumn,
+    statusColumn,
+    progressColumn,
+    committedColumn,
+    paidColumn,
+    storageColumn,
+  ],
+  csvColumns: [
     nameColumn,
     emailColumn,
     placeColumn,

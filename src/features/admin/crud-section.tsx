@@ -24,6 +24,8 @@ export type CrudConfig<T extends { id: string }, B> = {
   emptyText: string
   select: (context: AdminMachineContext) => readonly T[]
   columns: readonly Column<T>[]
+  /** The CSV's columns, when it holds more than the screen shows. */
+  csvColumns?: readonly Column<T>[]
   fields: readonly FieldSpec[]
   schema: z.ZodMiniType<B>
   toValues: (item: T) => FormValues
@@ -58,6 +60,7 @@ export function CrudSection<T extends { id: string }, B>({
         caption={config.caption}
         rows={rows}
         columns={config.columns}
+        csvColumns={config.csvColumns}
         csvName={config.csvName}
         emptyText={config.emptyText}
         initialSort={{ key: config.columns[0]?.key ?? '', direction: 'ascending' }}

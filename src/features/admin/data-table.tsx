@@ -9,6 +9,8 @@ type DataTableProps<T extends { id: string }> = {
   caption: string
   rows: readonly T[]
   columns: readonly Column<T>[]
+  /** What the CSV holds, when a spreadsheet wants more than fits on screen; `columns` otherwise. */
+  csvColumns?: readonly Column<T>[]
   /** The CSV file's name, without ".csv". */
   csvName: string
   /** What an empty list means, e.g. "No cities yet. Add the first one." */
@@ -33,6 +35,7 @@ type DataTableProps<T extends { id: string }> = {
 export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   const { caption, rows, columns, csvName, emptyText, actions, toolbar, initialSort, groupBy } =
     props
+  const csvColumns = props.csvColumns ?? columns
   const [query, setQuery] = useState('')
   const [sort, setSort] = useState<Sort | null>(initialSort ?? null)
   const searchId = useId()
@@ -57,10 +60,10 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
 
   const exportCsv = () => {
     const csv = toCsv(
-      columns.map((c) => c.header),
+      csvColumns.map((c) => c.header),
       items.flatMap((item) =>
         item.kind === 'row'
-          ? [columns.map((c) => (c.csv ? c.csv(item.row) : cellText(c, item.row)))]
+          ? [csvColumns.map((c) => (c.csv ? c.csv(item.row) : cellText(c, item.row)))]
           : [],
       ),
     )

@@ -72,7 +72,7 @@ function RequestsSection<T extends Request>({
   rows,
   columns,
 }: RequestsProps<T>) {
-  const { failure } = useAdminWrites(actor)
+  const { failure, dismiss } = useAdminWrites(actor)
   const status: Column<T> = {
     key: 'status',
     header: 'Status',
@@ -82,7 +82,10 @@ function RequestsSection<T extends Request>({
   }
   return (
     <SectionPage actor={actor} title={title} lede={lede}>
-      <CallProblem failure={failure && isStatusCall(kind)(failure.call) ? failure : null} />
+      <CallProblem
+        failure={failure && isStatusCall(kind)(failure.call) ? failure : null}
+        onDismiss={dismiss}
+      />
       <DataTable
         caption={title}
         rows={rows}

@@ -14,7 +14,7 @@ import { ADMIN_SECTIONS } from '../../../src/features/admin/section-titles'
 import { TipsSection } from '../../../src/features/admin/tips-section'
 import { WaitingListSection } from '../../../src/features/admin/waiting-list-section'
 import { client, tip, uuid } from '../../machines/fixtures'
-import { blobText, captureDownloads, renderSection, startAdmin } from './harness'
+import { blobText, captureDownloads, refusal, renderSection, startAdmin } from './harness'
 
 afterEach(() => {
   cleanup()
@@ -130,7 +130,7 @@ describe('pricing', () => {
 })
 
 describe('clients', () => {
-  it('show Flag, the waiting list, the perk and progress, and edit a perk away', async () => {
+  it('show who each client is, whether they are served or waiting, progress and money, and edit a perk away', async () => {
     const pat = {
       ...client(4),
       name: 'Pat Doe',
@@ -140,29 +140,29 @@ describe('clients', () => {
       paid: 90_000,
       storageUsed: 13_002_342,
     }
-    const { actor, call } = await startAdmin({ Clients: [pat] }, async () => ({
+    const waiting = { ...client(5), name: 'Wes Wait', Flag: false, onWaiting: true }
+    const elsewhere = { ...client(6), name: 'Nia Nowhere', Flag: false, onWaiting: false }
+    const { actor, call } = await startAdmin({ Clients: [pat, waiting, elsewhere] }, async () => ({
       name: 'editClient',
       data: { ...pat, perk: null },
     }))
     const { user } = renderSection(<ClientsSection actor={actor} />)
-    const row = screen.getByRole('row', { name: /Pat Doe/ })
-    expect(
-      within(row)
+    const cells = (name: RegExp) =>
+      within(screen.getByRole('row', { name }))
         .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual([
-      'Pat Doe',
-      'c4@example.com',
+        .map((c) => c.textContent)
+    expect(cells(/Pat Doe/)).toEqual([
+      'Pat Doe c4@example.com',
       'Austin, TX',
-      'Yes',
-      'No',
-      'Free LED light',
+      'Served',
       '5/13',
       '$12,500.50',
       '$900',
       '12.4 MB',
       'EditDelete',
     ])
+    expect(cells(/Wes Wait/)[2]).toBe('Waiting')
+    expect(cells(/Nia Nowhere/)[2]).toBe('Not served')
     await user.click(screen.getByRole('button', { name: 'Edit Pat Doe' }))
     const dialog = screen.getByRole('dialog', { name: 'Edit Pat Doe' })
     expect(
@@ -195,7 +195,20 @@ describe('clients', () => {
     const [file] = files
     if (!file) throw new Error('no file was downloaded')
     const [headers, row] = Papa.parse<string[]>(await blobText(file.blob)).data
-    expect(headers?.slice(-3)).toEqual(['Committed', 'Paid', 'Storage'])
+    // The screen folds name and email, served and waiting together; the CSV keeps them apart.
+    expect(headers).toEqual([
+      'Name',
+      'Email',
+      'City',
+      'Served',
+      'Waiting list',
+      'Perk',
+      'Progress',
+      'Committed',
+      'Paid',
+      'Storage',
+    ])
+    expect(row?.slice(0, 2)).toEqual(['Pat Doe', 'c4@example.com'])
     expect(row?.slice(-3)).toEqual(['12500.5', '900', '13002342'])
   })
 })
@@ -251,6 +264,31 @@ describe('requests and tips', () => {
       body: { status: 'contacted' },
     })
     await waitFor(() => expect(select.value).toBe('contacted'))
+  })
+
+  it('say why a status change was refused, until the admin dismisses it', async () => {
+    const request = {
+      id: uuid(31),
+      clientId: uuid(4),
+      clientName: 'Pat Doe',
+      status: 'open' as const,
+      createdAt: '2026-01-02T00:00:00.000Z',
+    }
+    const { actor } = await startAdmin({ BuilderRequests: [request] }, () =>
+      Promise.reject(refusal(409, 'This request was closed meanwhile.')),
+    )
+    const { user } = renderSection(<BuilderRequestsSection actor={actor} />)
+    const select = screen.getByRole<HTMLSelectElement>('combobox', {
+      name: 'Status of the request from Pat Doe',
+    })
+    await user.selectOptions(select, 'Contacted')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This request was closed meanwhile.',
+    )
+    expect(select.value).toBe('open')
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(actor.getSnapshot().context.failure).toBeNull()
   })
 
   it('edit a stage’s design tip', async () => {

@@ -103,6 +103,8 @@ describe('Photos & documents on a step page', () => {
     expect((await within(photos).findByRole('alert')).textContent).toBe(
       'huge.jpg is over 20 MB. Choose a smaller file or a smaller export of it.',
     )
+    // The file itself is refused: sending it again cannot help.
+    expect(within(photos).queryByRole('button', { name: /^Try uploading/ })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Dismiss the message about huge.jpg' }))
     expect(within(photos).queryByRole('alert')).toBeNull()
 
@@ -123,6 +125,25 @@ describe('Photos & documents on a step page', () => {
     expect((await within(photos).findByRole('alert')).textContent).toBe(
       'more.jpg would take your files past 1 GB. Delete files you no longer need, then try again.',
     )
+  })
+
+  it('sends a file again after a failure another try can cure, with what it was sent with', async () => {
+    const { user, uploads } = await steelPage()
+    const photos = section('Photos & documents')
+    await user.selectOptions(within(photos).getByRole('combobox', { name: 'Kind' }), 'Inspection')
+    await user.type(within(photos).getByRole('textbox', { name: /^Caption/ }), 'Bond wire')
+    await user.upload(within(photos).getByLabelText('Add files'), jpeg('bond.jpg'))
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    uploads[0]?.fail(500, 'INTERNAL', 'Something went wrong on our side. Please try again.')
+    await within(photos).findByRole('alert')
+    // The form has moved on since; the retry sends what the failed upload was sent with.
+    await user.clear(within(photos).getByRole('textbox', { name: /^Caption/ }))
+    await user.click(within(photos).getByRole('button', { name: 'Try uploading bond.jpg again' }))
+    await waitFor(() => expect(uploads).toHaveLength(2))
+    expect(uploads[1]?.request).toEqual(uploads[0]?.request)
+    expect(within(photos).queryByRole('alert')).toBeNull()
+    uploads[1]?.finish()
+    expect(await within(photos).findByRole('img', { name: 'Bond wire' })).toBeTruthy()
   })
 
   it('shows the step’s files only, photos as thumbnails and PDFs as named tiles', async () => {

@@ -14,7 +14,7 @@ import { Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
 import { formatDate } from '../timeline-dates'
 import { fieldError } from '../use-client'
-import { useMoneyCall } from '../money/use-money-call'
+import { useFormCall } from '../use-form-call'
 import { fileTitle, isImage, localToday } from './document-words'
 import { useHeldFiles, useLogs } from './use-documents'
 
@@ -92,7 +92,7 @@ function LogForm({ step }: { step: StepSlug }) {
   const [text, setText] = useState('')
   const [attached, setAttached] = useState<string[]>([])
   const [errors, setErrors] = useState<FieldErrors>({})
-  const call = useMoneyCall(
+  const call = useFormCall(
     (c) => c.name === 'addLogEntry' && c.body.step === step,
     () => {
       setText('')
@@ -180,7 +180,7 @@ function LogForm({ step }: { step: StepSlug }) {
 }
 
 function DeleteEntry({ entry, onClose }: { entry: LogEntry; onClose: () => void }) {
-  const call = useMoneyCall((c) => c.name === 'deleteLogEntry' && c.id === entry.id, onClose)
+  const call = useFormCall((c) => c.name === 'deleteLogEntry' && c.id === entry.id, onClose)
   const count = entry.files.length
   const photos =
     count === 1 ? 'The photo attached to it is' : `The ${count} photos attached to it are`

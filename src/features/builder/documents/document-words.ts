@@ -18,6 +18,16 @@ export function uploadProblem({ name, error }: Upload): string {
   }
 }
 
+/**
+ * Whether sending the same file again could work: not when the file itself is refused (too
+ * large, not a photo or PDF); yes after a network failure, a server error or a full quota
+ * that deleting files can free.
+ */
+export function canRetry({ error }: Upload): boolean {
+  const { code }: { code?: unknown } = Object(error)
+  return code !== DocumentsProblemCode.fileTooLarge && code !== DocumentsProblemCode.unsupportedFile
+}
+
 /** A file's own words: its caption, else the name it was uploaded under. */
 export const fileTitle = (file: StoredFile) => file.caption || file.name
 

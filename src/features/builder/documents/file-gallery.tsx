@@ -3,7 +3,7 @@ import type { StoredFile } from '../../../../contract/documents'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorPanel } from '../../../components/error-panel'
 import { Spinner } from '../../../components/spinner'
-import { useMoneyCall } from '../money/use-money-call'
+import { useFormCall } from '../use-form-call'
 import { fileTitle } from './document-words'
 import { FileGrid } from './file-grid'
 import { FileViewer } from './file-viewer'
@@ -64,7 +64,7 @@ export function FileGallery({
 
 /** "Delete this file?": the file and its variants go for good. */
 export function DeleteFile({ file, onClose }: { file: StoredFile; onClose: () => void }) {
-  const call = useMoneyCall((c) => c.name === 'deleteFile' && c.id === file.id, onClose)
+  const call = useFormCall((c) => c.name === 'deleteFile' && c.id === file.id, onClose)
   return (
     <ConfirmDialog
       title="Delete this file?"

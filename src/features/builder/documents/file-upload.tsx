@@ -1,4 +1,4 @@
-import { FileUp, X } from 'lucide-react'
+import { FileUp, RotateCw, X } from 'lucide-react'
 import { useId, useState, type DragEvent } from 'react'
 import {
   FILE_KIND_LABELS,
@@ -10,7 +10,7 @@ import {
 import type { StepSlug } from '../../../../contract'
 import type { Upload } from '../../../../machines/client/client.machine'
 import { formatBytes } from '../../../lib/bytes'
-import { uploadProblem } from './document-words'
+import { canRetry, uploadProblem } from './document-words'
 import { useUploads } from './use-documents'
 
 const ACCEPT = FILE_TYPES.join(',')
@@ -24,7 +24,7 @@ export function FileUpload({ step }: { step?: StepSlug | undefined }) {
   const [kind, setKind] = useState<FileKind>('photo')
   const [caption, setCaption] = useState('')
   const [dragging, setDragging] = useState(false)
-  const { uploads, start, dismiss } = useUploads()
+  const { uploads, start, dismiss, retry } = useUploads()
   const add = (files: FileList | null) => {
     for (const file of files ?? []) {
       start({ file, kind, step, caption: caption.trim() || undefined })
@@ -101,7 +101,12 @@ export function FileUpload({ step }: { step?: StepSlug | undefined }) {
       {shown.length > 0 && (
         <ul className="upload-list" aria-label="Uploads">
           {shown.map((upload) => (
-            <UploadRow key={upload.id} upload={upload} onDismiss={() => dismiss(upload.id)} />
+            <UploadRow
+              key={upload.id}
+              upload={upload}
+              onDismiss={() => dismiss(upload.id)}
+              onRetry={() => retry(upload)}
+            />
           ))}
         </ul>
       )}
@@ -109,8 +114,19 @@ export function FileUpload({ step }: { step?: StepSlug | undefined }) {
   )
 }
 
-/** One upload: its progress and Cancel while sending, or why it failed and Dismiss. */
-export function UploadRow({ upload, onDismiss }: { upload: Upload; onDismiss: () => void }) {
+/**
+ * One upload: its progress and Cancel while sending, or why it failed, Try again when another
+ * try could work, and Dismiss.
+ */
+export function UploadRow({
+  upload,
+  onDismiss,
+  onRetry,
+}: {
+  upload: Upload
+  onDismiss: () => void
+  onRetry: () => void
+}) {
   const nameId = useId()
   if (upload.status === 'failed') {
     return (
@@ -118,6 +134,17 @@ export function UploadRow({ upload, onDismiss }: { upload: Upload; onDismiss: ()
         <p className="upload-problem" role="alert">
           {uploadProblem(upload)}
         </p>
+        {canRetry(upload) && (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Try uploading ${upload.name} again`}
+            onClick={onRetry}
+          >
+            <RotateCw aria-hidden="true" />
+            Try again
+          </button>
+        )}
         <button
           type="button"
           className="button button-ghost button-small"

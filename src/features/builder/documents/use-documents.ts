@@ -5,6 +5,7 @@ import { SIGNED_URL_SECONDS, type LogEntry, type StoredFile } from '../../../../
 import type {
   ClientCall,
   clientMachine,
+  Upload,
   UploadRequest,
 } from '../../../../machines/client/client.machine'
 import { useClientActor } from '../use-client'
@@ -143,5 +144,13 @@ export function useUploads() {
     [actor],
   )
   const dismiss = useCallback((id: string) => actor.send({ type: 'upload.dismissed', id }), [actor])
-  return { uploads, start, dismiss }
+  /** Clears a failed upload and sends its file again, as a new upload whose id it answers. */
+  const retry = useCallback(
+    (upload: Upload) => {
+      dismiss(upload.id)
+      return start(upload.request)
+    },
+    [dismiss, start],
+  )
+  return { uploads, start, dismiss, retry }
 }

@@ -6,7 +6,7 @@ import { issuesByField, type FieldErrors } from '../../../components/form-errors
 import { TextField } from '../../../components/text-field'
 import { formatDate } from '../timeline-dates'
 import { fieldError } from '../use-client'
-import { useMoneyCall } from '../money/use-money-call'
+import { useFormCall } from '../use-form-call'
 import { fileTitle } from './document-words'
 import { useHeldFiles, useWarranties } from './use-documents'
 
@@ -88,7 +88,7 @@ function WarrantyForm({ step, warranty }: { step: StepSlug; warranty: Warranty |
     fileId: warranty?.fileId ?? '',
   }))
   const [errors, setErrors] = useState<FieldErrors>({})
-  const call = useMoneyCall(
+  const call = useFormCall(
     (c) => c.name === 'setWarranty' && c.body.step === step,
     () => undefined,
   )

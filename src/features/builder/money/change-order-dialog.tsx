@@ -5,7 +5,7 @@ import { DialogActions, ModalDialog } from '../../../components/modal-dialog'
 import { TextField } from '../../../components/text-field'
 import { readDollars } from '../../../lib/money'
 import { fieldError } from '../use-client'
-import { useMoneyCall } from './use-money-call'
+import { useFormCall } from '../use-form-call'
 
 /** A signed amount in dollars ("-250", "−1,200.50", "800") as cents, or what to fix. */
 export function readSignedDollars(text: string): number | { error: string } {
@@ -21,10 +21,7 @@ export function ChangeOrderDialog({ step, onClose }: { step: MoneyStep; onClose:
   const [description, setDescription] = useState('')
   const [amount, setAmount] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
-  const call = useMoneyCall(
-    (c) => c.name === 'addChangeOrder' && c.body.step === step.step,
-    onClose,
-  )
+  const call = useFormCall((c) => c.name === 'addChangeOrder' && c.body.step === step.step, onClose)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const cents = readSignedDollars(amount)

@@ -6,7 +6,7 @@ import { DialogActions, ModalDialog } from '../../../components/modal-dialog'
 import { TextField } from '../../../components/text-field'
 import { formatMoney, parseDollars, readDollars } from '../../../lib/money'
 import { DUE_WORDS } from './money-words'
-import { useMoneyCall } from './use-money-call'
+import { useFormCall } from '../use-form-call'
 
 type Row = { key: number; label: string; amount: string; due: DrawDue }
 
@@ -32,7 +32,7 @@ export function DrawsDialog({ step, onClose }: { step: MoneyStep; onClose: () =>
   const [nextKey, setNextKey] = useState(step.draws.length)
   const [errors, setErrors] = useState<Record<number, FieldErrors>>({})
   const [sumError, setSumError] = useState<string | null>(null)
-  const call = useMoneyCall((c) => c.name === 'setDraws' && c.body.step === step.step, onClose)
+  const call = useFormCall((c) => c.name === 'setDraws' && c.body.step === step.step, onClose)
   const shortBy = drawsShortBy(typedAmounts(rows), step.committed)
 
   const change = (key: number, change: Partial<Row>) => {

@@ -9,7 +9,7 @@ import { DialogActions, ModalDialog } from '../../../components/modal-dialog'
 import { fileTitle } from '../documents/document-words'
 import { UploadRow } from '../documents/file-upload'
 import { useHeldFiles, useUploads } from '../documents/use-documents'
-import { useMoneyCall } from './use-money-call'
+import { useFormCall } from '../use-form-call'
 
 /** The address of a draw's lien-waiver control, which the Overview's next action links to. */
 export const lienWaiverAnchor = (drawId: string) => `lien-waiver-${drawId}`
@@ -38,7 +38,7 @@ export function LienWaiver({
     ref.current?.scrollIntoView({ block: 'center' })
     ref.current?.querySelector('button')?.focus()
   }, [anchor, hash])
-  const unlink = useMoneyCall(
+  const unlink = useFormCall(
     (c) => c.name === 'setLienWaiver' && c.id === draw.id && c.body.fileId === null,
     () => undefined,
   )
@@ -120,9 +120,9 @@ function LienWaiverDialog({
   const sorted = [...waivers].sort(ownFirst(step))
   const [fileId, setFileId] = useState(sorted[0]?.id ?? '')
   const [uploadId, setUploadId] = useState<string | null>(null)
-  const { uploads, start, dismiss } = useUploads()
+  const { uploads, start, dismiss, retry } = useUploads()
   const upload = uploads.find((u) => u.id === uploadId)
-  const call = useMoneyCall(
+  const call = useFormCall(
     (c) => c.name === 'setLienWaiver' && c.id === draw.id && c.body.fileId !== null,
     onClose,
   )
@@ -207,7 +207,11 @@ function LienWaiverDialog({
         </p>
         {upload && upload.status !== 'done' && (
           <ul className="upload-list" aria-label="Uploads">
-            <UploadRow upload={upload} onDismiss={() => dismiss(upload.id)} />
+            <UploadRow
+              upload={upload}
+              onDismiss={() => dismiss(upload.id)}
+              onRetry={() => setUploadId(retry(upload))}
+            />
           </ul>
         )}
         {uploaded && call.busy && <p aria-live="polite">Linking {uploaded.name}…</p>}

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/text-field'
 import { formatMoney, readDollars } from '../../../lib/money'
 import { fieldError } from '../use-client'
 import { METHOD_WORDS } from './money-words'
-import { useMoneyCall } from './use-money-call'
+import { useFormCall } from '../use-form-call'
 
 /** Today on the client's own calendar, as the date input wants it. */
 function localToday(): string {
@@ -37,7 +37,7 @@ export function PaymentDialog({
     reference: '',
   }))
   const [errors, setErrors] = useState<FieldErrors>({})
-  const call = useMoneyCall((c) => c.name === 'recordPayment' && c.id === draw.id, onClose)
+  const call = useFormCall((c) => c.name === 'recordPayment' && c.id === draw.id, onClose)
   const set = (field: keyof typeof values) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }))
 

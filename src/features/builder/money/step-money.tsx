@@ -10,7 +10,7 @@ import { LienWaiver } from './lien-waiver'
 import { DrawsDialog } from './draws-dialog'
 import { CHANGE_ORDER_STATUS, DUE_WORDS, METHOD_WORDS } from './money-words'
 import { PaymentDialog } from './payment-dialog'
-import { useMoneyCall } from './use-money-call'
+import { useFormCall } from '../use-form-call'
 
 type Open =
   | { kind: 'payment'; draw: Draw }
@@ -142,7 +142,7 @@ function DrawItem({
 }
 
 function DeletePayment({ payment, onClose }: { payment: Payment; onClose: () => void }) {
-  const call = useMoneyCall((c) => c.name === 'deletePayment' && c.id === payment.id, onClose)
+  const call = useFormCall((c) => c.name === 'deletePayment' && c.id === payment.id, onClose)
   return (
     <ConfirmDialog
       title="Delete this payment?"
