@@ -318,6 +318,8 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
         `list ${String(label)}`,
       )
       await field.selectOption(option, { timeout: WAIT })
+      // A list that saves as it changes (a request's status) is disabled until the answer.
+      await field.and(current().locator(':enabled')).waitFor({ timeout: WAIT })
     },
     expectScreen: async (heading, pathname) => {
       await current()
