@@ -57,6 +57,7 @@ export const toStored = ({
   notifications: _notifications,
   calendarUrl: _calendarUrl,
   replayed: _replayed,
+  draftRefused: _draftRefused,
   files: _files,
   logs: _logs,
   warranties: _warranties,

@@ -1,16 +1,13 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate'
-import type { PoolEntry } from '../../contract'
 import {
   applyCallResult,
   callInFlight,
   changesTimeline,
   describeFailure,
   initialClientContext,
-  markBuilderRequested,
   ownContext,
   startSession,
   toStored,
-  upsertEntry,
 } from './client-context'
 import { unprovided } from '../ports'
 import type {
@@ -57,12 +54,6 @@ export const clientMachine = setup({
   actions: {
     startSession: assign(({ context }, params: SessionStartData) => startSession(context, params)),
     setFlag: assign((_, params: { Flag: boolean }) => ({ Flag: params.Flag })),
-    saveEntry: assign(({ context }, params: { entry: PoolEntry }) => ({
-      poolData: upsertEntry(context.poolData, params.entry),
-    })),
-    markBuilderRequested: assign(({ context }) => ({
-      poolData: markBuilderRequested(context.poolData),
-    })),
     startCall: assign((_, params: { call: ClientCall }) => ({
       pending: params.call,
       failure: null,
@@ -84,6 +75,8 @@ export const clientMachine = setup({
       draft: null,
       callsSettled: context.callsSettled + 1,
     })),
+    /** The failure just stored was the draft's: kept apart, as no form of this page made it. */
+    refuseDraft: assign(({ context }) => ({ draftRefused: context.failure })),
     markRefresh: assign(({ context }) => ({ refreshMark: context.callsSettled })),
     spoilRefresh: assign({ refreshMark: null }),
     dismissFailure: assign({ failure: null }),
@@ -148,6 +141,7 @@ export const clientMachine = setup({
     notifications: null,
     calendarUrl: null,
     replayed: null,
+    draftRefused: null,
     files: null,
     logs: null,
     warranties: null,
@@ -209,6 +203,7 @@ export const clientMachine = setup({
             target: 'ready',
             actions: [
               { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+              'refuseDraft',
               persistContext,
             ],
           },
@@ -264,13 +259,6 @@ export const clientMachine = setup({
       actions: [{ type: 'setFlag', params: ({ event }) => ({ Flag: event.Flag }) }, persistContext],
     },
     'client.failureDismissed': { actions: 'dismissFailure' },
-    'pool.entrySaved': {
-      actions: [
-        { type: 'saveEntry', params: ({ event }) => ({ entry: event.entry }) },
-        persistContext,
-      ],
-    },
-    'builder.requested': { actions: ['markBuilderRequested', persistContext] },
     'layout.sidebarToggled': { actions: ['toggleSidebar', persistContext] },
     'upload.requested': { actions: { type: 'startUpload', params: ({ event }) => event } },
     'upload.progressed': {

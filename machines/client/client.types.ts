@@ -7,7 +7,6 @@ import type {
   Money,
   NotificationPreferences,
   PoolData,
-  PoolEntry,
   StepSlug,
   Timeline,
 } from '../../contract'
@@ -82,6 +81,8 @@ export type ClientMachineContext = ClientContext & {
   refreshMark: number | null
   /** The draft saved after signing in again, for the screen to say so in this page view. */
   replayed: ClientCall | null
+  /** The draft re-applied after signing in again that failed: the screen says it was not saved. */
+  draftRefused: CallFailure | null
 }
 
 export type ClientInput = {
@@ -152,6 +153,4 @@ export type ClientEvent =
   | { type: 'client.dataRefreshed'; data: SessionStartData }
   | { type: 'client.callRequested'; call: ClientCall }
   | { type: 'client.failureDismissed' }
-  | { type: 'pool.entrySaved'; entry: PoolEntry }
-  | { type: 'builder.requested' }
   | { type: 'layout.sidebarToggled' }

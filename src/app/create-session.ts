@@ -15,6 +15,7 @@ import type {
   AdminFetchInput,
   AdminFetchResult,
 } from '../../machines/admin/admin.types'
+import type { RefreshData } from '../../contract'
 import { isApiError, type Caller } from '../adapters/api'
 import type { Now } from '../../machines/ports'
 import {
@@ -55,27 +56,39 @@ export type SessionPorts = {
   uploadFile: SendFile
 }
 
+/** A token another tab stored while this one waited for its turn, if it is still good. */
+function storedElsewhere(current: () => string | null, now: Now): RefreshData | null {
+  const stored = loadAuth()
+  const fresh =
+    stored?.isAuthenticated &&
+    stored.accessToken &&
+    stored.accessToken !== current() &&
+    refreshDelay(stored.accessToken, stored.tokenReceivedAt ?? null, now())
+  if (!stored || !stored.accessToken || !stored.role || !stored.userData || !fresh) return null
+  return {
+    Token: stored.accessToken,
+    role: stored.role,
+    userData: stored.userData,
+    Flag: stored.flag ?? false,
+  }
+}
+
 /**
  * Refreshes once across all tabs: inside the lock, a token that another tab stored meanwhile
- * is taken instead of rotating the refresh cookie a second time.
+ * is taken instead of rotating the refresh cookie a second time. The lock is held until this
+ * tab has stored what it got (`stored` settles), so the next tab in turn finds it.
  */
-function refreshOnce(ports: SessionPorts, current: () => string | null, now: Now) {
-  return inTurn(async () => {
-    const stored = loadAuth()
-    const fresh =
-      stored?.isAuthenticated &&
-      stored.accessToken &&
-      stored.accessToken !== current() &&
-      refreshDelay(stored.accessToken, stored.tokenReceivedAt ?? null, now())
-    if (stored && stored.accessToken && stored.role && stored.userData && fresh) {
-      return {
-        Token: stored.accessToken,
-        role: stored.role,
-        userData: stored.userData,
-        Flag: stored.flag ?? false,
-      }
-    }
-    return ports.call('refresh')
+function refreshOnce(
+  ports: SessionPorts,
+  current: () => string | null,
+  now: Now,
+  stored: () => Promise<unknown>,
+): Promise<RefreshData> {
+  return new Promise((resolve, reject) => {
+    inTurn(async () => {
+      resolve(storedElsewhere(current, now) ?? (await ports.call('refresh')))
+      await stored()
+    }).catch(reject)
   })
 }
 
@@ -145,7 +158,11 @@ export async function createSession<P extends SessionPorts>(
             )
           : ports.call('verify', { body: { code, rememberMe }, tempToken }, signal)
       }),
-      refresh: fromPromise(() => refreshOnce(ports, token, now)),
+      refresh: fromPromise(() =>
+        refreshOnce(ports, token, now, () =>
+          waitFor(session, (s) => !s.hasTag('refreshing') && !s.matches('resuming')),
+        ),
+      ),
       logout: fromPromise(async () => {
         await ports.call('logout')
         return null

@@ -132,40 +132,31 @@ describe('client machine: client.sessionStarted', () => {
   })
 })
 
-describe('client machine: pool.entrySaved', () => {
-  const restored = (): ClientContext => ({ ...initialClientContext(), poolData: poolData() })
-
+describe('upsertEntry: an entry the server answers', () => {
   it('replaces the stage entry with the same StageId, in place', () => {
-    const { actor, context } = start({ restored: restored() })
-    actor.send({ type: 'pool.entrySaved', entry: stageEntry(1, true) })
-    expect(context().poolData.poolChoices).toEqual([stageEntry(1, true), stageEntry(2)])
-    expect(context().poolData.nonStages).toEqual(poolData().nonStages)
+    const after = upsertEntry(poolData(), stageEntry(1, true))
+    expect(after.poolChoices).toEqual([stageEntry(1, true), stageEntry(2)])
+    expect(after.nonStages).toEqual(poolData().nonStages)
   })
 
   it('replaces the non-stage entry with the same Title, in place', () => {
-    const { actor, context } = start({ restored: restored() })
-    actor.send({ type: 'pool.entrySaved', entry: nonStageEntry('Pool Design', true) })
-    expect(context().poolData.nonStages).toEqual([
+    const after = upsertEntry(poolData(), nonStageEntry('Pool Design', true))
+    expect(after.nonStages).toEqual([
       nonStageEntry('Pool Design', true),
       nonStageEntry('Engineering'),
     ])
-    expect(context().poolData.poolChoices).toEqual(poolData().poolChoices)
+    expect(after.poolChoices).toEqual(poolData().poolChoices)
   })
 
-  it('appends a stage entry that is not there yet', () => {
-    const { actor, context } = start({ restored: restored() })
-    actor.send({ type: 'pool.entrySaved', entry: stageEntry(3) })
-    expect(context().poolData.poolChoices).toEqual([stageEntry(1), stageEntry(2), stageEntry(3)])
-  })
-
-  it('appends a non-stage entry that is not there yet', () => {
-    const { actor, context } = start({ restored: restored() })
-    actor.send({ type: 'pool.entrySaved', entry: nonStageEntry('Permits') })
-    expect(context().poolData.nonStages.map((e) => e.Title)).toEqual([
-      'Pool Design',
-      'Engineering',
-      'Permits',
+  it('appends an entry that is not there yet', () => {
+    expect(upsertEntry(poolData(), stageEntry(3)).poolChoices).toEqual([
+      stageEntry(1),
+      stageEntry(2),
+      stageEntry(3),
     ])
+    expect(upsertEntry(poolData(), nonStageEntry('Permits')).nonStages.map((e) => e.Title)).toEqual(
+      ['Pool Design', 'Engineering', 'Permits'],
+    )
   })
 
   it('never lets a stage entry replace a non-stage one', () => {
@@ -184,14 +175,6 @@ describe('client machine: pool.entrySaved', () => {
 })
 
 describe('client machine: other events', () => {
-  it('builder.requested sets BuilderRequested and keeps the entries', () => {
-    const { actor, context } = start({
-      restored: { ...initialClientContext(), poolData: poolData() },
-    })
-    actor.send({ type: 'builder.requested' })
-    expect(context().poolData).toEqual(poolData({ BuilderRequested: true }))
-  })
-
   it('client.flagChanged sets Flag both ways', () => {
     const { actor, context } = start()
     actor.send({ type: 'client.flagChanged', Flag: true })
@@ -215,8 +198,6 @@ describe('client machine: persist', () => {
     const events = [
       { type: 'client.sessionStarted', data: { poolData: poolData(), Flag: false } },
       { type: 'client.flagChanged', Flag: true },
-      { type: 'pool.entrySaved', entry: stageEntry(3) },
-      { type: 'builder.requested' },
       { type: 'layout.sidebarToggled' },
     ] as const
     for (const [index, event] of events.entries()) {
@@ -225,7 +206,6 @@ describe('client machine: persist', () => {
       expect(saved[index]).toEqual(context())
     }
     expect(saved.at(-1)).toMatchObject({ Flag: true, isOpen: false })
-    expect(saved.at(-1)?.poolData.BuilderRequested).toBe(true)
   })
 })
 

@@ -13,6 +13,7 @@ describeModelPaths({
   model: builderModel,
   testModel: createBuilderTestModel(),
   walk: builderWalk,
+  realFloor: { client: 90 },
   // A client with Flag, signed in with "Remember me" before, opens the builder.
   start: async (driver) => {
     await driver.signedInAs(driver.person('clientWithFlag').email)

@@ -3,9 +3,13 @@ import { keyedTestModel } from './paths'
 
 /**
  * A pure model of what a client with Flag sees in the builder: the pool design, a step's choice
- * and quotes, a step marked done and not done, and the requests for a builder and a manager.
- * Quotes are a bounded counter: 0 to 5, the 6th refused by the page. Steps are independent, so
- * the quotes live on Excavation and the progress on Steel, and their counts do not multiply.
+ * and quotes, a step marked done and not done, its evidence (a daily log entry, a photo uploaded
+ * or refused, a warranty once done), its contract's change order approved or rejected on the
+ * Budget page, the timeline (the start date, the layout inspection and
+ * the gate that refuses Excavation until it passed), and the requests for a builder and a
+ * manager. Quotes are a bounded counter: 0 to 5, the 6th refused by the page. Steps are
+ * independent, so the quotes live on Excavation and the progress and evidence on Steel, and
+ * their counts do not multiply.
  * builder.walk.ts says how a client does each event and what each state shows; its paths run in
  * jsdom (builder.model.test.tsx) and Chromium (tests/e2e/builder-paths.test.ts). Free of
  * test-runner imports: the QA script loads it too.
@@ -30,6 +34,34 @@ export type BuilderEvent =
   /** Marked done just as the access token expired: the dates come after one silent refresh. */
   | { type: 'MARK_DONE_AS_TOKEN_EXPIRES' }
   | { type: 'MARK_NOT_DONE' }
+  | { type: 'ADD_LOG_ENTRY' }
+  | { type: 'UPLOAD_PHOTO' }
+  /** The photo's upload gets no answer: the page says why, until dismissed. */
+  | { type: 'UPLOAD_PHOTO_OFFLINE' }
+  | { type: 'DISMISS_UPLOAD' }
+  | { type: 'SET_WARRANTY' }
+  /** A quote added on Steel and accepted: Steel has a contract. */
+  | { type: 'HIRE_FOR_STEEL' }
+  | { type: 'OPEN_BUDGET' }
+  | { type: 'ADD_CHANGE_ORDER' }
+  | { type: 'APPROVE_CHANGE_ORDER' }
+  | { type: 'REJECT_CHANGE_ORDER' }
+  /** A log entry sent after the access token expired and the session was revoked elsewhere. */
+  | { type: 'ADD_LOG_ENTRY_AFTER_SESSION_ENDED' }
+  | { type: 'SIGN_IN_AGAIN' }
+  /** Signed in again, but the kept entry, sent again, gets no answer. */
+  | { type: 'SIGN_IN_AGAIN_LOG_FAILS' }
+  | { type: 'OPEN_TIMELINE' }
+  | { type: 'SET_START_DATE' }
+  /** The start date is saved just as the access token expired: one silent refresh, then saved. */
+  | { type: 'SET_START_DATE_AS_TOKEN_EXPIRES' }
+  /** Permits marked done on their page, and back to the Timeline: the layout inspection opens. */
+  | { type: 'FINISH_PERMITS' }
+  | { type: 'SCHEDULE_INSPECTION' }
+  | { type: 'INSPECTION_FAILED' }
+  | { type: 'INSPECTION_PASSED' }
+  /** Excavation marked done: refused until the layout inspection passed. */
+  | { type: 'MARK_EXCAVATION_DONE' }
   /** On a phone-wide window, the Menu opens and closes the steps. */
   | { type: 'OPEN_AND_CLOSE_MENU' }
   | { type: 'OPEN_PROJECT_BUILDER' }
@@ -82,6 +114,7 @@ export const builderModel = setup({
       on: {
         OPEN_EXCAVATION: 'excavation',
         OPEN_STEEL: 'steel',
+        OPEN_TIMELINE: 'timeline',
         OPEN_PROJECT_BUILDER: 'projectBuilder',
         OPEN_MANAGER: 'manager',
         OPEN_AND_CLOSE_MENU: 'designSaved',
@@ -108,16 +141,74 @@ export const builderModel = setup({
         REMOVE_QUOTE: { guard: 'hasQuotes', target: '.ready', actions: 'removeNewest' },
       },
     },
-    /** /builder/steel: "Not done yet." and "Mark as done". */
+    /** /builder/steel: "Not done yet." and "Mark as done", its photos and its daily log. */
     steel: {
       on: {
         MARK_DONE: 'steelDone',
         MARK_DONE_DATES_OFFLINE: 'steelDone',
         MARK_DONE_AS_TOKEN_EXPIRES: 'steelDone',
+        ADD_LOG_ENTRY: 'steelLogged',
+        UPLOAD_PHOTO: 'steelPhotographed',
+        UPLOAD_PHOTO_OFFLINE: 'steelUploadRefused',
+        ADD_LOG_ENTRY_AFTER_SESSION_ENDED: 'sessionEnded',
+        HIRE_FOR_STEEL: 'steelHired',
       },
     },
-    /** /builder/steel: "Done since …" and "Mark as not done". */
-    steelDone: { on: { MARK_NOT_DONE: 'steel' } },
+    /** The accepted quote is Steel's contract. */
+    steelHired: { on: { OPEN_BUDGET: 'budget.contract' } },
+    /** /builder/budget: Steel's contract, its draws and its change orders. */
+    budget: {
+      initial: 'contract',
+      states: {
+        /** "Add change order", none yet. */
+        contract: { on: { ADD_CHANGE_ORDER: 'proposed' } },
+        /** The change order "Proposed", with "Approve" and "Reject". */
+        proposed: { on: { APPROVE_CHANGE_ORDER: 'approved', REJECT_CHANGE_ORDER: 'rejected' } },
+        approved: {},
+        rejected: {},
+      },
+    },
+    /** /login, the log entry kept as a draft for the next sign-in. */
+    sessionEnded: {
+      on: { SIGN_IN_AGAIN: 'steelLogReplayed', SIGN_IN_AGAIN_LOG_FAILS: 'steelLogLost' },
+    },
+    /** Back on Steel: the entry is in the log, and the page says it was saved after signing in. */
+    steelLogReplayed: {},
+    /** Back on Steel: no entry, and an alert says it was not saved, and why. */
+    steelLogLost: {},
+    /** The entry heads the step's daily log. */
+    steelLogged: {},
+    /** The photo is among the step's files. */
+    steelPhotographed: {},
+    /** The upload's alert says it was not uploaded and why; no file was stored. */
+    steelUploadRefused: { on: { DISMISS_UPLOAD: 'steel' } },
+    /** /builder/steel: "Done since …", "Mark as not done" and the Warranty form. */
+    steelDone: { on: { MARK_NOT_DONE: 'steel', SET_WARRANTY: 'steelWarranty' } },
+    /** The warranty's provider, term and expiry shown. */
+    steelWarranty: {},
+    /** /builder/timeline with no start date: "Set the project start date…". */
+    timeline: {
+      on: { SET_START_DATE: 'planned', SET_START_DATE_AS_TOKEN_EXPIRES: 'planned' },
+    },
+    /** The plan and the inspections; the layout inspection waits for Permits. */
+    planned: { on: { FINISH_PERMITS: 'layout.ready' } },
+    /** The Timeline's layout inspection, and Excavation, which it gates. */
+    layout: {
+      initial: 'ready',
+      states: {
+        /** "Schedule inspection". */
+        ready: { on: { SCHEDULE_INSPECTION: 'scheduled', MARK_EXCAVATION_DONE: 'digRefused' } },
+        /** Scheduled: "Passed" and "Failed". */
+        scheduled: { on: { INSPECTION_FAILED: 'failed', INSPECTION_PASSED: 'passed' } },
+        /** Failed, with its notes: to be scheduled again, and Excavation still gated. */
+        failed: { on: { SCHEDULE_INSPECTION: 'scheduled', MARK_EXCAVATION_DONE: 'digRefused' } },
+        passed: { on: { MARK_EXCAVATION_DONE: 'dug' } },
+        /** /builder/excavation: the server's refusal says the inspection must pass first. */
+        digRefused: {},
+        /** /builder/excavation: "Done since …". */
+        dug: {},
+      },
+    },
     /** /builder/project-builder with "Request a project builder". */
     projectBuilder: { on: { REQUEST_BUILDER: 'builderRequested' } },
     /** "Request sent", and no button to send another. */

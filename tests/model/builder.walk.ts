@@ -2,13 +2,19 @@ import { expect } from 'vitest'
 import type { TestParam } from 'xstate/graph'
 import { NETWORK_DETAIL } from '../../src/adapters/api-error'
 import { MAX_QUOTES, type BuilderEvent, type BuilderSnapshot } from './builder.model'
-import type { Driver } from './driver'
+import type { CutCall, Driver } from './driver'
 
 /** The manager the builder's client may ask for; each server lists one. */
 export const MANAGER = 'Max Manager 1'
 /** Excavation for the reference design (32 × 16 ft) on rocky soil. */
 const ROCKY_ESTIMATE = '$13,012'
 const vendor = (n: number) => `Vendor ${n}`
+const PHOTO = 'rebar.jpg'
+const STEEL_VENDOR = 'Rebar Pros'
+const CHANGE = 'Extra rebar for the deep end'
+const LOG_NOTES = 'Rebar tied, chairs set.'
+const FAILED_NOTES = 'Forms out of square.'
+const GATE = 'Excavation can be marked done once the Layout inspection has passed.'
 
 /**
  * How a client with Flag does each event of the builder model, and what each of its states
@@ -36,6 +42,49 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
     if (quotes > 0 && !accepted) await d.expectRole('button', `Accept the quote from ${vendor(1)}`)
   }
   const markDone = () => d.click('button', 'Mark as done')
+  /** `act`, with its `call` failing once as if the network were down. */
+  const offline = (call: CutCall, act: () => Promise<void>) => async () => {
+    await d.cutNext(call)
+    await act()
+  }
+  /** `act`, with its `call` answered 401 once, as if the access token had just expired. */
+  const asTokenExpires = (call: CutCall, act: () => Promise<void>) => async () => {
+    await d.refuseTokenNext(call)
+    await act()
+  }
+  const uploadPhoto = () => d.upload(PHOTO)
+  const setStartDate = async () => {
+    await d.fill('Project start date', '2026-06-15')
+    await d.click('button', 'Set start date')
+  }
+  const addLogEntry = async () => {
+    await d.fill('Notes', LOG_NOTES)
+    await d.click('button', 'Add log entry')
+  }
+  const signInAgain = async () => {
+    const { email } = d.person('clientWithFlag')
+    await d.fill('Email', email)
+    await d.click('button', 'Send code')
+    await d.expectScreen('Check your email', '/verify')
+    await d.fill('Verification code', await d.codeFor(email))
+    await d.click('button', 'Verify')
+  }
+  /** The entry heads the daily log (its Delete button), the notes field emptied. */
+  const logged = async () => {
+    await d.expectRole('button', /^Delete the log entry of /)
+    await d.expectText(LOG_NOTES)
+    expect(await d.valueOf('textbox', 'Notes')).toBe('')
+  }
+  const budget = async () => {
+    await d.expectScreen('Budget', '/builder/budget')
+    await d.expectText(STEEL_VENDOR)
+  }
+  const timeline = () => d.expectScreen('Timeline', '/builder/timeline')
+  const steel = async () => {
+    await d.expectScreen('Steel', '/builder/steel')
+    await d.expectRole('heading', 'Photos & documents')
+    await d.expectRole('heading', 'Daily log')
+  }
 
   return {
     events: {
@@ -68,15 +117,59 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
       },
       OPEN_STEEL: () => d.click('link', 'Steel'),
       MARK_DONE: markDone,
-      MARK_DONE_DATES_OFFLINE: async () => {
-        await d.cutNext('timeline')
-        await markDone()
-      },
-      MARK_DONE_AS_TOKEN_EXPIRES: async () => {
-        await d.refuseTokenNext('timeline')
-        await markDone()
-      },
+      MARK_DONE_DATES_OFFLINE: offline('timeline', markDone),
+      MARK_DONE_AS_TOKEN_EXPIRES: asTokenExpires('timeline', markDone),
       MARK_NOT_DONE: () => d.click('button', 'Mark as not done'),
+      ADD_LOG_ENTRY: addLogEntry,
+      ADD_LOG_ENTRY_AFTER_SESSION_ENDED: async () => {
+        await d.expireAccessTokens()
+        await d.revokeSession()
+        await addLogEntry()
+      },
+      SIGN_IN_AGAIN: signInAgain,
+      SIGN_IN_AGAIN_LOG_FAILS: offline('addLogEntry', signInAgain),
+      UPLOAD_PHOTO: uploadPhoto,
+      UPLOAD_PHOTO_OFFLINE: offline('upload', uploadPhoto),
+      DISMISS_UPLOAD: () => d.click('button', `Dismiss the message about ${PHOTO}`),
+      SET_WARRANTY: async () => {
+        await d.fill('Provider', 'Steel Co')
+        await d.fill('Term (months)', '24')
+        await d.click('button', 'Save warranty')
+      },
+      HIRE_FOR_STEEL: async () => {
+        await d.fill('Vendor', STEEL_VENDOR)
+        await d.fill('Amount', '9000')
+        await d.click('button', 'Add quote')
+        await d.click('button', `Accept the quote from ${STEEL_VENDOR}`)
+      },
+      OPEN_BUDGET: () => d.click('link', 'View budget'),
+      ADD_CHANGE_ORDER: async () => {
+        await d.click('button', 'Add change order')
+        await d.fill('Description', CHANGE)
+        await d.fill('Amount', '450')
+        await d.click('button', 'Add change order')
+      },
+      APPROVE_CHANGE_ORDER: () => d.click('button', 'Approve'),
+      REJECT_CHANGE_ORDER: () => d.click('button', 'Reject'),
+      OPEN_TIMELINE: () => d.click('link', 'Timeline'),
+      SET_START_DATE: setStartDate,
+      SET_START_DATE_AS_TOKEN_EXPIRES: asTokenExpires('timeline', setStartDate),
+      FINISH_PERMITS: async () => {
+        await d.click('link', 'Permits')
+        await markDone()
+        await d.expectText(/^Done since /)
+        await d.click('link', 'Timeline')
+      },
+      SCHEDULE_INSPECTION: () => d.click('button', 'Schedule inspection'),
+      INSPECTION_FAILED: async () => {
+        await d.fill('Notes', FAILED_NOTES)
+        await d.click('button', 'Failed')
+      },
+      INSPECTION_PASSED: () => d.click('button', 'Passed'),
+      MARK_EXCAVATION_DONE: async () => {
+        await d.click('link', 'Excavation')
+        await markDone()
+      },
       OPEN_AND_CLOSE_MENU: () =>
         d.onPhone(async () => {
           await d.click('button', 'Menu')
@@ -133,6 +226,108 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
         await d.expectScreen('Steel', '/builder/steel')
         await d.expectText(/^Done since /)
         await d.expectRole('button', 'Mark as not done')
+        await d.expectRole('button', 'Save warranty')
+      },
+      steelLogged: async () => {
+        await steel()
+        await logged()
+      },
+      sessionEnded: async () => {
+        await d.expectScreen('Sign in', '/login')
+        expect(await d.search()).toEqual({ redirect: '/builder/steel' })
+      },
+      steelLogReplayed: async () => {
+        await steel()
+        await d.expectRole('status', 'Your change to Steel was saved after you signed in again.')
+        await logged()
+      },
+      steelLogLost: async () => {
+        await steel()
+        await d.expectRole(
+          'alert',
+          `Your change to Steel was not saved after you signed in again: ${NETWORK_DETAIL}`,
+        )
+        await d.expectText('Nothing logged yet. A line a day is enough.')
+      },
+      steelPhotographed: async () => {
+        await steel()
+        // Stored: among the step's files, with its Delete, and no longer uploading.
+        await d.expectRole('button', `Delete ${PHOTO}`)
+        await d.expectNoRole('alert')
+      },
+      steelUploadRefused: async () => {
+        await steel()
+        await d.expectRole('alert', `${PHOTO} was not uploaded: ${NETWORK_DETAIL}`)
+      },
+      steelHired: async () => {
+        await steel()
+        await d.expectRole('article', STEEL_VENDOR)
+        await d.expectNoRole('button', `Accept the quote from ${STEEL_VENDOR}`)
+      },
+      'budget.contract': async () => {
+        await budget()
+        await d.expectRole('button', 'Add change order')
+        await d.expectNoRole('dialog')
+      },
+      'budget.proposed': async () => {
+        await budget()
+        await d.expectNoRole('dialog')
+        await d.expectText(CHANGE)
+        await d.expectRole('button', 'Approve')
+      },
+      'budget.approved': async () => {
+        await budget()
+        await d.expectText('Approved')
+        await d.expectNoRole('button', 'Approve')
+      },
+      'budget.rejected': async () => {
+        await budget()
+        await d.expectText('Rejected')
+        await d.expectNoRole('button', 'Reject')
+      },
+      steelWarranty: async () => {
+        await d.expectText('Steel Co')
+        await d.expectRole('button', 'Update warranty')
+      },
+      timeline: async () => {
+        await timeline()
+        await d.expectText('Set the project start date to see every step on a calendar.')
+      },
+      planned: async () => {
+        await timeline()
+        await d.expectRole('button', 'Re-plan')
+        await d.expectText('It can be booked once the work before it is done.')
+        await d.expectNoRole('button', 'Schedule inspection')
+      },
+      'layout.ready': async () => {
+        await timeline()
+        await d.expectRole('button', 'Schedule inspection')
+        await d.expectNoRole('button', 'Passed')
+      },
+      'layout.scheduled': async () => {
+        await timeline()
+        await d.expectText(/^Scheduled for /)
+        await d.expectRole('button', 'Passed')
+      },
+      'layout.failed': async () => {
+        await timeline()
+        await d.expectText(`— ${FAILED_NOTES}`)
+        await d.expectNoRole('button', 'Passed')
+      },
+      'layout.passed': async () => {
+        await timeline()
+        await d.expectText(/^Passed on /)
+        await d.expectNoRole('button', 'Schedule inspection')
+      },
+      'layout.digRefused': async () => {
+        await d.expectScreen('Excavation', '/builder/excavation')
+        await d.expectRole('alert', GATE)
+        await d.expectText('Not done yet.')
+      },
+      'layout.dug': async () => {
+        await d.expectScreen('Excavation', '/builder/excavation')
+        await d.expectText(/^Done since /)
+        await d.expectNoRole('alert', GATE)
       },
       projectBuilder: async () => {
         await d.expectScreen('Project builder', '/builder/project-builder')

@@ -47,8 +47,10 @@ export type CutCall =
   | 'editStatus'
   | 'changeCity'
   | 'addQuote'
+  | 'addLogEntry'
   | 'markDone'
   | 'timeline'
+  | 'upload'
   | 'adminFetch'
   | 'adminWrite'
 
@@ -64,6 +66,8 @@ export interface Driver {
   /** Clears the field labelled `label` and types `text` into it. */
   fill(label: Name, text: string): Promise<void>
   select(label: Name, option: string): Promise<void>
+  /** Chooses one small JPEG photo named `fileName` with "Add files". */
+  upload(fileName: string): Promise<void>
 
   // What the page shows, each waiting a while for it.
   /** The one level-1 heading and the address's path. */

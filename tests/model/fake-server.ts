@@ -14,13 +14,18 @@ import type {
   StageEntry,
   UserData,
 } from '../../contract'
-import { moneyRoutes, timelineRoutes } from '../../contract/routes'
+import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../contract/routes'
 import { cityKey, LoginBody } from '../../contract'
 import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
-import type { ClientCall, ClientCallResult } from '../../machines/client/client.types'
+import type {
+  ClientCall,
+  ClientCallResult,
+  UploadRequest,
+} from '../../machines/client/client.types'
 import type { OnboardingDetails } from '../../machines/session/session.types'
 import { ApiError, NETWORK_DETAIL } from '../../src/adapters/api-error'
 import { REMEMBER_LOGIN_COOKIE } from '../../src/adapters/auth-storage'
+import { createFakeDocumentsApi } from '../app/builder/documents-fake'
 import { createFakeClientApi, emptyPoolData, manager, STAGES } from '../app/builder/harness'
 import type { CutCall } from './driver'
 
@@ -65,10 +70,16 @@ const fieldProblem = (field: string, message: string) =>
 const base64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
 
-/** Shaped like the server's JWT, so the session reads its expiry and plans a refresh. */
+let tokensIssued = 0
+
+/**
+ * Shaped like the server's JWT, so the session reads its expiry and plans a refresh. Each one
+ * differs (`jti`), as the server's do a second apart: the fake's clock stands still.
+ */
 function accessToken(userId: string, role: string): string {
   const iat = Math.floor(Date.now() / 1000)
-  const claims = { sub: userId, role, iat, exp: iat + TOKEN_TTL_S }
+  tokensIssued += 1
+  const claims = { sub: userId, role, iat, exp: iat + TOKEN_TTL_S, jti: tokensIssued }
   return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.fake-signature`
 }
 
@@ -301,6 +312,7 @@ export function createFakeServer() {
   /** The httpOnly refresh cookie: whose session this browser holds. */
   let refreshCookie: string | null = null
   const clientApi = createFakeClientApi(emptyPoolData({ PermitFee: null }))
+  const documents = createFakeDocumentsApi()
   const backOffice = createBackOffice()
   let refreshes = 0
   /** Calls answered 401 for want of a good access token. */
@@ -565,11 +577,28 @@ export function createFakeServer() {
       }
       signedIn(token)
       if (call.name in moneyRoutes) return clientApi.money.handle(call)
+      if (call.name === 'addLogEntry') reach('addLogEntry')
+      if (call.name in documentsRoutes) return documents.handle(call)
       if (call.name === 'addQuote' || call.name === 'addQuote1') reach('addQuote')
       if (call.name === 'markDone' || call.name === 'markDone1') reach('markDone')
       const result = await clientApi.handle(call)
       keep(result)
       return result
+    },
+    /** POST /api/files: the whole file arrives at once and is stored. */
+    uploadFile: async (
+      token: string | null,
+      request: UploadRequest,
+      onProgress: (loaded: number, total: number) => void,
+      signal: AbortSignal,
+    ) => {
+      signedIn(token)
+      reach('upload')
+      const sent = documents.send(request, onProgress, signal)
+      const held = documents.uploads.at(-1)
+      held?.progress(request.file.size, request.file.size)
+      held?.finish()
+      return sent
     },
     /** The back office's writes, as the real routes answer them. */
     adminCall: async (token: string | null, call: AdminCall): Promise<AdminCallResult> => {

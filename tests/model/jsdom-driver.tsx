@@ -45,6 +45,10 @@ const fieldsLabelled = (label: Name) => {
   return [
     ...actionable().queryAllByRole('textbox', { name }),
     ...actionable().queryAllByRole('spinbutton', { name }),
+    // A date field has no role of its own.
+    ...actionable()
+      .queryAllByLabelText(name)
+      .filter((field) => field instanceof HTMLInputElement && field.type === 'date'),
   ]
 }
 
@@ -52,7 +56,7 @@ const hasRememberCookie = () =>
   document.cookie.split('; ').includes(`${REMEMBER_LOGIN_COOKIE}=true`)
 
 /** The session another tab stores when it signs in or refreshes, at `now`. */
-const storeSession = (
+export const storeSession = (
   session: Pick<SessionData, 'Token' | 'role' | 'userData' | 'Flag'>,
   now: number,
 ) =>
@@ -101,6 +105,10 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
     select: async (label, option) => {
       const field = await waitFor(() => actionable().getByRole('combobox', { name: label }), WAIT)
       await user.selectOptions(field, option)
+    },
+    upload: async (fileName) => {
+      const input = await waitFor(() => actionable().getByLabelText('Add files'), WAIT)
+      await user.upload(input, new File(['jpeg bytes'], fileName, { type: 'image/jpeg' }))
     },
     expectScreen: (heading, pathname) =>
       waitFor(() => {

@@ -24,7 +24,7 @@ window.scrollTo = () => {}
  * ky: the real machines, the real storage adapters (localStorage, Dexie on fake-indexeddb), and
  * the state restored before the first route decision.
  */
-const createFakeSession = (server: FakeServer, clock: SimulatedClock, inspect: Inspect) =>
+export const createFakeSession = (server: FakeServer, clock: SimulatedClock, inspect: Inspect) =>
   createSession(
     (getToken) => ({
       call: fakeCaller({
@@ -40,8 +40,8 @@ const createFakeSession = (server: FakeServer, clock: SimulatedClock, inspect: I
         server.fetchAdmin(getToken(), input?.etag ?? null),
       clientCall: (call: ClientCall) => server.clientCall(getToken(), call),
       adminCall: (call: AdminCall) => server.adminCall(getToken(), call),
-      // No model uploads yet: the documents screens have their own tests.
-      uploadFile: () => Promise.reject(new Error('uploadFile is not in the fake server')),
+      uploadFile: (request, onProgress, signal) =>
+        server.uploadFile(getToken(), request, onProgress, signal),
     }),
     () => clock.now(),
     { clock, inspect },

@@ -10,5 +10,6 @@ describeModelPaths({
   model: sessionModel,
   testModel: createSessionTestModel(),
   walk: sessionWalk,
+  realFloor: { session: 90 },
   start: (driver) => driver.open('/'),
 })

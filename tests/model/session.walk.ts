@@ -338,10 +338,13 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
         await d.expectRole('article', 'Dig Co')
         expect((await d.counts()).addQuote).toBe(1)
       },
-      // Not saved, and not said to be (no screen tells of the lost quote either: issue 15's report).
+      // Not saved, and said to be, with why: the quote typed before the session ended is lost.
       draftRefused: async () => {
         await d.expectScreen('Excavation', '/builder/excavation')
-        await d.expectRole('heading', 'Quotes')
+        await d.expectRole(
+          'alert',
+          `Your change to Excavation was not saved after you signed in again: ${OFFLINE}`,
+        )
         await d.expectNoRole('status', /after you signed in again/)
         await d.expectNoRole('article', 'Dig Co')
         expect((await d.counts()).addQuote).toBe(0)

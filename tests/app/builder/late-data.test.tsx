@@ -1,9 +1,21 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { designEntry, REFERENCE_DESIGN, renderBuilder } from './harness'
+import type { NonStageEntry } from '../../../contract'
+import type { ClientActor } from '../../../machines/client/client.machine'
+import { designEntry, emptyPoolData, REFERENCE_DESIGN, renderBuilder } from './harness'
 
 afterEach(cleanup)
+
+/** A refresh answers the pool data with `entries` as saved elsewhere (another tab, a reload). */
+const refreshWith = (client: ClientActor | undefined, ...entries: NonStageEntry[]) =>
+  act(() => {
+    client?.send({ type: 'client.refreshStarted' })
+    client?.send({
+      type: 'client.dataRefreshed',
+      data: { poolData: emptyPoolData({ nonStages: entries }), Flag: true },
+    })
+  })
 
 const field = (name: string) => screen.getByRole('spinbutton', { name }) as HTMLInputElement
 
@@ -12,12 +24,7 @@ describe('a form whose saved value arrives late', () => {
   it('the design form follows it while the client has not typed', async () => {
     const { client } = await renderBuilder('/builder/pool-design')
     expect(field('Length (ft)').value).toBe('32')
-    act(() => {
-      client()?.send({
-        type: 'pool.entrySaved',
-        entry: designEntry({ ...REFERENCE_DESIGN, lengthFt: 40 }),
-      })
-    })
+    refreshWith(client(), designEntry({ ...REFERENCE_DESIGN, lengthFt: 40 }))
     expect(field('Length (ft)').value).toBe('40')
   })
 
@@ -25,12 +32,7 @@ describe('a form whose saved value arrives late', () => {
     const { client, user } = await renderBuilder('/builder/pool-design')
     await user.clear(field('Width (ft)'))
     await user.type(field('Width (ft)'), '18')
-    act(() => {
-      client()?.send({
-        type: 'pool.entrySaved',
-        entry: designEntry({ ...REFERENCE_DESIGN, widthFt: 12 }),
-      })
-    })
+    refreshWith(client(), designEntry({ ...REFERENCE_DESIGN, widthFt: 12 }))
     expect(field('Width (ft)').value).toBe('18')
   })
 
@@ -38,17 +40,12 @@ describe('a form whose saved value arrives late', () => {
     const { client } = await renderBuilder('/builder/permits')
     const permit = () => screen.getByRole('textbox', { name: /^Permit number/ }) as HTMLInputElement
     expect(permit().value).toBe('')
-    act(() => {
-      client()?.send({
-        type: 'pool.entrySaved',
-        entry: {
-          Title: 'Permits',
-          choices: { permitNumber: 'BP-7' },
-          done: false,
-          doneAt: null,
-          quotes: [],
-        },
-      })
+    refreshWith(client(), {
+      Title: 'Permits',
+      choices: { permitNumber: 'BP-7' },
+      done: false,
+      doneAt: null,
+      quotes: [],
     })
     expect(permit().value).toBe('BP-7')
   })
