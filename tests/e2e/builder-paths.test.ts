@@ -9,6 +9,8 @@ describeChromiumPaths({
   walk: builderWalk,
   // Each path has a client of its own, but side by side they only share out the same 2 cores.
   concurrent: false,
+  // The sessions the walk ends wait out a 45-second token (as the session paths do), not 15 minutes.
+  env: { ACCESS_TOKEN_TTL: '45' },
   prepare: async (server) => {
     await server.serveCity('Austin', 'TX')
     await server.asAdmin('POST', 'managers/create', {

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core'
 import type { Counts, CutCall, Driver, Name, Role, Stored } from '../../model/driver'
 import { DESKTOP, PHONE } from './browser'
@@ -14,8 +15,10 @@ const CALLS: Record<CutCall, (pathname: string) => boolean> = {
   editStatus: (pathname) => pathname === '/api/edit-status',
   changeCity: (pathname) => pathname === '/api/change-city',
   addQuote: (pathname) => /^\/api\/add-quote1?$/.test(pathname),
+  addLogEntry: (pathname) => pathname === '/api/logs',
   markDone: (pathname) => /^\/api\/mark-done1?$/.test(pathname),
   timeline: (pathname) => pathname === '/api/timeline',
+  upload: (pathname) => pathname === '/api/files',
   adminFetch: (pathname) => pathname === '/api/admin/fetch',
   adminWrite: (pathname) => pathname.startsWith('/api/admin/') && pathname !== '/api/admin/fetch',
 }
@@ -36,6 +39,12 @@ const expiryOf = (token: string) => {
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp: number }
   return claims.exp * 1000
 }
+
+/** A small real JPEG: the server reads what a file is from its bytes. */
+const photo = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7bd5' } })
+    .jpeg()
+    .toBuffer()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -227,7 +236,12 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
   const fieldLabelled = (label: Name) => {
     const name = typeof label === 'string' ? new RegExp(`^${escape(label)}`) : label
     return one(
-      (scope) => scope.getByRole('textbox', { name }).or(scope.getByRole('spinbutton', { name })),
+      (scope) =>
+        scope
+          .getByRole('textbox', { name })
+          .or(scope.getByRole('spinbutton', { name }))
+          // A date field has no role of its own.
+          .or(scope.locator('input[type="date"]').and(scope.getByLabel(name))),
       `field labelled ${String(label)}`,
     )
   }
@@ -320,6 +334,13 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       await field.selectOption(option, { timeout: WAIT })
       // A list that saves as it changes (a request's status) is disabled until the answer.
       await field.and(current().locator(':enabled')).waitFor({ timeout: WAIT })
+    },
+    upload: async (fileName) => {
+      const input = current().getByLabel('Add files')
+      await input.setInputFiles(
+        { name: fileName, mimeType: 'image/jpeg', buffer: await photo() },
+        { timeout: WAIT },
+      )
     },
     expectScreen: async (heading, pathname) => {
       await current()
