@@ -42,7 +42,8 @@ export const PEOPLE = {
 const MAX_TRIES = 5
 /** Codes per email per 15 minutes, as the server's default LOGIN_LIMIT_PER_EMAIL. */
 export const CODES_PER_EMAIL = 5
-const TOKEN_TTL_S = 15 * 60
+/** As the Chromium paths' server issues them (ACCESS_TOKEN_TTL=45): refreshed 15 s in. */
+const TOKEN_TTL_S = 45
 const SERVED = [cityKey('Austin', 'TX')]
 const createdAt = '2026-01-01T00:00:00.000Z'
 

@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { City } from '../../../contract'
+import type { Person } from '../../model/driver'
+import { accounts, ADMIN } from './accounts'
+import type { RunningServer } from './server'
+
+/** A path's people, each with an address of their own on the shared server. */
+export type People = Record<string, Person>
+
+const json = (body: unknown) => ({
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
+
+const refreshCookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => /^refresh_token=([^;]*)/.exec(cookie)?.[1])
+    .find((value) => value)
+
+/**
+ * The real server as the model paths' setup reaches it, from outside any browser: the first
+ * admin (one sign-in, then refreshes, so setup spends none of the login limit), the mail
+ * outbox, and new clients signed up through the API as onboarding signs them up.
+ */
+export function pathServer(e2e: { readonly server: RunningServer }) {
+  const mail = accounts(e2e)
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${e2e.server.url}${url}`, {
+      method: 'POST',
+      ...json(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    })
+
+  /** The code of the mail to `email` that was not in the outbox before. */
+  const codeAfter = async (email: string, send: () => Promise<Response>) => {
+    const before = await mail.outbox()
+    const sent = await send()
+    if (!sent.ok) throw new Error(`login of ${email}: ${sent.status} ${await sent.text()}`)
+    const { Data } = (await sent.json()) as { Data: { tempToken: string } }
+    return { tempToken: Data.tempToken, code: await mail.codeFor(email, before) }
+  }
+
+  let adminCookie: string | undefined
+  const adminToken = async (): Promise<string> => {
+    if (adminCookie) {
+      const refreshed = await post('/api/refresh', {}, { cookie: `refresh_token=${adminCookie}` })
+      adminCookie = refreshCookieOf(refreshed)
+      return ((await refreshed.json()) as { Data: { Token: string } }).Data.Token
+    }
+    const { tempToken, code } = await codeAfter(ADMIN, () => post('/api/login', { email: ADMIN }))
+    const verified = await post(
+      '/api/verify',
+      { code, rememberMe: true },
+      { 'temp-token': tempToken },
+    )
+    adminCookie = refreshCookieOf(verified)
+    return ((await verified.json()) as { Data: { Token: string } }).Data.Token
+  }
+
+  /** An admin API call (`url` under /api/admin/); answers its `Data`. */
+  async function asAdmin<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${e2e.server.url}/api/admin/${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await adminToken()}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    if (!response.ok)
+      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
+    return ((await response.json()) as { Data: T }).Data
+  }
+
+  /** Signs a new client up as onboarding does (login, verify, onboarding); answers their token. */
+  async function signUp(person: Person): Promise<string> {
+    const { tempToken, code } = await codeAfter(person.email, () =>
+      post('/api/login', { email: person.email }),
+    )
+    const headers = { 'temp-token': tempToken }
+    const verified = await post('/api/verify', { code }, headers)
+    if (verified.status !== 404) throw new Error(`${person.email} has an account already`)
+    const created = await post(
+      '/api/onboarding',
+      {
+        name: person.name,
+        phone: '(512) 555-0142',
+        address: '12 Elm St',
+        city: person.city,
+        state: person.state,
+      },
+      headers,
+    )
+    if (!created.ok) throw new Error(`signing up ${person.email}: ${await created.text()}`)
+    return ((await created.json()) as { Data: { Token: string } }).Data.Token
+  }
+
+  /** The texts of the mails to `email`, oldest first (a mail's file name starts with its time). */
+  async function mailsTo(email: string): Promise<string[]> {
+    const names = [...(await mail.outbox())].sort()
+    const mails = await Promise.all(
+      names.map(async (name) => {
+        const file = path.join(e2e.server.outboxDir, name)
+        return JSON.parse(await fs.readFile(file, 'utf8')) as { to: string; text: string }
+      }),
+    )
+    return mails.filter((each) => each.to === email).map((each) => each.text)
+  }
+
+  return {
+    url: () => e2e.server.url,
+    mailsTo,
+    asAdmin,
+    signUp,
+    /** Another admin, who may sign in from the browser. */
+    addAdmin: (person: Person) =>
+      asAdmin('POST', 'admin/create', { name: person.name, email: person.email }),
+    serveCity: (name: string, state: string, permitFee = 45_000) =>
+      asAdmin<City>('POST', 'cities/create', { name, state, permitFee }),
+  }
+}
+
+export type PathServer = ReturnType<typeof pathServer>
