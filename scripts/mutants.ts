@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 type Mutant = {
   id: string
@@ -101,12 +102,20 @@ const vitest = path.join(
   'vitest.mjs',
 )
 
+// Mutants named on the command line run in that order; none named, all of them.
 const chosen = process.argv.slice(2)
-const mutants = MUTANTS.filter(({ id }) => chosen.length === 0 || chosen.includes(id))
-if (mutants.length === 0) {
-  console.error(`No mutant ${chosen.join(', ')}: choose ${MUTANTS.map(({ id }) => id).join(', ')}.`)
+const unknown = chosen.filter((id) => !MUTANTS.some((mutant) => mutant.id === id))
+if (unknown.length > 0) {
+  console.error(
+    `No mutant ${unknown.join(', ')}: choose ${MUTANTS.map(({ id }) => id).join(', ')}.`,
+  )
   process.exit(1)
 }
+const mutants = chosen.length
+  ? MUTANTS.filter(({ id }) => chosen.includes(id)).sort(
+      (a, b) => chosen.indexOf(a.id) - chosen.indexOf(b.id),
+    )
+  : MUTANTS
 
 /** The mutated source; throws when the source changed and the mutant no longer fits it. */
 function mutate(mutant: Mutant, source: string): string {
@@ -142,13 +151,19 @@ type VitestReport = {
     name: string
     status: string
     message?: string
-    assertionResults: { ancestorTitles: string[]; title: string; status: string }[]
+    assertionResults: { title: string; status: string; failureMessages: string[] }[]
   }[]
 }
 
-type Run = { failed: string[]; total: number; minutes: number }
+/** A test that failed: `model: path`, and the first line of what it said. */
+type Failure = { name: string; said: string }
+type Run = { failed: Failure[]; total: number; minutes: number }
 
-/** Runs every model's paths in jsdom in `dir`; the failed ones are named `model: path`. */
+/** What a failed check said first: what it expected, without colours or the stack. */
+const firstLine = (message = '') =>
+  (stripVTControlCharacters(message).split('\n')[0] ?? '').slice(0, 200)
+
+/** Runs every model's paths in jsdom in `dir`. */
 function runPaths(dir: string): Run {
   const report = path.join(dir, 'vitest-report.json')
   const started = performance.now()
@@ -175,30 +190,69 @@ function runPaths(dir: string): Run {
   if (broken) throw new Error(`${broken.name} did not run:\n${broken.message ?? run.stderr}`)
   const tests = testResults.flatMap((file) =>
     file.assertionResults.map((test) => ({
+      ...test,
       name: `${path.basename(file.name, '.model.test.tsx')}: ${test.title}`,
-      status: test.status,
     })),
   )
-  const failed = tests.filter((test) => test.status === 'failed').map((test) => test.name)
+  const failed = tests
+    .filter((test) => test.status === 'failed')
+    .map((test) => ({ name: test.name, said: firstLine(test.failureMessages[0]) }))
   return { failed, total: tests.length, minutes }
 }
 
 const verdict = ({ failed }: Run) =>
   failed.length > 0 ? `caught by ${failed.length} paths` : 'SURVIVED'
+const listed = (failed: Failure[]) =>
+  failed.map(({ name, said }) => `- ${name}\n  — ${said}`).join('\n')
+const code = (text: string) => `\`${text.replace(/\s+/g, ' ').trim() || '(nothing)'}\``
+
+type Result = { mutant: Mutant; run: Run }
+
+/** The report so far; rewritten after every mutant, so a long run leaves what it found. */
+function writeReport(baseline: Run, results: Result[]) {
+  const minutes = [baseline, ...results.map(({ run }) => run)].reduce(
+    (sum, run) => sum + run.minutes,
+    0,
+  )
+  const markdown = [
+    '# Mutants: what the model paths catch',
+    `Each mutant is put alone into a copy of the project, and the ${baseline.total} tests of ` +
+      `${MODEL_TESTS.join(', ')} run in jsdom against it (all pass without a mutant). ` +
+      `${results.length} of ${mutants.length} mutants run, ${results.length + 1} runs in ` +
+      `sequence, ${minutes.toFixed(1)} min.`,
+    [
+      '| mutant | file | result | time |',
+      '|---|---|---|---|',
+      ...results.map(
+        ({ mutant, run }) =>
+          `| ${mutant.title} | ${mutant.file} | ${verdict(run)} | ${run.minutes.toFixed(1)} min |`,
+      ),
+    ].join('\n'),
+    ...results.flatMap(({ mutant, run }) => [
+      `## ${mutant.title} (${mutant.id})`,
+      `${mutant.file}: ${code(mutant.find)} → ${code(mutant.replace)}`,
+      run.failed.length > 0
+        ? `${verdict(run)}:\n\n${listed(run.failed)}`
+        : 'SURVIVED: every path passed.',
+    ]),
+  ].join('\n\n')
+  fs.mkdirSync(OUT, { recursive: true })
+  fs.writeFileSync(path.join(OUT, 'mutants.md'), `${markdown}\n`)
+  return markdown
+}
 
 // Every mutant must still fit its source before minutes are spent on any run.
 const sources = new Map(mutants.map((m) => [m.id, fs.readFileSync(m.file, 'utf8')]))
 for (const mutant of mutants) mutate(mutant, sources.get(mutant.id) ?? '')
 
 const dir = copyProject()
-const results: { mutant: Mutant; run: Run }[] = []
-let baseline: Run
+const results: Result[] = []
 try {
   console.log(`Running ${MODEL_TESTS.join(', ')} in jsdom, first without a mutant…`)
-  baseline = runPaths(dir)
+  const baseline = runPaths(dir)
   console.log(`  ${baseline.total} tests, ${baseline.minutes.toFixed(1)} min`)
   if (baseline.failed.length > 0) {
-    console.error(`They fail without a mutant; fix these first:\n${baseline.failed.join('\n')}`)
+    console.error(`They fail without a mutant; fix these first:\n${listed(baseline.failed)}`)
     process.exit(1)
   }
   for (const mutant of mutants) {
@@ -210,42 +264,13 @@ try {
     fs.writeFileSync(target, source)
     console.log(`  ${verdict(run)}, ${run.minutes.toFixed(1)} min`)
     results.push({ mutant, run })
+    writeReport(baseline, results)
   }
+  console.log(`\n${writeReport(baseline, results)}\n\nWritten: .tmp/paths/mutants.md`)
 } finally {
   fs.rmSync(dir, { recursive: true, force: true })
 }
 
-const totalMinutes = [baseline, ...results.map(({ run }) => run)].reduce(
-  (sum, run) => sum + run.minutes,
-  0,
-)
-const code = (text: string) => `\`${text.replace(/\s+/g, ' ').trim() || '(nothing)'}\``
-const markdown = [
-  '# Mutants: what the model paths catch',
-  `Each mutant is put alone into a copy of the project, and the ${baseline.total} tests of ` +
-    `${MODEL_TESTS.join(', ')} run in jsdom against it (all pass without a mutant). ` +
-    `${results.length + 1} runs in sequence, ${totalMinutes.toFixed(1)} min.`,
-  [
-    '| mutant | file | result | time |',
-    '|---|---|---|---|',
-    ...results.map(
-      ({ mutant, run }) =>
-        `| ${mutant.title} | ${mutant.file} | ${verdict(run)} | ${run.minutes.toFixed(1)} min |`,
-    ),
-  ].join('\n'),
-  ...results.flatMap(({ mutant, run }) => [
-    `## ${mutant.title} (${mutant.id})`,
-    `${mutant.file}: ${code(mutant.find)} → ${code(mutant.replace)}`,
-    run.failed.length > 0
-      ? `${verdict(run)}:\n\n${run.failed.map((name) => `- ${name}`).join('\n')}`
-      : 'SURVIVED: every path passed.',
-  ]),
-].join('\n\n')
-
-console.log(`\n${markdown}`)
-fs.mkdirSync(OUT, { recursive: true })
-fs.writeFileSync(path.join(OUT, 'mutants.md'), `${markdown}\n`)
-console.log('\nWritten: .tmp/paths/mutants.md')
 const survivors = results.filter(({ run }) => run.failed.length === 0)
 if (survivors.length > 0) {
   console.error(`Survived: ${survivors.map(({ mutant }) => mutant.id).join(', ')}`)
