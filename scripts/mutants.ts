@@ -252,8 +252,8 @@ try {
   const baseline = runPaths(dir)
   console.log(`  ${baseline.total} tests, ${baseline.minutes.toFixed(1)} min`)
   if (baseline.failed.length > 0) {
-    console.error(`They fail without a mutant; fix these first:\n${listed(baseline.failed)}`)
-    process.exit(1)
+    // Thrown, not exited: the copy is removed on the way out.
+    throw new Error(`They fail without a mutant; fix these first:\n${listed(baseline.failed)}`)
   }
   for (const mutant of mutants) {
     const source = sources.get(mutant.id) ?? ''
