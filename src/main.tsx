@@ -17,7 +17,9 @@ import './styles/full-page.css'
  */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve))
 
-// Composition root: real adapters → machine.provide() → actor → router (STYLE.md).
+// Composition root: real adapters → machine.provide() (in createSession) → actor → router. The
+// machines stay free of React and I/O; their effects are ports provided here (README, "How it
+// is built").
 async function start(container: HTMLElement) {
   // Stored session state is restored before the first route decision; meanwhile index.html's
   // own full-page spinner shows.

@@ -7,8 +7,8 @@ type SessionSnapshot = Pick<SnapshotFrom<typeof sessionMachine>, 'hasTag'>
 export type Home = '/builder' | '/coming-soon' | '/admin' | '/verify' | '/onboarding' | null
 
 /**
- * The one selector routes follow (STYLE §6): the home path of the current state.
- * `/` and every guard use it.
+ * The one selector routes follow (they are derived from the state's `route:*` tags, never
+ * pushed by a machine): the home path of the current state. `/` and every guard use it.
  */
 export function homePath(snapshot: SessionSnapshot): Home {
   if (snapshot.hasTag('pending')) return null

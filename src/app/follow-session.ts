@@ -2,8 +2,8 @@ import type { SessionActor } from '../../machines/session/session.machine'
 import { routeKey } from '../../machines/session/session.selectors'
 
 /**
- * Routes follow the session (STYLE §6): when where the visitor belongs changes, the router
- * runs its guards again. Returns the unsubscribe.
+ * Routes follow the session, never pushed by a machine: when where the visitor belongs changes,
+ * the router runs its guards again. Returns the unsubscribe.
  */
 export function followSession(
   actor: SessionActor,
