@@ -171,19 +171,17 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
 
     const { page, problems } = await e2e.openPage({ viewport: PHONE })
     await signInAsAdmin(page)
-    for (const [section, row] of [
-      ['Clients', name],
-      ['Cities', LONG_CITY],
+    for (const [section, row, first, label] of [
+      ['Clients', name, `${name} pat-admin@example.com`, /"Client"/],
+      ['Cities', LONG_CITY, LONG_CITY, /"City"/],
     ] as const) {
       await page.setViewportSize(PHONE)
       await openPage(page, 'Admin sections', section)
       // Each cell shows its column's name; it stays a cell, named by its value alone.
       const cell = page
         .getByRole('row', { name: new RegExp(row) })
-        .getByRole('cell', { name: row, exact: true })
-      expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content)).toMatch(
-        section === 'Clients' ? /"Name"/ : /"City"/,
-      )
+        .getByRole('cell', { name: first, exact: true })
+      expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content)).toMatch(label)
       await expectNoOverflow(page)
       await expectAccessible(page)
 
