@@ -14,6 +14,19 @@ interface StateRow {
 const db = new Dexie('poolpath') as Dexie & { state: EntityTable<StateRow, 'key'> }
 db.version(1).stores({ state: 'key' })
 
+/**
+ * Dexie does not keep the order of calls made while the database is still opening (a
+ * transaction waits a step longer than a lone write), so a logout's clear could land before
+ * the save it follows and leave that save on the device. Each access waits for the one
+ * asked for before it.
+ */
+let lastAccess: Promise<unknown> = Promise.resolve()
+function inOrder<T>(access: () => Promise<T>): Promise<T> {
+  const turn = lastAccess.then(access, access)
+  lastAccess = turn.catch(() => undefined)
+  return turn
+}
+
 const fieldRows = (key: StateKey) => db.state.where('key').startsWith(`${key}/`)
 
 /** The value under `key`: its own row, or the rows of its fields when saved field by field. */
@@ -29,37 +42,45 @@ async function storedValue(key: StateKey): Promise<unknown> {
  * The value stored under `key`, checked with `schema`. A value that does not fit (corrupt, or
  * written by an older version of the app) is deleted and reported as nothing stored.
  */
-export async function loadState<S extends z.ZodMiniType>(
+export function loadState<S extends z.ZodMiniType>(
   key: StateKey,
   schema: S,
 ): Promise<z.output<S> | null> {
-  const value = await storedValue(key)
-  if (value === undefined) return null
-  const parsed = schema.safeParse(value)
-  if (parsed.success) return parsed.data
-  await db.transaction('rw', db.state, async () => {
+  return inOrder(async () => {
+    const value = await storedValue(key)
+    if (value === undefined) return null
+    const parsed = schema.safeParse(value)
+    if (parsed.success) return parsed.data
+    await deleteRows(key)
+    return null
+  })
+}
+
+function deleteRows(key: StateKey): Promise<void> {
+  return db.transaction('rw', db.state, async () => {
     await db.state.delete(key)
     await fieldRows(key).delete()
   })
-  return null
 }
 
 /**
  * Stores some fields of the state under `key`, each in a row of its own, so a change to one
  * list does not copy the others again. The whole-state row of an older save goes.
  */
-async function saveFields(key: StateKey, fields: Fields): Promise<void> {
-  await db.transaction('rw', db.state, async () => {
-    await db.state.delete(key)
-    await db.state.bulkPut(
-      Object.entries(fields).map(([field, value]) => ({ key: `${key}/${field}`, value })),
-    )
-  })
+function saveFields(key: StateKey, fields: Fields): Promise<void> {
+  return inOrder(() =>
+    db.transaction('rw', db.state, async () => {
+      await db.state.delete(key)
+      await db.state.bulkPut(
+        Object.entries(fields).map(([field, value]) => ({ key: `${key}/${field}`, value })),
+      )
+    }),
+  )
 }
 
 /** Stores a structured-cloneable value (plain data: no functions, no actor refs). */
 export async function saveState(key: StateKey, value: unknown): Promise<void> {
-  await db.state.put({ key, value })
+  await inOrder(() => db.state.put({ key, value }))
 }
 
 /** Forgets the state under `key`, whether saved whole or field by field. */
@@ -67,10 +88,7 @@ export async function forgetState(key: StateKey): Promise<void> {
   // What saveChanged last wrote under it is gone too: the next save writes every field.
   written.delete(key)
   queued.delete(key)
-  await db.transaction('rw', db.state, async () => {
-    await db.state.delete(key)
-    await fieldRows(key).delete()
-  })
+  await inOrder(() => deleteRows(key))
 }
 
 type Fields = Record<string, unknown>
@@ -121,5 +139,5 @@ export function saveChanged(key: StateKey, value: Fields): Promise<string[]> {
 export async function clearState(): Promise<void> {
   written.clear()
   queued.clear()
-  await db.state.clear()
+  await inOrder(() => db.state.clear())
 }
