@@ -105,8 +105,9 @@ describe('access rules', () => {
     expect((await editStatus(bearer(session.Token))).statusCode).toBe(200)
   })
 
-  it('refuses an expired token', async () => {
+  it('refuses an expired token, even one it verified before', async () => {
     const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
+    expect((await editStatus(bearer(session.Token))).statusCode).toBe(200)
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + 16 * 60 * 1000)
     expectProblem(await editStatus(bearer(session.Token)), 401)
