@@ -89,6 +89,35 @@ describe('PUT /api/edit-pool', () => {
     })
   })
 
+  it('shows quotes and done steps in poolData as their own writes answered them', async () => {
+    const quote = (vendor: string, amount: number) =>
+      put(t, '/api/add-quote', { StageId: stage.steel, vendor, amount }, client.headers)
+    const first = entryOf(await quote('Rebar Co', 1_250_000))
+    entryOf(await quote('Steel & Sons', 1_100_050))
+    const accepted = entryOf(
+      await put(
+        t,
+        '/api/accept-quote',
+        { StageId: stage.steel, quoteId: first.quotes[0]?.id },
+        client.headers,
+      ),
+    )
+    const steel = entryOf(
+      await put(t, '/api/mark-done', { StageId: stage.steel, done: true }, client.headers),
+    )
+    const design = entryOf(
+      await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, client.headers),
+    )
+    expect(steel.quotes).toEqual(accepted.quotes)
+    expect(steel.quotes.map((q) => [q.vendor, q.accepted])).toEqual([
+      ['Rebar Co', true],
+      ['Steel & Sons', false],
+    ])
+    const { session } = await signIn(t, 'c@example.com')
+    expect(session.poolData?.poolChoices).toEqual([steel])
+    expect(session.poolData?.nonStages).toEqual([design])
+  })
+
   describe('refuses bad choices with field errors, and changes nothing', () => {
     const cases: [string, () => unknown, number, string[]][] = [
       [

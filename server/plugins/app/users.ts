@@ -1,31 +1,18 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import {
   type Engineer,
   type Manager,
-  type NonStageEntry,
   type PoolData,
   type Role,
-  type StageEntry,
   type UserData,
 } from '../../../contract'
-import type { Db, Tx } from '../../db/client'
-import {
-  builderRequests,
-  cities,
-  clients,
-  engineers,
-  managerRequests,
-  managers,
-  poolEntries,
-  quotes,
-  users,
-} from '../../db/schema'
-import { managerRequestRows } from '../../db/request-rows'
+import type { Tx } from '../../db/client'
+import { cities, clients, engineers, managers, users } from '../../db/schema'
+import { poolDataOf } from '../../db/pool-data'
 import { servedPlace } from '../../db/served-place'
 import { engineerOf, managerOf } from './directory'
-import { toPoolEntry } from './pool-entries'
 
 /** Who a token belongs to now: checked on every authenticated call. */
 export type Identity = { id: string; role: Role; flag: boolean }
@@ -61,47 +48,6 @@ const IDENTITY_TTL_MS = 3000
 const IDENTITY_CACHE_MAX = 10_000
 
 export const flagOf = sql<boolean>`exists (select 1 from ${cities} where ${cities.key} = ${clients.cityKey})`
-
-async function loadPoolData(db: Db, clientId: string): Promise<PoolData> {
-  const entries = await db.select().from(poolEntries).where(eq(poolEntries.clientId, clientId))
-  const entryIds = entries.map((e) => e.id)
-  const quoteRows =
-    entryIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(quotes)
-          .where(inArray(quotes.entryId, entryIds))
-          .orderBy(asc(quotes.createdAt), asc(quotes.id))
-  const [open] = await db
-    .select({ id: builderRequests.id })
-    .from(builderRequests)
-    .where(eq(builderRequests.clientId, clientId))
-    .limit(1)
-  const [city] = await db
-    .select({ permitFee: cities.permitFee })
-    .from(clients)
-    .innerJoin(cities, eq(cities.key, clients.cityKey))
-    .where(eq(clients.userId, clientId))
-  const ManagerRequests = await managerRequestRows(db, eq(managerRequests.clientId, clientId))
-  const poolChoices: StageEntry[] = []
-  const nonStages: NonStageEntry[] = []
-  for (const row of entries) {
-    const entry = toPoolEntry(
-      row,
-      quoteRows.filter((q) => q.entryId === row.id),
-    )
-    if ('StageId' in entry) poolChoices.push(entry)
-    else nonStages.push(entry)
-  }
-  return {
-    poolChoices,
-    nonStages,
-    BuilderRequested: open !== undefined,
-    PermitFee: city?.permitFee ?? null,
-    ManagerRequests,
-  }
-}
 
 export default fp(
   async function usersRepository(app: FastifyInstance) {
@@ -173,7 +119,7 @@ export default fp(
       forget: (id: string) => void cache.delete(id),
       createClient,
       profile,
-      poolData: (clientId: string) => loadPoolData(db, clientId),
+      poolData: (clientId: string) => poolDataOf(db, clientId),
       directory: async () => ({
         Engineers: (await db.select().from(engineers).orderBy(asc(engineers.name))).map(engineerOf),
         Managers: (await db.select().from(managers).orderBy(asc(managers.name))).map(managerOf),

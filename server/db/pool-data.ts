@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm'
+import type { PoolData } from '../../contract'
+import { rowsOf, type Db, type Tx } from './client'
+import {
+  builderRequests,
+  cities,
+  clients,
+  managerRequests,
+  poolEntries,
+  quotes,
+  users,
+} from './schema'
+import { wireTime } from './wire-time'
+
+/**
+ * A client's pool data (the steps' entries with their quotes, the open builder request, the
+ * city's permit fee, the manager requests) in one statement: a refresh or a sign-in reads it,
+ * so it costs one round trip, not five. PostgreSQL writes each entry and request as the wire
+ * shows it (see toPoolEntry and toManagerRequest, which write them from rows).
+ */
+export async function poolDataOf(query: Db | Tx, clientId: string): Promise<PoolData> {
+  const entryQuotes = sql`select coalesce(json_agg(json_build_object(
+        'id', q.id, 'vendor', q.vendor, 'amount', q.amount, 'note', q.note,
+        'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted
+      ) order by q.created_at, q.id), '[]'::json)
+    from ${quotes} q where q.entry_id = e.id`
+  const entries = sql`select e.stage_id is not null as is_stage,
+      case when e.stage_id is not null then jsonb_build_object('StageId', e.stage_id)
+        else jsonb_build_object('Title', e.title) end
+      || jsonb_build_object(
+        'choices', e.choices, 'done', e.done,
+        'doneAt', case when e.done_at is null then null else ${wireTime(sql`e.done_at`)} end,
+        'quotes', (${entryQuotes})
+      ) as entry
+    from ${poolEntries} e where e.client_id = ${clientId}`
+  const requests = sql`select coalesce(json_agg(json_build_object(
+        'id', r.id, 'clientId', r.client_id, 'clientName', u.name, 'managerId', r.manager_id,
+        'managerName', r.manager_name, 'message', r.message, 'status', r.status,
+        'createdAt', ${wireTime(sql`r.created_at`)}
+      ) order by r.created_at), '[]'::json)
+    from ${managerRequests} r join ${users} u on u.id = r.client_id
+    where r.client_id = ${clientId}`
+  const [data] = await rowsOf<PoolData>(
+    query,
+    sql`select
+      coalesce(jsonb_agg(x.entry) filter (where x.is_stage), '[]'::jsonb) as "poolChoices",
+      coalesce(jsonb_agg(x.entry) filter (where not x.is_stage), '[]'::jsonb) as "nonStages",
+      exists (select 1 from ${builderRequests} b where b.client_id = ${clientId})
+        as "BuilderRequested",
+      (select ci.permit_fee from ${clients} c join ${cities} ci on ci.key = c.city_key
+        where c.user_id = ${clientId}) as "PermitFee",
+      (${requests}) as "ManagerRequests"
+    from (${entries}) x`,
+  )
+  if (!data) throw new Error('the pool data query returned no row')
+  return data
+}
