@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ClientCall } from '../../../machines/client/client.machine'
 import { useClientCalls } from './use-client'
 
@@ -9,16 +9,22 @@ import { useClientCalls } from './use-client'
  */
 export function useFormCall(mine: (call: ClientCall) => boolean, onDone: () => void) {
   const calls = useClientCalls()
-  const [sent, setSent] = useState(false)
+  const [phase, setPhase] = useState<'idle' | 'sent' | 'done'>('idle')
   const busy = calls.pending !== null && mine(calls.pending)
   const failure = calls.failure && mine(calls.failure.call) ? calls.failure : null
-  if (sent && !busy) {
-    setSent(false)
-    if (!failure) onDone()
-  }
+  if (phase === 'sent' && !busy) setPhase(failure ? 'idle' : 'done')
+  // Once per call, after the render: onDone updates the page that holds this form (a dialog's
+  // owner closes it), which React refuses while this form is rendering.
+  const reported = useRef(false)
+  useEffect(() => {
+    if (phase !== 'done' || reported.current) return
+    reported.current = true
+    onDone()
+  }, [phase, onDone])
   const run = (call: ClientCall) => {
     calls.run(call)
-    setSent(true)
+    reported.current = false
+    setPhase('sent')
   }
   return { run, busy, failure, blocked: calls.pending !== null }
 }

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Quote } from '../../../contract/domain'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
 
 fakeModalDialogs()
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 const quote = (n: number, amount: number, accepted = false, note = ''): Quote => ({
   id: `00000000-0000-4000-8000-0000000008${String(n).padStart(2, '0')}`,
@@ -209,6 +212,7 @@ describe('money on the Budget page', () => {
   })
 
   it('adds a signed change order, and approving it moves the committed cost; rejecting does not', async () => {
+    const errors = vi.spyOn(console, 'error')
     const { user, contract, moneyCalls } = await budgetPage()
     const add = async (description: string, amount: string) => {
       await user.click(within(contract).getByRole('button', { name: 'Add change order' }))
@@ -243,6 +247,8 @@ describe('money on the Budget page', () => {
     await user.click(within(rock).getByRole('button', { name: 'Reject' }))
     expect(rock.textContent).toContain('Rejected')
     expect(figure('Committed')).toBe('$8,750')
+    // The dialog closed after its call went through, not by updating the page while rendering.
+    expect(errors.mock.calls.flat().join('\n')).not.toContain('while rendering a different')
   })
 
   it('lists the warnings: a far-off accepted quote', async () => {
