@@ -149,6 +149,8 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
   const mailsBefore = new Map<string, number>()
   /** API calls sent and not yet answered. */
   let inFlight = 0
+  /** Of them, the calls that answer a new access token. */
+  let tokensInFlight = 0
   const tokenExpiries: Promise<number>[] = []
   const watches = new Map<string, boolean>()
   let context: BrowserContext | null = null
@@ -205,11 +207,15 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     })
     context.on('response', heard)
     const isCall = (request: Request) => pathnameOf(request.url()).startsWith('/api/')
+    const isTokenCall = (request: Request) => TOKEN_CALLS.has(pathnameOf(request.url()))
     context.on('request', (request) => {
       if (isCall(request)) inFlight += 1
+      if (isTokenCall(request)) tokensInFlight += 1
     })
+    // After 'response', which has noted the token's expiry.
     const answered = (request: Request) => {
       if (isCall(request)) inFlight -= 1
+      if (isTokenCall(request)) tokensInFlight -= 1
     }
     context.on('requestfinished', answered)
     context.on('requestfailed', answered)
@@ -264,11 +270,32 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
    * clock standing still meanwhile (a laptop asleep): the app does not see the time go by.
    */
   const expireAccessTokens = async () => {
+    // A token on its way (the refresh that fetches a client's data when another tab signed in)
+    // outlives those answered: wait for it, or the wait ends while it is still good.
+    await until(
+      () => tokensInFlight === 0,
+      () => `${tokensInFlight} token calls unanswered`,
+    )
     const latest = Math.max(0, ...(await Promise.all(tokenExpiries)))
     const { clock } = currentContext()
-    await clock.pauseAt((await current().evaluate(() => Date.now())) + 500)
+    await pauseSoon(clock)
     await sleep(Math.max(0, latest + 1_000 - Date.now()))
     await clock.resume()
+  }
+
+  /**
+   * Stops the page's clock half a second ahead of the page's now. On a busy machine more than
+   * that can pass before the pause arrives, which Playwright refuses (the time would go back):
+   * then it reads the page's now again.
+   */
+  const pauseSoon = async (clock: BrowserContext['clock']) => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await clock.pauseAt((await current().evaluate(() => Date.now())) + 500)
+      } catch (error) {
+        if (tries === 5 || !String(error).includes('to the past')) throw error
+      }
+    }
   }
 
   /** The browser closed, and opened again at the same address `ms` later holding `state`. */
