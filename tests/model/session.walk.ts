@@ -74,13 +74,12 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
     await d.expectScreen('Pool Design', '/builder/pool-design')
     await d.expectRole('button', 'Log out')
   }
-  const expectStorageEmpty = async () =>
-    expect(await d.stored()).toEqual({
-      auth: null,
-      client: null,
-      admin: null,
-      rememberLogin: false,
-    })
+  // IndexedDB is cleared after the screen has changed (its writes queue behind a save still
+  // committing): nothing may be left once that has had its moment.
+  const expectStorageEmpty = () =>
+    expect
+      .poll(() => d.stored(), { timeout: 5_000 })
+      .toEqual({ auth: null, client: null, admin: null, rememberLogin: false })
   const moveCity = async () => {
     const served = d.person('servedCity')
     await fillPlace(served.city, served.state)
