@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import { expect, vi } from 'vitest'
 import type { TestParam } from 'xstate/graph'
 import { NETWORK_DETAIL } from '../../src/adapters/api-error'
@@ -75,11 +76,18 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
     await d.expectRole('button', 'Log out')
   }
   // IndexedDB is cleared after the screen has changed (its writes queue behind a save still
-  // committing): nothing may be left once that has had its moment.
-  const expectStorageEmpty = () =>
-    expect
-      .poll(() => d.stored(), { timeout: 5_000 })
-      .toEqual({ auth: null, client: null, admin: null, rememberLogin: false })
+  // committing): nothing may be left once that has had its moment. Looked at again by hand, as
+  // expect.poll needs a test of its own and the Chromium paths run side by side.
+  const expectStorageEmpty = async () => {
+    const empty = { auth: null, client: null, admin: null, rememberLogin: false }
+    const deadline = Date.now() + 5_000
+    let stored = await d.stored()
+    while (!isDeepStrictEqual(stored, empty) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      stored = await d.stored()
+    }
+    expect(stored).toEqual(empty)
+  }
   const moveCity = async () => {
     const served = d.person('servedCity')
     await fillPlace(served.city, served.state)
