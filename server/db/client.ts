@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -17,6 +17,29 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** The rows of a raw statement, typed by the caller: both drivers answer `{ rows }`. */
 export async function rowsOf<T>(query: Db | Tx, statement: SQL): Promise<T[]> {
   const result = (await query.execute(statement)) as { rows: T[] }
+  return result.rows
+}
+
+const dialect = new PgDialect()
+/** One name per statement text: PostgreSQL refuses a name prepared again with other text. */
+const statementNames = new Map<string, string>()
+
+/**
+ * `rowsOf` for a hot statement, prepared once per connection: PostgreSQL plans it the first time
+ * and only binds it after that, which halves the cost of the builder's CTEs. Its text must come
+ * from a few fixed shapes, every value a parameter (each text keeps a name for the process's
+ * life). PGlite has no named statements and parses each one, as `rowsOf` does.
+ */
+export async function preparedRowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement)
+  let name = statementNames.get(query.sql)
+  if (name === undefined) {
+    name = `poolpath_${statementNames.size + 1}`
+    statementNames.set(query.sql, name)
+  }
+  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as {
+    rows: T[]
+  }
   return result.rows
 }
 

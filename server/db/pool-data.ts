@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PoolData } from '../../contract'
-import { rowsOf, type Db, type Tx } from './client'
 import {
   builderRequests,
   cities,
@@ -14,11 +13,11 @@ import { wireTime } from './wire-time'
 
 /**
  * A client's pool data (the steps' entries with their quotes, the open builder request, the
- * city's permit fee, the manager requests) in one statement: a refresh or a sign-in reads it,
- * so it costs one round trip, not five. PostgreSQL writes each entry and request as the wire
- * shows it (see toPoolEntry and toManagerRequest, which write them from rows).
+ * city's permit fee, the manager requests) as one JSON value: a sign-in or a refresh reads it
+ * with the profile, so it costs no round trip of its own. PostgreSQL writes each entry and
+ * request as the wire shows it (see toPoolEntry and toManagerRequest, which write them from rows).
  */
-export async function poolDataOf(query: Db | Tx, clientId: string): Promise<PoolData> {
+export function poolDataJson(clientId: string | Placeholder): SQL<PoolData> {
   const entryQuotes = sql`select coalesce(json_agg(json_build_object(
         'id', q.id, 'vendor', q.vendor, 'amount', q.amount, 'note', q.note,
         'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted
@@ -40,18 +39,12 @@ export async function poolDataOf(query: Db | Tx, clientId: string): Promise<Pool
       ) order by r.created_at), '[]'::json)
     from ${managerRequests} r join ${users} u on u.id = r.client_id
     where r.client_id = ${clientId}`
-  const [data] = await rowsOf<PoolData>(
-    query,
-    sql`select
-      coalesce(jsonb_agg(x.entry) filter (where x.is_stage), '[]'::jsonb) as "poolChoices",
-      coalesce(jsonb_agg(x.entry) filter (where not x.is_stage), '[]'::jsonb) as "nonStages",
-      exists (select 1 from ${builderRequests} b where b.client_id = ${clientId})
-        as "BuilderRequested",
-      (select ci.permit_fee from ${clients} c join ${cities} ci on ci.key = c.city_key
-        where c.user_id = ${clientId}) as "PermitFee",
-      (${requests}) as "ManagerRequests"
-    from (${entries}) x`,
-  )
-  if (!data) throw new Error('the pool data query returned no row')
-  return data
+  return sql<PoolData>`(select jsonb_build_object(
+      'poolChoices', coalesce(jsonb_agg(x.entry) filter (where x.is_stage), '[]'::jsonb),
+      'nonStages', coalesce(jsonb_agg(x.entry) filter (where not x.is_stage), '[]'::jsonb),
+      'BuilderRequested', exists (select 1 from ${builderRequests} b where b.client_id = ${clientId}),
+      'PermitFee', (select ci.permit_fee from ${clients} c join ${cities} ci on ci.key = c.city_key
+        where c.user_id = ${clientId}),
+      'ManagerRequests', (${requests})
+    ) from (${entries}) x)`
 }

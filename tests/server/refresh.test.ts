@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RefreshData } from '../../contract'
 import { build, type TestApp } from '../support/build'
-import { cookie, expectProblem, json, signIn } from '../support/http'
+import { bearer, cookie, expectProblem, json, signIn } from '../support/http'
 import { newClient, serveAustin } from './client-kit'
 
 const ADMIN = 'admin@example.com'
@@ -49,6 +49,57 @@ describe('POST /api/refresh', () => {
     const { refresh: adminToken } = await signIn(t, ADMIN)
     const admin = (await refresh(adminToken)).json().Data
     expect(admin).not.toHaveProperty('poolData')
+  })
+
+  it("keeps a client's directory only as long as the data it was read from", async () => {
+    await serveAustin(t)
+    await newClient(t, 'c@example.com')
+    const { refresh: first } = await signIn(t, 'c@example.com')
+    const admin = bearer((await signIn(t, ADMIN)).session.Token)
+    const names = async (token: string) => {
+      const res = await refresh(token)
+      const data = RefreshData.parse(res.json().Data)
+      return {
+        next: cookie(res, 'refresh_token')?.value ?? '',
+        names: data.Engineers?.map((e) => e.name),
+      }
+    }
+    const before = await names(first)
+    expect(before.names).toEqual([])
+    const engineer = {
+      name: 'Ada Beam',
+      company: 'Beam Co',
+      email: 'ada@beam.example',
+      phone: '+1 512 555 0101',
+      licenseNo: 'PE-1',
+      fee: 90_000,
+    }
+    const created = await json(t.app, 'POST', '/api/admin/engineers/create', engineer, admin)
+    expect(created.statusCode, created.body).toBe(201)
+    const after = await names(before.next)
+    expect(after.names).toEqual(['Ada Beam'])
+    const { id } = created.json().Data as { id: string }
+    const edited = await json(
+      t.app,
+      'PUT',
+      `/api/admin/engineers/edit/${id}`,
+      { name: 'Ada Girder' },
+      admin,
+    )
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect((await names(after.next)).names).toEqual(['Ada Girder'])
+  })
+
+  it('ends the session of a user deleted since, clearing its cookie', async () => {
+    await serveAustin(t)
+    const { id } = await newClient(t, 'c@example.com')
+    const { refresh: token } = await signIn(t, 'c@example.com')
+    const admin = bearer((await signIn(t, ADMIN)).session.Token)
+    const removed = await json(t.app, 'DELETE', `/api/admin/client/${id}`, undefined, admin)
+    expect(removed.statusCode, removed.body).toBe(200)
+    const res = await refresh(token)
+    expectProblem(res, 401)
+    expect(cookie(res, 'refresh_token')?.value).toBe('')
   })
 
   it('answers the already-issued successor when the parent is replayed within 10 seconds', async () => {

@@ -1,10 +1,11 @@
 // The builder's hot writes, each one statement: PostgreSQL runs a single statement in a
 // transaction of its own, so the write, its row lock and the deferred data-version triggers
-// (migration 0007) commit together in one round trip, with no BEGIN or COMMIT sent.
+// (migration 0007) commit together in one round trip, with no BEGIN or COMMIT sent. Each is
+// prepared once per connection (see preparedRowsOf).
 import { sql, type SQL } from 'drizzle-orm'
 import { NonStageTitle, type PoolEntry } from '../../../contract'
 import { toIsoDate } from '../../../contract/scheduling'
-import { rowsOf, type Db } from '../../db/client'
+import { preparedRowsOf, type Db } from '../../db/client'
 import { wireTime } from '../../db/wire-time'
 
 /** Which entry: the column and value of its key (a stage's id, or a non-stage's title). */
@@ -100,7 +101,7 @@ export async function writeEntry(
   change: EntryChange,
   now: Date,
 ): Promise<WrittenEntry | null> {
-  const [row] = await rowsOf<EntryAnswerRow>(
+  const [row] = await preparedRowsOf<EntryAnswerRow>(
     db,
     sql`with ${upsertEntry(clientId, key, change, now)}
       ${answerOf(sql`select * from quotes where false`)}`,
@@ -119,7 +120,7 @@ export async function insertQuote(
   quote: NewQuoteRow,
   now: Date,
 ): Promise<WrittenEntry> {
-  const [row] = await rowsOf<EntryAnswerRow>(
+  const [row] = await preparedRowsOf<EntryAnswerRow>(
     db,
     sql`with ${upsertEntry(clientId, key, {}, now)}, added as (
         insert into quotes (entry_id, vendor, amount, note, created_at)

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ProblemCode } from '../../../contract/problem'
-import { rowsOf, type Tx } from '../../db/client'
+import { preparedRowsOf, type Tx } from '../../db/client'
 import { refreshTokens } from '../../db/schema'
 import { wireTime } from '../../db/wire-time'
 import { hmac, randomToken, sha256 } from '../../lib/crypto'
@@ -62,7 +62,7 @@ export default fp(
      */
     const rotateUnspent = async (token: string, now: Date) => {
       const at = sql`${now.toISOString()}::timestamptz`
-      const [row] = await rowsOf<{
+      const [row] = await preparedRowsOf<{
         userId: string
         persistent: boolean
         expiresAt: string

@@ -9,8 +9,9 @@ import {
   type UserData,
 } from '../../../contract'
 import type { Tx } from '../../db/client'
-import { cities, clients, engineers, managers, users } from '../../db/schema'
-import { poolDataOf } from '../../db/pool-data'
+import { cities, clients, dataVersion, engineers, managers, users } from '../../db/schema'
+import type { DataTag } from './data-version'
+import { poolDataJson } from '../../db/pool-data'
 import { servedPlace } from '../../db/served-place'
 import { engineerOf, managerOf } from './directory'
 
@@ -32,10 +33,18 @@ export type Users = {
   /** Drops the cached identity, e.g. after the user is deleted or changes role. */
   forget(id: string): void
   createClient(tx: Tx, client: NewClient): Promise<string>
-  profile(id: string): Promise<{ userData: UserData; role: Role; Flag: boolean } | null>
-  poolData(clientId: string): Promise<PoolData>
-  directory(): Promise<{ Engineers: Engineer[]; Managers: Manager[] }>
+  /**
+   * What a session starts or refreshes with, in one statement: the profile, a client's pool
+   * data, and the data version they were read at (null: no such user).
+   */
+  session(id: string): Promise<SessionRead | null>
+  /** The engineers and managers, read again only when the data version has moved. */
+  directory(tag: DataTag): Promise<Directory>
 }
+
+export type Profile = { userData: UserData; role: Role; Flag: boolean }
+export type SessionRead = { profile: Profile; poolData: PoolData | null; tag: DataTag }
+type Directory = { Engineers: Engineer[]; Managers: Manager[] }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,14 +80,58 @@ export default fp(
       return found
     }
 
-    const profile: Users['profile'] = async (id) => {
-      const [row] = await db
-        .select({ user: users, client: clients, flag: flagOf })
-        .from(users)
-        .leftJoin(clients, eq(clients.userId, users.id))
-        .where(eq(users.id, id))
+    const userId = sql.placeholder('id')
+    // Prepared once: a refresh's one read after the rotation.
+    const sessionRead = db
+      .select({
+        user: users,
+        client: clients,
+        flag: flagOf,
+        poolData: sql<PoolData | null>`case when ${users.role} = 'CLIENT'
+            then ${poolDataJson(userId)} end`,
+        epoch: sql<string>`(select ${dataVersion.epoch} from ${dataVersion} where ${dataVersion.id} = 1)`,
+        version:
+          sql<number>`(select ${dataVersion.version} from ${dataVersion} where ${dataVersion.id} = 1)`.mapWith(
+            Number,
+          ),
+      })
+      .from(users)
+      .leftJoin(clients, eq(clients.userId, users.id))
+      .where(eq(users.id, userId))
+      .prepare('user_session')
+
+    const session: Users['session'] = async (id) => {
+      const [row] = await sessionRead.execute({ id })
       if (!row) return null
-      const { user, client } = row
+      return {
+        profile: profileOf(row),
+        poolData: row.poolData,
+        tag: { epoch: row.epoch, version: row.version },
+      }
+    }
+
+    // Built at a version or after it: a read that sees the same version cannot be newer.
+    let kept: { tag: DataTag; directory: Directory } | null = null
+    const directory: Users['directory'] = async (tag) => {
+      if (kept?.tag.epoch === tag.epoch && kept.tag.version === tag.version) return kept.directory
+      const [engineerRows, managerRows] = await Promise.all([
+        db.select().from(engineers).orderBy(asc(engineers.name)),
+        db.select().from(managers).orderBy(asc(managers.name)),
+      ])
+      const read = { Engineers: engineerRows.map(engineerOf), Managers: managerRows.map(managerOf) }
+      kept = { tag, directory: read }
+      return read
+    }
+
+    function profileOf({
+      user,
+      client,
+      flag,
+    }: {
+      user: typeof users.$inferSelect
+      client: typeof clients.$inferSelect | null
+      flag: boolean
+    }): Profile {
       const base = {
         id: user.id,
         email: user.email,
@@ -91,7 +144,7 @@ export default fp(
       return {
         userData: { ...base, phone, address, city, state, onWaiting, perk },
         role: user.role,
-        Flag: row.flag === true,
+        Flag: flag === true,
       }
     }
 
@@ -118,12 +171,8 @@ export default fp(
       identity,
       forget: (id: string) => void cache.delete(id),
       createClient,
-      profile,
-      poolData: (clientId: string) => poolDataOf(db, clientId),
-      directory: async () => ({
-        Engineers: (await db.select().from(engineers).orderBy(asc(engineers.name))).map(engineerOf),
-        Managers: (await db.select().from(managers).orderBy(asc(managers.name))).map(managerOf),
-      }),
+      session,
+      directory,
     })
   },
   { name: 'users', dependencies: ['db'] },

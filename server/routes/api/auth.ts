@@ -7,6 +7,7 @@ import { conflict, notFound, unauthenticated } from '../../lib/problem'
 import { identityOf, signAccessToken } from '../../plugins/app/access'
 import { CODE_TTL_MS, SIGN_UP_TTL_MS } from '../../plugins/app/login-codes'
 import type { IssuedRefresh } from '../../plugins/app/refresh-tokens'
+import type { SessionRead } from '../../plugins/app/users'
 import {
   clearSessionCookies,
   REFRESH_COOKIE,
@@ -20,44 +21,46 @@ import { codeEmail } from './code-email'
 const accountExists = () =>
   conflict('An account already uses this email. Sign in instead.', ProblemCode.accountExists)
 
+/** What a session reads, for a user who must exist (else the session ends: 401). */
+async function sessionOf(app: FastifyInstance, id: string): Promise<SessionRead> {
+  const read = await app.users.session(id)
+  if (!read) throw unauthenticated()
+  return read
+}
+
+/** A client's pool data and directory; an admin has neither. */
+async function clientDataOf(app: FastifyInstance, { poolData, tag }: SessionRead) {
+  return poolData ? { poolData, ...(await app.users.directory(tag)) } : null
+}
+
 /** Everything the app needs after sign-in, and the cookies that keep the session. */
 async function startSession(
   app: FastifyInstance,
   reply: FastifyReply,
   issued: IssuedRefresh,
 ): Promise<Session> {
-  const profile = await app.users.profile(issued.userId)
-  if (!profile) throw unauthenticated()
-  const isClient = profile.role === 'CLIENT'
-  const [poolData, directory] = await Promise.all([
-    isClient ? app.users.poolData(issued.userId) : null,
-    isClient ? app.users.directory() : { Engineers: [], Managers: [] },
-  ])
+  const read = await sessionOf(app, issued.userId)
+  const { profile } = read
+  const clientData = await clientDataOf(app, read)
   setSessionCookies(reply, issued)
   reply.clearCookie(TEMP_COOKIE, { path: '/api' })
   return {
     Token: signAccessToken(app, { id: issued.userId, role: profile.role }),
     ...profile,
-    poolData,
-    ...directory,
+    ...(clientData ?? { poolData: null, Engineers: [], Managers: [] }),
   }
 }
-
-type Profile = NonNullable<Awaited<ReturnType<FastifyInstance['users']['profile']>>>
 
 /**
  * A refresh's answer: a new access token and the profile, and for a client its pool data and
  * directory too (a client signed in for days sees what changed; change-city answers the same).
  */
-async function refreshAnswer(app: FastifyInstance, id: string, profile: Profile) {
-  const clientData =
-    profile.role === 'CLIENT'
-      ? await Promise.all([app.users.poolData(id), app.users.directory()])
-      : null
+async function refreshAnswer(app: FastifyInstance, id: string, read: SessionRead) {
+  const { profile } = read
   return {
     Token: signAccessToken(app, { id, role: profile.role }),
     ...profile,
-    ...(clientData ? { poolData: clientData[0], ...clientData[1] } : {}),
+    ...(await clientDataOf(app, read)),
   } satisfies RefreshData
 }
 
@@ -132,20 +135,26 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf('refresh'),
     handler: async (request, reply) => {
       let issued: IssuedRefresh
-      let profile: Profile
       try {
         issued = await app.refreshTokens.rotate(request.cookies[REFRESH_COOKIE])
-        const found = await app.users.profile(issued.userId)
-        if (!found) throw unauthenticated()
-        profile = found
       } catch (error) {
         clearSessionCookies(reply)
         throw error
       }
-      // The rotation stands from here: a failure to read the client's data must not end the
-      // session, so the new cookie is set before it is read.
+      let read: SessionRead | null
+      try {
+        read = await app.users.session(issued.userId)
+      } catch (error) {
+        // The rotation stands: a failure to read the session must not end it.
+        setSessionCookies(reply, issued)
+        throw error
+      }
+      if (!read) {
+        clearSessionCookies(reply)
+        throw unauthenticated()
+      }
       setSessionCookies(reply, issued)
-      return { Data: await refreshAnswer(app, issued.userId, profile) }
+      return { Data: await refreshAnswer(app, issued.userId, read) }
     },
   })
 
@@ -172,9 +181,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { id } = identityOf(request)
       await app.clients.move(id, request.body)
-      const profile = await app.users.profile(id)
-      if (!profile) throw unauthenticated()
-      return { Data: await refreshAnswer(app, id, profile) }
+      return { Data: await refreshAnswer(app, id, await sessionOf(app, id)) }
     },
   })
 }
