@@ -146,8 +146,9 @@ function addQuoteTarget(
         body: (client) => quoteBody(book.stageFor(client), sent++),
         answered: (client, status, body) => book.answered(client, status, body),
       }),
-    // Each run starts with every entry empty, so no measured request meets the 5-quote limit
-    // until a client has filled all its entries.
+    // Each run starts with every entry empty and ends with one quote of room left in each
+    // (clients take turns, so each sends its share), so no measured request meets the limit.
+    requests: writes.clients.length * writes.stageIds.length * (MAX_QUOTES_PER_ENTRY - 1),
     prepare: async () => {
       book.endRun()
       await removeQuotes(real.origin, book.takeAll())
@@ -214,9 +215,10 @@ export function clientWriteNotes(writes: ClientWrites, rows: readonly Measured[]
       `${QUEUED_TIMEOUT_SECONDS} s.`,
     'edit-pool bodies alternate Pool Design dimensions and a stage option. add-quote spreads each ' +
       `client's quotes over its ${writes.stageIds.length} stages, and every quote is removed ` +
-      '(remove-quote, not measured) before each run, so no entry reaches its limit of ' +
-      `${MAX_QUOTES_PER_ENTRY} until a client has filled all ${writes.stageIds.length}; a quote ` +
-      'refused then (409) is counted apart: the shares of the floor below count 2xx answers only.',
+      '(remove-quote, not measured) before each run; a run is ' +
+      `${MAX_QUOTES_PER_ENTRY - 1} quotes per entry (the clients take turns), not a number of ` +
+      `seconds, so no entry reaches its limit of ${MAX_QUOTES_PER_ENTRY}. A refusal (409) would be ` +
+      'counted apart: the shares of the floor below count 2xx answers only.',
     'The bare routes get the same requests and answer a sampled real answer: edit-pool a Pool ' +
       `Design entry (${size('edit-pool')}), add-quote an entry holding ${SAMPLE_QUOTES} quotes ` +
       `(${size('add-quote')}).`,

@@ -12,6 +12,11 @@ export type Target = {
   request?: () => autocannon.Request
   /** Runs before each load run, e.g. to put sessions back in order after the previous one. */
   prepare?: () => Promise<void>
+  /**
+   * A run of this many requests instead of a number of seconds: a run that must end before it
+   * uses up what it writes into (add-quote's room under the 5-quote limit).
+   */
+  requests?: number
 }
 
 export type Measured = { target: Target; result: autocannon.Result }
@@ -22,7 +27,7 @@ export async function runLoad(target: Target, seconds: number): Promise<autocann
     url: target.origin + target.path,
     connections: target.connections,
     pipelining: 1,
-    duration: seconds,
+    ...(target.requests ? { amount: target.requests } : { duration: seconds }),
     ...(target.headers ? { headers: target.headers } : {}),
     ...(target.timeoutSeconds ? { timeout: target.timeoutSeconds } : {}),
     ...(target.request ? { requests: [target.request()] } : {}),
@@ -37,6 +42,7 @@ export async function measure(
 ): Promise<Measured> {
   progress(`warming up ${target.label} for ${seconds.warmUp} s`)
   await runLoad(target, seconds.warmUp)
-  progress(`measuring ${target.label} for ${seconds.run} s (${target.connections} connections)`)
+  const length = target.requests ? `${target.requests} requests` : `${seconds.run} s`
+  progress(`measuring ${target.label} for ${length} (${target.connections} connections)`)
   return { target, result: await runLoad(target, seconds.run) }
 }

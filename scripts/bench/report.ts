@@ -82,12 +82,21 @@ export function verdict(api: Measured, bare: Measured): string {
 }
 
 /** A warning for each row with refusals or errors: its numbers do not measure working `calls`. */
+/** The non-2xx answers by status, e.g. " (409: 12, 401: 3)". */
+function statusesOf(result: Measured['result']): string {
+  const refused = Object.entries(result.statusCodeStats ?? {}).filter(
+    ([status]) => !status.startsWith('2'),
+  )
+  if (refused.length === 0) return ''
+  return ` (${refused.map(([status, { count }]) => `${status}: ${count}`).join(', ')})`
+}
+
 export function refusalWarnings(rows: readonly Measured[], calls: string): string[] {
   return rows
     .filter((row) => !clean(row))
     .map(
       ({ target, result }) =>
-        `WARNING: ${target.label} had ${result.non2xx} non-2xx answers and ${result.errors} ` +
-        `errors: its numbers do not measure working ${calls} only.`,
+        `WARNING: ${target.label} had ${result.non2xx} non-2xx answers${statusesOf(result)} and ` +
+        `${result.errors} errors: its numbers do not measure working ${calls} only.`,
     )
 }
