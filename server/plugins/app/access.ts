@@ -32,9 +32,22 @@ const ROLE_OF: Partial<Record<Access, Role>> = {
 
 // Only we sign tokens, yet a subject that is no user id must not reach the database as one.
 const Claims = z.object({ sub: z.uuid(), role: Role })
+type Claims = z.infer<typeof Claims>
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Identity> {
-  if (!request.headers.authorization) throw unauthenticated()
+// A signed-in browser sends the same token on every call (the back office polls with it): what
+// @fastify/jwt verified is kept, by the Authorization header, until the token expires, so a poll
+// neither checks the HMAC nor decodes and parses the token again.
+const VERIFIED_MAX = 10_000
+type Verified = { claims: Claims; expiresAt: number }
+
+async function verifiedClaims(
+  request: FastifyRequest,
+  header: string,
+  verified: Map<string, Verified>,
+): Promise<Claims> {
+  const kept = verified.get(header)
+  // The same clock as the verifier's expiry check.
+  if (kept && kept.expiresAt > Date.now()) return kept.claims
   try {
     await request.jwtVerify()
   } catch {
@@ -42,9 +55,22 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   }
   const claims = Claims.safeParse(request.user)
   if (!claims.success) throw unauthenticated()
-  const found = await app.users.identity(claims.data.sub)
+  if (verified.size >= VERIFIED_MAX) verified.clear()
+  verified.set(header, { claims: claims.data, expiresAt: request.user.exp * 1000 })
+  return claims.data
+}
+
+async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  verified: Map<string, Verified>,
+): Promise<Identity> {
+  const header = request.headers.authorization
+  if (!header) throw unauthenticated()
+  const claims = await verifiedClaims(request, header, verified)
+  const found = await app.users.identity(claims.sub)
   // A deleted user, or one whose role changed, holds a token that no longer speaks for them.
-  if (!found || found.role !== claims.data.role) throw unauthenticated()
+  if (!found || found.role !== claims.role) throw unauthenticated()
   return found
 }
 
@@ -54,11 +80,10 @@ export default fp(
     await app.register(jwt, {
       secret: app.keys.jwt,
       sign: { algorithm: 'HS256', expiresIn: app.settings.ACCESS_TOKEN_TTL },
-      // A signed-in browser sends the same token on every call (the back office polls with it):
-      // a verified token is kept, by its hash, until it expires, instead of its HMAC checked again.
-      verify: { algorithms: ['HS256'], cache: true },
+      verify: { algorithms: ['HS256'] },
     })
     app.decorateRequest('identity', null)
+    const verified = new Map<string, Verified>()
     // An API route that forgets to say who may call it must not become public by accident.
     app.addHook('onRoute', (route) => {
       if (
@@ -73,7 +98,7 @@ export default fp(
       const rule = request.routeOptions.config.access
       // Only static files, the docs and the 404 handler declare nothing (see onRoute).
       if (!rule || rule === 'public') return
-      const identity = await authenticate(app, request)
+      const identity = await authenticate(app, request, verified)
       const role = ROLE_OF[rule]
       if (role && identity.role !== role) throw forbidden()
       if (rule === 'builder' && !identity.flag)
