@@ -65,7 +65,7 @@ import { benchOptions, type BenchOptions } from './bench/options'
 import { moneyNotes, moneyTargets, prepareMoney, type MoneyCalls } from './bench/money'
 import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { RefreshSessions } from './bench/refresh-sessions'
-import { ratioToBare, table, TARGET_RATIO, verdict } from './bench/report'
+import { clean, ratioToBare, table, TARGET_RATIO, verdict } from './bench/report'
 import { ScratchDatabases } from './bench/scratch-db'
 import { measurePlan, planSection } from './bench/schedule-plan'
 import { BENCH_ADMIN_EMAIL, startBareServer, startRealServer, staticDirOf } from './bench/servers'
@@ -559,7 +559,7 @@ async function adminFetch(
   for (const line of adminFetchNotes(answer, clients, options.db)) console.log(line)
   const share = (row: Measured, bareRow: Measured, what: string) => {
     const ratio = ratioToBare(row, bareRow)
-    const outcome = ratio >= TARGET_RATIO && row.result.non2xx === 0 ? 'PASS' : 'FAIL'
+    const outcome = ratio >= TARGET_RATIO && clean(row) ? 'PASS' : 'FAIL'
     return `Verdict: ${outcome}: ${what} served ${(ratio * 100).toFixed(1)} % of the bare route's req/s (target >= 50 %)`
   }
   console.log(share(cached, bareCached, 'the kept answer'))

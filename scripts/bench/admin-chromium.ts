@@ -106,7 +106,7 @@ async function clientsSection(page: Page, outboxDir: string, clients: number): P
 /** 40 rows, the Clients section's columns, searched and sorted by a few lines of plain DOM. */
 const BARE_TABLE = `<!doctype html><html lang="en"><title>bare</title><body>
 <input type="search" aria-label="Search"><table aria-rowcount="41"><thead><tr>
-<th><button>Name</button></th><th><button>Email</button></th><th><button>Paid</button></th></tr></thead><tbody></tbody></table>
+<th><button>Client</button></th><th><button>Email</button></th><th><button>Paid</button></th></tr></thead><tbody></tbody></table>
 <script>
 const all = Array.from({ length: 40 }, (_, i) => ({ name: 'Client ' + (9990 + i), email: 'c' + i + '@example.com', paid: (i * 7919) % 1000 }))
 let shown = all, sort = null

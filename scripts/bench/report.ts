@@ -62,7 +62,9 @@ export function table(rows: readonly Measured[], bareOf: (row: Measured) => Meas
   return [render(HEADERS), rule, ...lines.slice(1).map(render)].join('\n')
 }
 
-const clean = ({ result }: Measured) => result.non2xx === 0 && result.errors === 0
+/** No request refused or failed: a 304 is an answer (autocannon counts it as non-2xx). */
+export const clean = ({ result }: Measured) =>
+  result['4xx'] + result['5xx'] === 0 && result.errors === 0
 
 /** PASS/FAIL for the target; a run with failed requests cannot pass, whatever its speed. */
 export function verdict(api: Measured, bare: Measured): string {
