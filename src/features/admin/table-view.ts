@@ -25,26 +25,57 @@ export const searchTexts = <T>(rows: readonly T[], columns: readonly Column<T>[]
       .toLowerCase(),
   )
 
-/** The rows' positions sorted by `column`, ties in list order (what a stable sort gives). */
-function sortedPositions<T>(rows: readonly T[], column: Column<T>, sign: 1 | -1): number[] {
+/** How two rows compare by `column` (by position), ascending. */
+function comparer<T>(rows: readonly T[], column: Column<T>): (a: number, b: number) => number {
   const values = rows.map((row) => column.value(row))
-  const numbers = values.every((value) => typeof value === 'number')
-  const texts = numbers ? [] : values.map(String)
-  const compare = numbers
-    ? (a: number, b: number) => (values[a] as number) - (values[b] as number)
-    : (a: number, b: number) => collator.compare(texts[a] ?? '', texts[b] ?? '')
-  return rows.map((_, i) => i).sort((a, b) => sign * compare(a, b) || a - b)
+  if (values.every((value) => typeof value === 'number'))
+    return (a, b) => (values[a] as number) - (values[b] as number)
+  const texts = values.map(String)
+  return (a, b) => collator.compare(texts[a] ?? '', texts[b] ?? '')
+}
+
+/**
+ * `order` the other way round, ties still in list order: its runs of equal rows, last run
+ * first. One comparison per row instead of a sort (the first click on a sorted column's header
+ * reverses it).
+ */
+function reversed(order: readonly number[], compare: (a: number, b: number) => number): number[] {
+  const out: number[] = []
+  let end = order.length
+  while (end > 0) {
+    const last = order[end - 1] ?? 0
+    let start = end - 1
+    while (start > 0 && compare(order[start - 1] ?? 0, last) === 0) start--
+    for (let i = start; i < end; i++) out.push(order[i] ?? 0)
+    end = start
+  }
+  return out
 }
 
 /** A sorter of `rows` that keeps each column's order once worked out (per direction). */
 export function sorter<T>(rows: readonly T[], columns: readonly Column<T>[]) {
   const known = new Map<string, number[]>()
+  const comparers = new Map<string, (a: number, b: number) => number>()
+  const compareBy = (column: Column<T>) => {
+    const compare = comparers.get(column.key) ?? comparer(rows, column)
+    comparers.set(column.key, compare)
+    return compare
+  }
+  const orderOf = (column: Column<T>, direction: Sort['direction']): number[] => {
+    const compare = compareBy(column)
+    const other = known.get(
+      `${column.key} ${direction === 'ascending' ? 'descending' : 'ascending'}`,
+    )
+    if (other) return reversed(other, compare)
+    const sign = direction === 'ascending' ? 1 : -1
+    // Ties in list order: what a stable sort gives.
+    return rows.map((_, i) => i).sort((a, b) => sign * compare(a, b) || a - b)
+  }
   return (sort: Sort | null): number[] | null => {
     const column = sort && columns.find((c) => c.key === sort.key)
     if (!sort || !column) return null
     const name = `${sort.key} ${sort.direction}`
-    const order =
-      known.get(name) ?? sortedPositions(rows, column, sort.direction === 'ascending' ? 1 : -1)
+    const order = known.get(name) ?? orderOf(column, sort.direction)
     known.set(name, order)
     return order
   }
