@@ -2,7 +2,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import {
+  PgDialect,
+  PgTransaction,
+  type PgDatabase,
+  type PgQueryResultHKT,
+} from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -18,6 +23,22 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export async function rowsOf<T>(query: Db | Tx, statement: SQL): Promise<T[]> {
   const result = (await query.execute(statement)) as { rows: T[] }
   return result.rows
+}
+
+/**
+ * Reads side by side on the pool, one after another in a transaction: a transaction is one
+ * connection, which runs one query at a time (node-postgres deprecates queueing a second).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  query: Db | Tx,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(query instanceof PgTransaction)) {
+    return (await Promise.all(reads.map((read) => read()))) as unknown as T
+  }
+  const results: unknown[] = []
+  for (const read of reads) results.push(await read())
+  return results as unknown as T
 }
 
 const dialect = new PgDialect()

@@ -12,7 +12,7 @@ import {
   type Timeline,
 } from '../../../contract'
 import { newBaseline, stepTitle, timeline, type ProjectFacts } from '../../../contract/scheduling'
-import type { Db, Tx } from '../../db/client'
+import { readAll, type Db, type Tx } from '../../db/client'
 import { inspectionEvents, inspections, poolEntries, projects, stages } from '../../db/schema'
 import { badRequest, conflict } from '../../lib/problem'
 import { todayOf } from '../../lib/today'
@@ -57,24 +57,26 @@ export async function factsOfClients(
   query: Db | Tx,
   clientIds: string[],
 ): Promise<Map<string, ProjectFacts>> {
-  const [rows, entries, events] = await Promise.all([
-    query.select().from(projects).where(inArray(projects.clientId, clientIds)),
-    query
-      .select({
-        clientId: poolEntries.clientId,
-        slug: stages.slug,
-        title: poolEntries.title,
-        startedOn: poolEntries.startedOn,
-        doneOn: poolEntries.doneOn,
-      })
-      .from(poolEntries)
-      .leftJoin(stages, eq(stages.id, poolEntries.stageId))
-      .where(inArray(poolEntries.clientId, clientIds)),
-    query
-      .select()
-      .from(inspectionEvents)
-      .where(inArray(inspectionEvents.clientId, clientIds))
-      .orderBy(asc(inspectionEvents.id)),
+  const [rows, entries, events] = await readAll(query, [
+    () => query.select().from(projects).where(inArray(projects.clientId, clientIds)),
+    () =>
+      query
+        .select({
+          clientId: poolEntries.clientId,
+          slug: stages.slug,
+          title: poolEntries.title,
+          startedOn: poolEntries.startedOn,
+          doneOn: poolEntries.doneOn,
+        })
+        .from(poolEntries)
+        .leftJoin(stages, eq(stages.id, poolEntries.stageId))
+        .where(inArray(poolEntries.clientId, clientIds)),
+    () =>
+      query
+        .select()
+        .from(inspectionEvents)
+        .where(inArray(inspectionEvents.clientId, clientIds))
+        .orderBy(asc(inspectionEvents.id)),
   ])
   const empty = (): ProjectFacts => ({
     startDate: null,
@@ -140,9 +142,9 @@ export default fp(
 
     /** The timeline as `query` sees it: four queries, whatever the client has recorded. */
     const load = async (query: Db | Tx, clientId: string) => {
-      const [facts, settings] = await Promise.all([
-        factsOf(query, clientId),
-        app.schedule.settings(query),
+      const [facts, settings] = await readAll(query, [
+        () => factsOf(query, clientId),
+        () => app.schedule.settings(query),
       ])
       return { facts, settings, timeline: timeline(facts, settings, todayOf(app)) }
     }
