@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { z } from 'zod/mini'
+import { whenIdle } from '../lib/idle'
 
 /** The actor contexts persisted in IndexedDB (seed §4); the session itself is in localStorage. */
 export type StateKey = 'client' | 'admin'
@@ -29,13 +30,51 @@ function inOrder<T>(access: () => Promise<T>): Promise<T> {
 
 const fieldRows = (key: StateKey) => db.state.where('key').startsWith(`${key}/`)
 
+/**
+ * A long list (the back office's 50,000 clients) is stored in parts, each written in an idle
+ * moment of its own: copying it into IndexedDB in one go holds the page for most of a second.
+ * A part of the Clients list takes about 10 ms. Its field's row says which
+ * parts to read, written once they all are.
+ */
+const PART_ROWS = 1_000
+
+type PartsMarker = { storedInParts: string; count: number }
+
+const isPartsMarker = (value: unknown): value is PartsMarker =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Partial<PartsMarker>).storedInParts === 'string'
+
+/** Where the parts of `field` live; `generation` tells one save's parts from another's. */
+const partsPrefix = (key: StateKey, field?: string, generation?: string) =>
+  [`${key}#parts/`, field && `${field}/`, generation && `${generation}/`].join('')
+
+const partKey = (key: StateKey, field: string, generation: string, index: number) =>
+  `${partsPrefix(key, field, generation)}${String(index).padStart(6, '0')}`
+
+/** A list stored in parts, whole again; undefined when a part is missing. */
+async function partsOf(key: StateKey, field: string, marker: PartsMarker): Promise<unknown> {
+  const rows = await db.state
+    .where('key')
+    .startsWith(partsPrefix(key, field, marker.storedInParts))
+    .sortBy('key')
+  if (rows.length !== marker.count) return undefined
+  return rows.flatMap((row) => row.value as unknown[])
+}
+
 /** The value under `key`: its own row, or the rows of its fields when saved field by field. */
 async function storedValue(key: StateKey): Promise<unknown> {
   const row = await db.state.get(key)
   if (row !== undefined) return row.value
   const fields = await fieldRows(key).toArray()
   if (fields.length === 0) return undefined
-  return Object.fromEntries(fields.map((field) => [field.key.slice(key.length + 1), field.value]))
+  const entries = await Promise.all(
+    fields.map(async ({ key: rowKey, value }) => {
+      const field = rowKey.slice(key.length + 1)
+      return [field, isPartsMarker(value) ? await partsOf(key, field, value) : value] as const
+    }),
+  )
+  return Object.fromEntries(entries)
 }
 
 /**
@@ -60,22 +99,63 @@ function deleteRows(key: StateKey): Promise<void> {
   return db.transaction('rw', db.state, async () => {
     await db.state.delete(key)
     await fieldRows(key).delete()
+    await db.state.where('key').startsWith(partsPrefix(key)).delete()
   })
+}
+
+let partWrites = 0
+
+/** Bumped by a clear or a forget: a list still being written in parts stops there. */
+let clears = 0
+
+/**
+ * Writes a long list's parts, each when the browser is idle; the marker to put in its field's
+ * row, or null when a clear came first (the clear, next in order, removes what was written).
+ */
+async function writeParts(key: StateKey, field: string, list: unknown[]) {
+  const clearsBefore = clears
+  const generation = `${Date.now().toString(36)}-${++partWrites}`
+  const count = Math.ceil(list.length / PART_ROWS)
+  for (let index = 0; index < count; index++) {
+    await whenIdle()
+    if (clears !== clearsBefore) return null
+    const part = list.slice(index * PART_ROWS, (index + 1) * PART_ROWS)
+    await db.state.put({ key: partKey(key, field, generation, index), value: part })
+  }
+  return { storedInParts: generation, count } satisfies PartsMarker
 }
 
 /**
  * Stores some fields of the state under `key`, each in a row of its own, so a change to one
- * list does not copy the others again. The whole-state row of an older save goes.
+ * list does not copy the others again; a long list in parts (writeParts). The whole-state row
+ * of an older save goes, and so do the parts the new rows replace.
  */
 function saveFields(key: StateKey, fields: Fields): Promise<void> {
-  return inOrder(() =>
-    db.transaction('rw', db.state, async () => {
+  return inOrder(async () => {
+    const rows: StateRow[] = []
+    for (const [field, value] of Object.entries(fields)) {
+      const long = Array.isArray(value) && value.length > PART_ROWS
+      const stored = long ? await writeParts(key, field, value) : value
+      if (stored === null) return
+      rows.push({ key: `${key}/${field}`, value: stored })
+    }
+    await db.transaction('rw', db.state, async () => {
       await db.state.delete(key)
-      await db.state.bulkPut(
-        Object.entries(fields).map(([field, value]) => ({ key: `${key}/${field}`, value })),
+      await db.state.bulkPut(rows)
+      const kept = new Set(
+        rows.flatMap(({ value }) => (isPartsMarker(value) ? [value.storedInParts] : [])),
       )
-    }),
-  )
+      const replaced = await db.state
+        .where('key')
+        .startsWith(partsPrefix(key))
+        .filter((row) => {
+          const [field = '', generation = ''] = row.key.slice(partsPrefix(key).length).split('/')
+          return field in fields && !kept.has(generation)
+        })
+        .primaryKeys()
+      await db.state.bulkDelete(replaced)
+    })
+  })
 }
 
 /** Stores a structured-cloneable value (plain data: no functions, no actor refs). */
@@ -85,6 +165,7 @@ export async function saveState(key: StateKey, value: unknown): Promise<void> {
 
 /** Forgets the state under `key`, whether saved whole or field by field. */
 export async function forgetState(key: StateKey): Promise<void> {
+  clears++
   // What saveChanged last wrote under it is gone too: the next save writes every field.
   written.delete(key)
   queued.delete(key)
@@ -98,13 +179,6 @@ const written = new Map<StateKey, Fields>()
 /** Per key, the fields changed since the last write, waiting for the browser to be idle. */
 const queued = new Map<StateKey, Fields>()
 let flushing: Promise<void> | null = null
-
-const whenIdle = () =>
-  new Promise<void>((resolve) => {
-    if (typeof globalThis.requestIdleCallback === 'function')
-      globalThis.requestIdleCallback(() => resolve(), { timeout: 2000 })
-    else setTimeout(resolve, 0)
-  })
 
 async function flush(): Promise<void> {
   await whenIdle()
@@ -137,6 +211,7 @@ export function saveChanged(key: StateKey, value: Fields): Promise<string[]> {
 }
 
 export async function clearState(): Promise<void> {
+  clears++
   written.clear()
   queued.clear()
   await inOrder(() => db.state.clear())
