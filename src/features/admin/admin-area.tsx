@@ -6,7 +6,7 @@ import type { AdminActor } from '../../../machines/admin/admin.machine'
 import { AreaLayout } from '../../components/area-layout'
 import { Spinner } from '../../components/spinner'
 import './admin.css'
-import { ClientsSection } from './clients-section'
+import { ClientsOrderInAdvance, ClientsSection } from './clients-section'
 import {
   AdminsSection,
   CitiesSection,
@@ -62,7 +62,12 @@ export function AdminSection() {
   const actor = useAdminActor()
   if (!actor) return <Spinner label="Loading the admin data" />
   const Screen = SECTION_SCREENS[section]
-  return <Screen key={section} actor={actor} />
+  return (
+    <>
+      <ClientsOrderInAdvance actor={actor} />
+      <Screen key={section} actor={actor} />
+    </>
+  )
 }
 
 /** An address inside the area that names none of its pages (the router's not-found). */

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cellText, type Column } from './columns'
-import type { TableItem } from './table-view'
+import type { TableLines } from './table-view'
 
 /** Past this many lines, only those in view (and a few around them) are in the page. */
 export const VIRTUAL_FROM = 150
@@ -15,7 +15,7 @@ type TableBodyProps<T extends { id: string }> = {
   caption: string
   captionId: string
   columns: readonly Column<T>[]
-  items: readonly TableItem<T>[]
+  lines: TableLines<T>
   actions: ((row: T) => ReactNode) | undefined
   /** The header row (aria-rowindex 1). */
   header: ReactNode
@@ -49,19 +49,22 @@ const KEY_MOVES: Record<string, (at: number, last: number) => number> = {
  * (scrolling the one it lands on into the page first).
  */
 export function TableBody<T extends { id: string }>(props: TableBodyProps<T>) {
-  const { caption, captionId, columns, items, actions, header } = props
+  const { caption, captionId, columns, lines, actions, header } = props
   const scrollRef = useRef<HTMLDivElement>(null)
-  const virtual = items.length > VIRTUAL_FROM
+  const count = lines.count
+  const virtual = count > VIRTUAL_FROM
   // No React Compiler here: the virtualizer re-renders this component itself when it scrolls.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count,
     enabled: virtual,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
     measureElement: heightOf,
     overscan: OVERSCAN,
-    getItemKey: (index) => keyOf(items[index], index),
+    // Sizes are kept by position, not by row: a sort or a new list of the same length keeps
+    // them, so the virtualizer does not work out 50,000 places again (lines are re-measured as
+    // they render anyway).
     // React 19 cannot flush synchronously while it commits the rows that get measured.
     useFlushSync: false,
   })
@@ -85,12 +88,14 @@ export function TableBody<T extends { id: string }>(props: TableBodyProps<T>) {
     if (!move || (target !== event.currentTarget && target.tagName !== 'TR')) return
     event.preventDefault()
     const at = target.tagName === 'TR' ? Number(target.dataset.index) : -1
-    const to = Math.min(Math.max(move(at, items.length - 1), 0), items.length - 1)
+    const to = Math.min(Math.max(move(at, count - 1), 0), count - 1)
     if (virtual) virtualizer.scrollToIndex(to, { align: 'auto' })
     setFocusAt(to)
   }
 
-  const shown = virtual ? inView.map(({ index }) => index) : items.map((_, index) => index)
+  const shown = virtual
+    ? inView.map(({ index }) => index)
+    : Array.from({ length: count }, (_, i) => i)
   const before = virtual ? (inView[0]?.start ?? 0) : 0
   const after = virtual ? virtualizer.getTotalSize() - (inView.at(-1)?.end ?? 0) : 0
   const width = columns.length + (actions ? 1 : 0)
@@ -104,15 +109,15 @@ export function TableBody<T extends { id: string }>(props: TableBodyProps<T>) {
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <table aria-rowcount={items.length + 1}>
+      <table aria-rowcount={count + 1}>
         <caption id={captionId}>{caption}</caption>
         <thead>{header}</thead>
         <tbody>
           {before > 0 && <Spacer height={before} width={width} />}
           {shown.map((index) => {
-            const item = items[index]
+            const item = lines.at(index)
             if (!item) return null
-            const key = keyOf(item, index)
+            const key = lines.keyAt(index)
             const line = {
               'data-index': index,
               'aria-rowindex': index + 2,
@@ -146,9 +151,6 @@ export function TableBody<T extends { id: string }>(props: TableBodyProps<T>) {
     </div>
   )
 }
-
-const keyOf = <T extends { id: string }>(item: TableItem<T> | undefined, index: number) =>
-  item === undefined ? index : item.kind === 'row' ? item.row.id : `group:${item.name}`
 
 /** The height of the lines not rendered, so the scroll bar stays true to the whole list. */
 const Spacer = ({ height, width }: { height: number; width: number }) => (

@@ -1,4 +1,6 @@
 import { cellText, type Column } from './columns'
+import { keepOrder, knownOrder } from './orders'
+import { collator, columnOrder, type ColumnOrder } from './sort-order'
 
 /**
  * What an admin table shows of its rows, for lists of any length: the search text and each
@@ -11,65 +13,70 @@ export type Sort = { key: string; direction: 'ascending' | 'descending' }
 /** One line of the table body: a group's heading, or a row. */
 export type TableItem<T> = { kind: 'group'; name: string; count: number } | { kind: 'row'; row: T }
 
-const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' })
-
 // Between two cells' texts: no typed search can match across it.
 const CELL_BREAK = '\u0000'
 
-/** Each row's cells' text, lower-cased, for a search to match against. */
-export const searchTexts = <T>(rows: readonly T[], columns: readonly Column<T>[]): string[] =>
-  rows.map((row) =>
-    columns
-      .map((column) => cellText(column, row))
-      .join(CELL_BREAK)
-      .toLowerCase(),
-  )
+/** A row's cells' text, lower-cased, for a search to match against. */
+const searchText = <T>(row: T, columns: readonly Column<T>[]) =>
+  columns
+    .map((column) => cellText(column, row))
+    .join(CELL_BREAK)
+    .toLowerCase()
 
-/** How two rows compare by `column` (by position), ascending. */
-function comparer<T>(rows: readonly T[], column: Column<T>): (a: number, b: number) => number {
-  const values = rows.map((row) => column.value(row))
-  if (values.every((value) => typeof value === 'number'))
-    return (a, b) => (values[a] as number) - (values[b] as number)
-  const texts = values.map(String)
-  return (a, b) => collator.compare(texts[a] ?? '', texts[b] ?? '')
+/**
+ * Each row's search text, worked out in steps (while the page is idle: see DataTable) or all at
+ * once when a search needs them first, so opening a long list does not wait for its texts.
+ */
+export function searchTexts<T>(rows: readonly T[], columns: readonly Column<T>[]) {
+  const texts: string[] = []
+  const fill = (until: number) => {
+    for (let i = texts.length; i < until; i++) texts.push(searchText(rows[i] as T, columns))
+  }
+  return {
+    /** Every row's text. */
+    all: (): readonly string[] => {
+      fill(rows.length)
+      return texts
+    },
+    /** Up to `count` more texts; whether some are still to do. */
+    step: (count: number): boolean => {
+      fill(Math.min(rows.length, texts.length + count))
+      return texts.length < rows.length
+    },
+  }
 }
 
 /**
  * `order` the other way round, ties still in list order: its runs of equal rows, last run
- * first. One comparison per row instead of a sort (the first click on a sorted column's header
- * reverses it).
+ * first. One comparison per row instead of a sort.
  */
-function reversed(order: readonly number[], compare: (a: number, b: number) => number): number[] {
+function reversed(order: ArrayLike<number>, ranks: ArrayLike<number>): number[] {
   const out: number[] = []
   let end = order.length
   while (end > 0) {
-    const last = order[end - 1] ?? 0
+    const rank = ranks[order[end - 1] ?? 0]
     let start = end - 1
-    while (start > 0 && compare(order[start - 1] ?? 0, last) === 0) start--
+    while (start > 0 && ranks[order[start - 1] ?? 0] === rank) start--
     for (let i = start; i < end; i++) out.push(order[i] ?? 0)
     end = start
   }
   return out
 }
 
-/** A sorter of `rows` that keeps each column's order once worked out (per direction). */
+/**
+ * A sorter of `rows`: each column's order is worked out once (or found worked out in advance,
+ * orders.ts) and either direction read from it.
+ */
 export function sorter<T>(rows: readonly T[], columns: readonly Column<T>[]) {
   const known = new Map<string, number[]>()
-  const comparers = new Map<string, (a: number, b: number) => number>()
-  const compareBy = (column: Column<T>) => {
-    const compare = comparers.get(column.key) ?? comparer(rows, column)
-    comparers.set(column.key, compare)
-    return compare
+  const ordered = (column: Column<T>): ColumnOrder => {
+    const order = knownOrder(rows, column) ?? columnOrder(rows.map((row) => column.value(row)))
+    keepOrder(rows, column, order)
+    return order
   }
   const orderOf = (column: Column<T>, direction: Sort['direction']): number[] => {
-    const compare = compareBy(column)
-    const other = known.get(
-      `${column.key} ${direction === 'ascending' ? 'descending' : 'ascending'}`,
-    )
-    if (other) return reversed(other, compare)
-    const sign = direction === 'ascending' ? 1 : -1
-    // Ties in list order: what a stable sort gives.
-    return rows.map((_, i) => i).sort((a, b) => sign * compare(a, b) || a - b)
+    const { order, ranks } = ordered(column)
+    return direction === 'ascending' ? Array.from(order) : reversed(order, ranks)
   }
   return (sort: Sort | null): number[] | null => {
     const column = sort && columns.find((c) => c.key === sort.key)
@@ -113,12 +120,44 @@ export function groups<T>(rows: readonly T[], groupBy: ((row: T) => string) | un
     .sort((a, b) => b.members.length - a.members.length || collator.compare(a.name, b.name))
 }
 
-/** The body's lines: each group's heading (when grouped) followed by its rows. */
-export const tableItems = <T>(
+/**
+ * The body's lines by position: each group's heading (when grouped) followed by its rows, and
+ * the rows in that order. Ungrouped, a line is made when it is asked for (only those in view
+ * are), not one object per row of a long list.
+ */
+export type TableLines<T> = {
+  count: number
+  at: (index: number) => TableItem<T> | undefined
+  /** A line's React key, without making the line. */
+  keyAt: (index: number) => string | number
+  rows: readonly T[]
+}
+
+const lineKey = <T extends { id: string }>(line: TableItem<T> | undefined, index: number) =>
+  line === undefined ? index : line.kind === 'row' ? line.row.id : `group:${line.name}`
+
+export function tableLines<T extends { id: string }>(
   rows: readonly T[],
   groupBy: ((row: T) => string) | undefined,
-): TableItem<T>[] =>
-  groups(rows, groupBy).flatMap(({ name, members }) => [
-    ...(groupBy ? [{ kind: 'group' as const, name, count: members.length }] : []),
+): TableLines<T> {
+  if (!groupBy)
+    return {
+      count: rows.length,
+      at: (index) => {
+        const row = rows[index]
+        return row === undefined ? undefined : { kind: 'row', row }
+      },
+      keyAt: (index) => rows[index]?.id ?? index,
+      rows,
+    }
+  const lines = groups(rows, groupBy).flatMap(({ name, members }) => [
+    { kind: 'group' as const, name, count: members.length },
     ...members.map((row) => ({ kind: 'row' as const, row })),
   ])
+  return {
+    count: lines.length,
+    at: (index) => lines[index],
+    keyAt: (index) => lineKey(lines[index], index),
+    rows: lines.flatMap((line) => (line.kind === 'row' ? [line.row] : [])),
+  }
+}
