@@ -258,8 +258,7 @@ async function bench(
   if (options.only === 'admin-fetch') {
     const floors = await measureDatabaseFloor(options, databases, durations)
     for (const clients of options.sizes) {
-      const admin = { durations: adminDurations(seconds), withChromium: false }
-      await adminFetch(workDir, databases, options, clients, admin, floors)
+      await adminFetch(workDir, databases, options, clients, adminDurations(seconds), floors)
     }
     return
   }
@@ -320,8 +319,7 @@ async function bench(
   // Each seeded back office runs on a server of its own: free the cores and memory first.
   await stopAllServers()
   for (const clients of options.sizes) {
-    const admin = { durations: adminDurations(seconds), withChromium: true }
-    await adminFetch(workDir, databases, options, clients, admin, floors)
+    await adminFetch(workDir, databases, options, clients, adminDurations(seconds), floors)
   }
 }
 
@@ -511,7 +509,7 @@ async function adminFetch(
   databases: ScratchDatabases,
   options: BenchOptions,
   clients: number,
-  { durations, withChromium }: { durations: Durations; withChromium: boolean },
+  durations: Durations,
   floors: Floors,
 ) {
   const database = await databases.make(`admin-${clients}`)
@@ -534,8 +532,8 @@ async function adminFetch(
   const bareCached = await measure(targets.bareCached, durations, progress)
   const bareGzip = await measure(targets.bareGzip, durations, progress)
   const bareNotModified = await measure(targets.bareNotModified, durations, progress)
-  if (withChromium) progress('opening the Clients section in Chromium')
-  const chromium = withChromium ? await measureClientsPage(real, outboxDir, clients) : null
+  progress('opening the Clients section in Chromium')
+  const chromium = await measureClientsPage(real, outboxDir, clients)
   await stopAllServers()
   console.log('')
   console.log(
@@ -565,7 +563,7 @@ async function adminFetch(
   console.log(share(cached, bareCached, 'the kept answer'))
   console.log(share(notModified, bareNotModified, 'the 304'))
   console.log(`The 304: ${ofFloor(notModified.result.requests.average, floors.select)}`)
-  if (chromium) for (const line of chromiumLines(chromium, clients)) console.log(line)
+  for (const line of chromiumLines(chromium, clients)) console.log(line)
 }
 
 async function cleanUp(workDir: string, databases: ScratchDatabases): Promise<void> {

@@ -1,8 +1,9 @@
 // The Clients section in Chromium on a seeded back office: how long its rows take to paint once
 // the section opens (the data already fetched), how many elements the page holds, one search
 // keystroke and two sorts (by name, by amount paid); against the same steps on a bare table of
-// 40 rows (plain DOM, no framework) in the same browser. Timed from the bench through the
-// DevTools protocol, so each step also counts a few milliseconds of round trips.
+// 40 rows (plain DOM, no framework) in the same browser. Each step is timed in the page, from the
+// input's event to the frame that shows the result: the app's own time, without the DevTools
+// protocol's round trips.
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
@@ -23,18 +24,67 @@ export type ChromiumResult =
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const VIEWPORT = { width: 1280, height: 800 }
-const SETTLE_MS = 1_000
+/** How long the page must have had nothing to do, and at most how long to wait for that. */
+const IDLE_MS = 40
+const SETTLE_TIMEOUT_MS = 15_000
 
 const rowCount = (page: Page) =>
   page.evaluate(() => Number(document.querySelector('table')?.getAttribute('aria-rowcount')))
 
-async function timed(step: () => Promise<unknown>): Promise<number> {
-  const started = performance.now()
+/** What the table shows once a step has taken effect. */
+type Shown = { rows: number } | { rowsAtMost: number } | { header: string; direction: string }
+
+type Timing = { benchTiming?: Promise<number> }
+
+/**
+ * Milliseconds from the page's next `event` (its timeStamp: when the input reached the page) to
+ * the frame painted once the table shows `shown`, timed in the page: the app's own time, without
+ * the DevTools round trips of the step and of the wait. Whole frames, so up to 17 ms more than
+ * the work itself.
+ */
+async function timedInPage(
+  page: Page,
+  event: 'keydown' | 'click',
+  shown: Shown,
+  step: () => Promise<unknown>,
+): Promise<number> {
+  // No named functions in here: the bench's loader would wrap them in a helper the page lacks.
+  await page.evaluate(
+    ([event, shown]) => {
+      ;(window as Timing).benchTiming = new Promise((resolve) => {
+        document.addEventListener(
+          event,
+          async (input) => {
+            for (;;) {
+              // A frame's callbacks run before it paints; a task queued from one runs after.
+              await new Promise((frame) => requestAnimationFrame(frame))
+              const rowCount = Number(
+                document.querySelector('table')?.getAttribute('aria-rowcount'),
+              )
+              const done =
+                'rows' in shown
+                  ? rowCount === shown.rows + 1 && document.querySelector('tbody td') !== null
+                  : 'rowsAtMost' in shown
+                    ? rowCount <= shown.rowsAtMost
+                    : document
+                        .querySelector(`th[aria-sort="${shown.direction}"]`)
+                        ?.textContent?.startsWith(shown.header)
+              // A step that never shows its result counts a minute and fails its row.
+              if (done || performance.now() - input.timeStamp > 60_000) break
+            }
+            setTimeout(() => resolve(performance.now() - input.timeStamp))
+          },
+          { once: true, capture: true },
+        )
+      })
+    },
+    [event, shown] as const,
+  )
   await step()
-  return performance.now() - started
+  return page.evaluate(() => (window as Timing).benchTiming ?? Promise.resolve(Number.NaN))
 }
 
-/** The search, then the two sorts, each timed until the table shows its result. */
+/** The search's last keystroke, then the two sorts, each timed until the table shows its result. */
 async function searchAndSort(page: Page, search: string) {
   const box = page.getByRole('searchbox').first()
   await box.fill(search.slice(0, -1))
@@ -42,27 +92,44 @@ async function searchAndSort(page: Page, search: string) {
     (n) => Number(document.querySelector('table')?.getAttribute('aria-rowcount')) <= n,
     200,
   )
-  const keystroke = await timed(async () => {
-    await box.press(search.slice(-1))
-    await page.waitForFunction(
-      () => Number(document.querySelector('table')?.getAttribute('aria-rowcount')) <= 12,
-    )
-  })
+  const keystroke = await timedInPage(page, 'keydown', { rowsAtMost: 12 }, () =>
+    box.press(search.slice(-1)),
+  )
   await box.fill('')
-  const sortBy = (name: RegExp, direction: string) =>
-    timed(async () => {
-      await page.getByRole('button', { name }).click()
-      await page.waitForFunction(
-        ([header, sort]) =>
-          document.querySelector(`th[aria-sort="${sort}"]`)?.textContent?.startsWith(header),
-        [name.source.replace('^', ''), direction] as const,
-      )
-    })
+  await page.waitForFunction(
+    () => Number(document.querySelector('table')?.getAttribute('aria-rowcount')) > 12,
+  )
+  const sortBy = (header: string, direction: string) =>
+    timedInPage(page, 'click', { header, direction }, () =>
+      page.getByRole('button', { name: new RegExp(`^${header}`) }).click(),
+    )
   return {
     keystroke,
-    sortByName: await sortBy(/^Client/, 'descending'),
-    sortByPaid: await sortBy(/^Paid/, 'ascending'),
+    sortByName: await sortBy('Client', 'descending'),
+    sortByPaid: await sortBy('Paid', 'ascending'),
   }
+}
+
+/**
+ * Once the answer is in, the app takes it in: parses it, has the Clients list sorted in a worker
+ * and stores it in IndexedDB, a slice at a time. The click waits for that (for an idle period of
+ * the page with 40 ms to spare), so it times the section rather than that work.
+ */
+async function settled(page: Page) {
+  // No named functions in here (see timedInPage).
+  await page.evaluate(
+    async ([idleMs, timeoutMs]) => {
+      const started = performance.now()
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      for (;;) {
+        const idle = await new Promise<number>((resolve) =>
+          requestIdleCallback((deadline) => resolve(deadline.timeRemaining())),
+        )
+        if (idle >= idleMs || performance.now() - started > timeoutMs) return
+      }
+    },
+    [IDLE_MS, SETTLE_TIMEOUT_MS] as const,
+  )
 }
 
 async function signInAsAdmin(page: Page, outboxDir: string) {
@@ -83,20 +150,11 @@ async function signInAsAdmin(page: Page, outboxDir: string) {
 
 async function clientsSection(page: Page, outboxDir: string, clients: number): Promise<TableTimes> {
   await signInAsAdmin(page, outboxDir)
-  // The answer is in; give the app a moment to take it in, so the click times the section.
-  await page.waitForTimeout(SETTLE_MS)
+  await settled(page)
   const link = page
     .getByRole('navigation', { name: 'Admin sections' })
     .getByRole('link', { name: 'Clients' })
-  const painted = await timed(async () => {
-    await link.click()
-    await page.waitForFunction(
-      (n) => document.querySelector('table')?.getAttribute('aria-rowcount') === String(n + 1),
-      clients,
-      { timeout: 60_000 },
-    )
-    await page.locator('table tbody tr[data-index]').first().waitFor()
-  })
+  const painted = await timedInPage(page, 'click', { rows: clients }, () => link.click())
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length)
   const rows = (await rowCount(page)) - 1
   // The last client's name: its prefix matches two clients at any size, the name one.
@@ -105,7 +163,8 @@ async function clientsSection(page: Page, outboxDir: string, clients: number): P
 
 /** 40 rows, the Clients section's columns, searched and sorted by a few lines of plain DOM. */
 const BARE_TABLE = `<!doctype html><html lang="en"><title>bare</title><body>
-<input type="search" aria-label="Search"><table aria-rowcount="41"><thead><tr>
+<button id="open">Show clients</button>
+<input type="search" aria-label="Search"><table aria-rowcount="1"><thead><tr>
 <th><button>Client</button></th><th><button>Email</button></th><th><button>Paid</button></th></tr></thead><tbody></tbody></table>
 <script>
 const all = Array.from({ length: 40 }, (_, i) => ({ name: 'Client ' + (9990 + i), email: 'c' + i + '@example.com', paid: (i * 7919) % 1000 }))
@@ -116,6 +175,7 @@ const render = () => {
 }
 const search = document.querySelector('input')
 search.oninput = () => { shown = all.filter((r) => r.name.toLowerCase().includes(search.value.toLowerCase())); render() }
+document.getElementById('open').onclick = render
 document.querySelectorAll('th').forEach((th, i) => th.querySelector('button').onclick = () => {
   const key = ['name', 'email', 'paid'][i]
   const direction = sort && sort.key === key && sort.direction === 'ascending' ? 'descending' : 'ascending'
@@ -129,10 +189,10 @@ document.querySelector('th').setAttribute('aria-sort', 'ascending'); sort = { ke
 </script>`
 
 async function bareTable(page: Page): Promise<TableTimes> {
-  const painted = await timed(async () => {
-    await page.setContent(BARE_TABLE.replace('</script>', 'render()</script>'))
-    await page.locator('tbody tr').first().waitFor()
-  })
+  await page.setContent(BARE_TABLE)
+  const painted = await timedInPage(page, 'click', { rows: 40 }, () =>
+    page.getByRole('button', { name: 'Show clients' }).click(),
+  )
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length)
   return { painted, elements, rows: 40, ...(await searchAndSort(page, 'client 9999')) }
 }

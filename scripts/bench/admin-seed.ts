@@ -34,6 +34,9 @@ export const SEEDED = {
   perkEvery: 20,
 }
 
+/** A prime: client i is named Client ((i − 1) × this mod N) + 1, one name each for any N it does not divide. */
+const NAME_STRIDE = 7919
+
 const cityName = (i: number) => `Bench City ${i + 1}`
 const phone = (i: number) => `+1 512 555 ${String(i % 10_000).padStart(4, '0')}`
 
@@ -78,9 +81,11 @@ async function seedClients(db: Db, clientCount: number) {
     key: cityKey(cityName(i), 'TX'),
     waiting: i >= SEEDED.servedCities,
   }))
-  // One a minute up to now, so "newest first" has an answer.
+  // One a minute up to now, so "newest first" has an answer. The names are Client 1…N in another
+  // order than sign-up (the server sends sign-up order), so sorting by name is real work.
   await db.execute(sql`insert into ${users} (email, name, role, created_at)
-    select 'client-' || i || '@example.com', 'Client ' || i, 'CLIENT',
+    select 'client-' || i || '@example.com',
+      'Client ' || ((i - 1) * ${NAME_STRIDE}::bigint % ${clientCount} + 1), 'CLIENT',
       now() - (${clientCount} - i + 1) * interval '1 minute'
     from generate_series(1, ${clientCount}) as i`)
   await db.execute(sql`insert into ${clients}
