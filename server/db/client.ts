@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { parse, PGlite, protocol, types, type QueryOptions } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
 import {
   PgDialect,
@@ -49,19 +49,87 @@ const statementNames = new Map<string, string>()
  * `rowsOf` for a hot statement, prepared once per connection: PostgreSQL plans it the first time
  * and only binds it after that, which halves the cost of the builder's CTEs. Its text must come
  * from a few fixed shapes, every value a parameter (each text keeps a name for the process's
- * life). PGlite has no named statements and parses each one, as `rowsOf` does.
+ * life). On PGlite it is prepared once per database (see `preparedOnPglite`).
  */
-export async function preparedRowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+export async function preparedRowsOf<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
   const query = dialect.sqlToQuery(statement)
   let name = statementNames.get(query.sql)
   if (name === undefined) {
     name = `poolpath_${statementNames.size + 1}`
     statementNames.set(query.sql, name)
   }
-  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as {
+  const { session } = db._ as { session: { client?: unknown } & Db['_']['session'] }
+  // A PGlite transaction's session holds the transaction, whose queries the callback runs.
+  if (session.client instanceof PGlite) {
+    return preparedOnPglite<T>(session.client, name, query.sql, query.params)
+  }
+  const result = (await session.prepareQuery(query, undefined, name, false).execute()) as {
     rows: T[]
   }
   return result.rows
+}
+
+/** As drizzle's PGlite driver reads raw rows: dates and times stay the text PostgreSQL sent. */
+const asText = (value: string) => value
+const RAW_ROWS: QueryOptions = {
+  rowMode: 'object',
+  parsers: {
+    [types.TIMESTAMP]: asText,
+    [types.TIMESTAMPTZ]: asText,
+    [types.INTERVAL]: asText,
+    [types.DATE]: asText,
+  },
+}
+
+/** The parameter types of each statement prepared on a PGlite database, by statement name. */
+const pgliteStatements = new WeakMap<PGlite, Map<string, number[]>>()
+
+/**
+ * Runs statement `name` (parsed and described the first time on this database) with `params`,
+ * as PGlite's own `query` runs an unnamed one: the same locks, the same parameter serializers and
+ * row parsers, a Sync after an error, and the data directory synced after the statement.
+ */
+function preparedOnPglite<T>(
+  client: PGlite,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<T[]> {
+  const { serialize } = protocol
+  const run = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false })
+  const prepared = pgliteStatements.get(client) ?? new Map<string, number[]>()
+  pgliteStatements.set(client, prepared)
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      const messages = []
+      try {
+        let paramTypes = prepared.get(name)
+        if (paramTypes === undefined) {
+          await run(serialize.parse({ name, text }))
+          paramTypes = parse.parseDescribeStatementResults(
+            await run(serialize.describe({ type: 'S', name })),
+          )
+          prepared.set(name, paramTypes)
+        }
+        const types = paramTypes
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null
+          const serializer = client.serializers[types[i] ?? 0]
+          return serializer ? serializer(value) : String(value)
+        })
+        messages.push(
+          ...(await run(serialize.bind({ statement: name, values }))),
+          ...(await run(serialize.describe({ type: 'P' }))),
+          ...(await run(serialize.execute({}))),
+        )
+      } finally {
+        messages.push(...(await run(serialize.sync())))
+      }
+      await client.syncToFs()
+      const [result] = parse.parseResults(messages, client.parsers, RAW_ROWS)
+      return (result?.rows ?? []) as T[]
+    }),
+  )
 }
 
 export type Database = {

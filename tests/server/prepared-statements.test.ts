@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { preparedRowsOf, rowsOf, type Db } from '../../server/db/client'
+import { isCheckViolation } from '../../server/lib/db-errors'
+import { build, type TestApp } from '../support/build'
+
+// preparedRowsOf names a statement once and binds it after that: on PostgreSQL through
+// node-postgres, on PGlite through its protocol. Either way a call must answer exactly what an
+// unnamed statement answers, and fail and lock as one does.
+let t: TestApp
+let db: Db
+beforeAll(async () => {
+  t = await build()
+  db = t.database.db
+  await db.execute(sql`create table prepared_probe (
+    id integer primary key,
+    label text not null,
+    data jsonb not null,
+    flag boolean,
+    at timestamptz not null,
+    constraint prepared_probe_small check (id < 1000)
+  )`)
+})
+afterAll(async () => {
+  await db.execute(sql`drop table prepared_probe`)
+  await t.app.close()
+})
+
+type Probe = { id: number; label: string; data: unknown; flag: boolean | null; at: string }
+
+const upsert = (id: number, label: string, data: unknown, flag: boolean | null, at: string) =>
+  sql`insert into prepared_probe (id, label, data, flag, at)
+    values (${id}::integer, ${label}, ${JSON.stringify(data)}::jsonb, ${flag}::boolean,
+      ${at}::timestamptz)
+    on conflict (id) do update set label = excluded.label, data = excluded.data,
+      flag = excluded.flag, at = excluded.at
+    returning id, label, data, flag, at`
+
+const readBack = (id: number) =>
+  sql`select id, label, data, flag, at from prepared_probe where id = ${id}::integer`
+
+describe('a prepared statement', () => {
+  it('answers each call with its own values, as an unnamed statement does', async () => {
+    const first = await preparedRowsOf<Probe>(
+      db,
+      upsert(1, 'first', { lengthFt: 24 }, true, '2030-03-04T10:00:00.000Z'),
+    )
+    const second = await preparedRowsOf<Probe>(
+      db,
+      upsert(2, "it's second", { items: ['a', 'b'] }, null, '2030-03-05T11:30:00.000Z'),
+    )
+    expect(first.map((row) => [row.id, row.label, row.data, row.flag])).toEqual([
+      [1, 'first', { lengthFt: 24 }, true],
+    ])
+    expect(second.map((row) => [row.id, row.label, row.data, row.flag])).toEqual([
+      [2, "it's second", { items: ['a', 'b'] }, null],
+    ])
+    // Times come back as PostgreSQL's text, as drizzle's raw rows give them.
+    expect(first).toEqual(await rowsOf<Probe>(db, readBack(1)))
+    expect(second).toEqual(await rowsOf<Probe>(db, readBack(2)))
+    expect(typeof second[0]?.at).toBe('string')
+  })
+
+  it('fails with the database error and leaves the connection usable', async () => {
+    const refused = preparedRowsOf(db, upsert(5000, 'too big', {}, false, '2030-03-04T10:00:00Z'))
+    const error: unknown = await refused.catch((caught: unknown) => caught)
+    expect(isCheckViolation(error, 'prepared_probe_small')).toBe(true)
+    const [row] = await preparedRowsOf<Probe>(
+      db,
+      upsert(3, 'after the error', {}, false, '2030-03-04T10:00:00Z'),
+    )
+    expect(row?.label).toBe('after the error')
+    expect(await rowsOf(db, readBack(5000))).toEqual([])
+  })
+
+  it('runs in a transaction it is given, and outside one it is not', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let opened = () => {}
+    const open = new Promise<void>((resolve) => (opened = resolve))
+    const transaction = db
+      .transaction(async (tx) => {
+        await preparedRowsOf(tx, upsert(10, 'rolled back', {}, null, '2030-03-04T10:00:00Z'))
+        opened()
+        await held
+        tx.rollback()
+      })
+      .catch((caught: unknown) => caught)
+    // A call on the database while the transaction is open is not part of it.
+    await open
+    const outside = preparedRowsOf(db, upsert(11, 'kept', {}, null, '2030-03-04T10:00:00Z'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    release()
+    await transaction
+    await outside
+    expect(await rowsOf(db, readBack(10))).toEqual([])
+    expect((await rowsOf<Probe>(db, readBack(11))).map((row) => row.label)).toEqual(['kept'])
+  })
+})
