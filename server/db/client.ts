@@ -1,6 +1,13 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parse, PGlite, protocol, types, type QueryOptions } from '@electric-sql/pglite'
+import {
+  parse,
+  PGlite,
+  protocol,
+  types,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
 import {
   PgDialect,
@@ -61,7 +68,8 @@ export async function preparedRowsOf<T>(db: Db | Tx, statement: SQL): Promise<T[
   const { session } = db._ as { session: { client?: unknown } & Db['_']['session'] }
   // A PGlite transaction's session holds the transaction, whose queries the callback runs.
   if (session.client instanceof PGlite) {
-    return preparedOnPglite<T>(session.client, name, query.sql, query.params)
+    const result = await preparedOnPglite(session.client, name, query.sql, query.params, RAW_ROWS)
+    return result.rows as T[]
   }
   const result = (await session.prepareQuery(query, undefined, name, false).execute()) as {
     rows: T[]
@@ -69,16 +77,53 @@ export async function preparedRowsOf<T>(db: Db | Tx, statement: SQL): Promise<T[
   return result.rows
 }
 
-/** As drizzle's PGlite driver reads raw rows: dates and times stay the text PostgreSQL sent. */
+/**
+ * As drizzle's PGlite driver reads raw rows: dates and times (and numeric, time and date
+ * arrays) stay the text PostgreSQL sent.
+ */
 const asText = (value: string) => value
+const NUMERIC_ARRAY = 1231
+const TIMESTAMP_ARRAY = 1115
+const TIMESTAMPTZ_ARRAY = 1185
+const INTERVAL_ARRAY = 1187
+const DATE_ARRAY = 1182
 const RAW_ROWS: QueryOptions = {
   rowMode: 'object',
-  parsers: {
-    [types.TIMESTAMP]: asText,
-    [types.TIMESTAMPTZ]: asText,
-    [types.INTERVAL]: asText,
-    [types.DATE]: asText,
-  },
+  parsers: Object.fromEntries(
+    [
+      types.TIMESTAMP,
+      types.TIMESTAMPTZ,
+      types.INTERVAL,
+      types.DATE,
+      NUMERIC_ARRAY,
+      TIMESTAMP_ARRAY,
+      TIMESTAMPTZ_ARRAY,
+      INTERVAL_ARRAY,
+      DATE_ARRAY,
+    ].map((type) => [type, asText]),
+  ),
+}
+
+type PglitePrepared = { client: unknown }
+
+/**
+ * `query.prepare(name)`, prepared by that name on PGlite as well: drizzle's PGlite driver takes
+ * the name but parses the statement at every call.
+ */
+export function prepareNamed<Q extends object>(
+  query: { prepare(name: string): Q },
+  name: string,
+): Q {
+  const prepared = query.prepare(name)
+  const driven = prepared as Q & PglitePrepared
+  const { client } = driven
+  if (client instanceof PGlite) {
+    driven.client = {
+      query: (text: string, params: unknown[], options: QueryOptions) =>
+        preparedOnPglite(client, name, text, params, options),
+    }
+  }
+  return prepared
 }
 
 /** The parameter types of each statement prepared on a PGlite database, by statement name. */
@@ -89,12 +134,13 @@ const pgliteStatements = new WeakMap<PGlite, Map<string, number[]>>()
  * as PGlite's own `query` runs an unnamed one: the same locks, the same parameter serializers and
  * row parsers, a Sync after an error, and the data directory synced after the statement.
  */
-function preparedOnPglite<T>(
+function preparedOnPglite(
   client: PGlite,
   name: string,
   text: string,
   params: unknown[],
-): Promise<T[]> {
+  options: QueryOptions,
+): Promise<Results> {
   const { serialize } = protocol
   const run = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false })
   const prepared = pgliteStatements.get(client) ?? new Map<string, number[]>()
@@ -114,7 +160,8 @@ function preparedOnPglite<T>(
         const types = paramTypes
         const values = params.map((value, i) => {
           if (value === null || value === undefined) return null
-          const serializer = client.serializers[types[i] ?? 0]
+          const type = types[i] ?? 0
+          const serializer = options.serializers?.[type] ?? client.serializers[type]
           return serializer ? serializer(value) : String(value)
         })
         messages.push(
@@ -126,8 +173,8 @@ function preparedOnPglite<T>(
         messages.push(...(await run(serialize.sync())))
       }
       await client.syncToFs()
-      const [result] = parse.parseResults(messages, client.parsers, RAW_ROWS)
-      return (result?.rows ?? []) as T[]
+      const [result] = parse.parseResults(messages, client.parsers, options)
+      return result ?? { rows: [], fields: [] }
     }),
   )
 }

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { preparedRowsOf, rowsOf, type Db } from '../../server/db/client'
+import { prepareNamed, preparedRowsOf, rowsOf, type Db } from '../../server/db/client'
+import { users } from '../../server/db/schema'
 import { isCheckViolation } from '../../server/lib/db-errors'
 import { build, type TestApp } from '../support/build'
+import { TEST_ADMIN_EMAIL } from '../support/template'
 
 // preparedRowsOf names a statement once and binds it after that: on PostgreSQL through
 // node-postgres, on PGlite through its protocol. Either way a call must answer exactly what an
@@ -95,5 +97,37 @@ describe('a prepared statement', () => {
     await outside
     expect(await rowsOf(db, readBack(10))).toEqual([])
     expect((await rowsOf<Probe>(db, readBack(11))).map((row) => row.label)).toEqual(['kept'])
+  })
+})
+
+describe('a drizzle query prepared by name', () => {
+  it('answers each call with its own values, mapped as the unprepared query is', async () => {
+    await db.insert(users).values({ email: 'second@example.com', name: 'Second', role: 'CLIENT' })
+    const byEmail = (email: ReturnType<typeof sql.placeholder> | string) =>
+      db
+        .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
+        .from(users)
+        .where(eq(users.email, email))
+    const prepared = prepareNamed(byEmail(sql.placeholder('email')), 'probe_user_by_email')
+    for (const email of [TEST_ADMIN_EMAIL, 'second@example.com', TEST_ADMIN_EMAIL]) {
+      const rows = await prepared.execute({ email })
+      expect(rows.map((row) => row.email)).toEqual([email])
+      expect(rows[0]?.createdAt).toBeInstanceOf(Date)
+      expect(rows).toEqual(await byEmail(email))
+    }
+    expect(await prepared.execute({ email: 'nobody@example.com' })).toEqual([])
+  })
+
+  it('is prepared on PGlite, whose one session lists it', async () => {
+    // PostgreSQL's pool prepares it on each connection that runs it: no one session to ask.
+    if (t.database.kind !== 'pglite') return
+    const named = await rowsOf<{ name: string }>(
+      db,
+      sql`select name from pg_prepared_statements order by name`,
+    )
+    const names = named.map((row) => row.name)
+    expect(names).toContain('probe_user_by_email')
+    // preparedRowsOf's, from the first describe.
+    expect(names.some((name) => name.startsWith('poolpath_'))).toBe(true)
   })
 })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Db, Tx } from '../../db/client'
+import { prepareNamed, type Db, type Tx } from '../../db/client'
 import { dataVersion } from '../../db/schema'
 
 /** Which data an answer holds: the data version's row (see the schema's `dataVersion`). */
@@ -54,7 +54,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export default fp(
   async function dataVersionPlugin(app: FastifyInstance) {
     // Prepared once: the 304 path, when the version is not known, is this one statement.
-    const readTag = tagQuery(app.db).prepare('data_version_now')
+    const readTag = prepareNamed(tagQuery(app.db), 'data_version_now')
     let known: DataTag | null = null
     let listening = false
     let writes = 0

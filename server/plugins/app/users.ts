@@ -8,7 +8,7 @@ import {
   type Role,
   type UserData,
 } from '../../../contract'
-import type { Tx } from '../../db/client'
+import { prepareNamed, type Tx } from '../../db/client'
 import { cities, clients, dataVersion, engineers, managers, users } from '../../db/schema'
 import type { DataTag } from './data-version'
 import { poolDataJson } from '../../db/pool-data'
@@ -82,23 +82,25 @@ export default fp(
 
     const userId = sql.placeholder('id')
     // Prepared once: a refresh's one read after the rotation.
-    const sessionRead = db
-      .select({
-        user: users,
-        client: clients,
-        flag: flagOf,
-        poolData: sql<PoolData | null>`case when ${users.role} = 'CLIENT'
+    const sessionRead = prepareNamed(
+      db
+        .select({
+          user: users,
+          client: clients,
+          flag: flagOf,
+          poolData: sql<PoolData | null>`case when ${users.role} = 'CLIENT'
             then ${poolDataJson(userId)} end`,
-        epoch: sql<string>`(select ${dataVersion.epoch} from ${dataVersion} where ${dataVersion.id} = 1)`,
-        version:
-          sql<number>`(select ${dataVersion.version} from ${dataVersion} where ${dataVersion.id} = 1)`.mapWith(
-            Number,
-          ),
-      })
-      .from(users)
-      .leftJoin(clients, eq(clients.userId, users.id))
-      .where(eq(users.id, userId))
-      .prepare('user_session')
+          epoch: sql<string>`(select ${dataVersion.epoch} from ${dataVersion} where ${dataVersion.id} = 1)`,
+          version:
+            sql<number>`(select ${dataVersion.version} from ${dataVersion} where ${dataVersion.id} = 1)`.mapWith(
+              Number,
+            ),
+        })
+        .from(users)
+        .leftJoin(clients, eq(clients.userId, users.id))
+        .where(eq(users.id, userId)),
+      'user_session',
+    )
 
     const session: Users['session'] = async (id) => {
       const [row] = await sessionRead.execute({ id })
