@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn, snapshot } from '../support/http'
+import { statementsDuring } from '../support/statements'
 import {
   addEngineer,
   entryOf,
   newClient,
   put,
+  quote,
   referencePool,
   serveAustin,
   stageIds,
@@ -233,6 +235,35 @@ describe('PUT /api/mark-done and /api/mark-done1', () => {
     )
     expect(Object.keys(problem.errors ?? {})).toEqual(['Title'])
     expect(await snapshot(t)).toBe(before)
+  })
+})
+
+describe('one round trip per write', () => {
+  // The step list is the server's cache (reloaded at most every 2 s, by whichever call comes
+  // first): what each write itself sends is its one statement.
+  const isStageListRead = (statement: string) =>
+    /from "stages" inner join "design_tips"/.test(statement)
+
+  it.each([
+    [
+      'a stage’s choices',
+      '/api/edit-pool',
+      () => ({ StageId: stage.excavation, choices: { option: 'standard' } }),
+    ],
+    ['the pool design', '/api/edit-pool', () => ({ Title: 'Pool Design', choices: referencePool })],
+    ['a step done', '/api/mark-done', () => ({ StageId: stage.steel, done: true })],
+    ['a quote', '/api/add-quote', () => ({ StageId: stage.steel, ...quote('Rebar Co') })],
+  ])('saves %s in one statement', async (_what, url, body) => {
+    // The first call of a session reads who is calling; later ones find it cached.
+    await put(t, url, body(), client.headers)
+    let status = 0
+    const statements = await statementsDuring(t, async () => {
+      status = (await put(t, url, body(), client.headers)).statusCode
+    })
+    expect(status).toBe(200)
+    const own = statements.filter((statement) => !isStageListRead(statement))
+    expect(own).toHaveLength(1)
+    expect(own[0]).toMatch(/insert into pool_entries/)
   })
 })
 

@@ -16,7 +16,10 @@ export type Stages = {
   read(query: Db | Tx): Promise<Stage[]>
   /** Called after an admin write on this server; other servers catch up within the TTL. */
   invalidate(): void
-  /** A stage's price list now, or undefined for an unknown stage. */
+  /**
+   * A stage's price list from the cached list (this server's edits at once, another server's
+   * within the TTL, as GET /api shows it), or undefined for an unknown stage.
+   */
   pricingOf(id: string): Promise<Pricing | undefined>
   /** Every client's estimate follows the new pricing on their next load. Audited as actorId's. */
   editPricing(actorId: string, id: string, pricing: Pricing): Promise<Stage>
@@ -125,13 +128,8 @@ export default fp(
       return tip
     }
 
-    const pricingOf: Stages['pricingOf'] = async (id) => {
-      const [stage] = await app.db
-        .select({ pricing: stages.pricing })
-        .from(stages)
-        .where(eq(stages.id, id))
-      return stage?.pricing
-    }
+    const pricingOf: Stages['pricingOf'] = async (id) =>
+      (await list()).stages.find((stage) => stage.id === id)?.pricing
 
     app.decorate('stages', {
       list,
