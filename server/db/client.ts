@@ -8,7 +8,7 @@ import {
   type QueryOptions,
   type Results,
 } from '@electric-sql/pglite'
-import type { SQL } from 'drizzle-orm'
+import { fillPlaceholders, type SQL } from 'drizzle-orm'
 import {
   PgDialect,
   PgTransaction,
@@ -52,29 +52,48 @@ const dialect = new PgDialect()
 /** One name per statement text: PostgreSQL refuses a name prepared again with other text. */
 const statementNames = new Map<string, string>()
 
+/** A hot statement: its text built once, its values bound at each call. */
+export type PreparedStatement<T, V extends Record<string, unknown>> = {
+  rows(db: Db | Tx, values: V): Promise<T[]>
+}
+
 /**
- * `rowsOf` for a hot statement, prepared once per connection: PostgreSQL plans it the first time
- * and only binds it after that, which halves the cost of the builder's CTEs. Its text must come
- * from a few fixed shapes, every value a parameter (each text keeps a name for the process's
- * life). On PGlite it is prepared once per database (see `preparedOnPglite`).
+ * A hot statement whose every value is a `sql.placeholder` named in `V`: its text is built once
+ * here, and it is prepared once per connection, so PostgreSQL plans it the first time and only
+ * binds it after that, which halves the cost of the builder's CTEs. On PGlite it is prepared
+ * once per database (see `preparedOnPglite`). Each statement keeps its name for the process's
+ * life: make one per shape, at module level.
  */
-export async function preparedRowsOf<T>(db: Db | Tx, statement: SQL): Promise<T[]> {
+export function preparedStatement<T, V extends Record<string, unknown>>(
+  statement: SQL,
+): PreparedStatement<T, V> {
   const query = dialect.sqlToQuery(statement)
   let name = statementNames.get(query.sql)
   if (name === undefined) {
     name = `poolpath_${statementNames.size + 1}`
     statementNames.set(query.sql, name)
   }
-  const { session } = db._ as { session: { client?: unknown } & Db['_']['session'] }
-  // A PGlite transaction's session holds the transaction, whose queries the callback runs.
-  if (session.client instanceof PGlite) {
-    const result = await preparedOnPglite(session.client, name, query.sql, query.params, RAW_ROWS)
-    return result.rows as T[]
+  const statementName = name
+  return {
+    async rows(db, values) {
+      const { session } = db._ as { session: { client?: unknown } & Db['_']['session'] }
+      // A PGlite transaction's session holds the transaction, whose queries the callback runs.
+      if (session.client instanceof PGlite) {
+        const params = fillPlaceholders(query.params, values)
+        const result = await preparedOnPglite(
+          session.client,
+          statementName,
+          query.sql,
+          params,
+          RAW_ROWS,
+        )
+        return result.rows as T[]
+      }
+      const prepared = session.prepareQuery(query, undefined, statementName, false)
+      const result = (await prepared.execute(values)) as { rows: T[] }
+      return result.rows
+    },
   }
-  const result = (await session.prepareQuery(query, undefined, name, false).execute()) as {
-    rows: T[]
-  }
-  return result.rows
 }
 
 /**

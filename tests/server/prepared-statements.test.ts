@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { prepareNamed, preparedRowsOf, rowsOf, type Db } from '../../server/db/client'
+import { prepareNamed, preparedStatement, rowsOf, type Db, type Tx } from '../../server/db/client'
 import { users } from '../../server/db/schema'
 import { isCheckViolation } from '../../server/lib/db-errors'
 import { build, type TestApp } from '../support/build'
 import { TEST_ADMIN_EMAIL } from '../support/template'
 
-// preparedRowsOf names a statement once and binds it after that: on PostgreSQL through
+// preparedStatement builds a statement's text and names it once and binds it after that: on PostgreSQL through
 // node-postgres, on PGlite through its protocol. Either way a call must answer exactly what an
 // unnamed statement answers, and fail and lock as one does.
 let t: TestApp
@@ -30,26 +30,40 @@ afterAll(async () => {
 
 type Probe = { id: number; label: string; data: unknown; flag: boolean | null; at: string }
 
-const upsert = (id: number, label: string, data: unknown, flag: boolean | null, at: string) =>
+type ProbeValues = { id: number; label: string; data: string; flag: boolean | null; at: string }
+
+const probeUpsert = preparedStatement<Probe, ProbeValues>(
   sql`insert into prepared_probe (id, label, data, flag, at)
-    values (${id}::integer, ${label}, ${JSON.stringify(data)}::jsonb, ${flag}::boolean,
-      ${at}::timestamptz)
+    values (${sql.placeholder('id')}::integer, ${sql.placeholder('label')},
+      ${sql.placeholder('data')}::jsonb, ${sql.placeholder('flag')}::boolean,
+      ${sql.placeholder('at')}::timestamptz)
     on conflict (id) do update set label = excluded.label, data = excluded.data,
       flag = excluded.flag, at = excluded.at
-    returning id, label, data, flag, at`
+    returning id, label, data, flag, at`,
+)
+
+const upsert = (
+  query: Db | Tx,
+  id: number,
+  label: string,
+  data: unknown,
+  flag: boolean | null,
+  at: string,
+) => probeUpsert.rows(query, { id, label, data: JSON.stringify(data), flag, at })
 
 const readBack = (id: number) =>
   sql`select id, label, data, flag, at from prepared_probe where id = ${id}::integer`
 
 describe('a prepared statement', () => {
   it('answers each call with its own values, as an unnamed statement does', async () => {
-    const first = await preparedRowsOf<Probe>(
+    const first = await upsert(db, 1, 'first', { lengthFt: 24 }, true, '2030-03-04T10:00:00.000Z')
+    const second = await upsert(
       db,
-      upsert(1, 'first', { lengthFt: 24 }, true, '2030-03-04T10:00:00.000Z'),
-    )
-    const second = await preparedRowsOf<Probe>(
-      db,
-      upsert(2, "it's second", { items: ['a', 'b'] }, null, '2030-03-05T11:30:00.000Z'),
+      2,
+      "it's second",
+      { items: ['a', 'b'] },
+      null,
+      '2030-03-05T11:30:00.000Z',
     )
     expect(first.map((row) => [row.id, row.label, row.data, row.flag])).toEqual([
       [1, 'first', { lengthFt: 24 }, true],
@@ -64,13 +78,10 @@ describe('a prepared statement', () => {
   })
 
   it('fails with the database error and leaves the connection usable', async () => {
-    const refused = preparedRowsOf(db, upsert(5000, 'too big', {}, false, '2030-03-04T10:00:00Z'))
+    const refused = upsert(db, 5000, 'too big', {}, false, '2030-03-04T10:00:00Z')
     const error: unknown = await refused.catch((caught: unknown) => caught)
     expect(isCheckViolation(error, 'prepared_probe_small')).toBe(true)
-    const [row] = await preparedRowsOf<Probe>(
-      db,
-      upsert(3, 'after the error', {}, false, '2030-03-04T10:00:00Z'),
-    )
+    const [row] = await upsert(db, 3, 'after the error', {}, false, '2030-03-04T10:00:00Z')
     expect(row?.label).toBe('after the error')
     expect(await rowsOf(db, readBack(5000))).toEqual([])
   })
@@ -82,7 +93,7 @@ describe('a prepared statement', () => {
     const open = new Promise<void>((resolve) => (opened = resolve))
     const transaction = db
       .transaction(async (tx) => {
-        await preparedRowsOf(tx, upsert(10, 'rolled back', {}, null, '2030-03-04T10:00:00Z'))
+        await upsert(tx, 10, 'rolled back', {}, null, '2030-03-04T10:00:00Z')
         opened()
         await held
         tx.rollback()
@@ -90,7 +101,7 @@ describe('a prepared statement', () => {
       .catch((caught: unknown) => caught)
     // A call on the database while the transaction is open is not part of it.
     await open
-    const outside = preparedRowsOf(db, upsert(11, 'kept', {}, null, '2030-03-04T10:00:00Z'))
+    const outside = upsert(db, 11, 'kept', {}, null, '2030-03-04T10:00:00Z')
     await new Promise((resolve) => setTimeout(resolve, 50))
     release()
     await transaction
@@ -127,7 +138,7 @@ describe('a drizzle query prepared by name', () => {
     )
     const names = named.map((row) => row.name)
     expect(names).toContain('probe_user_by_email')
-    // preparedRowsOf's, from the first describe.
+    // preparedStatement's, from the first describe.
     expect(names.some((name) => name.startsWith('poolpath_'))).toBe(true)
   })
 })

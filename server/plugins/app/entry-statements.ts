@@ -1,11 +1,11 @@
 // The builder's hot writes, each one statement: PostgreSQL runs a single statement in a
 // transaction of its own, so the write, its row lock and the deferred data-version triggers
 // (migration 0007) commit together in one round trip, with no BEGIN or COMMIT sent. Each is
-// prepared once per connection (see preparedRowsOf).
+// prepared once per connection (see preparedStatement).
 import { sql, type SQL } from 'drizzle-orm'
 import { NonStageTitle, type PoolEntry } from '../../../contract'
 import { toIsoDate } from '../../../contract/scheduling'
-import { preparedRowsOf, type Db } from '../../db/client'
+import { preparedStatement, type Db } from '../../db/client'
 import { wireTime } from '../../db/wire-time'
 
 /** Which entry: the column and value of its key (a stage's id, or a non-stage's title). */
@@ -35,35 +35,58 @@ type EntryAnswerRow = {
 /** Its row as the statement answers it, and whether its quotes are all the row counts. */
 export type WrittenEntry = { entry: PoolEntry; complete: boolean }
 
+/** The values every entry statement binds; a quote's adds its own. */
+type EntryValues = {
+  clientId: string
+  stageId: string | null
+  title: string | null
+  /** The choices as JSON text, or null to keep the entry's. */
+  choices: string | null
+  /** true or false to set, null to keep. */
+  done: boolean | null
+  /** The gating inspection's slug, checked only when the write marks the step done. */
+  gate: string | null
+  /** True when no gate applies: the write goes ahead without looking at one. */
+  ungated: boolean
+  /** The write's moment and its day, as ISO text. */
+  at: string
+  today: string
+}
+
+type QuoteValues = EntryValues & { vendor: string; amount: number; note: string }
+
+const value = (name: keyof QuoteValues) => sql.placeholder(name)
+
 /**
  * Inserts or updates the entry, keyed by its unique index, and returns it as `entry`. The
  * statement's own snapshot decides nothing: a stage edit overwrites, a quote adds one, and the
  * gate's row is locked (shared) and rechecked as it is when the lock is granted.
  */
-function upsertEntry(clientId: string, key: KeyColumns, change: EntryChange, now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`
-  const today = sql`${toIsoDate(now)}::date`
-  const choices = change.choices === undefined ? null : JSON.stringify(change.choices)
-  const done = change.done ?? null
-  const target = key.stageId === null ? sql`(client_id, title)` : sql`(client_id, stage_id)`
+function upsertEntry(key: 'stage' | 'title'): SQL {
+  const at = sql`${value('at')}::timestamptz`
+  const today = sql`${value('today')}::date`
+  const choices = sql`${value('choices')}::jsonb`
+  const done = sql`${value('done')}::boolean`
+  const target = key === 'stage' ? sql`(client_id, stage_id)` : sql`(client_id, title)`
   // Marking a done step done again (a retried request) keeps the moment it was first done.
   return sql`gate as (
       select 1 from inspections
-      where client_id = ${clientId} and slug = ${change.gate ?? null} and status = 'passed'
+      where client_id = ${value('clientId')}::uuid and slug = ${value('gate')}
+        and status = 'passed'
       for share
     ), entry as (
       insert into pool_entries
         (client_id, stage_id, title, choices, done, done_at, done_on, updated_at)
-      select ${clientId}::uuid, ${key.stageId}::uuid, ${key.title}, coalesce(${choices}::jsonb, '{}'),
-        coalesce(${done}::boolean, false), case when ${done}::boolean then ${at} end,
-        case when ${done}::boolean then ${today} end, ${at}
-      where ${change.gate === undefined || !change.done}::boolean or exists (select 1 from gate)
+      select ${value('clientId')}::uuid, ${value('stageId')}::uuid, ${value('title')},
+        coalesce(${choices}, '{}'), coalesce(${done}, false), case when ${done} then ${at} end,
+        case when ${done} then ${today} end, ${at}
+      where ${value('ungated')}::boolean or exists (select 1 from gate)
       on conflict ${target} do update set
-        choices = coalesce(${choices}::jsonb, pool_entries.choices),
-        done = coalesce(${done}::boolean, pool_entries.done),
-        done_at = case ${done}::boolean when true then coalesce(pool_entries.done_at, ${at})
+        choices = coalesce(${choices}, pool_entries.choices),
+        done = coalesce(${done}, pool_entries.done),
+        done_at = case ${done} when true then coalesce(pool_entries.done_at, ${at})
           when false then null else pool_entries.done_at end,
-        done_on = case ${done}::boolean when true then coalesce(pool_entries.done_on, ${today})
+        done_on = case ${done} when true then coalesce(pool_entries.done_on, ${today})
           when false then null else pool_entries.done_on end,
         updated_at = ${at}
       returning *
@@ -81,6 +104,49 @@ const answerOf = (added: SQL) => sql`
       from (select * from quotes where entry_id = e.id union all ${added}) q
     ), '[]') as quotes
   from entry e`
+
+/** Each statement, once per key column: a stage's entry, or a non-stage's by its title. */
+const byKey = <V extends Record<string, unknown>>(build: (key: 'stage' | 'title') => SQL) => ({
+  stage: preparedStatement<EntryAnswerRow, V>(build('stage')),
+  title: preparedStatement<EntryAnswerRow, V>(build('title')),
+})
+
+const writeStatements = byKey<EntryValues>(
+  (key) => sql`with ${upsertEntry(key)} ${answerOf(sql`select * from quotes where false`)}`,
+)
+
+const quoteStatements = byKey<QuoteValues>(
+  (key) => sql`with ${upsertEntry(key)}, added as (
+      insert into quotes (entry_id, vendor, amount, note, created_at)
+      select id, ${value('vendor')}, ${value('amount')}::integer, ${value('note')},
+        ${value('at')}::timestamptz from entry
+      returning *
+    )
+    ${answerOf(sql`select * from added`)}`,
+)
+
+/** The values of a write to the entry `key` names at `now`. */
+function entryValues(
+  clientId: string,
+  key: KeyColumns,
+  change: EntryChange,
+  now: Date,
+): EntryValues {
+  return {
+    clientId,
+    stageId: key.stageId,
+    title: key.title,
+    choices: change.choices === undefined ? null : JSON.stringify(change.choices),
+    done: change.done ?? null,
+    gate: change.gate ?? null,
+    ungated: change.gate === undefined || !change.done,
+    at: now.toISOString(),
+    today: toIsoDate(now),
+  }
+}
+
+const statementOf = <S>(statements: { stage: S; title: S }, key: KeyColumns) =>
+  key.stageId === null ? statements.title : statements.stage
 
 function written(row: EntryAnswerRow | undefined, added: number): WrittenEntry | null {
   if (!row) return null
@@ -101,10 +167,9 @@ export async function writeEntry(
   change: EntryChange,
   now: Date,
 ): Promise<WrittenEntry | null> {
-  const [row] = await preparedRowsOf<EntryAnswerRow>(
+  const [row] = await statementOf(writeStatements, key).rows(
     db,
-    sql`with ${upsertEntry(clientId, key, change, now)}
-      ${answerOf(sql`select * from quotes where false`)}`,
+    entryValues(clientId, key, change, now),
   )
   return written(row, 0)
 }
@@ -120,16 +185,10 @@ export async function insertQuote(
   quote: NewQuoteRow,
   now: Date,
 ): Promise<WrittenEntry> {
-  const [row] = await preparedRowsOf<EntryAnswerRow>(
-    db,
-    sql`with ${upsertEntry(clientId, key, {}, now)}, added as (
-        insert into quotes (entry_id, vendor, amount, note, created_at)
-        select id, ${quote.vendor}, ${quote.amount}::integer, ${quote.note},
-          ${now.toISOString()}::timestamptz from entry
-        returning *
-      )
-      ${answerOf(sql`select * from added`)}`,
-  )
+  const [row] = await statementOf(quoteStatements, key).rows(db, {
+    ...entryValues(clientId, key, {}, now),
+    ...quote,
+  })
   const result = written(row, 1)
   if (!result) throw new Error('add-quote wrote no entry')
   return result

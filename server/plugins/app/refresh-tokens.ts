@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ProblemCode } from '../../../contract/problem'
-import { preparedRowsOf, type Tx } from '../../db/client'
+import { preparedStatement, type Tx } from '../../db/client'
 import { refreshTokens } from '../../db/schema'
 import { wireTime } from '../../db/wire-time'
 import { hmac, randomToken, sha256 } from '../../lib/crypto'
@@ -31,6 +31,29 @@ declare module 'fastify' {
 
 const invalid = () =>
   unauthenticated('Your session has ended. Please sign in again.', ProblemCode.refreshInvalid)
+
+const rotatedAt = sql`${sql.placeholder('at')}::timestamptz`
+const rotation = preparedStatement<
+  { userId: string; persistent: boolean; expiresAt: string; rotated: boolean },
+  { tokenHash: string; successorHash: string; at: string }
+>(sql`with old as (
+    select * from refresh_tokens where token_hash = ${sql.placeholder('tokenHash')}
+      and revoked_at is null and family_expires_at > ${rotatedAt}
+    for update
+  ), successor as (
+    insert into refresh_tokens
+      (family_id, user_id, token_hash, persistent, family_expires_at, created_at)
+    select family_id, user_id, ${sql.placeholder('successorHash')}, persistent,
+      family_expires_at, ${rotatedAt}
+    from old where used_at is null
+    returning id
+  ), spent as (
+    update refresh_tokens set used_at = ${rotatedAt}, replaced_by_id = successor.id
+    from successor where refresh_tokens.id = (select id from old)
+  )
+  select user_id as "userId", persistent, ${wireTime(sql`family_expires_at`)} as "expiresAt",
+    exists (select 1 from successor) as rotated
+  from old`)
 
 export default fp(
   async function refreshTokenRepository(app: FastifyInstance) {
@@ -61,33 +84,11 @@ export default fp(
      * caller hears that it was spent.
      */
     const rotateUnspent = async (token: string, now: Date) => {
-      const at = sql`${now.toISOString()}::timestamptz`
-      const [row] = await preparedRowsOf<{
-        userId: string
-        persistent: boolean
-        expiresAt: string
-        rotated: boolean
-      }>(
-        db,
-        sql`with old as (
-            select * from refresh_tokens where token_hash = ${sha256(token)}
-              and revoked_at is null and family_expires_at > ${at}
-            for update
-          ), successor as (
-            insert into refresh_tokens
-              (family_id, user_id, token_hash, persistent, family_expires_at, created_at)
-            select family_id, user_id, ${sha256(successorOf(token))}, persistent,
-              family_expires_at, ${at}
-            from old where used_at is null
-            returning id
-          ), spent as (
-            update refresh_tokens set used_at = ${at}, replaced_by_id = successor.id
-            from successor where refresh_tokens.id = (select id from old)
-          )
-          select user_id as "userId", persistent, ${wireTime(sql`family_expires_at`)} as "expiresAt",
-            exists (select 1 from successor) as rotated
-          from old`,
-      )
+      const [row] = await rotation.rows(db, {
+        tokenHash: sha256(token),
+        successorHash: sha256(successorOf(token)),
+        at: now.toISOString(),
+      })
       return row
     }
 
