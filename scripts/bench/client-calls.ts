@@ -23,7 +23,15 @@ export class ClientPool {
   private idle: BenchClient[] = []
   private readonly inFlight = new WeakMap<object, BenchClient>()
 
-  constructor(private readonly clients: readonly BenchClient[]) {
+  /**
+   * `prefer`: which idle clients to take first. A run of a number of requests ends connection by
+   * connection, and a finished connection's client then moves on to a busy one: without a
+   * preference it may send more than its share (add-quote: more quotes than its entries hold).
+   */
+  constructor(
+    private readonly clients: readonly BenchClient[],
+    private readonly prefer?: (client: BenchClient) => boolean,
+  ) {
     this.reset()
   }
 
@@ -36,7 +44,8 @@ export class ClientPool {
   }
 
   checkOut(context: object): BenchClient | undefined {
-    const client = this.idle.shift()
+    const preferred = this.prefer ? this.idle.findIndex(this.prefer) : 0
+    const [client] = this.idle.splice(Math.max(preferred, 0), 1)
     if (client) this.inFlight.set(context, client)
     return client
   }

@@ -131,7 +131,7 @@ function addQuoteTarget(
   book: QuoteBook,
   connections: number,
 ): Target {
-  const pool = new ClientPool(writes.clients)
+  const pool = new ClientPool(writes.clients, (client) => book.hasRoom(client))
   let sent = 0
   return {
     label: `PUT /api/add-quote, ${connections} clients`,

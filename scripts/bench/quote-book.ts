@@ -71,6 +71,11 @@ export class QuoteBook {
     return entry.stageId
   }
 
+  /** Whether any of the client's entries has room for one more quote. */
+  hasRoom(client: BenchClient): boolean {
+    return this.entriesOf(client).some((entry) => room(entry) > 0)
+  }
+
   answered(client: BenchClient, status: number, body: string): void {
     const entry = this.sent.get(client.index)
     if (!entry) return
