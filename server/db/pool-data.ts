@@ -17,7 +17,7 @@ import { wireTime } from './wire-time'
  * with the profile, so it costs no round trip of its own. PostgreSQL writes each entry and
  * request as the wire shows it (see toPoolEntry and toManagerRequest, which write them from rows).
  */
-export function poolDataJson(clientId: string | Placeholder): SQL<PoolData> {
+export function poolDataJson(clientId: string | Placeholder | SQL): SQL<PoolData> {
   const entryQuotes = sql`select coalesce(json_agg(json_build_object(
         'id', q.id, 'vendor', q.vendor, 'amount', q.amount, 'note', q.note,
         'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RefreshData } from '../../contract'
 import { build, type TestApp } from '../support/build'
 import { bearer, cookie, expectProblem, json, signIn } from '../support/http'
+import { statementsDuring } from '../support/statements'
 import { newClient, serveAustin } from './client-kit'
 
 const ADMIN = 'admin@example.com'
@@ -49,6 +50,21 @@ describe('POST /api/refresh', () => {
     const { refresh: adminToken } = await signIn(t, ADMIN)
     const admin = (await refresh(adminToken)).json().Data
     expect(admin).not.toHaveProperty('poolData')
+  })
+
+  it('rotates the token and reads the session in one statement', async () => {
+    await serveAustin(t)
+    await newClient(t, 'c@example.com')
+    const { refresh: token } = await signIn(t, 'c@example.com')
+    // The client's directory is read once per data version: the sign-in read it.
+    let res = await refresh(token)
+    const statements = await statementsDuring(t, async () => {
+      res = await refresh(cookie(res, 'refresh_token')?.value ?? '')
+    })
+    expect(res.statusCode).toBe(200)
+    expect(RefreshData.parse(res.json().Data).poolData).toMatchObject({ PermitFee: 45_000 })
+    expect(statements).toHaveLength(1)
+    expect(statements[0]).toMatch(/update refresh_tokens/)
   })
 
   it("keeps a client's directory only as long as the data it was read from", async () => {

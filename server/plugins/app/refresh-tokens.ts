@@ -5,6 +5,12 @@ import fp from 'fastify-plugin'
 import { ProblemCode } from '../../../contract/problem'
 import { preparedStatement, type Tx } from '../../db/client'
 import { refreshTokens } from '../../db/schema'
+import {
+  sessionReadOf,
+  sessionSelect,
+  type SessionRead,
+  type SessionRow,
+} from '../../db/session-read'
 import { wireTime } from '../../db/wire-time'
 import { hmac, randomToken, sha256 } from '../../lib/crypto'
 import { unauthenticated } from '../../lib/problem'
@@ -13,12 +19,17 @@ export const REFRESH_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 export const REFRESH_GRACE_MS = 10 * 1000
 
 export type IssuedRefresh = { token: string; userId: string; persistent: boolean; expiresAt: Date }
+export type RotatedRefresh = IssuedRefresh & { session?: SessionRead | null }
 
 export type RefreshTokens = {
   /** Starts a family: one sign-in, with one absolute expiry 30 days out. */
   issue(tx: Tx, userId: string, persistent: boolean): Promise<IssuedRefresh>
-  /** Answers the successor of a valid token; a replay outside the grace revokes the family. */
-  rotate(token: string | undefined): Promise<IssuedRefresh>
+  /**
+   * Answers the successor of a valid token; a replay outside the grace revokes the family. A
+   * rotation answers the session read with it (null: the user is gone); a replay within the grace
+   * answers none, and the caller reads it.
+   */
+  rotate(token: string | undefined): Promise<RotatedRefresh>
   /** Revokes the token's whole family (logout). */
   revoke(token: string | undefined): Promise<void>
 }
@@ -33,8 +44,14 @@ const invalid = () =>
   unauthenticated('Your session has ended. Please sign in again.', ProblemCode.refreshInvalid)
 
 const rotatedAt = sql`${sql.placeholder('at')}::timestamptz`
+/**
+ * Rotates an unspent token in one statement: the token's row is locked, its successor inserted
+ * and the row marked spent together, and the session the refresh answers with is read in the same
+ * statement. A row spent while this waited for its lock is read as it then is (PostgreSQL
+ * rechecks a locked row), so nothing is inserted and the caller hears that it was spent.
+ */
 const rotation = preparedStatement<
-  { userId: string; persistent: boolean; expiresAt: string; rotated: boolean },
+  SessionRow & { userId: string; persistent: boolean; expiresAt: string; rotated: boolean },
   { tokenHash: string; successorHash: string; at: string }
 >(sql`with old as (
     select * from refresh_tokens where token_hash = ${sql.placeholder('tokenHash')}
@@ -51,9 +68,10 @@ const rotation = preparedStatement<
     update refresh_tokens set used_at = ${rotatedAt}, replaced_by_id = successor.id
     from successor where refresh_tokens.id = (select id from old)
   )
-  select user_id as "userId", persistent, ${wireTime(sql`family_expires_at`)} as "expiresAt",
-    exists (select 1 from successor) as rotated
-  from old`)
+  select old.user_id as "userId", old.persistent,
+    ${wireTime(sql`old.family_expires_at`)} as "expiresAt",
+    exists (select 1 from successor) as rotated, session.*
+  from old left join lateral (${sessionSelect(sql`old.user_id`)}) session on true`)
 
 export default fp(
   async function refreshTokenRepository(app: FastifyInstance) {
@@ -77,12 +95,6 @@ export default fp(
       return { token, userId, persistent, expiresAt }
     }
 
-    /**
-     * Rotates an unspent token in one statement: the token's row is locked, its successor
-     * inserted and the row marked spent together. A row spent while this waited for its lock is
-     * read as it then is (PostgreSQL rechecks a locked row), so nothing is inserted and the
-     * caller hears that it was spent.
-     */
     const rotateUnspent = async (token: string, now: Date) => {
       const [row] = await rotation.rows(db, {
         tokenHash: sha256(token),
@@ -137,7 +149,8 @@ export default fp(
       if (!row) throw invalid()
       if (row.rotated) {
         const { userId, persistent, expiresAt } = row
-        return { token: successorOf(token), userId, persistent, expiresAt: new Date(expiresAt) }
+        const issued = { token: successorOf(token), userId, persistent }
+        return { ...issued, expiresAt: new Date(expiresAt), session: sessionReadOf(row) }
       }
       const replayed = await replay(token, now)
       if (!replayed) throw invalid()

@@ -1,17 +1,17 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Engineer, Manager, Role } from '../../../contract'
+import { preparedStatement, type Tx } from '../../db/client'
 import {
-  type Engineer,
-  type Manager,
-  type PoolData,
-  type Role,
-  type UserData,
-} from '../../../contract'
-import { prepareNamed, type Tx } from '../../db/client'
-import { cities, clients, dataVersion, engineers, managers, users } from '../../db/schema'
+  flagOf,
+  sessionReadOf,
+  sessionSelect,
+  type SessionRead,
+  type SessionRow,
+} from '../../db/session-read'
+import { clients, engineers, managers, users } from '../../db/schema'
 import type { DataTag } from './data-version'
-import { poolDataJson } from '../../db/pool-data'
 import { servedPlace } from '../../db/served-place'
 import { engineerOf, managerOf } from './directory'
 
@@ -42,8 +42,6 @@ export type Users = {
   directory(tag: DataTag): Promise<Directory>
 }
 
-export type Profile = { userData: UserData; role: Role; Flag: boolean }
-export type SessionRead = { profile: Profile; poolData: PoolData | null; tag: DataTag }
 type Directory = { Engineers: Engineer[]; Managers: Manager[] }
 
 declare module 'fastify' {
@@ -56,7 +54,10 @@ declare module 'fastify' {
 const IDENTITY_TTL_MS = 3000
 const IDENTITY_CACHE_MAX = 10_000
 
-export const flagOf = sql<boolean>`exists (select 1 from ${cities} where ${cities.key} = ${clients.cityKey})`
+/** A sign-in's one statement (a refresh joins the same read to its rotation). */
+const sessionStatement = preparedStatement<SessionRow, { id: string }>(
+  sessionSelect(sql.placeholder('id')),
+)
 
 export default fp(
   async function usersRepository(app: FastifyInstance) {
@@ -80,37 +81,8 @@ export default fp(
       return found
     }
 
-    const userId = sql.placeholder('id')
-    // Prepared once: a refresh's one read after the rotation.
-    const sessionRead = prepareNamed(
-      db
-        .select({
-          user: users,
-          client: clients,
-          flag: flagOf,
-          poolData: sql<PoolData | null>`case when ${users.role} = 'CLIENT'
-            then ${poolDataJson(userId)} end`,
-          epoch: sql<string>`(select ${dataVersion.epoch} from ${dataVersion} where ${dataVersion.id} = 1)`,
-          version:
-            sql<number>`(select ${dataVersion.version} from ${dataVersion} where ${dataVersion.id} = 1)`.mapWith(
-              Number,
-            ),
-        })
-        .from(users)
-        .leftJoin(clients, eq(clients.userId, users.id))
-        .where(eq(users.id, userId)),
-      'user_session',
-    )
-
-    const session: Users['session'] = async (id) => {
-      const [row] = await sessionRead.execute({ id })
-      if (!row) return null
-      return {
-        profile: profileOf(row),
-        poolData: row.poolData,
-        tag: { epoch: row.epoch, version: row.version },
-      }
-    }
+    const session: Users['session'] = async (id) =>
+      sessionReadOf((await sessionStatement.rows(db, { id }))[0])
 
     // Built at a version or after it: a read that sees the same version cannot be newer.
     let kept: { tag: DataTag; directory: Directory } | null = null
@@ -123,31 +95,6 @@ export default fp(
       const read = { Engineers: engineerRows.map(engineerOf), Managers: managerRows.map(managerOf) }
       kept = { tag, directory: read }
       return read
-    }
-
-    function profileOf({
-      user,
-      client,
-      flag,
-    }: {
-      user: typeof users.$inferSelect
-      client: typeof clients.$inferSelect | null
-      flag: boolean
-    }): Profile {
-      const base = {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        role: user.role,
-        createdAt: user.createdAt.toISOString(),
-      }
-      if (user.role !== 'CLIENT' || !client) return { userData: base, role: user.role, Flag: false }
-      const { phone, address, city, state, onWaiting, perk } = client
-      return {
-        userData: { ...base, phone, address, city, state, onWaiting, perk },
-        role: user.role,
-        Flag: flag === true,
-      }
     }
 
     const createClient: Users['createClient'] = async (tx, client) => {

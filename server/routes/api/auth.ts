@@ -6,8 +6,8 @@ import { isUniqueViolation } from '../../lib/db-errors'
 import { conflict, notFound, unauthenticated } from '../../lib/problem'
 import { identityOf, signAccessToken } from '../../plugins/app/access'
 import { CODE_TTL_MS, SIGN_UP_TTL_MS } from '../../plugins/app/login-codes'
-import type { IssuedRefresh } from '../../plugins/app/refresh-tokens'
-import type { SessionRead } from '../../plugins/app/users'
+import type { IssuedRefresh, RotatedRefresh } from '../../plugins/app/refresh-tokens'
+import type { SessionRead } from '../../db/session-read'
 import {
   clearSessionCookies,
   REFRESH_COOKIE,
@@ -134,16 +134,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('refresh'),
     handler: async (request, reply) => {
-      let issued: IssuedRefresh
+      let issued: RotatedRefresh
       try {
         issued = await app.refreshTokens.rotate(request.cookies[REFRESH_COOKIE])
       } catch (error) {
         clearSessionCookies(reply)
         throw error
       }
+      // A rotation read the session with it; a replay within the grace reads it now.
       let read: SessionRead | null
       try {
-        read = await app.users.session(issued.userId)
+        read =
+          issued.session !== undefined ? issued.session : await app.users.session(issued.userId)
       } catch (error) {
         // The rotation stands: a failure to read the session must not end it.
         setSessionCookies(reply, issued)
