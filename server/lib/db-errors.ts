@@ -10,7 +10,12 @@ function refusedWith(error: unknown, code: string, constraint?: string): boolean
 }
 
 /** True when PostgreSQL refused a write for breaking a unique index (SQLSTATE 23505). */
-export const isUniqueViolation = (error: unknown): boolean => refusedWith(error, '23505')
+export const isUniqueViolation = (error: unknown, constraint?: string): boolean =>
+  refusedWith(error, '23505', constraint)
+
+/** True when PostgreSQL refused a write for breaking the foreign key `constraint` (SQLSTATE 23503). */
+export const isForeignKeyViolation = (error: unknown, constraint: string): boolean =>
+  refusedWith(error, '23503', constraint)
 
 /** True when PostgreSQL refused a write for breaking the check `constraint` (SQLSTATE 23514). */
 export const isCheckViolation = (error: unknown, constraint: string): boolean =>

@@ -244,26 +244,59 @@ describe('one round trip per write', () => {
   const isStageListRead = (statement: string) =>
     /from "stages" inner join "design_tips"/.test(statement)
 
+  /** A new quote on steel, for the calls that accept or remove one. */
+  const steelQuote = async () => {
+    const entry = entryOf(
+      await put(
+        t,
+        '/api/add-quote',
+        { StageId: stage.steel, ...quote('Rebar Co') },
+        client.headers,
+      ),
+    )
+    return { StageId: stage.steel, quoteId: entry.quotes.at(-1)?.id }
+  }
+
   it.each([
     [
       'a stage’s choices',
       '/api/edit-pool',
-      () => ({ StageId: stage.excavation, choices: { option: 'standard' } }),
+      async () => ({ StageId: stage.excavation, choices: { option: 'standard' } }),
+      /insert into pool_entries/,
     ],
-    ['the pool design', '/api/edit-pool', () => ({ Title: 'Pool Design', choices: referencePool })],
-    ['a step done', '/api/mark-done', () => ({ StageId: stage.steel, done: true })],
-    ['a quote', '/api/add-quote', () => ({ StageId: stage.steel, ...quote('Rebar Co') })],
-  ])('saves %s in one statement', async (_what, url, body) => {
+    [
+      'the pool design',
+      '/api/edit-pool',
+      async () => ({ Title: 'Pool Design', choices: referencePool }),
+      /insert into pool_entries/,
+    ],
+    [
+      'a step done',
+      '/api/mark-done',
+      async () => ({ StageId: stage.steel, done: true }),
+      /insert into pool_entries/,
+    ],
+    [
+      'a quote',
+      '/api/add-quote',
+      async () => ({ StageId: stage.steel, ...quote('Rebar Co') }),
+      /insert into quotes/,
+    ],
+    // The second acceptance replaces the first one's contract and its plan.
+    ['a quote accepted', '/api/accept-quote', steelQuote, /insert into contracts/],
+    ['a quote removed', '/api/remove-quote', steelQuote, /delete from quotes/],
+  ])('saves %s in one statement', async (_what, url, body, statement) => {
     // The first call of a session reads who is calling; later ones find it cached.
-    await put(t, url, body(), client.headers)
+    await put(t, url, await body(), client.headers)
+    const next = await body()
     let status = 0
     const statements = await statementsDuring(t, async () => {
-      status = (await put(t, url, body(), client.headers)).statusCode
+      status = (await put(t, url, next, client.headers)).statusCode
     })
     expect(status).toBe(200)
-    const own = statements.filter((statement) => !isStageListRead(statement))
+    const own = statements.filter((sent) => !isStageListRead(sent))
     expect(own).toHaveLength(1)
-    expect(own[0]).toMatch(/insert into pool_entries/)
+    expect(own[0]).toMatch(statement)
   })
 })
 

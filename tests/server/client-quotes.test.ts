@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_QUOTES_PER_ENTRY } from '../../contract'
-import { poolEntries, quotes } from '../../server/db/schema'
+import { defaultDraws } from '../../contract/money-rules'
+import { contracts, draws, poolEntries, quotes } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn, snapshot } from '../support/http'
 import { entryOf, newClient, put, quote, serveAustin, stageIds } from './client-kit'
@@ -161,6 +162,35 @@ describe('PUT /api/accept-quote', () => {
     )
     const accepted = await t.app.db.select().from(quotes).where(eq(quotes.accepted, true))
     expect(accepted).toHaveLength(1)
+  })
+
+  it('keeps the contract on the one accepted quote, with its plan, when accepts and a removal race', async () => {
+    const entry = await withQuotes(4)
+    const ids = entry.quotes.map((q) => q.id)
+    const racers = [
+      ...ids.map((quoteId) => ['/api/accept-quote', quoteId] as const),
+      ['/api/remove-quote', ids[0]] as const,
+    ]
+    const answers = await Promise.all(
+      racers.map(([url, quoteId]) => put(t, url, { StageId: excavation, quoteId }, client.headers)),
+    )
+    // Only the quote removed can have gone before its acceptance ran.
+    const [first, ...rest] = answers
+    expect([200, 404]).toContain(first?.statusCode)
+    for (const res of rest) expect(res.statusCode, res.body).toBe(200)
+    const accepted = await t.app.db.select().from(quotes).where(eq(quotes.accepted, true))
+    const signed = await t.app.db.select().from(contracts)
+    expect(signed.map((c) => c.quoteId)).toEqual(accepted.map((q) => q.id))
+    const [contract] = signed
+    const [quote] = accepted
+    if (!contract || !quote) throw new Error('no quote is accepted')
+    expect(contract.amount).toBe(quote.amount)
+    const plan = await t.app.db
+      .select({ label: draws.label, amount: draws.amount, due: draws.due })
+      .from(draws)
+      .where(eq(draws.contractId, contract.id))
+      .orderBy(draws.position)
+    expect(plan).toEqual(defaultDraws(quote.amount))
   })
 
   it('works on a non-stage step by Title', async () => {

@@ -103,6 +103,27 @@ describe('contracts follow the accepted quote', () => {
   })
 })
 
+describe('a payment racing a new accepted quote', () => {
+  it('either lands on the old contract, which is then kept, or finds its draw gone', async () => {
+    const first = await signed(t, client.headers, 'excavation', 800_000)
+    const other = await addQuote(t, client.headers, 'excavation', 900_000, 'Other Co')
+    const deposit = await drawId(t, client.headers, 'excavation', 0)
+    const [paid, accepted] = await Promise.all([
+      pay(t, client.headers, deposit, 50_000),
+      acceptQuote(t, client.headers, 'excavation', other),
+    ])
+    const after = stepIn(await money(), 'excavation')
+    if (paid.statusCode === 201) {
+      expectProblem(accepted, 409, 'CONTRACT_HAS_PAYMENTS')
+      expect(after).toMatchObject({ contract: { quoteId: first }, paid: 50_000 })
+    } else {
+      expectProblem(paid, 404, 'NOT_FOUND')
+      expect(accepted.statusCode).toBe(200)
+      expect(after).toMatchObject({ contract: { quoteId: other }, paid: 0 })
+    }
+  })
+})
+
 describe('PUT /api/draws', () => {
   const plan = [
     { label: 'Deposit', amount: 50_000, due: 'signing' },

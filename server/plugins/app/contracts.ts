@@ -1,10 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { MoneyProblemCode, type StepSlug } from '../../../contract'
-import { defaultDraws } from '../../../contract/money-rules'
+import { DEPOSIT_CAP, DEPOSIT_RATE } from '../../../contract/money-rules'
 import { stepTitle } from '../../../contract/scheduling'
 import type { Tx } from '../../db/client'
-import { contracts, draws, payments } from '../../db/schema'
 import { conflict } from '../../lib/problem'
+
+/** The name of a client's money lock, hashed to the advisory lock's key. */
+export const moneyLockKey = (clientId: string) => `money:${clientId}`
 
 /**
  * Holds the client's money lock until the transaction ends. Every write to a client's contracts,
@@ -12,80 +14,33 @@ import { conflict } from '../../lib/problem'
  * plan, the contract) cannot change before it has written.
  */
 export async function lockMoney(tx: Tx, clientId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`money:${clientId}`}))`)
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${moneyLockKey(clientId)}))`)
 }
-
-/** Refuses (409) to replace or remove a contract that has payments; else deletes it (cascade). */
-async function deleteUnpaid(tx: Tx, contract: typeof contracts.$inferSelect) {
-  const [paid] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .innerJoin(draws, eq(draws.id, payments.drawId))
-    .where(eq(draws.contractId, contract.id))
-    .limit(1)
-  if (paid)
-    throw conflict(
-      `${stepTitle(contract.step as StepSlug)} has payments on its accepted quote: delete them first to change the quote.`,
-      MoneyProblemCode.contractHasPayments,
-    )
-  await tx.delete(contracts).where(eq(contracts.id, contract.id))
-}
-
-export type SignedQuote = { id: string; vendor: string; amount: number }
 
 /**
- * The contract of an accepted quote, with the default payment plan. It replaces the step's
- * previous contract (its draws and change orders) only when nothing was paid on it (409).
- * Accepting the quote that is already the contract keeps it as it is.
+ * A contract with payments is never replaced or removed: the payments' foreign key refuses to
+ * lose its draw, which deleting the contract would take with it.
  */
-export async function signContract(
-  tx: Tx,
-  clientId: string,
-  step: StepSlug,
-  quote: SignedQuote,
-  signedOn: string,
-) {
-  await lockMoney(tx, clientId)
-  const [current] = await tx
-    .select()
-    .from(contracts)
-    .where(and(eq(contracts.clientId, clientId), eq(contracts.step, step)))
-  if (current?.quoteId === quote.id) return
-  if (current) await deleteUnpaid(tx, current)
-  const [contract] = await tx
-    .insert(contracts)
-    .values({
-      clientId,
-      step,
-      quoteId: quote.id,
-      vendor: quote.vendor,
-      amount: quote.amount,
-      signedOn,
-    })
-    .returning({ id: contracts.id })
-  if (!contract) throw new Error('contract insert returned nothing')
-  await tx.insert(draws).values(
-    defaultDraws(quote.amount).map((draw, position) => ({
-      clientId,
-      contractId: contract.id,
-      position,
-      ...draw,
-    })),
-  )
-}
+export const PAID_DRAW_CONSTRAINT = 'payments_draw_id_draws_id_fk'
 
-/** Removing a quote removes its contract, unless something was paid on it (409). */
-export async function dropContract(tx: Tx, clientId: string, step: StepSlug, quoteId: string) {
-  await lockMoney(tx, clientId)
-  const [current] = await tx
-    .select()
-    .from(contracts)
-    .where(
-      and(
-        eq(contracts.clientId, clientId),
-        eq(contracts.step, step),
-        eq(contracts.quoteId, quoteId),
-      ),
-    )
-  if (current) await deleteUnpaid(tx, current)
-}
+export const contractHasPayments = (step: StepSlug) =>
+  conflict(
+    `${stepTitle(step)} has payments on its accepted quote: delete them first to change the quote.`,
+    MoneyProblemCode.contractHasPayments,
+  )
+
+/**
+ * `defaultDraws` (contract/money-rules.ts) as rows of (position, label, amount, due), for a
+ * contract a statement signs for `amount`. The deposit is rounded as Math.round rounds a
+ * positive float, floor(x + 0.5); tests/server/contracts.test.ts holds the two to the same plans.
+ */
+export const defaultDrawsOf = (amount: SQL) => sql`
+  select v.position - case when d.deposit > 0 then 0 else 1 end as position, v.label, v.amount,
+    v.due
+  from (
+    select least(floor(${amount} * ${DEPOSIT_RATE}::float8 + 0.5)::integer,
+      ${DEPOSIT_CAP}::integer) as deposit
+  ) d, lateral (
+    values (0, 'Deposit', d.deposit, 'signing'), (1, 'Balance', ${amount} - d.deposit, 'done')
+  ) v (position, label, amount, due)
+  where v.position = 1 or d.deposit > 0`

@@ -93,26 +93,35 @@ function upsertEntry(key: 'stage' | 'title'): SQL {
     )`
 }
 
-/** The entry's answer, its quotes read in the statement's snapshot plus those in `added`. */
-const answerOf = (added: SQL) => sql`
+/**
+ * The answer of the entry the statement wrote (`entry`), its quotes as `quotesOf` lists them:
+ * rows of the quotes table's columns, of the entry `e`, as the statement's snapshot holds them
+ * after its own changes.
+ */
+export const answerOf = (quotesOf: SQL) => sql`
   select e.stage_id as "stageId", e.title, e.choices, e.done,
     ${wireTime(sql`e.done_at`)} as "doneAt", e.quote_count as "quoteCount",
     coalesce((
       select json_agg(json_build_object('id', q.id, 'vendor', q.vendor, 'amount', q.amount,
         'note', q.note, 'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted)
         order by q.created_at, q.id)
-      from (select * from quotes where entry_id = e.id union all ${added}) q
+      from (${quotesOf}) q
     ), '[]') as quotes
   from entry e`
 
+/** The entry's quotes in the statement's snapshot (before its own changes). */
+export const quotesBefore = sql`select * from quotes where entry_id = e.id`
+
 /** Each statement, once per key column: a stage's entry, or a non-stage's by its title. */
-const byKey = <V extends Record<string, unknown>>(build: (key: 'stage' | 'title') => SQL) => ({
+export const byKey = <V extends Record<string, unknown>>(
+  build: (key: 'stage' | 'title') => SQL,
+) => ({
   stage: preparedStatement<EntryAnswerRow, V>(build('stage')),
   title: preparedStatement<EntryAnswerRow, V>(build('title')),
 })
 
 const writeStatements = byKey<EntryValues>(
-  (key) => sql`with ${upsertEntry(key)} ${answerOf(sql`select * from quotes where false`)}`,
+  (key) => sql`with ${upsertEntry(key)} ${answerOf(quotesBefore)}`,
 )
 
 const quoteStatements = byKey<QuoteValues>(
@@ -122,7 +131,7 @@ const quoteStatements = byKey<QuoteValues>(
         ${value('at')}::timestamptz from entry
       returning *
     )
-    ${answerOf(sql`select * from added`)}`,
+    ${answerOf(sql`${quotesBefore} union all select * from added`)}`,
 )
 
 /** The values of a write to the entry `key` names at `now`. */
@@ -145,10 +154,15 @@ function entryValues(
   }
 }
 
-const statementOf = <S>(statements: { stage: S; title: S }, key: KeyColumns) =>
+export const statementOf = <S>(statements: { stage: S; title: S }, key: KeyColumns) =>
   key.stageId === null ? statements.title : statements.stage
 
-function written(row: EntryAnswerRow | undefined, added: number): WrittenEntry | null {
+/**
+ * The entry a statement answered, null when it wrote none. `added` is the quotes the statement
+ * itself added to the row's count (a removal's -1): its quotes trigger counts them after the
+ * row was returned.
+ */
+export function written(row: EntryAnswerRow | undefined, added: number): WrittenEntry | null {
   if (!row) return null
   const { stageId, title, quoteCount, ...rest } = row
   const entry = stageId

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import {
@@ -16,10 +16,10 @@ import {
 import { stepTitle } from '../../../contract/scheduling'
 import type { Tx } from '../../db/client'
 import { poolEntries, quotes, stages } from '../../db/schema'
-import { isCheckViolation } from '../../lib/db-errors'
+import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors'
 import { conflict, notFound } from '../../lib/problem'
 import { todayOf } from '../../lib/today'
-import { dropContract, signContract } from './contracts'
+import { contractHasPayments, moneyLockKey, PAID_DRAW_CONSTRAINT } from './contracts'
 import {
   insertQuote,
   writeEntry,
@@ -27,6 +27,7 @@ import {
   type KeyColumns,
   type WrittenEntry,
 } from './entry-statements'
+import { acceptQuoteRow, removeQuoteRow } from './quote-statements'
 
 /** Which of a client's 13 entries: a stage by its id, a non-stage by its title. */
 export type EntryKey = { StageId: string } | { Title: Title }
@@ -74,6 +75,16 @@ const tooManyQuotes = () =>
   conflict(
     `An entry holds at most ${MAX_QUOTES_PER_ENTRY} quotes. Remove one before adding another.`,
   )
+
+/** How many times a quote's acceptance or removal is run while racers keep replacing it. */
+const QUOTE_RACE_ATTEMPTS = 5
+const quotesChanged = () =>
+  conflict('The quotes of this step changed while this was saved. Please try again.')
+
+/** A racer replaced the step's contract, or removed or signed the quote, after the snapshot. */
+const raced = (error: unknown) =>
+  isUniqueViolation(error, 'contracts_client_step_idx') ||
+  isForeignKeyViolation(error, 'contracts_quote_id_quotes_id_fk')
 
 const isStage = (key: EntryKey): key is { StageId: string } => 'StageId' in key
 
@@ -185,22 +196,6 @@ export async function upsertEntry(
   return row
 }
 
-/** The client's existing entry, locked for the rest of the transaction; 404 when it has none. */
-async function lockEntry(tx: Tx, clientId: string, key: EntryKey): Promise<EntryRow> {
-  const [row] = await tx.select().from(poolEntries).where(entryWhere(clientId, key)).for('update')
-  if (!row) throw unknownQuote()
-  return row
-}
-
-async function touch(tx: Tx, row: EntryRow, now: Date): Promise<EntryRow> {
-  const [touched] = await tx
-    .update(poolEntries)
-    .set({ updatedAt: now })
-    .where(eq(poolEntries.id, row.id))
-    .returning()
-  return touched ?? row
-}
-
 export default fp(
   async function poolEntriesRepository(app: FastifyInstance) {
     const { db } = app
@@ -247,37 +242,35 @@ export default fp(
       }
     }
 
-    const acceptQuote: PoolEntries['acceptQuote'] = async (clientId, key, quoteId) => {
-      const step = await stepOf(app, key)
-      return db.transaction(async (tx) => {
-        const row = await lockEntry(tx, clientId, key)
-        const [quote] = await tx
-          .select()
-          .from(quotes)
-          .where(and(eq(quotes.id, quoteId), eq(quotes.entryId, row.id)))
-        if (!quote) throw unknownQuote()
-        await signContract(tx, clientId, step, quote, todayOf(app))
-        await tx
-          .update(quotes)
-          .set({ accepted: sql`${quotes.id} = ${quoteId}` })
-          .where(eq(quotes.entryId, row.id))
-        return answer(tx, await touch(tx, row, app.clock()))
-      })
-    }
-
-    const removeQuote: PoolEntries['removeQuote'] = async (clientId, key, quoteId) => {
-      const step = await stepOf(app, key)
-      return db.transaction(async (tx) => {
-        const row = await lockEntry(tx, clientId, key)
-        await dropContract(tx, clientId, step, quoteId)
-        const [removed] = await tx
-          .delete(quotes)
-          .where(and(eq(quotes.id, quoteId), eq(quotes.entryId, row.id)))
-          .returning({ id: quotes.id })
-        if (!removed) throw unknownQuote()
-        return answer(tx, await touch(tx, row, app.clock()))
-      })
-    }
+    /**
+     * Accepts or removes a quote in one statement (quote-statements.ts), run again when a racer
+     * committed between its snapshot and its locks.
+     */
+    const chooseQuote =
+      (run: typeof acceptQuoteRow) =>
+      async (clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry> => {
+        const step = await stepOf(app, key)
+        const choice = {
+          clientId,
+          key: keyColumns(key),
+          quoteId,
+          step,
+          moneyKey: moneyLockKey(clientId),
+          now: app.clock(),
+          today: todayOf(app),
+        }
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const written = await run(db, choice)
+            if (!written) throw unknownQuote()
+            return await whole(clientId, key, written)
+          } catch (error) {
+            if (isForeignKeyViolation(error, PAID_DRAW_CONSTRAINT)) throw contractHasPayments(step)
+            if (!raced(error)) throw error
+            if (attempt === QUOTE_RACE_ATTEMPTS) throw quotesChanged()
+          }
+        }
+      }
 
     app.decorate('poolEntries', {
       saveChoices: (clientId, key, choices) => write(clientId, key, { choices }),
@@ -286,8 +279,8 @@ export default fp(
         write(clientId, key, { done }) as Promise<EntryOf<K>>,
       addQuote: <K extends EntryKey>(clientId: string, key: K, quote: NewQuote) =>
         addQuote(clientId, key, quote) as Promise<EntryOf<K>>,
-      acceptQuote,
-      removeQuote,
+      acceptQuote: chooseQuote(acceptQuoteRow),
+      removeQuote: chooseQuote(removeQuoteRow),
     } satisfies PoolEntries)
   },
   { name: 'pool-entries', dependencies: ['db', 'core', 'stages'] },
