@@ -10,6 +10,7 @@ import {
   toStored,
 } from './client-context'
 import { unprovided } from '../ports'
+import { withStoredFile, withStoredMeanwhile } from './uploads'
 import type {
   ClientCall,
   ClientCallResult,
@@ -63,11 +64,17 @@ export const clientMachine = setup({
     settleDraft: assign(({ context }) =>
       context.draft ? { replayed: context.draft.call, draft: null } : {},
     ),
-    applyResult: assign(({ context }, params: { result: ClientCallResult }) => ({
-      ...applyCallResult(context, params.result),
-      pending: null,
-      callsSettled: context.callsSettled + 1,
-    })),
+    applyResult: assign(({ context }, params: { result: ClientCallResult }) => {
+      const applied = applyCallResult(context, params.result)
+      return {
+        ...applied,
+        ...(params.result.name === 'files'
+          ? withStoredMeanwhile(applied.files, context.uploads)
+          : {}),
+        pending: null,
+        callsSettled: context.callsSettled + 1,
+      }
+    }),
     // A call that failed may still have been written (a timeout after the commit): it counts.
     storeFailure: assign(({ context }, params: { error: unknown }) => ({
       failure: context.pending ? describeFailure(context.pending, params.error) : null,
@@ -105,13 +112,20 @@ export const clientMachine = setup({
       enqueue.assign(({ context }) => ({ uploads: [...context.uploads, upload] }))
       enqueue.spawnChild('sendFile', { id, input: { id, request } })
     }),
-    /** Progress, the stored file or the refusal; a file stored joins the list held, newest first. */
-    changeUpload: assign(({ context }, change: Partial<Upload> & { id: string }) => ({
-      uploads: context.uploads.map((upload) =>
-        upload.id === change.id ? { ...upload, ...change } : upload,
-      ),
-      files: change.file && context.files ? [change.file, ...context.files] : context.files,
-    })),
+    /**
+     * Progress, the stored file or the refusal. A file stored joins the list held (withStoredFile);
+     * stored while that list is being fetched, it is marked, so the list's answer keeps it.
+     */
+    changeUpload: assign(({ context }, change: Partial<Upload> & { id: string }) => {
+      const mark =
+        change.file && context.pending?.name === 'files' ? { storedDuringFetch: true as const } : {}
+      return {
+        uploads: context.uploads.map((upload) =>
+          upload.id === change.id ? { ...upload, ...change, ...mark } : upload,
+        ),
+        files: withStoredFile(context.files, change.file),
+      }
+    }),
     /** Cancelled (its request aborted) or cleared: it is gone from the list. */
     dropUpload: enqueueActions(({ enqueue }, { id }: { id: string }) => {
       enqueue.stopChild(id)

@@ -130,6 +130,8 @@ export type Upload = {
   request: UploadRequest
   /** The stored file, once done. */
   file?: StoredFile
+  /** Stored while the files list was being fetched: that list's answer may not have it. */
+  storedDuringFetch?: true
   /**
    * Why it failed: the API port's error, whose `code` says which refusal it was (UNSUPPORTED_FILE,
    * FILE_TOO_LARGE, QUOTA_EXCEEDED, also when refused before sending) and `detail` in words.

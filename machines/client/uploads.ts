@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate'
 import type { StoredFile } from '../../contract/documents'
-import type { SendFileInput, UploadEvent, UploadRequest } from './client.types'
+import type { SendFileInput, Upload, UploadEvent, UploadRequest } from './client.types'
 
 /** Sends a file, reporting bytes sent; rejects with the server's problem, or on abort. */
 export type SendFile = (
@@ -28,3 +28,29 @@ export const sendFileLogic = (send: SendFile) =>
     )
     return () => controller.abort()
   })
+
+/**
+ * The files held once an upload stored `file`: it joins them, newest first, once (a list fetched
+ * while the upload was answered may hold it already).
+ */
+export const withStoredFile = (files: StoredFile[] | null, file: StoredFile | undefined) =>
+  file && files ? [file, ...files.filter((held) => held.id !== file.id)] : files
+
+/**
+ * A files answer, with the files that uploads stored while it was fetched: its read may have come
+ * before them. The uploads lose their mark, so a later answer is taken as it is.
+ */
+export function withStoredMeanwhile(
+  files: StoredFile[] | null,
+  uploads: Upload[],
+): { files: StoredFile[] | null; uploads: Upload[] } {
+  let held = files
+  for (const upload of uploads) {
+    if (upload.storedDuringFetch && !held?.some((file) => file.id === upload.file?.id))
+      held = withStoredFile(held, upload.file)
+  }
+  return {
+    files: held,
+    uploads: uploads.map(({ storedDuringFetch: _marked, ...upload }) => upload),
+  }
+}

@@ -17,19 +17,25 @@ type Sending = {
   request: UploadRequest
   progress: (loaded: number, total: number) => void
   signal: AbortSignal
-  resolve: (file: ReturnType<typeof storedFile>) => void
+  resolve: (file: StoredFile) => void
   reject: (error: unknown) => void
 }
 
-/** The client actor with a `sendFile` port the test answers by hand, and a files list port. */
-function start(files = [storedFile(1)]) {
+type StoredFile = ReturnType<typeof storedFile>
+
+/**
+ * The client actor with a `sendFile` port the test answers by hand, and a files list port that
+ * answers `files`, or what `files` resolves to when it is a function.
+ */
+function start(files: StoredFile[] | (() => Promise<StoredFile[]>) = [storedFile(1)]) {
   const sent: Sending[] = []
   const send: SendFile = (request, progress, signal) =>
     new Promise((resolve, reject) => sent.push({ request, progress, signal, resolve, reject }))
   const calls: ClientCall[] = []
   const clientCall = async (call: ClientCall): Promise<ClientCallResult> => {
     calls.push(call)
-    if (call.name === 'files') return { name: 'files', data: files }
+    if (call.name === 'files')
+      return { name: 'files', data: typeof files === 'function' ? await files() : files }
     if (call.name === 'notifications') {
       const data = { inspectionReminders: true, stepUpdates: true, warrantyReminders: true }
       return { name: 'notifications', data }
@@ -90,6 +96,45 @@ describe('an upload in the client actor', () => {
       stored.id,
       storedFile(1).id,
     ])
+  })
+
+  it('holds a stored file once when the list fetched meanwhile already has it', async () => {
+    // The list was read after the upload was stored and answered before the upload did.
+    const stored = storedFile(2)
+    const { actor, sent } = start([stored, storedFile(1)])
+    actor.send({ type: 'upload.requested', id: 'u1', request: request() })
+    await waitFor(actor, () => sent.length === 1)
+    actor.send({ type: 'client.callRequested', call: { name: 'files' } })
+    await waitFor(actor, (s) => s.context.files !== null)
+    sent[0]?.resolve(stored)
+    await waitFor(actor, (s) => s.context.uploads[0]?.status === 'done')
+    expect(actor.getSnapshot().context.files?.map((f) => f.id)).toEqual([
+      stored.id,
+      storedFile(1).id,
+    ])
+  })
+
+  it('keeps a file stored while the list was fetched, which the list read before it', async () => {
+    let answerList = (_files: StoredFile[]) => {}
+    const { actor, sent, calls } = start(() => new Promise((resolve) => (answerList = resolve)))
+    actor.send({ type: 'upload.requested', id: 'u1', request: request() })
+    await waitFor(actor, () => sent.length === 1)
+    actor.send({ type: 'client.callRequested', call: { name: 'files' } })
+    await waitFor(actor, () => calls.length === 1)
+    const stored = storedFile(2)
+    sent[0]?.resolve(stored)
+    await waitFor(actor, (s) => s.context.uploads[0]?.status === 'done')
+    answerList([storedFile(1)])
+    await waitFor(actor, (s) => s.context.files !== null)
+    expect(actor.getSnapshot().context.files?.map((f) => f.id)).toEqual([
+      stored.id,
+      storedFile(1).id,
+    ])
+    // The next answer is taken as it is: a file deleted elsewhere since is not brought back.
+    actor.send({ type: 'client.callRequested', call: { name: 'files' } })
+    await waitFor(actor, () => calls.length === 2)
+    answerList([storedFile(1)])
+    await waitFor(actor, (s) => s.context.files?.length === 1)
   })
 
   it('keeps the refusal beside the upload until it is dismissed', async () => {
