@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
+import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SessionData } from '../../contract'
 import { StoredFile } from '../../contract/documents'
@@ -9,6 +11,7 @@ import { PROCESS_TEST, start, stopStarted, tempDir, waitFor, type Server } from 
 
 // A server killed with SIGKILL in the middle of an upload, then started again on its DATA_DIR:
 // no half file anywhere, no row without its bytes, and what a crash left is swept at start-up.
+// And a client that hangs up while its upload is processed: nothing is kept.
 
 afterEach(() => stopStarted())
 
@@ -112,5 +115,49 @@ describe('a crash during an upload', PROCESS_TEST, () => {
     expect(await filesUnder(path.join(dataDir, 'files'))).toHaveLength(3)
     const served = await fetch(`${second.url}${file?.urls.original ?? ''}`)
     expect(served.status).toBe(200)
+  })
+})
+
+describe('an upload cancelled while the server processes it', PROCESS_TEST, () => {
+  it('keeps nothing when the client hangs up after its bytes arrived', async () => {
+    const dataDir = tempDir()
+    const server = await (await start(dataDir)).ready()
+    const headers = await signUp(server, 'cancel@example.com')
+    // Noise keeps the photo big, so making its variants takes a while after it is staged.
+    const photo = await sharp({
+      create: {
+        width: 3000,
+        height: 2000,
+        channels: 3,
+        background: '#777',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer()
+    const { payload, contentType } = await multipartBody(
+      { kind: 'photo' },
+      { name: 'slow.jpg', bytes: photo, type: 'image/jpeg' },
+    )
+    const request = http.request(`${server.url}/api/files`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': contentType, 'content-length': payload.length },
+    })
+    const answered = new Promise<unknown>((resolve) => {
+      request.once('response', resolve)
+      request.once('error', resolve)
+    })
+    request.end(payload)
+    const incoming = path.join(dataDir, 'incoming')
+    const staged = () =>
+      fs.existsSync(incoming) &&
+      fs.readdirSync(incoming).some((n) => fs.statSync(path.join(incoming, n)).size >= photo.length)
+    await waitFor(staged, 20_000, 'the whole upload to be staged')
+    request.destroy()
+    expect(await answered).toBeInstanceOf(Error)
+
+    await waitFor(() => fs.readdirSync(incoming).length === 0, 20_000, 'the upload to be processed')
+    expect(await listFiles(server, headers)).toEqual([])
+    expect(await filesUnder(path.join(dataDir, 'files'))).toEqual([])
   })
 })

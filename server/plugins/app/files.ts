@@ -16,7 +16,7 @@ import type { StepSlug } from '../../../contract'
 import type { Db, Tx } from '../../db/client'
 import { clients, files } from '../../db/schema'
 import { imageVariants } from '../../lib/images'
-import { conflict, notFound, unauthenticated } from '../../lib/problem'
+import { badRequest, conflict, notFound, unauthenticated } from '../../lib/problem'
 import { signedFileUrl } from '../../lib/signed-url'
 import type { StagedUpload } from '../../lib/upload'
 import { sweepStore } from './file-sweep'
@@ -30,8 +30,16 @@ export type FileFilter = { step?: StepSlug | undefined; kind?: FileKind | undefi
  * start-up sweep removes; a row never points at bytes that were not all written.
  */
 export type Files = {
-  /** Stores a staged upload (and removes the staged file): images as three clean variants. */
-  add(clientId: string, staged: StagedUpload, fields: UploadFields): Promise<StoredFile>
+  /**
+   * Stores a staged upload (and removes the staged file): images as three clean variants. When
+   * `cancelled` fires before the row is written (the client hung up), nothing is kept.
+   */
+  add(
+    clientId: string,
+    staged: StagedUpload,
+    fields: UploadFields,
+    cancelled?: AbortSignal,
+  ): Promise<StoredFile>
   /** Newest first, in one query. */
   list(clientId: string, filter: FileFilter): Promise<StoredFile[]>
   /** Deletes the client's own file and its bytes; another's is a 404. */
@@ -58,6 +66,10 @@ const quotaExceeded = () =>
     'Your files would pass 1 GB: delete some before you upload more.',
     DocumentsProblemCode.quotaExceeded,
   )
+
+/** The client hung up before its upload was stored: no one reads this answer, nothing is kept. */
+const uploadCancelled = () =>
+  badRequest({ file: ['The upload was cancelled'] }, 'The upload was cancelled.')
 
 /** Bytes of every variant of the client's files. */
 async function usedBy(query: Db | Tx, clientId: string): Promise<number> {
@@ -121,7 +133,7 @@ export default fp(
       }
     }
 
-    const add: Files['add'] = async (clientId, staged, fields) => {
+    const add: Files['add'] = async (clientId, staged, fields, cancelled) => {
       const id = crypto.randomUUID()
       try {
         // Early, so a client at the limit wastes no processing; checked again under the lock.
@@ -136,6 +148,7 @@ export default fp(
           if (!owner) throw unauthenticated()
           if ((await usedBy(tx, clientId)) + stored.storedBytes > MAX_CLIENT_BYTES)
             throw quotaExceeded()
+          if (cancelled?.aborted) throw uploadCancelled()
           const [inserted] = await tx
             .insert(files)
             .values({

@@ -19,8 +19,14 @@ const uploadRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('uploadFile'),
     handler: async (request, reply) => {
+      // A client that cancels once its bytes are here hangs up while they are processed: its
+      // connection closes before the answer is sent, and the file is not kept.
+      const hungUp = new AbortController()
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) hungUp.abort()
+      })
       const { staged, fields } = await readUpload(request, app.stagingDir, UploadFields)
-      const stored = await app.files.add(identityOf(request).id, staged, fields)
+      const stored = await app.files.add(identityOf(request).id, staged, fields, hungUp.signal)
       return reply.code(201).send({ Data: stored })
     },
   })
