@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { PGlite } from '@electric-sql/pglite'
 import { prepareNamed, preparedStatement, rowsOf, type Db, type Tx } from '../../server/db/client'
 import { users } from '../../server/db/schema'
 import { isCheckViolation } from '../../server/lib/db-errors'
@@ -86,6 +87,16 @@ describe('a prepared statement', () => {
     expect(await rowsOf(db, readBack(5000))).toEqual([])
   })
 
+  it('fails when PostgreSQL cannot prepare it and leaves the connection usable', async () => {
+    const broken = preparedStatement<Probe, { id: number }>(
+      sql`select no_such_column from prepared_probe where id = ${sql.placeholder('id')}::integer`,
+    )
+    await expect(broken.rows(db, { id: 1 })).rejects.toThrow(/no_such_column/)
+    await expect(broken.rows(db, { id: 1 })).rejects.toThrow(/no_such_column/)
+    const [row] = await upsert(db, 4, 'after the refusal', {}, null, '2030-03-04T10:00:00Z')
+    expect(row?.label).toBe('after the refusal')
+  })
+
   it('runs in a transaction it is given, and outside one it is not', async () => {
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -108,6 +119,48 @@ describe('a prepared statement', () => {
     await outside
     expect(await rowsOf(db, readBack(10))).toEqual([])
     expect((await rowsOf<Probe>(db, readBack(11))).map((row) => row.label)).toEqual(['kept'])
+  })
+})
+
+/** The PGlite handle under `db`. */
+const pgliteOf = (query: Db) => (query as unknown as { $client: PGlite }).$client
+
+/** The type byte of each protocol message in `message`, which runs them back to back. */
+function messageTypes(message: Uint8Array): string[] {
+  const view = new DataView(message.buffer, message.byteOffset, message.byteLength)
+  const found: string[] = []
+  for (let at = 0; at < message.length; at += 1 + view.getInt32(at + 1)) {
+    found.push(String.fromCharCode(message[at] ?? 0))
+  }
+  return found
+}
+
+describe('PGlite', () => {
+  it('takes a prepared call in one message: Bind, Describe, Execute and Sync', async () => {
+    if (t.database.kind !== 'pglite') return
+    await upsert(db, 20, 'prepared', {}, null, '2030-03-04T10:00:00Z')
+    const sent = vi.spyOn(pgliteOf(db), 'execProtocolStream')
+    try {
+      const [row] = await upsert(db, 21, 'one message', {}, null, '2030-03-04T10:00:00Z')
+      expect(row?.label).toBe('one message')
+      expect(sent.mock.calls.map(([message]) => messageTypes(message))).toEqual([
+        ['B', 'D', 'E', 'S'],
+      ])
+    } finally {
+      sent.mockRestore()
+    }
+  })
+
+  it('reads times as text itself, and keeps any other parser a query brings', async () => {
+    if (t.database.kind !== 'pglite') return
+    const { rows } = await pgliteOf(db).query<{ n: string; at: unknown; day: unknown }>(
+      `select 1::integer as n, now() as at, current_date as day`,
+      [],
+      { parsers: { 23: (value: string) => `integer ${value}` } },
+    )
+    expect(rows[0]?.n).toBe('integer 1')
+    expect(typeof rows[0]?.at).toBe('string')
+    expect(rows[0]?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 })
 
