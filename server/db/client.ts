@@ -118,7 +118,7 @@ const RAW_ROWS: QueryOptions = { rowMode: 'object' }
 
 /**
  * A query's options without drizzle's text parsers, which the database's own parsers hold (see
- * `readsTextTypes`); any other parser stays the query's own.
+ * `quickerQueries`); any other parser stays the query's own.
  */
 function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | undefined {
   const parsers = options?.parsers
@@ -127,19 +127,25 @@ function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | u
 }
 
 /**
- * Gives the database drizzle's text parsers as its own, and drops them from each query: PGlite
- * merges a query's parsers into its own 318 at every call, which took about 120 µs a query, more
- * than a one-row statement itself.
+ * Gives the database drizzle's text parsers as its own, and runs each query in two calls to
+ * PGlite rather than six (see `unnamedOnPglite`): PGlite merges a query's parsers into its own
+ * 318 at every call, which took about 120 µs a query, more than a one-row statement itself.
  */
-function readsTextTypes(client: PGlite) {
+function quickerQueries(client: PGlite) {
   for (const type of TEXT_TYPES) client.parsers[type] = asText
   const query = client.query.bind(client)
-  client.query = (text, params, options) => query(text, params, withoutTextParsers(options))
+  client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+    options?.blob
+      ? query<T>(text, params, options)
+      : unnamedOnPglite<T>(client, false, text, params, options)
   const transaction = client.transaction.bind(client)
   client.transaction = (callback) =>
     transaction((tx) => {
       const txQuery = tx.query
-      tx.query = (text, params, options) => txQuery(text, params, withoutTextParsers(options))
+      tx.query = async <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+        tx.closed || options?.blob
+          ? txQuery<T>(text, params, options)
+          : unnamedOnPglite<T>(client, true, text, params, options)
       return callback(tx)
     })
 }
@@ -169,11 +175,81 @@ export function prepareNamed<Q extends object>(
 /** The parameter types of each statement prepared on a PGlite database, by statement name. */
 const pgliteStatements = new WeakMap<PGlite, Map<string, number[]>>()
 
+type Run = (message: Uint8Array) => ReturnType<PGlite['execProtocolStream']>
+
+/**
+ * Runs `call` as PGlite's own `query` runs a statement: on a database still open, under its
+ * query lock, and its transaction lock too unless the call is a transaction's (which holds it),
+ * with the data directory synced after a call outside a transaction.
+ */
+function onPglite(
+  client: PGlite,
+  inTransaction: boolean,
+  call: (run: Run) => Promise<Results>,
+): Promise<Results> {
+  const run: Run = (message) => client.execProtocolStream(message, { syncToFs: false })
+  const locked = async () => {
+    await client._checkReady()
+    return client._runExclusiveQuery(async () => {
+      const result = await call(run)
+      if (!inTransaction) await client.syncToFs()
+      return result
+    })
+  }
+  return inTransaction ? locked() : client._runExclusiveTransaction(locked)
+}
+
+/** Parses `text` as statement `name` ('' the unnamed one): its parameter types, in one call. */
+async function parseStatement(run: Run, name: string, text: string): Promise<number[]> {
+  const { serialize } = protocol
+  try {
+    return parse.parseDescribeStatementResults(
+      await run(
+        Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })]),
+      ),
+    )
+  } catch (error) {
+    // PostgreSQL skips what follows an error up to a Sync.
+    await run(serialize.sync())
+    throw error
+  }
+}
+
+/**
+ * Binds `params` to statement `name` and runs it, its Bind, Describe, Execute and Sync in one
+ * call: after an error PostgreSQL skips to the Sync, answers ReadyForQuery, and PGlite then
+ * throws the error. The values are serialized, and the rows parsed, as PGlite's `query` does.
+ */
+async function bindAndRun(
+  client: PGlite,
+  run: Run,
+  name: string,
+  paramTypes: number[],
+  params: unknown[],
+  options: QueryOptions | undefined,
+): Promise<Results> {
+  const { serialize } = protocol
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null
+    const type = paramTypes[i] ?? 0
+    const serializer = options?.serializers?.[type] ?? client.serializers[type]
+    return serializer ? serializer(value) : String(value)
+  })
+  const messages = await run(
+    Buffer.concat([
+      serialize.bind({ statement: name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+  )
+  const [result] = parse.parseResults(messages, client.parsers, withoutTextParsers(options))
+  return result ?? { rows: [], fields: [] }
+}
+
 /**
  * Runs statement `name` (parsed and described the first time on this database) with `params`,
- * as PGlite's own `query` runs an unnamed one: the same locks, the same parameter serializers and
- * row parsers, a Sync after an error, and the data directory synced after the statement; but
- * its Bind, Describe, Execute and Sync go to PGlite in one call rather than four.
+ * in one call to PGlite.
  */
 function preparedOnPglite(
   client: PGlite,
@@ -182,47 +258,33 @@ function preparedOnPglite(
   params: unknown[],
   options: QueryOptions,
 ): Promise<Results> {
-  const { serialize } = protocol
-  const run = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false })
   const prepared = pgliteStatements.get(client) ?? new Map<string, number[]>()
   pgliteStatements.set(client, prepared)
-  return client._runExclusiveTransaction(() =>
-    client._runExclusiveQuery(async () => {
-      let paramTypes = prepared.get(name)
-      if (paramTypes === undefined) {
-        try {
-          await run(serialize.parse({ name, text }))
-          paramTypes = parse.parseDescribeStatementResults(
-            await run(serialize.describe({ type: 'S', name })),
-          )
-        } catch (error) {
-          await run(serialize.sync())
-          throw error
-        }
-        prepared.set(name, paramTypes)
-      }
-      const types = paramTypes
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null
-        const type = types[i] ?? 0
-        const serializer = options.serializers?.[type] ?? client.serializers[type]
-        return serializer ? serializer(value) : String(value)
-      })
-      // One call for the four messages: after an error PostgreSQL skips to the Sync, answers
-      // ReadyForQuery, and PGlite then throws the error.
-      const messages = await run(
-        Buffer.concat([
-          serialize.bind({ statement: name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-      )
-      await client.syncToFs()
-      const [result] = parse.parseResults(messages, client.parsers, withoutTextParsers(options))
-      return result ?? { rows: [], fields: [] }
-    }),
+  return onPglite(client, false, async (run) => {
+    let paramTypes = prepared.get(name)
+    if (paramTypes === undefined) {
+      paramTypes = await parseStatement(run, name, text)
+      prepared.set(name, paramTypes)
+    }
+    return bindAndRun(client, run, name, paramTypes, params, options)
+  })
+}
+
+/**
+ * Runs `text` as the unnamed statement, as PGlite's `query` does, in two calls to PGlite
+ * (Parse and Describe, then the rest) where its `query` makes six.
+ */
+function unnamedOnPglite<T>(
+  client: PGlite,
+  inTransaction: boolean,
+  text: string,
+  params: unknown[] = [],
+  options: QueryOptions | undefined,
+): Promise<Results<T>> {
+  const result = onPglite(client, inTransaction, async (run) =>
+    bindAndRun(client, run, '', await parseStatement(run, '', text), params, options),
   )
+  return result as Promise<Results<T>>
 }
 
 export type Database = {
@@ -252,7 +314,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** Wraps an open PGlite (on disk, in memory or loaded from a dump) and migrates it. */
 export async function usePglite(client: PGlite): Promise<Database> {
-  readsTextTypes(client)
+  quickerQueries(client)
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   const listen: Database['listen'] = async (channel, handlers) => {

@@ -151,6 +151,47 @@ describe('PGlite', () => {
     }
   })
 
+  it('takes any other query in two messages: Parse and Describe, then the rest', async () => {
+    if (t.database.kind !== 'pglite') return
+    const sent = vi.spyOn(pgliteOf(db), 'execProtocolStream')
+    try {
+      const [row] = await rowsOf<Probe>(db, readBack(1))
+      expect(row?.label).toBe('first')
+      await db.transaction(async (tx) => {
+        expect(await rowsOf(tx, readBack(1))).toEqual([row])
+      })
+      const messages = sent.mock.calls.map(([message]) => messageTypes(message))
+      expect(messages.slice(0, 2)).toEqual([
+        ['P', 'D'],
+        ['B', 'D', 'E', 'S'],
+      ])
+      // The transaction's BEGIN and COMMIT, and its query in the same two messages.
+      expect(messages.filter((types) => types[0] === 'P' || types[0] === 'B')).toEqual([
+        ['P', 'D'],
+        ['B', 'D', 'E', 'S'],
+        ['P', 'D'],
+        ['B', 'D', 'E', 'S'],
+      ])
+    } finally {
+      sent.mockRestore()
+    }
+  })
+
+  it('fails a query with the database error and leaves the session usable', async () => {
+    await expect(db.execute(sql`select label from no_such_table`)).rejects.toThrow()
+    await expect(db.execute(sql`select 1 / ${0}::integer`)).rejects.toThrow()
+    const refused = await db
+      .transaction(async (tx) => {
+        await upsert(tx, 30, 'rolled back', {}, null, '2030-03-04T10:00:00Z')
+        await tx.execute(sql`select 1 / ${0}::integer`)
+      })
+      .catch((caught: unknown) => caught)
+    expect(String((refused as { cause?: unknown }).cause ?? refused)).toMatch(/division by zero/)
+    expect(await rowsOf(db, readBack(30))).toEqual([])
+    const [row] = await rowsOf<Probe>(db, readBack(1))
+    expect(row?.label).toBe('first')
+  })
+
   it('reads times as text itself, and keeps any other parser a query brings', async () => {
     if (t.database.kind !== 'pglite') return
     const { rows } = await pgliteOf(db).query<{ n: string; at: unknown; day: unknown }>(
