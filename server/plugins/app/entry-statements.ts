@@ -2,6 +2,7 @@
 // transaction of its own, so the write, its row lock and the deferred data-version triggers
 // (migration 0007) commit together in one round trip, with no BEGIN or COMMIT sent. Each is
 // prepared once per connection (see preparedStatement).
+import crypto from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import { NonStageTitle, type PoolEntry } from '../../../contract'
 import { toIsoDate } from '../../../contract/scheduling'
@@ -37,6 +38,8 @@ export type WrittenEntry = { entry: PoolEntry; complete: boolean }
 
 /** The values every entry statement binds; a quote's adds its own. */
 type EntryValues = {
+  /** The id a new entry gets (see `newId`). */
+  entryId: string
   clientId: string
   stageId: string | null
   title: string | null
@@ -53,7 +56,13 @@ type EntryValues = {
   today: string
 }
 
-type QuoteValues = EntryValues & { vendor: string; amount: number; note: string }
+type QuoteValues = EntryValues & { quoteId: string; vendor: string; amount: number; note: string }
+
+/**
+ * A new row's id, made here rather than by the column's default: PGlite's gen_random_uuid opens
+ * /dev/urandom at every call, and an upsert makes its new row's id even when it updates.
+ */
+const newId = () => crypto.randomUUID()
 
 const value = (name: keyof QuoteValues) => sql.placeholder(name)
 
@@ -76,8 +85,9 @@ function upsertEntry(key: 'stage' | 'title'): SQL {
       for share
     ), entry as (
       insert into pool_entries
-        (client_id, stage_id, title, choices, done, done_at, done_on, updated_at)
-      select ${value('clientId')}::uuid, ${value('stageId')}::uuid, ${value('title')},
+        (id, client_id, stage_id, title, choices, done, done_at, done_on, updated_at)
+      select ${value('entryId')}::uuid, ${value('clientId')}::uuid, ${value('stageId')}::uuid,
+        ${value('title')},
         coalesce(${choices}, '{}'), coalesce(${done}, false), case when ${done} then ${at} end,
         case when ${done} then ${today} end, ${at}
       where ${value('ungated')}::boolean or exists (select 1 from gate)
@@ -126,9 +136,9 @@ const writeStatements = byKey<EntryValues>(
 
 const quoteStatements = byKey<QuoteValues>(
   (key) => sql`with ${upsertEntry(key)}, added as (
-      insert into quotes (entry_id, vendor, amount, note, created_at)
-      select id, ${value('vendor')}, ${value('amount')}::integer, ${value('note')},
-        ${value('at')}::timestamptz from entry
+      insert into quotes (id, entry_id, vendor, amount, note, created_at)
+      select ${value('quoteId')}::uuid, id, ${value('vendor')}, ${value('amount')}::integer,
+        ${value('note')}, ${value('at')}::timestamptz from entry
       returning *
     )
     ${answerOf(sql`${quotesBefore} union all select * from added`)}`,
@@ -142,6 +152,7 @@ function entryValues(
   now: Date,
 ): EntryValues {
   return {
+    entryId: newId(),
     clientId,
     stageId: key.stageId,
     title: key.title,
@@ -201,6 +212,7 @@ export async function insertQuote(
 ): Promise<WrittenEntry> {
   const [row] = await statementOf(quoteStatements, key).rows(db, {
     ...entryValues(clientId, key, {}, now),
+    quoteId: newId(),
     ...quote,
   })
   const result = written(row, 1)

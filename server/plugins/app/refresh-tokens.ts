@@ -52,15 +52,16 @@ const rotatedAt = sql`${sql.placeholder('at')}::timestamptz`
  */
 const rotation = preparedStatement<
   SessionRow & { userId: string; persistent: boolean; expiresAt: string; rotated: boolean },
-  { tokenHash: string; successorHash: string; at: string }
+  { tokenHash: string; successorId: string; successorHash: string; at: string }
 >(sql`with old as (
     select * from refresh_tokens where token_hash = ${sql.placeholder('tokenHash')}
       and revoked_at is null and family_expires_at > ${rotatedAt}
     for update
   ), successor as (
     insert into refresh_tokens
-      (family_id, user_id, token_hash, persistent, family_expires_at, created_at)
-    select family_id, user_id, ${sql.placeholder('successorHash')}, persistent,
+      (id, family_id, user_id, token_hash, persistent, family_expires_at, created_at)
+    select ${sql.placeholder('successorId')}::uuid, family_id, user_id,
+      ${sql.placeholder('successorHash')}, persistent,
       family_expires_at, ${rotatedAt}
     from old where used_at is null
     returning id
@@ -98,6 +99,8 @@ export default fp(
     const rotateUnspent = async (token: string, now: Date) => {
       const [row] = await rotation.rows(db, {
         tokenHash: sha256(token),
+        // Made here, as the builder's writes make theirs (see entry-statements.ts).
+        successorId: crypto.randomUUID(),
         successorHash: sha256(successorOf(token)),
         at: now.toISOString(),
       })
