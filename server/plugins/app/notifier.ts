@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { NOTICES, noticeEmail } from '../../lib/notice-email'
+import { recurringJob } from '../../lib/recurring-job'
 import { publicUrl } from '../../lib/public-url'
 import { todayOf } from '../../lib/today'
 import { unsubscribeToken } from '../../lib/unsubscribe-token'
@@ -19,8 +20,7 @@ declare module 'fastify' {
 
 /**
  * The notification job (PRODUCT.md §9): every NOTIFY_INTERVAL seconds, in every server. The
- * notification log makes each email go out once however many servers run it; a run never
- * overlaps the one before, and closing the server waits for the run under way.
+ * notification log makes each email go out once however many servers run it.
  */
 export default fp(
   async function notifier(app: FastifyInstance) {
@@ -57,28 +57,9 @@ export default fp(
       }
     }
 
-    let timer: NodeJS.Timeout | undefined
-    let running: Promise<void> | null = null
-    let closing = false
-    const next = () => {
-      if (closing) return
-      timer = setTimeout(() => {
-        running = run()
-          .catch((err: unknown) => app.log.error({ err }, 'notification run failed'))
-          .finally(() => {
-            running = null
-            next()
-          })
-      }, app.settings.NOTIFY_INTERVAL * 1000)
-    }
-
     app.decorate('notifier', { run })
-    app.addHook('onReady', async () => next())
-    app.addHook('onClose', async () => {
-      closing = true
-      clearTimeout(timer)
-      await running
-    })
+    const every = app.settings.NOTIFY_INTERVAL * 1000
+    recurringJob(app, { name: 'notification', firstMs: every, everyMs: every, run })
   },
   { name: 'notifier', dependencies: ['core', 'mailer', 'notification-log'] },
 )
