@@ -17,6 +17,7 @@ import csrf from './plugins/app/csrf'
 import directory from './plugins/app/directory'
 import errors, { clientError, handleError } from './plugins/app/errors'
 import fileStore from './plugins/app/file-store'
+import housekeeping from './plugins/app/housekeeping'
 import loginCodes from './plugins/app/login-codes'
 import mailer from './plugins/app/mailer'
 import notificationLog from './plugins/app/notification-log'
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(schedule)
   await app.register(notificationLog)
   await app.register(notifier)
+  await app.register(housekeeping)
   await app.register(admins)
   await app.register(clients)
   await app.register(cities)

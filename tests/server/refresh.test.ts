@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RefreshData } from '../../contract'
 import { build, type TestApp } from '../support/build'
-import { bearer, cookie, expectProblem, json, signIn } from '../support/http'
+import { bearer, cookie, expectProblem, json, refreshWith, signIn } from '../support/http'
 import { statementsDuring } from '../support/statements'
 import { newClient, serveAustin } from './client-kit'
 
@@ -13,8 +13,7 @@ beforeEach(async () => {
 })
 afterEach(() => t.app.close())
 
-const refresh = (token: string) =>
-  json(t.app, 'POST', '/api/refresh', undefined, { cookie: `refresh_token=${token}` })
+const refresh = (token: string) => refreshWith(t, token)
 
 /** Refreshes and answers the rotated token. */
 async function rotate(token: string): Promise<string> {

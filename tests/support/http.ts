@@ -112,6 +112,10 @@ export async function signIn(
   return { session, refresh, res }
 }
 
+/** POST /api/refresh with `token` as its refresh cookie, as the browser sends it. */
+export const refreshWith = (t: TestApp, token: string) =>
+  json(t.app, 'POST', '/api/refresh', undefined, { cookie: `refresh_token=${token}` })
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 const TABLES: PgTable[] = Object.values(schema).filter((value) => is(value, PgTable))
