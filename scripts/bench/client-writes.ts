@@ -40,24 +40,57 @@ function editBodies(stages: readonly Stage[]): unknown[] {
   ])
 }
 
-const quoteBody = (stageId: string, n: number) => ({
-  StageId: stageId,
+const quoteFields = (n: number) => ({
   vendor: 'Bench Pool Works',
   amount: 250_000 + (n % 1000) * 100,
   note: 'Includes haul-off',
 })
+
+const quoteBody = (stageId: string, n: number) => ({ StageId: stageId, ...quoteFields(n) })
+
+/**
+ * The entry each client holds full for the refused row: keyed by title, apart from add-quote's
+ * stages and from the money bench's Permits.
+ */
+const FULL_ENTRY = 'Engineering'
+const refusedBody = (n: number) => ({ Title: FULL_ENTRY, ...quoteFields(n) })
 
 export type ClientWrites = {
   clients: BenchClient[]
   stageIds: string[]
   editBodies: unknown[]
   /** What the real routes answer, for the bare routes to send as many bytes. */
-  samples: { 'edit-pool': Buffer; 'add-quote': Buffer }
+  samples: { 'edit-pool': Buffer; 'add-quote': Buffer; 'add-quote-refused': Buffer }
+}
+
+/**
+ * Fills each client's FULL_ENTRY to the limit; the answer of one quote more is the refused
+ * row's sample (409).
+ */
+async function fillEntries(origin: string, clients: readonly BenchClient[]): Promise<Buffer> {
+  await inParallel(clients, SIGN_UP_PARALLEL, async (client) => {
+    for (let n = 0; n < MAX_QUOTES_PER_ENTRY; n++) {
+      await call(origin, 'PUT', '/api/add-quote1', client.token, refusedBody(n))
+    }
+  })
+  const [first] = clients
+  if (!first) throw new Error('no client to take the refusal sample with')
+  const response = await fetch(`${origin}/api/add-quote1`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin, authorization: `Bearer ${first.token}` },
+    body: JSON.stringify(refusedBody(0)),
+  })
+  const answer = Buffer.from(await response.arrayBuffer())
+  if (response.status !== 409) {
+    throw new Error(`one quote beyond the limit answered ${response.status}: ${answer.toString()}`)
+  }
+  return answer
 }
 
 /**
  * Opens the clients' city (as the admin, through the API), signs the clients up, and takes one
- * answer of each call as the bare routes' body; the sample quotes are removed again.
+ * answer of each call as the bare routes' body; the sample quotes are removed again. Each
+ * client's FULL_ENTRY is left full, for the refused row.
  */
 export async function prepareClientWrites(
   real: Server,
@@ -97,11 +130,17 @@ export async function prepareClientWrites(
     real.origin,
     sampleQuotes.map((quoteId) => ({ client: first, stageId: stage.id, quoteId })),
   )
+  progress(`filling each client's ${FULL_ENTRY} entry with ${MAX_QUOTES_PER_ENTRY} quotes`)
+  const refusedSample = await fillEntries(real.origin, clients)
   return {
     clients,
     stageIds: stages.map((s) => s.id),
     editBodies: bodies,
-    samples: { 'edit-pool': editSample, 'add-quote': quoteSample },
+    samples: {
+      'edit-pool': editSample,
+      'add-quote': quoteSample,
+      'add-quote-refused': refusedSample,
+    },
   }
 }
 
@@ -160,7 +199,14 @@ function addQuoteTarget(
 /** The targets: each write on the real server at 100 and 50 clients, then the bare routes. */
 export function clientWriteTargets(real: Server, bare: Server, writes: ClientWrites) {
   const { clients, stageIds, editBodies: bodies } = writes
-  const editPool = (label: string, origin: string, path: string, connections: number): Target => {
+  /** `connections` of the clients, each request's body the next of `body(n)`, n counting from 0. */
+  const target = (
+    label: string,
+    origin: string,
+    path: string,
+    connections: number,
+    body: (n: number) => unknown,
+  ): Target => {
     const pool = new ClientPool(clients)
     let n = 0
     return {
@@ -169,40 +215,46 @@ export function clientWriteTargets(real: Server, bare: Server, writes: ClientWri
       path,
       connections,
       timeoutSeconds: QUEUED_TIMEOUT_SECONDS,
-      request: () => writeRequest(pool, { path, origin, body: () => bodies[n++ % bodies.length] }),
+      request: () => writeRequest(pool, { path, origin, body: () => body(n++) }),
       prepare: async () => pool.reset(),
     }
   }
-  const bareAddQuote = (connections: number): Target => {
-    const pool = new ClientPool(clients)
-    let sent = 0
-    return {
-      label: `PUT /same/add-quote (bare Fastify), ${connections} clients`,
-      origin: bare.origin,
-      path: '/same/add-quote',
-      connections,
-      timeoutSeconds: QUEUED_TIMEOUT_SECONDS,
-      request: () =>
-        writeRequest(pool, {
-          path: '/same/add-quote',
-          origin: bare.origin,
-          body: () => quoteBody(stageIds[sent % stageIds.length] ?? '', sent++),
-        }),
-      prepare: async () => pool.reset(),
-    }
-  }
+  const editPool = (label: string, origin: string, path: string, connections: number) =>
+    target(label, origin, path, connections, (n) => bodies[n % bodies.length])
+  const bareAddQuote = (connections: number) =>
+    target('PUT /same/add-quote (bare Fastify)', bare.origin, '/same/add-quote', connections, (n) =>
+      quoteBody(stageIds[n % stageIds.length] ?? '', n),
+    )
+  /** A quote for each client's full entry: every answer is the 409 of the 5-quote limit. */
+  const refused = (label: string, origin: string, path: string) =>
+    target(label, origin, path, WRITE_CLIENTS, refusedBody)
   const book = new QuoteBook(stageIds)
-  return [WRITE_CLIENTS, FEWER_WRITERS].flatMap((connections) => [
+  return [
+    ...[WRITE_CLIENTS, FEWER_WRITERS].flatMap((connections) => [
+      [
+        editPool('PUT /api/edit-pool', real.origin, '/api/edit-pool', connections),
+        editPool('PUT /same/edit-pool (bare Fastify)', bare.origin, '/same/edit-pool', connections),
+      ] as const,
+      [addQuoteTarget(real, writes, book, connections), bareAddQuote(connections)] as const,
+    ]),
     [
-      editPool('PUT /api/edit-pool', real.origin, '/api/edit-pool', connections),
-      editPool('PUT /same/edit-pool (bare Fastify)', bare.origin, '/same/edit-pool', connections),
+      refused(REFUSED_LABEL, real.origin, '/api/add-quote1'),
+      refused('PUT /same/add-quote-refused (bare Fastify)', bare.origin, '/same/add-quote-refused'),
     ] as const,
-    [addQuoteTarget(real, writes, book, connections), bareAddQuote(connections)] as const,
-  ])
+  ]
 }
 
-/** 2xx answers per second of a run: refusals (e.g. a full entry's 409) are not writes. */
-export const writesPerSecond = ({ result }: Measured) => result['2xx'] / result.duration
+/** The row whose every answer is a refusal: its shares count the 409s. */
+export const REFUSED_LABEL = 'PUT /api/add-quote1 to a full entry (409)'
+
+const refusedRow = ({ target }: Measured) => target.label.startsWith(REFUSED_LABEL)
+
+/**
+ * 2xx answers per second of a run: refusals (e.g. a full entry's 409) are not writes; the
+ * refused row's 409s per second.
+ */
+export const writesPerSecond = (row: Measured) =>
+  (refusedRow(row) ? row.result['4xx'] : row.result['2xx']) / row.result.duration
 
 /** The lines under the writes table: what was sent, and any refusal spelled out. */
 export function clientWriteNotes(writes: ClientWrites, rows: readonly Measured[]): string[] {
@@ -219,9 +271,27 @@ export function clientWriteNotes(writes: ClientWrites, rows: readonly Measured[]
       `${MAX_QUOTES_PER_ENTRY - 1} quotes per entry (the clients take turns), not a number of ` +
       `seconds, so no entry reaches its limit of ${MAX_QUOTES_PER_ENTRY}. A refusal (409) would be ` +
       'counted apart: the shares of the floor below count 2xx answers only.',
+    `The refused row sends a quote for each client's ${FULL_ENTRY} entry, filled with ` +
+      `${MAX_QUOTES_PER_ENTRY} quotes beforehand: every answer is the 409 of the limit, which ` +
+      "the entry's own check constraint gives (its share of the floor counts the 409s).",
     'The bare routes get the same requests and answer a sampled real answer: edit-pool a Pool ' +
       `Design entry (${size('edit-pool')}), add-quote an entry holding ${SAMPLE_QUOTES} quotes ` +
-      `(${size('add-quote')}).`,
+      `(${size('add-quote')}), the refused row the 409 (${size('add-quote-refused')}).`,
   ]
-  return [...notes, ...refusalWarnings(rows, 'writes')]
+  const refusedWarnings = rows
+    .filter(({ result }) => result['2xx'] + result['5xx'] + result.errors > 0)
+    .filter(refusedRow)
+    .map(
+      ({ target, result }) =>
+        `WARNING: ${target.label} had ${result['2xx']} 2xx and ${result['5xx']} 5xx answers and ` +
+        `${result.errors} errors: its numbers do not measure refusals only.`,
+    )
+  return [
+    ...notes,
+    ...refusalWarnings(
+      rows.filter((row) => !refusedRow(row)),
+      'writes',
+    ),
+    ...refusedWarnings,
+  ]
 }

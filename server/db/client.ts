@@ -325,6 +325,34 @@ export async function usePglite(client: PGlite): Promise<Database> {
   return { db, kind: 'pglite', listen, close: () => client.close() }
 }
 
+/**
+ * `pool` for drizzle, whose queries outside a transaction go through its `query`, with that
+ * `query` giving the connection back after a query PostgreSQL refused. pg-pool's own closes the
+ * connection of every failed query, so each write a constraint answers (a sixth quote's 409)
+ * cost a new backend process, its sign-in and its statements planned again: under load the
+ * refusals queued for connections by the second (docs/benchmark.md). After an error of severity
+ * ERROR the session goes on, ready for the next query; anything else (FATAL, PANIC, a
+ * connection lost or broken) still closes the connection. drizzle only ever calls
+ * `query(config, values)` and awaits it, the one form this `query` takes.
+ */
+export function keepingRefusedConnections(pool: pg.Pool): pg.Pool {
+  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect()
+    let keep = true
+    try {
+      return await client.query(config, values)
+    } catch (error) {
+      keep = error instanceof pg.DatabaseError && error.severity === 'ERROR'
+      throw error
+    } finally {
+      // `release(true)` closes the connection.
+      client.release(!keep)
+    }
+  }
+  pool.query = query as typeof pool.query
+  return pool
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const lockClient = new pg.Client({ connectionString: url })
   await lockClient.connect()
@@ -338,7 +366,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined)
   return {
-    db: drizzlePg(pool, { schema }),
+    db: drizzlePg(keepingRefusedConnections(pool), { schema }),
     kind: 'postgres',
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
