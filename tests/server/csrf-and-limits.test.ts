@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json, requestCode, signIn, snapshot } from '../support/http'
+import { cookie, expectProblem, json, requestCode, signIn, snapshot } from '../support/http'
 
 const ADMIN = 'admin@example.com'
 let t: TestApp
@@ -50,6 +50,34 @@ describe('CSRF', () => {
     })
     expectProblem(other, 403, 'CROSS_SITE_REQUEST')
     await pub.app.close()
+  })
+
+  it('takes a call without a body that says it is JSON, as every call does', async () => {
+    const { refresh } = await signIn(t, ADMIN)
+    const bodiless = (url: string, cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', cookie },
+      })
+    const refreshed = await bodiless('/api/refresh', `refresh_token=${refresh}`)
+    expect(refreshed.statusCode, refreshed.body).toBe(200)
+    const rotated = cookie(refreshed, 'refresh_token')?.value
+    const loggedOut = await bodiless('/api/logout', `refresh_token=${rotated}`)
+    expect(loggedOut.statusCode, loggedOut.body).toBe(200)
+    expectProblem(await bodiless('/api/refresh', `refresh_token=${rotated}`), 401)
+  })
+
+  it('names the fields a call needs when its JSON body is empty', async () => {
+    const before = await snapshot(t)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+    })
+    const problem = expectProblem(res, 400, 'VALIDATION_FAILED')
+    expect(Object.keys(problem.errors ?? {})).not.toHaveLength(0)
+    expect(await snapshot(t)).toBe(before)
   })
 
   it.each([

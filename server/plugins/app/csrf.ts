@@ -25,7 +25,8 @@ function isOwnOrigin(request: FastifyRequest, publicOrigin: string | undefined):
 
 /**
  * Cookies ride along on cross-site requests, so an unsafe request must come from our own
- * origin (Sec-Fetch-Site or Origin) and be JSON: a plain HTML form can send neither.
+ * origin (Sec-Fetch-Site or Origin) and be JSON or have no body: a plain HTML form can send
+ * neither.
  * Fastify answers 415 to any other content type once only the JSON parser is left.
  */
 export default fp(
@@ -34,6 +35,15 @@ export default fp(
       ? new URL(app.settings.PUBLIC_URL).origin
       : undefined
     app.removeContentTypeParser(['text/plain'])
+    // Every call sends a JSON content type, those without a body too (refresh, logout, a
+    // DELETE): an empty body is no body, and a route that needs one names what is missing.
+    const parseJson = app.getDefaultJsonParser('error', 'error')
+    app.removeContentTypeParser('application/json')
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body.toString()
+      if (text === '') done(null, undefined)
+      else parseJson(request, text, done)
+    })
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method)) return
       if (!isOwnOrigin(request, publicOrigin)) throw crossSite()
