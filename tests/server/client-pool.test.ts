@@ -162,6 +162,19 @@ describe('PUT /api/edit-pool', () => {
         ['choices.engineerId'],
       ],
       [
+        'a design missing dimensions',
+        () => ({ Title: 'Pool Design', choices: { shape: 'rectangle', lengthFt: 30 } }),
+        400,
+        ['choices.deckWidthFt', 'choices.deepDepthFt', 'choices.shallowDepthFt', 'choices.widthFt'],
+      ],
+      [
+        'an option that is not text',
+        () => ({ StageId: stage.excavation, choices: { option: 5 } }),
+        400,
+        ['choices.option'],
+      ],
+      ['no step named', () => ({ choices: {} }), 400, ['StageId']],
+      [
         'a field another step has',
         () => ({ StageId: stage.excavation, choices: { engineerId: crypto.randomUUID() } }),
         400,

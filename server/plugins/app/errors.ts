@@ -13,26 +13,56 @@ const addError = (errors: FieldErrors, field: string, message: string) => {
   errors.set(field, [...(errors.get(field) ?? []), message])
 }
 
+/** A zod issue as fastify-type-provider-zod passes it on, or as a union holds it. */
+type Issue = {
+  path: readonly PropertyKey[]
+  code: string
+  message: string
+  keys?: string[]
+  /** An `invalid_union`'s issues, one list per option. */
+  errors?: Issue[][]
+}
+
+/** How far an option of a union is from the body's shape: keys wrong or missing at its top. */
+const misfit = (issues: readonly Issue[]) =>
+  issues.filter(
+    ({ path, code }) =>
+      path.length === 0 ||
+      (path.length === 1 && (code === 'invalid_type' || code === 'invalid_value')),
+  ).length
+
+/**
+ * A union's issues as those of the option the body meant (the one it misses least, the first of
+ * equals), so `{Title: "Pool Design", choices}` hears about its choices rather than "Invalid
+ * input"; every other issue as it is.
+ */
+function flattened(issue: Issue): Issue[] {
+  const options = issue.code === 'invalid_union' ? issue.errors : undefined
+  if (!options?.length) return [issue]
+  const meant = options.reduce((best, option) => (misfit(option) < misfit(best) ? option : best))
+  return meant.flatMap((inner) => flattened({ ...inner, path: [...issue.path, ...inner.path] }))
+}
+
 /** Zod issues → { field: [messages] }, with unknown fields named one by one. */
 function fieldErrors(
   error: FastifyError & { validation: unknown[] },
   context: string,
 ): Record<string, string[]> {
   const errors: FieldErrors = new Map()
-  for (const issue of error.validation as {
-    instancePath: string
-    message: string
-    keyword: string
-    params: { keys?: string[] }
-  }[]) {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context
-    if (issue.keyword === 'unrecognized_keys' && issue.params.keys) {
-      for (const key of issue.params.keys)
+  const issues = (
+    error.validation as { instancePath: string; keyword: string; message: string; params: object }[]
+  ).flatMap(({ instancePath, keyword, message, params }) =>
+    flattened({ ...params, path: instancePath.split('/').filter(Boolean), code: keyword, message }),
+  )
+  for (const { path, code, message, keys } of issues) {
+    const field = path.map(String).join('.') || context
+    if (code === 'unrecognized_keys' && keys) {
+      for (const key of keys)
         addError(errors, field === context ? key : `${field}.${key}`, 'Unknown field')
-    } else if (issue.keyword === 'invalid_type' && field === context) {
+    } else if (code === 'invalid_type' && field === context) {
       addError(errors, context, `Expected a JSON object`)
     } else {
-      addError(errors, field, issue.message)
+      addError(errors, field, message)
     }
   }
   return Object.fromEntries(errors)
