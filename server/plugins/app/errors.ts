@@ -100,10 +100,6 @@ const FRAMEWORK_ERRORS: Record<string, (request: FastifyRequest) => HttpProblem>
     new HttpProblem(413, ProblemCode.payloadTooLarge, 'The request body is too large.', {
       errors: { body: ['The body must be at most 64 KB'] },
     }),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
-    new HttpProblem(400, ProblemCode.validation, 'The JSON body is empty.', {
-      errors: { body: ['Expected a JSON object'] },
-    }),
   FST_ERR_CTP_INVALID_JSON_BODY: () =>
     new HttpProblem(400, ProblemCode.validation, 'The body is not valid JSON.', {
       errors: { body: ['Malformed JSON'] },
