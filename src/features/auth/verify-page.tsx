@@ -47,6 +47,7 @@ export function VerifyPage() {
   const resend = useCooldown(RESEND_COOLDOWN_SECONDS)
   const codeRef = useRef<HTMLInputElement>(null)
   const errorId = useId()
+  const cooldownId = useId()
 
   // A stale answer is hidden while a new one is on its way.
   const fieldMessage = localError ?? (busy ? undefined : codeMessage(problem))
@@ -118,12 +119,18 @@ export function VerifyPage() {
             type="button"
             className="button button-secondary"
             disabled={busy || resend.coolingDown}
+            aria-describedby={resend.coolingDown ? cooldownId : undefined}
             onClick={resendCode}
           >
             Resend code
-            {resend.coolingDown && <span className="button-count"> ({resend.secondsLeft} s)</span>}
           </button>
         </div>
+        {/* Beside the button, not in it: its name stays "Resend code" while the seconds count. */}
+        {resend.coolingDown && (
+          <p id={cooldownId} className="auth-note">
+            Another code in <span className="countdown">{resend.secondsLeft} s</span>
+          </p>
+        )}
         <p role="status" className="auth-note">
           {resent && `We sent a new code to ${email ?? 'your email'}.`}
         </p>
