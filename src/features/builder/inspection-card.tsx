@@ -31,6 +31,12 @@ export function InspectionCard({
   const calls = useClientCalls()
   const [date, setDate] = useState(inspection.date ?? today)
   const [notes, setNotes] = useState('')
+  // A recorded result keeps its notes in the history; the next one starts without them.
+  const [recorded, setRecorded] = useState(history.length)
+  if (recorded !== history.length) {
+    setRecorded(history.length)
+    setNotes('')
+  }
   const [error, setError] = useState<string>()
   const mine = (call: { name: string; slug?: string } | null | undefined) =>
     call?.name === 'recordInspection' && call.slug === slug

@@ -65,6 +65,8 @@ describe('Photos & documents on a step page', () => {
       ['bonding.jpg', 'inspection', 'steel'],
     ])
     expect(uploads[0]?.request.caption).toBe('Rebar at 12 in')
+    // The caption went with these two; the next files start without it.
+    expect(within(photos).getByRole('textbox', { name: /^Caption/ })).toHaveProperty('value', '')
 
     uploads[0]?.progress(1024, 4096)
     const bar = await screen.findByRole('progressbar', { name: 'Uploading rebar.jpg' })

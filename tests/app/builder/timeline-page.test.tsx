@@ -85,6 +85,8 @@ describe('/builder/timeline', () => {
     expect(layout().getAllByText('Failed on Jun 1, 2026 — Setback short')).toHaveLength(2)
     await user.click(layout().getByRole('button', { name: 'Schedule inspection' }))
     await idle()
+    // The failure keeps its notes in the history; the next result starts without them.
+    expect(layout().getByLabelText('Notes')).toHaveProperty('value', '')
     await user.click(layout().getByRole('button', { name: 'Passed' }))
     await idle()
     expect(layout().getAllByText('Passed').length).toBeGreaterThan(0)

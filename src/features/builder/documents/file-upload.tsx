@@ -26,9 +26,10 @@ export function FileUpload({ step }: { step?: StepSlug | undefined }) {
   const [dragging, setDragging] = useState(false)
   const { uploads, start, dismiss, retry } = useUploads()
   const add = (files: FileList | null) => {
-    for (const file of files ?? []) {
-      start({ file, kind, step, caption: caption.trim() || undefined })
-    }
+    if (!files?.length) return
+    for (const file of files) start({ file, kind, step, caption: caption.trim() || undefined })
+    // The caption went with these files; the next ones start without it.
+    setCaption('')
   }
   const drop = (event: DragEvent) => {
     event.preventDefault()
