@@ -95,8 +95,12 @@ export interface Driver {
   codeFor(email: string): Promise<string>
 
   // The world around the page.
-  /** The access tokens issued so far are no longer good (they expired on the server). */
-  expireAccessTokens(): Promise<void>
+  /**
+   * The access tokens issued so far are no longer good (they expired on the server) while the
+   * page did not see the time go by. `whileAsleep` is done before the page's clock goes on: a
+   * timer of the page's that came due meanwhile (its refresh, on a slow machine) fires after it.
+   */
+  expireAccessTokens(whileAsleep?: () => Promise<void>): Promise<void>
   /** The server no longer accepts this browser's refresh cookie. */
   revokeSession(): Promise<void>
   /** The browser is closed and reopened `ms` later; its session cookies go unless `keepCookies`. */

@@ -165,7 +165,10 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       return who
     },
     codeFor: async (email) => server.codeFor(email),
-    expireAccessTokens: async () => server.expireAccessTokens(),
+    expireAccessTokens: async (whileAsleep) => {
+      server.expireAccessTokens()
+      await whileAsleep?.()
+    },
     revokeSession: async () => server.revokeRefreshCookie(),
     reopenLater: (ms, { keepSessionCookies }) =>
       browser.reopenLater(ms, () => {

@@ -268,8 +268,9 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
   /**
    * Waits until every access token issued so far has expired on the server's clock, the page's
    * clock standing still meanwhile (a laptop asleep): the app does not see the time go by.
+   * `whileAsleep` runs before the clock goes on, so no timer of the page's comes between.
    */
-  const expireAccessTokens = async () => {
+  const expireAccessTokens = async (whileAsleep?: () => Promise<void>) => {
     // A token on its way (the refresh that fetches a client's data when another tab signed in)
     // outlives those answered: wait for it, or the wait ends while it is still good.
     await until(
@@ -280,6 +281,7 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     const { clock } = currentContext()
     await pauseSoon(clock)
     await sleep(Math.max(0, latest + 1_000 - Date.now()))
+    await whileAsleep?.()
     await clock.resume()
   }
 
