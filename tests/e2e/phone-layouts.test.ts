@@ -12,6 +12,8 @@ const { asAdmin, serveCity, onboard, signInAsAdmin } = accounts(e2e)
 /** One unbreakable word as long as the field allows (a vendor 100, a city 80, a note 500…). */
 const longWord = (letter: string, length: number) => letter.repeat(length)
 const LONG_CITY = longWord('C', 80)
+/** An iPhone SE (1st generation): the narrowest screen the app is laid out for. */
+const SMALLEST_PHONE = { width: 320, height: 568 }
 
 beforeAll(async () => {
   await serveCity('Austin', 'TX', 45_000)
@@ -112,6 +114,12 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
     ])
     expect(drawing?.y).toBeGreaterThanOrEqual(0)
     expect((drawing?.y ?? 0) + (drawing?.height ?? 0)).toBeLessThanOrEqual(field?.y ?? 0)
+
+    // The smallest phones still in use (320 px): the bar above every page fits them too.
+    await page.setViewportSize(SMALLEST_PHONE)
+    await openPage(page, 'Project', 'Overview')
+    await expectNoOverflow(page)
+    expect(await inView(page.getByRole('button', { name: 'Log out' }))).toBe(true)
     expect(problems).toEqual([])
   })
 
