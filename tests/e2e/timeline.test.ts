@@ -197,6 +197,17 @@ describe('the timeline', () => {
     await page.setViewportSize(PHONE)
     const table = page.getByRole('region', { name: 'Dates of every step' })
     expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0)
+    // The chart scrolls sideways under the steps' names, which stay in view.
+    const chart = page.getByRole('region', { name: 'Gantt chart' })
+    const firstStep = chart.getByText('Pool Design', { exact: true })
+    const before = await firstStep.boundingBox()
+    const scrolled = await chart.evaluate((box) => {
+      box.scrollLeft = box.scrollWidth
+      return box.scrollLeft
+    })
+    expect(scrolled).toBeGreaterThan(0)
+    expect((await firstStep.boundingBox())?.x).toBe(before?.x)
+    expect(await firstStep.isVisible()).toBe(true)
     await page.setViewportSize(DESKTOP)
 
     // A new address: the old one answers 404, the new one the same feed.

@@ -2,7 +2,6 @@ import { differenceInCalendarDays } from 'date-fns'
 import type { Timeline } from '../../../contract/timeline'
 import { formatDate, formatShortDate, utcDay } from './timeline-dates'
 
-const LABEL_WIDTH = 120
 const DAY_WIDTH = 7
 const ROW_HEIGHT = 28
 const AXIS_HEIGHT = 28
@@ -40,14 +39,31 @@ function ticks(first: string, total: number): { day: number; label: string }[] {
 /**
  * The Gantt chart of PRODUCT.md §9: per step, its baseline (thin, grey) and forecast (solid)
  * bars; the today line; a diamond per dated inspection on the row of the step it gates. The
- * table beside it says the same in words, so the picture itself is one labelled image.
+ * table beside it says the same in words, so the picture itself is one labelled image. The
+ * steps' names are a column of their own, which stays put while the bars scroll sideways (a
+ * phone shows a few weeks at a time).
  */
 export function GanttChart({ timeline }: { timeline: Timeline }) {
+  return (
+    <div className="gantt-scroll" role="region" aria-label="Gantt chart" tabIndex={0}>
+      <ol className="gantt-labels" aria-hidden="true" style={{ paddingTop: AXIS_HEIGHT }}>
+        {timeline.steps.map((step) => (
+          <li key={step.step} style={{ height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT}px` }}>
+            {step.title}
+          </li>
+        ))}
+      </ol>
+      <GanttBars timeline={timeline} />
+    </div>
+  )
+}
+
+function GanttBars({ timeline }: { timeline: Timeline }) {
   const { first, last } = range(timeline)
   const total = differenceInCalendarDays(utcDay(last), utcDay(first)) + 1
-  const x = (iso: string) =>
-    LABEL_WIDTH + differenceInCalendarDays(utcDay(iso), utcDay(first)) * DAY_WIDTH
-  const width = LABEL_WIDTH + total * DAY_WIDTH + 8
+  const x = (iso: string) => differenceInCalendarDays(utcDay(iso), utcDay(first)) * DAY_WIDTH
+  // Room on the right for the last tick's date and "Today".
+  const width = total * DAY_WIDTH + 40
   const height = AXIS_HEIGHT + timeline.steps.length * ROW_HEIGHT + 4
   const rowOf = (step: string | null) =>
     Math.max(
@@ -67,7 +83,7 @@ export function GanttChart({ timeline }: { timeline: Timeline }) {
     >
       <g className="gantt-axis">
         {ticks(first, total).map((tick) => (
-          <g key={tick.day} transform={`translate(${LABEL_WIDTH + tick.day * DAY_WIDTH} 0)`}>
+          <g key={tick.day} transform={`translate(${tick.day * DAY_WIDTH} 0)`}>
             <line y1={AXIS_HEIGHT - 6} y2={height} />
             <text y={AXIS_HEIGHT - 10}>{tick.label}</text>
           </g>
@@ -78,9 +94,6 @@ export function GanttChart({ timeline }: { timeline: Timeline }) {
         const barWidth = (span: Span) => x(span.end) - x(span.start) + DAY_WIDTH
         return (
           <g key={step.step} className={`gantt-row gantt-${step.status}`}>
-            <text className="gantt-label" x={4} y={top + ROW_HEIGHT / 2 + 4}>
-              {step.title}
-            </text>
             {isDated(step.baseline) && (
               <rect
                 className="gantt-baseline"

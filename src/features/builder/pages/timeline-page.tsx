@@ -23,9 +23,7 @@ export function TimelinePage() {
           <PlanSummary timeline={timeline} />
           <section className="timeline-card" aria-labelledby="timeline-plan">
             <h2 id="timeline-plan">Plan</h2>
-            <div className="gantt-scroll" role="region" aria-label="Gantt chart" tabIndex={0}>
-              <GanttChart timeline={timeline} />
-            </div>
+            <GanttChart timeline={timeline} />
             <p className="gantt-legend">
               <span className="legend-baseline" aria-hidden="true" /> Baseline
               <span className="legend-forecast" aria-hidden="true" /> Forecast
