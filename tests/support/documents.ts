@@ -1,5 +1,5 @@
 import type { LogEntry, StoredFile, Warranty } from '../../contract/documents'
-import type { StepSlug } from '../../contract'
+import { STEP_SLUGS, type StepSlug } from '../../contract'
 
 /** Ids of the evidence fakes: a version-4-shaped UUID ending in `n`. */
 export const fileId = (n: number) => `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`
@@ -42,7 +42,8 @@ export const logEntry = (n: number, step: StepSlug, over: Partial<LogEntry> = {}
 })
 
 export const warranty = (step: StepSlug, over: Partial<Warranty> = {}): Warranty => ({
-  id: fileId(900),
+  // One warranty a step: its id follows from the step.
+  id: fileId(900 + STEP_SLUGS.indexOf(step)),
   step,
   provider: 'Blue Water Pools',
   termMonths: 24,
