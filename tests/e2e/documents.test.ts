@@ -205,6 +205,27 @@ describe('documents', () => {
     expect((await listFiles(page)).map((f) => f.name)).toEqual(['permit.pdf', 'rebar.jpg'])
     await expectSound(page)
 
+    // The Documents page files what is added there as the kind it shows, for the whole project.
+    await page
+      .getByRole('navigation', { name: 'Project' })
+      .getByRole('link', { name: 'Documents' })
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
+    await addFiles(page, 'Contract', [
+      { name: 'contract.pdf', mimeType: 'application/pdf', buffer: pdf() },
+    ])
+    await page
+      .getByRole('list', { name: 'Files' })
+      .getByText('contract.pdf', { exact: true })
+      .first()
+      .waitFor()
+    expect((await listFiles(page)).map((f) => [f.name, f.kind, f.step])).toEqual([
+      ['contract.pdf', 'contract', undefined],
+      ['permit.pdf', 'permit', 'steel'],
+      ['rebar.jpg', 'photo', 'steel'],
+    ])
+    await expectSound(page)
+
     // Another client lists only their own files; an expired address is refused.
     const other = await e2e.openPage()
     await onboard(other.page, {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
@@ -18,6 +18,8 @@ const FILES = [
   storedFile(3, { step: 'steel', kind: 'lien-waiver', contentType: 'application/pdf' }),
   storedFile(4, { step: 'tile', caption: 'Coping' }),
 ]
+
+const pdf = (name: string) => new File(['%PDF-1.7'], name, { type: 'application/pdf' })
 
 async function documentsPage(files = FILES) {
   const app = await renderBuilder('/builder/documents', {
@@ -69,6 +71,58 @@ describe('the Documents page', () => {
     expect(within(viewer).getByRole('heading', { name: 'Rebar cage' })).toBeTruthy()
     fireEvent(viewer, new Event('cancel', { cancelable: true }))
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('files what is added as the kind and step shown, so it lands in view', async () => {
+    const { user, uploads } = await documentsPage()
+    const add = screen.getByRole('region', { name: 'Filter and upload' })
+    await user.selectOptions(within(add).getByRole('combobox', { name: 'Kind' }), 'Permit')
+    await user.selectOptions(within(add).getByRole('combobox', { name: 'Step' }), 'Excavation')
+    const control = within(add).getByLabelText('Add files')
+    const filing = 'Files added here are filed as Permit, under Excavation.'
+    expect(within(add).getByText(filing)).toBeTruthy()
+    expect(control.getAttribute('aria-describedby')?.split(' ')).toContain(
+      within(add).getByText(filing).id,
+    )
+    expect(screen.getByText('No files match these filters.')).toBeTruthy()
+    await user.type(within(add).getByRole('textbox', { name: /^Caption/ }), 'Dig permit')
+    await user.upload(control, [pdf('dig-permit.pdf')])
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    expect(uploads[0]?.request).toMatchObject({
+      kind: 'permit',
+      step: 'excavation',
+      caption: 'Dig permit',
+    })
+    expect(screen.getByRole('progressbar', { name: 'Uploading dig-permit.pdf' })).toBeTruthy()
+    uploads[0]?.finish()
+    await waitFor(() => expect(tiles()).toEqual(['Dig permit']))
+    expect(screen.getByText('1 file')).toBeTruthy()
+  })
+
+  it('files by type for the whole project when no kind or step is chosen', async () => {
+    const { user, uploads } = await documentsPage()
+    const add = screen.getByRole('region', { name: 'Filter and upload' })
+    expect(
+      within(add).getByText(
+        'Files added here are filed as Photo (images) or Other (PDFs), for the whole project.',
+      ),
+    ).toBeTruthy()
+    await user.upload(within(add).getByLabelText('Add files'), [
+      new File([new Uint8Array(16)], 'yard.jpg', { type: 'image/jpeg' }),
+      pdf('survey.pdf'),
+    ])
+    await waitFor(() => expect(uploads).toHaveLength(2))
+    expect(uploads.map((u) => [u.request.file.name, u.request.kind, u.request.step])).toEqual([
+      ['yard.jpg', 'photo', undefined],
+      ['survey.pdf', 'other', undefined],
+    ])
+    // Every upload in flight shows here, whichever view it was added from.
+    await user.selectOptions(within(add).getByRole('combobox', { name: 'Step' }), 'Steel')
+    expect(within(add).getAllByRole('progressbar')).toHaveLength(2)
+    uploads[1]?.finish()
+    await user.selectOptions(within(add).getByRole('combobox', { name: 'Step' }), 'All steps')
+    await waitFor(() => expect(tiles()).toContain('survey.pdf'))
+    expect(screen.getByText('5 files')).toBeTruthy()
   })
 
   it('says there is nothing yet, and is axe-clean', async () => {

@@ -1,5 +1,10 @@
+import type { StepSlug } from '../../../../contract'
 import { DocumentsProblemCode, type StoredFile } from '../../../../contract/documents'
+import { STEPS } from '../../../../contract/steps'
 import type { Upload } from '../../../../machines/client/client.machine'
+
+/** A step's title as its page heads it. */
+export const stepTitle = (step: StepSlug) => STEPS.find((s) => s.route === step)?.title ?? step
 
 /** What a person reads about a refused upload, next to the control that sent it. */
 export function uploadProblem({ name, error }: Upload): string {

@@ -1,9 +1,6 @@
 import { FileText, Trash2 } from 'lucide-react'
 import { FILE_KIND_LABELS, type StoredFile } from '../../../../contract/documents'
-import { STEPS } from '../../../../contract/steps'
-import { fileTitle, formatUploaded, isImage } from './document-words'
-
-const stepTitle = (step: StoredFile['step']) => STEPS.find((s) => s.route === step)?.title
+import { fileTitle, formatUploaded, isImage, stepTitle } from './document-words'
 
 /**
  * Files as tiles: a photo's thumbnail or a document's name, opening the viewer; its caption,
@@ -26,7 +23,7 @@ export function FileGrid({
     <ul className="file-grid" aria-label={label}>
       {files.map((file, index) => {
         const title = fileTitle(file)
-        const step = showStep ? stepTitle(file.step) : undefined
+        const step = showStep && file.step ? stepTitle(file.step) : undefined
         return (
           <li key={file.id} className="file-tile">
             <button type="button" className="file-tile-open" onClick={() => onOpen(index)}>

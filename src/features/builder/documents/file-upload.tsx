@@ -2,7 +2,6 @@ import { FileUp, RotateCw, X } from 'lucide-react'
 import { useId, useState, type DragEvent } from 'react'
 import {
   FILE_KIND_LABELS,
-  FILE_KINDS,
   FILE_TYPES,
   MAX_CAPTION,
   type FileKind,
@@ -10,24 +9,52 @@ import {
 import type { StepSlug } from '../../../../contract'
 import type { Upload } from '../../../../machines/client/client.machine'
 import { formatBytes } from '../../../lib/bytes'
-import { canRetry, uploadProblem } from './document-words'
+import { canRetry, stepTitle, uploadProblem } from './document-words'
+import { KindSelect } from './kind-select'
 import { useUploads } from './use-documents'
 
 const ACCEPT = FILE_TYPES.join(',')
 
+/** What a file is filed as when the page leaves the kind open: a photo, or else "Other". */
+const kindByType = (file: File): FileKind => (file.type.startsWith('image/') ? 'photo' : 'other')
+
 /**
- * "Add files" (several at once, or dropped on the zone) with the kind and an optional caption
- * they are stored under; each upload then shows its progress, a Cancel, or why it was refused.
+ * Where the Documents page files what is added there: the kind and step its filters show
+ * (`undefined`: any), so a new file lands in the view it was added from.
  */
-export function FileUpload({ step }: { step?: StepSlug | undefined }) {
+export type Filing = { kind: FileKind | undefined; step: StepSlug | undefined }
+
+function filingSentence({ kind, step }: Filing) {
+  const as =
+    kind === undefined
+      ? `${FILE_KIND_LABELS.photo} (images) or ${FILE_KIND_LABELS.other} (PDFs)`
+      : FILE_KIND_LABELS[kind]
+  const where = step === undefined ? 'for the whole project' : `under ${stepTitle(step)}`
+  return `Files added here are filed as ${as}, ${where}.`
+}
+
+/**
+ * "Add files" (several at once, or dropped on the zone) with an optional caption; each upload
+ * then shows its progress, a Cancel, or why it was refused. On a step's page the files are the
+ * step's, of the kind chosen in its own "Kind" select; with `filing` (the Documents page), of the
+ * kind and step the page has chosen, said next to the control, and every upload in flight shows.
+ */
+export function FileUpload({
+  step: ownStep,
+  filing,
+}: { step: StepSlug; filing?: undefined } | { step?: undefined; filing: Filing }) {
   const id = useId()
-  const [kind, setKind] = useState<FileKind>('photo')
+  const [ownKind, setKind] = useState<FileKind>('photo')
   const [caption, setCaption] = useState('')
   const [dragging, setDragging] = useState(false)
   const { uploads, start, dismiss, retry } = useUploads()
+  const step = filing ? filing.step : ownStep
+  const kindOf = (file: File) => (filing ? (filing.kind ?? kindByType(file)) : ownKind)
   const add = (files: FileList | null) => {
     if (!files?.length) return
-    for (const file of files) start({ file, kind, step, caption: caption.trim() || undefined })
+    for (const file of files) {
+      start({ file, kind: kindOf(file), step, caption: caption.trim() || undefined })
+    }
     // The caption went with these files; the next ones start without it.
     setCaption('')
   }
@@ -36,27 +63,13 @@ export function FileUpload({ step }: { step?: StepSlug | undefined }) {
     setDragging(false)
     add(event.dataTransfer.files)
   }
-  const shown = uploads.filter((upload) => upload.step === step && upload.status !== 'done')
+  const shown = uploads.filter(
+    (upload) => upload.status !== 'done' && (filing !== undefined || upload.step === step),
+  )
   return (
     <div className="file-upload">
       <div className="file-upload-fields">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-kind`}>
-            Kind
-          </label>
-          <select
-            id={`${id}-kind`}
-            className="field-input"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as FileKind)}
-          >
-            {FILE_KINDS.map((option) => (
-              <option key={option} value={option}>
-                {FILE_KIND_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        {!filing && <KindSelect value={ownKind} onChange={(kind) => kind && setKind(kind)} />}
         <div className="field">
           <label className="field-label" htmlFor={`${id}-caption`}>
             Caption <span className="field-optional">(optional)</span>
@@ -86,7 +99,7 @@ export function FileUpload({ step }: { step?: StepSlug | undefined }) {
           type="file"
           multiple
           accept={ACCEPT}
-          aria-describedby={`${id}-files-hint`}
+          aria-describedby={filing ? `${id}-files-hint ${id}-filing` : `${id}-files-hint`}
           onChange={(event) => {
             add(event.target.files)
             event.target.value = ''
@@ -99,6 +112,11 @@ export function FileUpload({ step }: { step?: StepSlug | undefined }) {
           or drop them here. Photos (JPEG, PNG, WebP) or PDFs, up to 20 MB each.
         </p>
       </div>
+      {filing && (
+        <p id={`${id}-filing`} className="file-upload-filing">
+          {filingSentence(filing)}
+        </p>
+      )}
       {shown.length > 0 && (
         <ul className="upload-list" aria-label="Uploads">
           {shown.map((upload) => (

@@ -1,16 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { addDays, formatISO } from 'date-fns'
-import { STEPS } from '../../../../contract/steps'
 import type { StoredFile, Warranty } from '../../../../contract/documents'
 import { formatDate } from '../timeline-dates'
-import { fileTitle, isImage, localToday } from './document-words'
+import { fileTitle, isImage, localToday, stepTitle } from './document-words'
 
 /** The Overview shows this many of the newest photos. */
 export const LATEST_PHOTOS = 6
 /** Warranties are listed on the Overview from this many days before they expire. */
 export const WARRANTY_NOTICE_DAYS = 60
-
-const stepTitle = (step: string) => STEPS.find((s) => s.route === step)?.title ?? step
 
 /** The newest photos, each a link to the Documents page; nothing while there are none. */
 export function LatestPhotos({ files, ready }: { files: StoredFile[] | null; ready: boolean }) {

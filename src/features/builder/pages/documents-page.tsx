@@ -1,17 +1,19 @@
 import { useId, useState } from 'react'
 import { STEP_SLUGS, type StepSlug } from '../../../../contract/construction'
-import { FILE_KIND_LABELS, FILE_KINDS, type FileKind } from '../../../../contract/documents'
-import { STEPS } from '../../../../contract/steps'
+import type { FileKind } from '../../../../contract/documents'
+import { stepTitle } from '../documents/document-words'
 import { FileGallery } from '../documents/file-gallery'
+import { FileUpload } from '../documents/file-upload'
+import { ANY_KIND, KindSelect } from '../documents/kind-select'
 import { useHeldFiles } from '../documents/use-documents'
 import '../documents/documents.css'
 
-const ALL = ''
-const stepTitle = (step: StepSlug) => STEPS.find((s) => s.route === step)?.title ?? step
+const ALL = ANY_KIND
 
 /**
  * /builder/documents: every photo and document of the build, newest first, narrowed by kind
- * and by step, with the viewer. Files are added on each step's page.
+ * and by step, with the viewer. Files added here are filed as the kind and step shown, so they
+ * land in view; with no step chosen they belong to the whole project.
  */
 export function DocumentsPage() {
   const id = useId()
@@ -27,29 +29,12 @@ export function DocumentsPage() {
       <header>
         <h1>Documents</h1>
         <p className="step-files-lead">
-          Every photo, plan, permit, contract and lien waiver of the build. Add files on each step’s
-          page.
+          Every photo, plan, permit, contract and lien waiver of the build, and a place for the ones
+          that belong to no single step.
         </p>
       </header>
-      <div className="documents-filters" role="group" aria-label="Filter the files">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-kind`}>
-            Kind
-          </label>
-          <select
-            id={`${id}-kind`}
-            className="field-input"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as FileKind)}
-          >
-            <option value={ALL}>All kinds</option>
-            {FILE_KINDS.map((option) => (
-              <option key={option} value={option}>
-                {FILE_KIND_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+      <section className="documents-filters" aria-label="Filter and upload">
+        <KindSelect value={kind} onChange={setKind} anyLabel="All kinds" />
         <div className="field">
           <label className="field-label" htmlFor={`${id}-step`}>
             Step
@@ -68,24 +53,35 @@ export function DocumentsPage() {
             ))}
           </select>
         </div>
+        <FileUpload
+          filing={{
+            kind: kind === ALL ? undefined : kind,
+            step: step === ALL ? undefined : step,
+          }}
+        />
+      </section>
+      <div className="documents-shown">
         {shown !== undefined && (
           <p className="documents-count" aria-live="polite">
             {shown === 1 ? '1 file' : `${shown} files`}
           </p>
         )}
+        <FileGallery
+          pick={(files) => files.filter(keep)}
+          label="Files"
+          showStep
+          empty={
+            filtered ? (
+              <p>No files match these filters.</p>
+            ) : (
+              <p>
+                No photos or documents yet. Add them above, or on each step’s page as the build
+                goes.
+              </p>
+            )
+          }
+        />
       </div>
-      <FileGallery
-        pick={(files) => files.filter(keep)}
-        label="Files"
-        showStep
-        empty={
-          filtered ? (
-            <p>No files match these filters.</p>
-          ) : (
-            <p>No photos or documents yet. Add them on each step’s page as the build goes.</p>
-          )
-        }
-      />
     </article>
   )
 }
