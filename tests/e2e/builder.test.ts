@@ -126,7 +126,7 @@ describe('the builder', () => {
     await page.getByRole('link', { name: /Max Manager/ }).click()
     await page.getByRole('heading', { level: 1, name: 'Max Manager' }).waitFor()
     await expectAccessible(page)
-    await page.getByRole('link', { name: 'View budget' }).click()
+    await page.getByRole('button', { name: 'View budget' }).click()
     await page.getByRole('heading', { level: 1, name: 'Budget' }).waitFor()
     await expectAccessible(page)
     expect(problems).toEqual([])

@@ -144,6 +144,72 @@ describe.each(WIDTHS)('every route at %s', (_, viewport) => {
   )
 })
 
+/**
+ * Names PRODUCT.md §6 and §12 give QA's tests, found the way such a test finds them by default:
+ * Playwright takes every element whose name contains the text (any case), and refuses to act
+ * when two do. Each must find the one element meant, or none where the count says 0.
+ */
+type NameQuery = readonly [
+  by: 'label' | 'link' | 'button' | 'heading',
+  name: string,
+  count?: number,
+]
+const QA_NAMES: Record<string, readonly NameQuery[]> = {
+  'builder-overview': [
+    ['heading', 'Overview'],
+    ['link', 'Budget'],
+    ['link', 'Documents'],
+    ['button', 'View budget'],
+  ],
+  'builder-budget': [
+    ['heading', 'Budget'],
+    ['link', 'Budget'],
+    // The fields are the payment dialog's; the chart's name must not answer for them.
+    ['label', 'Amount', 0],
+    ['button', 'View budget', 0],
+  ],
+  'builder-documents': [
+    ['heading', 'Documents'],
+    ['link', 'Documents'],
+    ['label', 'Kind'],
+    ['label', 'Add files'],
+    ['button', 'View budget'],
+  ],
+  'builder-excavation': [
+    ['link', 'Timeline'],
+    ['link', 'Budget'],
+    ['label', 'Vendor'],
+    ['label', 'Amount'],
+    ['label', 'Kind'],
+    ['label', 'Add files'],
+    ['label', 'Date'],
+    ['button', 'View budget'],
+  ],
+  'builder-project-builder': [['heading', 'Project builder']],
+}
+
+describe('the names QA drives', () => {
+  it.each(Object.entries(QA_NAMES))('%s: each finds what it names', async (name, queries) => {
+    const screen = screens(PROJECT).find((s) => s.name === name)
+    if (!screen) throw new Error(`no screen ${name}`)
+    const { page, where } = await visit(
+      project.viewers[screen.viewer],
+      screen,
+      DESKTOP,
+      project.managerId,
+    )
+    const found: Record<string, number> = {}
+    const expected: Record<string, number> = {}
+    for (const [by, text, count = 1] of queries) {
+      const key = `${by} "${text}"`
+      const locator = by === 'label' ? page.getByLabel(text) : page.getByRole(by, { name: text })
+      found[key] = await locator.count()
+      expected[key] = count
+    }
+    expect(found, where).toEqual(expected)
+  })
+})
+
 // After the realistic project, so that its screens above show none of this.
 describe('with words too long for any line', () => {
   let longViewers: Record<Viewer, WatchedPage>

@@ -134,7 +134,9 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
     await page.waitForURL('**/builder/pool-design')
     const budget = page.getByRole('region', { name: 'Your project' })
     await budget.getByText('Accepted quotes').waitFor()
-    expect(await budget.getByRole('button').count()).toBe(0)
+    // No toggle: the details are simply open, with the way on to the Budget page.
+    expect(await budget.getByRole('button', { expanded: false }).count()).toBe(0)
+    expect(await budget.getByRole('button').allTextContents()).toEqual(['View budget'])
 
     const cards = ['Quantities', 'Quotes', 'Progress'].map((name) =>
       page.getByRole('region', { name, exact: true }),

@@ -26,7 +26,7 @@ const forecastFinish = (page: Page) =>
 
 async function markDone(page: Page, route: string) {
   await page.goto(`/builder/${route}`)
-  await page.getByRole('region', { name: 'Dates' }).waitFor()
+  await page.getByRole('region', { name: 'Schedule' }).waitFor()
   await page.getByRole('button', { name: 'Mark as done' }).click()
   await page.getByRole('button', { name: 'Mark as not done' }).waitFor()
 }
@@ -82,7 +82,7 @@ describe('the timeline', () => {
 
     // Shotcrete before its inspection passed: the server's 409, in words.
     await page.goto('/builder/shotcrete')
-    const dates = page.getByRole('region', { name: 'Dates' })
+    const dates = page.getByRole('region', { name: 'Schedule' })
     await dates.getByText('Needs the Pre-gunite inspection to pass first').waitFor()
     await expectSound(page)
     await page.getByRole('button', { name: 'Mark as done' }).click()

@@ -144,7 +144,7 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
         await d.click('button', 'Add quote')
         await d.click('button', `Accept the quote from ${STEEL_VENDOR}`)
       },
-      OPEN_BUDGET: () => d.click('link', 'View budget'),
+      OPEN_BUDGET: () => d.click('button', 'View budget'),
       ADD_CHANGE_ORDER: async () => {
         await d.click('button', 'Add change order')
         await d.fill('Description', CHANGE)

@@ -31,7 +31,7 @@ function summary(lines: readonly ChartLine[], budget: readonly StepBudget[]): st
       ? 'No estimate total until your pool design is saved'
       : `Estimates total ${formatMoney(totals.estimate)}`
   return (
-    `Bar chart of the estimate, the committed cost and the amount paid for each of the ` +
+    `Bar chart of the estimate, the committed cost and what has been paid for each of the ` +
     `${lines.length} steps. ${estimates}; ${contracts.length} of ${lines.length} steps have ` +
     `an accepted quote, together ${formatMoney(committed)} committed, ${formatMoney(paid)} paid. ` +
     `The table below lists every number.`

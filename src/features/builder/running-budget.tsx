@@ -1,9 +1,10 @@
-import { Link } from '@tanstack/react-router'
+import { useParams } from '@tanstack/react-router'
 import { ChevronDown } from 'lucide-react'
 import { useId, useState } from 'react'
 import { MoneyDifference } from '../../components/money-difference'
 import { formatMoney } from '../../lib/money'
 import { budgetTotals, type StepBudget } from '../../../contract/budget'
+import { PageButton } from './page-button'
 
 /**
  * The progress bar and the running budget at the top of the builder's sidebar. On a phone it
@@ -12,6 +13,9 @@ import { budgetTotals, type StepBudget } from '../../../contract/budget'
  */
 export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
   const totals = budgetTotals(budget)
+  // The Overview has a "View budget" of its own, and the Budget page is where it leads.
+  const { page } = useParams({ strict: false })
+  const leadsToBudget = page !== 'overview' && page !== 'budget'
   const [expanded, setExpanded] = useState(false)
   const detailsId = useId()
   return (
@@ -66,13 +70,11 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
             </dd>
           </div>
         </dl>
-        <Link
-          to="/builder/$page"
-          params={{ page: 'budget' }}
-          className="button button-secondary budget-open"
-        >
-          View budget
-        </Link>
+        {leadsToBudget && (
+          <PageButton page="budget" className="button button-secondary budget-open">
+            View budget
+          </PageButton>
+        )}
       </div>
     </section>
   )

@@ -9,7 +9,10 @@ import { useCallFor } from './use-client'
 import { useTimeline } from './use-timeline'
 import './timeline.css'
 
-/** A step's dates on its page: planned and forecast, when it started, and its gate. */
+/**
+ * A step's schedule on its page: planned and forecast dates, when it started, and its gate. (Not
+ * headed "Dates": the region's name would then also answer for the Daily log's "Date" field.)
+ */
 export function StepDates({ route }: { route: string }) {
   const timeline = useTimeline()
   const step = timeline?.steps.find((s) => s.step === route)
@@ -19,7 +22,7 @@ export function StepDates({ route }: { route: string }) {
   return (
     <section className="step-card step-dates" aria-labelledby="step-dates-title">
       <div className="step-dates-head">
-        <h2 id="step-dates-title">Dates</h2>
+        <h2 id="step-dates-title">Schedule</h2>
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
       {timeline.startDate ? (
@@ -51,7 +54,7 @@ export function StepDates({ route }: { route: string }) {
             {inspectionStatus(gate.status).label}
           </Badge>{' '}
           <Link to="/builder/$page" params={{ page: 'timeline' }}>
-            Inspections on the timeline
+            See the inspections
           </Link>
         </p>
       )}

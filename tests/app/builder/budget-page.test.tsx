@@ -79,7 +79,7 @@ describe('the Budget page', () => {
     const { user, router } = await renderBuilder('/builder/excavation', {
       poolData: quotedProject(),
     })
-    await user.click(screen.getByRole('link', { name: 'View budget' }))
+    await user.click(screen.getByRole('button', { name: 'View budget' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Budget' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/builder/budget')
   })

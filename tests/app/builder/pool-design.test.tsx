@@ -196,7 +196,7 @@ describe('pool design', () => {
       'Your design',
       'To scale',
       'Quantities',
-      'Dates',
+      'Schedule',
       'Quotes',
       'Progress',
       'Photos & documents',

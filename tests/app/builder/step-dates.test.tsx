@@ -20,14 +20,14 @@ async function open(view: Awaited<ReturnType<typeof renderBuilder>>, page: strin
   await view.router.navigate({ to: '/builder/$page', params: { page } })
   await screen.findByRole('heading', { level: 1, name: title })
   await view.idle()
-  return screen.getByRole('region', { name: 'Dates' })
+  return screen.getByRole('region', { name: 'Schedule' })
 }
 
 describe('a step page’s dates', () => {
   it('asks for the start date before it has any', async () => {
     const view = await renderBuilder('/builder/steel', designed())
     await view.idle()
-    const dates = screen.getByRole('region', { name: 'Dates' })
+    const dates = screen.getByRole('region', { name: 'Schedule' })
     expect(within(dates).getByRole('link', { name: 'Set the project start date' })).toBeTruthy()
   })
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { addDays, formatISO } from 'date-fns'
 import type { StoredFile, Warranty } from '../../../../contract/documents'
+import { PageButton } from '../page-button'
 import { formatDate } from '../timeline-dates'
 import { fileTitle, isImage, localToday, stepTitle } from './document-words'
 
@@ -35,9 +36,7 @@ export function LatestPhotos({ files, ready }: { files: StoredFile[] | null; rea
           ))}
         </ul>
       )}
-      <Link to="/builder/$page" params={{ page: 'documents' }} className="button button-secondary">
-        All documents
-      </Link>
+      <PageButton page="documents">All documents</PageButton>
     </section>
   )
 }

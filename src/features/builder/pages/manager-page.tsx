@@ -79,7 +79,7 @@ export function ManagerPage({ id }: { id: string }) {
       </ManagerFacts>
       <p className="manager-bio">{manager.bio}</p>
       <section className="extras-panel extras-action" aria-labelledby="manager-request">
-        <h2 id="manager-request">Ask {manager.name} to manage your build</h2>
+        <h2 id="manager-request">Ask them to manage your build</h2>
         {request && <RequestStatus manager={manager} request={request} />}
         {(!request || request.status === 'closed') && (
           <ManagerRequestForm key={manager.id} managerId={manager.id} managerName={manager.name} />

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { budgetTotals } from '../../../../contract/budget'
 import type { Timeline } from '../../../../contract/timeline'
 import { BudgetFigures } from '../budget-figures'
+import { PageButton } from '../page-button'
 import { ExpiringWarranties, LatestPhotos } from '../documents/overview-evidence'
 import { useFiles, useWarranties } from '../documents/use-documents'
 import { EmailSwitches } from '../email-switches'
@@ -54,9 +55,7 @@ export function OverviewPage() {
       <section className="overview-card" aria-labelledby="overview-budget">
         <h2 id="overview-budget">Budget</h2>
         <BudgetFigures budget={budget} money={money} remaining={false} />
-        <Link to="/builder/$page" params={{ page: 'budget' }} className="button button-secondary">
-          View budget
-        </Link>
+        <PageButton page="budget">View budget</PageButton>
       </section>
       <LatestPhotos files={files.list} ready={files.ready} />
       <ExpiringWarranties warranties={warranties.list} />

@@ -20,7 +20,7 @@ export function ProjectBuilderPage() {
 
       <div className="extras-compare">
         <section className="extras-panel" aria-labelledby="builder-does">
-          <h2 id="builder-does">What a project builder does</h2>
+          <h2 id="builder-does">What they do for you</h2>
           <ul className="extras-list">
             <li>Schedules and supervises every subcontractor, from the dig to the startup.</li>
             <li>Pulls the permits and meets the inspectors.</li>
@@ -38,7 +38,7 @@ export function ProjectBuilderPage() {
       </div>
 
       <section className="extras-panel extras-action" aria-labelledby="builder-request">
-        <h2 id="builder-request">Ask for a project builder</h2>
+        <h2 id="builder-request">Ask us to match you</h2>
         {requested ? (
           <div className="extras-sent" role="status">
             <p className="extras-sent-title">Request sent</p>
