@@ -185,6 +185,8 @@ const QA_NAMES: Record<string, readonly NameQuery[]> = {
     ['label', 'Date'],
     ['button', 'View budget'],
   ],
+  // Its accepted quote is Austin Steel Co's.
+  'builder-steel': [['heading', 'Steel']],
   'builder-project-builder': [['heading', 'Project builder']],
 }
 

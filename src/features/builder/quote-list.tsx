@@ -37,9 +37,11 @@ export function QuoteList({ view }: { view: StepView }) {
               aria-labelledby={`quote-${quote.id}`}
             >
               <div className="quote-card-head">
-                <h3 id={`quote-${quote.id}`} className="quote-vendor">
+                {/* Not a heading: a vendor named after the step ("Austin Steel Co") would
+                    then answer for the page's own heading. The card is named by it. */}
+                <p id={`quote-${quote.id}`} className="quote-vendor">
                   {quote.vendor}
-                </h3>
+                </p>
                 {quote.accepted && <Badge tone="success">Accepted</Badge>}
                 {quote.amount === lowest && quotes.length > 1 && <Badge tone="info">Lowest</Badge>}
               </div>
