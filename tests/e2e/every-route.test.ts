@@ -161,6 +161,13 @@ const QA_NAMES: Record<string, readonly NameQuery[]> = {
     ['link', 'Documents'],
     ['button', 'View budget'],
   ],
+  'builder-timeline': [
+    ['heading', 'Timeline'],
+    ['link', 'Timeline'],
+    ['label', 'Project start date'],
+    ['button', 'Re-plan'],
+    ['button', 'Subscribe in your calendar'],
+  ],
   'builder-budget': [
     ['heading', 'Budget'],
     ['link', 'Budget'],
