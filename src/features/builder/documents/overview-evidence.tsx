@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { addDays, formatISO } from 'date-fns'
 import type { StoredFile, Warranty } from '../../../../contract/documents'
+import { Spinner } from '../../../components/spinner'
 import { PageButton } from '../page-button'
 import { formatDate } from '../timeline-dates'
 import { fileTitle, isImage, localToday, stepTitle } from './document-words'
@@ -20,7 +21,7 @@ export function LatestPhotos({ files, ready }: { files: StoredFile[] | null; rea
     <section className="overview-card" aria-labelledby="overview-photos">
       <h2 id="overview-photos">Latest photos</h2>
       {!ready ? (
-        <p className="money-empty">Loading the photos…</p>
+        <Spinner label="Loading the photos" />
       ) : photos.length === 0 ? (
         <p className="money-empty">
           No photos yet. Photograph each step’s work on its page, before it is covered up.
@@ -54,7 +55,7 @@ export function ExpiringWarranties({ warranties }: { warranties: Warranty[] | nu
     <section className="overview-card" aria-labelledby="overview-warranties">
       <h2 id="overview-warranties">Warranties expiring soon</h2>
       {warranties === null ? (
-        <p className="money-empty">Loading the warranties…</p>
+        <Spinner label="Loading the warranties" />
       ) : expiring.length === 0 ? (
         <p className="money-empty">No warranty expires in the next {WARRANTY_NOTICE_DAYS} days.</p>
       ) : (

@@ -3,6 +3,7 @@ import type { StepSlug } from '../../../../contract'
 import { WarrantyBody, type Warranty } from '../../../../contract/documents'
 import { BusyButton } from '../../../components/busy-button'
 import { issuesByField, type FieldErrors } from '../../../components/form-errors'
+import { Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
 import { formatDate } from '../timeline-dates'
 import { fieldError } from '../use-client'
@@ -38,7 +39,7 @@ export function WarrantyCard({ step }: { step: StepSlug }) {
           </button>
         </p>
       ) : (
-        <p className="money-empty">Loading the warranty…</p>
+        <Spinner label="Loading the warranty" />
       )}
     </section>
   )
