@@ -14,7 +14,9 @@
  *   passed on (a failed one needs another visit: not before today).
  * - The plan ignores what happened; the forecast takes a step's recorded start and done dates,
  *   and a step not done ends today at the earliest.
- * - The baseline is the forecast when it is saved: the plan itself while nothing has happened.
+ * - The first baseline, saved with the start date, is the plan as first agreed (a start in the
+ *   past shows at once how far the project is behind it); a re-plan saves the forecast, so the
+ *   slip starts again from 0.
  */
 import {
   addBusinessDays,
@@ -67,6 +69,12 @@ type Span = { start: Date; end: Date }
 type Spans = Record<StepSlug, Span>
 /** What a schedule is computed from: the plan passes no records and no today. */
 type Known = Pick<ProjectFacts, 'steps' | 'inspections'> & { today: Date | null }
+/** What the plan knows: the inspections' dates, nothing of the steps, no today. */
+const planKnown = (inspections: ProjectFacts['inspections']): Known => ({
+  steps: {},
+  inspections,
+  today: null,
+})
 
 export const toIsoDate = (date: Date): string => formatISO(date, { representation: 'date' })
 /** Local midnight of a `YYYY-MM-DD` date (what parseISO answers, at a tenth of its cost). */
@@ -151,20 +159,44 @@ export function plan(
   settings: ScheduleSettings,
   inspections: ProjectFacts['inspections'] = {},
 ): Record<StepSlug, DatedSpan> {
-  const spans = schedule(day(startDate), settings, { steps: {}, inspections, today: null })
+  const spans = schedule(day(startDate), settings, planKnown(inspections))
   return mapSteps(spans, isoSpan)
 }
 
-/** The baseline saved now: the forecast of the project started on `facts.startDate`. */
-export function newBaseline(
+function baselineOf(start: string, settings: ScheduleSettings, known: Known, savedAt: string) {
+  const spans = schedule(day(start), settings, known)
+  return { savedAt, end: toIsoDate(endOf(spans, known)), steps: mapSteps(spans, isoSpan) }
+}
+
+/** The baseline the first start date saves: the plan as first agreed. */
+export const firstBaseline = (
+  facts: ProjectFacts & { startDate: string },
+  settings: ScheduleSettings,
+  savedAt: string,
+): SavedBaseline => baselineOf(facts.startDate, settings, planKnown(facts.inspections), savedAt)
+
+/** The baseline a re-plan saves: the forecast of what happened, so the slip is 0 again. */
+export const replannedBaseline = (
   facts: ProjectFacts & { startDate: string },
   settings: ScheduleSettings,
   today: string,
   savedAt: string,
-): SavedBaseline {
-  const known = { ...facts, today: day(today) }
-  const spans = schedule(day(facts.startDate), settings, known)
-  return { savedAt, end: toIsoDate(endOf(spans, known)), steps: mapSteps(spans, isoSpan) }
+): SavedBaseline => baselineOf(facts.startDate, settings, { ...facts, today: day(today) }, savedAt)
+
+/**
+ * The baseline that setting the start date saves: the first start date saves the plan, a re-plan
+ * the forecast; any other change of the date saves none (null: the saved one stays).
+ */
+export function baselineOnStart(
+  facts: ProjectFacts,
+  change: { startDate: string; rebaseline: boolean },
+  settings: ScheduleSettings,
+  today: string,
+  savedAt: string,
+): SavedBaseline | null {
+  const dated = { ...facts, startDate: change.startDate }
+  if (facts.startDate === null) return firstBaseline(dated, settings, savedAt)
+  return change.rebaseline ? replannedBaseline(dated, settings, today, savedAt) : null
 }
 
 const START = 'Project start date'
@@ -222,9 +254,9 @@ function inspectionsOf(facts: ProjectFacts): TimelineInspection[] {
 /** A client's whole timeline on `today` (PRODUCT.md §9's Timeline). */
 export function timeline(facts: ProjectFacts, settings: ScheduleSettings, today: string): Timeline {
   const start = facts.startDate ? day(facts.startDate) : null
-  const planKnown: Known = { steps: {}, inspections: facts.inspections, today: null }
+  const plannedKnown = planKnown(facts.inspections)
   const forecastKnown: Known = { ...facts, today: day(today) }
-  const planned = start && schedule(start, settings, planKnown)
+  const planned = start && schedule(start, settings, plannedKnown)
   const forecast = start && schedule(start, settings, forecastKnown)
   const span = (spans: Spans | null, step: StepSlug) =>
     spans ? isoSpan(spans[step]) : { start: null, end: null }
@@ -249,7 +281,7 @@ export function timeline(facts: ProjectFacts, settings: ScheduleSettings, today:
     }
   })
 
-  const plannedEnd = planned && toIsoDate(endOf(planned, planKnown))
+  const plannedEnd = planned && toIsoDate(endOf(planned, plannedKnown))
   const forecastEnd = forecast && toIsoDate(endOf(forecast, forecastKnown))
   const { baseline } = facts
   return {

@@ -4,7 +4,7 @@
 // which is what answering costs without any date arithmetic. In-process and CPU only: a
 // fraction of a second.
 import { STEP_SLUGS, DEFAULT_SCHEDULE, type StepSlug } from '../../contract/construction'
-import { newBaseline, plan, timeline, type ProjectFacts } from '../../contract/scheduling'
+import { firstBaseline, plan, timeline, type ProjectFacts } from '../../contract/scheduling'
 import { textTable } from './text-table'
 
 /** The issue's target: a plan in under 1 ms. */
@@ -55,10 +55,9 @@ function halfBuilt(): ProjectFacts {
       },
     },
   }
-  const baseline = newBaseline(
+  const baseline = firstBaseline(
     { ...facts, startDate: START, steps: {} },
     DEFAULT_SCHEDULE,
-    START,
     `${START}T08:00:00Z`,
   )
   return { ...facts, baseline }

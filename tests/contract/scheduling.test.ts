@@ -6,7 +6,8 @@ import {
   type StepSlug,
 } from '../../contract/construction'
 import {
-  newBaseline,
+  firstBaseline,
+  replannedBaseline,
   plan,
   timeline,
   type InspectionRecord,
@@ -48,10 +49,9 @@ const facts = (overrides: Partial<ProjectFacts> = {}): ProjectFacts => ({
 /** The facts with the baseline saved before the start, when nothing had happened. */
 const baselined = (f: ProjectFacts, settings = DEFAULT_SCHEDULE): ProjectFacts => ({
   ...f,
-  baseline: newBaseline(
+  baseline: firstBaseline(
     { ...f, startDate: MONDAY, steps: {}, inspections: {} },
     settings,
-    '2030-03-01',
     SAVED_AT,
   ),
 })
@@ -399,6 +399,12 @@ describe('re-planning', () => {
   )
   const today = '2030-03-15'
 
+  it('saves the plan as the first baseline, whatever has happened by then', () => {
+    const first = firstBaseline({ ...late, startDate: MONDAY }, DEFAULT_SCHEDULE, SAVED_AT)
+    expect(first.end).toBe(PLANNED_END)
+    expect(first.steps['pool-design']).toEqual(PLANNED['pool-design'])
+  })
+
   it('shows the slip against the first baseline', () => {
     const t = timeline(late, DEFAULT_SCHEDULE, today)
     expect(t.end).toEqual({ planned: PLANNED_END, forecast: '2030-05-29', slipDays: 7 })
@@ -409,7 +415,7 @@ describe('re-planning', () => {
     const savedAt = '2030-03-15T17:00:00.000Z'
     const replanned = {
       ...late,
-      baseline: newBaseline({ ...late, startDate: MONDAY }, DEFAULT_SCHEDULE, today, savedAt),
+      baseline: replannedBaseline({ ...late, startDate: MONDAY }, DEFAULT_SCHEDULE, today, savedAt),
     }
     const t = timeline(replanned, DEFAULT_SCHEDULE, today)
     expect(t.baseline).toEqual({ savedAt, end: '2030-05-29' })

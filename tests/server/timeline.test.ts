@@ -113,6 +113,19 @@ describe('PUT /api/timeline/start', () => {
     expect(replanned.end.slipDays).toBe(0)
   })
 
+  it('saves the plan as the first baseline, so a start in the past shows the slip at once', async () => {
+    setToday('2030-03-15')
+    const timeline = await setStart(MONDAY)
+    expect(timeline.baseline?.end).toBe('2030-05-22')
+    expect(timeline.end).toEqual({ planned: '2030-05-22', forecast: '2030-05-29', slipDays: 7 })
+    expect(stepOf(timeline, 'pool-design')).toMatchObject({
+      baseline: { start: MONDAY, end: '2030-03-08' },
+      forecast: { start: MONDAY, end: '2030-03-15' },
+      status: 'late',
+    })
+    expect((await setStart(MONDAY, true)).end.slipDays).toBe(0)
+  })
+
   it('re-plans from what happened: a late step is in the new baseline', async () => {
     await setStart(MONDAY)
     setToday('2030-03-15')

@@ -11,7 +11,12 @@ import {
   type InspectionBody,
   type Timeline,
 } from '../../../contract'
-import { newBaseline, stepTitle, timeline, type ProjectFacts } from '../../../contract/scheduling'
+import {
+  baselineOnStart,
+  stepTitle,
+  timeline,
+  type ProjectFacts,
+} from '../../../contract/scheduling'
 import { readAll, type Db, type Tx } from '../../db/client'
 import { inspectionEvents, inspections, poolEntries, projects, stages } from '../../db/schema'
 import { badRequest, conflict } from '../../lib/problem'
@@ -28,7 +33,7 @@ export type InspectionWrite = z.output<typeof InspectionBody>
  */
 export type Timelines = {
   get(clientId: string): Promise<Timeline>
-  /** The first start date saves the baseline; `rebaseline` saves the forecast as a new one. */
+  /** The first start date saves the plan as the baseline; `rebaseline` saves the forecast as a new one. */
   setStart(clientId: string, startDate: string, rebaseline: boolean): Promise<Timeline>
   /** Not after today, nor after the day the step was done (400). */
   setStarted(clientId: string, step: StepSlug, startedOn: string | null): Promise<Timeline>
@@ -166,13 +171,15 @@ export default fp(
         const { facts, settings } = await load(tx, clientId)
         const now = app.clock()
         const values = { clientId, startDate, updatedAt: now }
-        if (facts.startDate === null || rebaseline) {
-          const { savedAt, ...baseline } = newBaseline(
-            { ...facts, startDate },
-            settings,
-            todayOf(app),
-            now.toISOString(),
-          )
+        const next = baselineOnStart(
+          facts,
+          { startDate, rebaseline },
+          settings,
+          todayOf(app),
+          now.toISOString(),
+        )
+        if (next) {
+          const { savedAt, ...baseline } = next
           const saved = { ...values, baseline, baselineSavedAt: new Date(savedAt) }
           await tx
             .insert(projects)

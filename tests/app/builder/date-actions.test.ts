@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SCHEDULE, type StepSlug } from '../../../contract'
-import { newBaseline, timeline, type ProjectFacts } from '../../../contract/scheduling'
+import { firstBaseline, timeline, type ProjectFacts } from '../../../contract/scheduling'
 import { nextActions } from '../../../src/features/builder/next-actions'
 import { designEntry, emptyPoolData, STAGES } from './harness'
 
@@ -15,10 +15,9 @@ const START = '2026-06-01'
 /** A project started on Jun 1 with its first baseline, the steps `done` done on `doneOn`. */
 function facts(done: Partial<Record<StepSlug, string>>, passed: ProjectFacts['inspections'] = {}) {
   const started: ProjectFacts = { startDate: START, baseline: null, steps: {}, inspections: {} }
-  const baseline = newBaseline(
+  const baseline = firstBaseline(
     { ...started, startDate: START },
     DEFAULT_SCHEDULE,
-    START,
     `${START}T00:00:00.000Z`,
   )
   const steps = Object.fromEntries(

@@ -4,7 +4,7 @@ import { addDays, formatISO } from 'date-fns'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SCHEDULE } from '../../../contract'
 import type { Quote } from '../../../contract/domain'
-import { newBaseline, timeline, type ProjectFacts } from '../../../contract/scheduling'
+import { firstBaseline, timeline, type ProjectFacts } from '../../../contract/scheduling'
 import { nextActions } from '../../../src/features/builder/next-actions'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { storedFile, warranty } from '../../support/documents'
@@ -131,10 +131,9 @@ describe('next actions for photos', () => {
     const done = (doneOn: string) => ({ startedOn: null, doneOn })
     return {
       ...started,
-      baseline: newBaseline(
+      baseline: firstBaseline(
         { ...started, startDate: START },
         DEFAULT_SCHEDULE,
-        START,
         `${START}T00:00:00.000Z`,
       ),
       steps: {

@@ -6,7 +6,12 @@ import {
   type NotificationPreferences,
   type StepSlug,
 } from '../../../contract'
-import { newBaseline, stepTitle, timeline, type ProjectFacts } from '../../../contract/scheduling'
+import {
+  baselineOnStart,
+  stepTitle,
+  timeline,
+  type ProjectFacts,
+} from '../../../contract/scheduling'
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 
 /** The day the fake server's timeline is computed on: a Monday. */
@@ -45,16 +50,11 @@ export function createFakeTimelineApi() {
       case 'timeline':
         return { name: call.name, data: answer() }
       case 'setTimelineStart': {
-        facts.startDate = call.body.startDate
-        if (!facts.baseline || call.body.rebaseline) {
-          const dated = { ...facts, startDate: call.body.startDate }
-          facts.baseline = newBaseline(
-            dated,
-            DEFAULT_SCHEDULE,
-            FAKE_TODAY,
-            `${FAKE_TODAY}T12:00:00.000Z`,
-          )
-        }
+        const change = { startDate: call.body.startDate, rebaseline: !!call.body.rebaseline }
+        const savedAt = `${FAKE_TODAY}T12:00:00.000Z`
+        facts.baseline =
+          baselineOnStart(facts, change, DEFAULT_SCHEDULE, FAKE_TODAY, savedAt) ?? facts.baseline
+        facts.startDate = change.startDate
         return { name: call.name, data: answer() }
       }
       case 'setStepStarted': {

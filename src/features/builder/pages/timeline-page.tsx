@@ -81,7 +81,9 @@ function StartDateForm({ timeline }: { timeline: Timeline | null }) {
         type="date"
         value={startDate || timeline?.startDate || ''}
         onChange={setStartDate}
-        hint={replan ? 'Re-planning saves the plan from this date as the new baseline.' : undefined}
+        hint={
+          replan ? 'Re-planning makes the forecast from this date the new baseline.' : undefined
+        }
         error={error ?? serverError}
       />
       <BusyButton
