@@ -263,4 +263,22 @@ describe('step updates', () => {
     await sender.app.notifier.run()
     expect(subjects()).toHaveLength(3)
   })
+
+  it('say a step runs late once it has started, before its baseline start has come', async () => {
+    const sender = await servers(1, '3600')
+    const admin = await serveAustin(t)
+    client = await newClient(t, 'pat@example.com')
+    for (const made of apps) setToday(made, '2030-03-01')
+    const start = { startDate: '2030-03-04' }
+    expect((await put(t, '/api/timeline/start', start, client.headers)).statusCode).toBe(200)
+    const started = { step: 'pool-design', startedOn: '2030-03-01' }
+    expect((await put(t, '/api/timeline/started', started, client.headers)).statusCode).toBe(200)
+    // Pool Design now takes four weeks: its forecast ends 3 weeks after its baseline's end.
+    const longer = { durationDays: 20, waitDays: 0 }
+    expect((await put(t, '/api/admin/schedule/edit/pool-design', longer, admin)).statusCode).toBe(
+      200,
+    )
+    await sender.app.notifier.run()
+    expect(subjects()).toEqual(['Pool Design is running late'])
+  })
 })

@@ -80,8 +80,8 @@ async function inspectionsTomorrow(db: Db, tomorrow: string): Promise<Notice[]> 
  * Steps that can start and steps running late, from the scheduling module's timeline of every
  * dated project whose client wants step updates (four queries, whatever their number). Each is
  * keyed by its baseline's dates, so it goes out once per step until the client re-plans. A step
- * runs late once its baseline start has come and its forecast end is LATE_DAYS past the
- * baseline's.
+ * runs late once it has started or its baseline start has come, and its forecast end is
+ * LATE_DAYS past the baseline's.
  */
 async function stepUpdates(db: Db, today: string, settings: ScheduleSettings) {
   const active = await db
@@ -102,10 +102,11 @@ async function stepUpdates(db: Db, today: string, settings: ScheduleSettings) {
       const onDate = step.baseline?.start ?? step.planned.start
       if (ready && onDate)
         due.push({ clientId, kind: 'ready-to-start', subject: step.step, onDate })
-      // Only once the step should have begun: the steps after it each get their own email then.
+      // Only once the step has begun or should have: the steps after it each get their own
+      // email then.
       const late =
         step.baseline &&
-        step.baseline.start <= today &&
+        (step.startedOn !== null || step.baseline.start <= today) &&
         step.forecast.end &&
         differenceInCalendarDays(parseISO(step.forecast.end), parseISO(step.baseline.end)) >=
           LATE_DAYS
