@@ -2,6 +2,7 @@ import { Link, Outlet, useLocation, type RegisteredRouter } from '@tanstack/reac
 import { LogOut, Menu, X, type LucideIcon } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { AccountMenu } from './account-menu'
+import { MainLandmark } from './main-landmark'
 import { LogOutButton } from './log-out-button'
 import './area-layout.css'
 
@@ -155,10 +156,10 @@ export function AreaLayout(props: AreaLayoutProps) {
             describedBy={describedBy}
           />
         </div>
-        <main className="area-main">
+        <MainLandmark className="area-main">
           {banner}
           <Outlet />
-        </main>
+        </MainLandmark>
       </div>
     </div>
   )

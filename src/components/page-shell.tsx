@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { MainLandmark } from './main-landmark'
 
 /** The frame of every public page: brand header, one main landmark, footer. */
 export function PageShell({ children }: { children: ReactNode }) {
@@ -13,7 +14,7 @@ export function PageShell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="container site-main">{children}</main>
+      <MainLandmark className="container site-main">{children}</MainLandmark>
       <footer className="site-footer">
         <div className="container">PoolPath · from the first design to the first swim</div>
       </footer>

@@ -1,3 +1,5 @@
+import { useInsideMain } from './main-landmark'
+
 /** A busy indicator that screen readers announce by its label. */
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (
@@ -10,13 +12,18 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
   )
 }
 
-/** While a page loads, or stored state is restored: a centred spinner over the whole page. */
+/**
+ * While a page loads, or stored state is restored: a centred spinner over the whole page. Alone
+ * on the page it is the main landmark (axe: landmark-one-main, region); within a page's main,
+ * a part of it.
+ */
 export function FullPageSpinner() {
+  const Frame = useInsideMain() ? 'div' : 'main'
   return (
-    <div className="full-page-spinner">
+    <Frame className="full-page-spinner">
       {/* Every page has a heading, a page still loading too (axe: page-has-heading-one). */}
       <h1 className="visually-hidden">Loading PoolPath</h1>
       <Spinner />
-    </div>
+    </Frame>
   )
 }
