@@ -372,9 +372,9 @@ describe('signed addresses', () => {
     expect((await fetchSigned(t, urlOf(fresh ?? file, 'original'))).statusCode).toBe(200)
   })
 
-  it('answer 400 to a variant that does not exist', async () => {
+  it('answer 404 to a variant that does not exist', async () => {
     const url = urlOf(file, 'view').replace('/view?', '/huge?')
-    expectProblem(await fetchSigned(t, url), 400)
+    expectProblem(await fetchSigned(t, url), 404, 'NOT_FOUND')
   })
 })
 

@@ -322,7 +322,6 @@ describe('the back office schedule', () => {
     ['a wait over 60 days', 'steel', { durationDays: 3, waitDays: 61 }, 'waitDays'],
     ['half days', 'steel', { durationDays: 2.5, waitDays: 0 }, 'durationDays'],
     ['a missing wait', 'steel', { durationDays: 3 }, 'waitDays'],
-    ['an unknown step', 'diving-board', { durationDays: 3, waitDays: 0 }, 'step'],
   ])('refuses %s (400), changing nothing', async (_, step, body, field) => {
     const before = await snapshot(t)
     const problem = expectProblem(
@@ -331,6 +330,15 @@ describe('the back office schedule', () => {
       'VALIDATION_FAILED',
     )
     expect(Object.keys(problem.errors ?? {})).toEqual([field])
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it('answers 404 to an unknown step, changing nothing', async () => {
+    const before = await snapshot(t)
+    const body = { durationDays: 3, waitDays: 0 }
+    const url = '/api/admin/schedule/edit/diving-board'
+    const problem = expectProblem(await put(t, url, body, admin), 404, 'NOT_FOUND')
+    expect(problem.errors).toEqual({ step: ['Unknown step'] })
     expect(await snapshot(t)).toBe(before)
   })
 
@@ -393,12 +401,6 @@ describe('bad input', () => {
       'startedOn',
     ],
     ['no start day (null clears it)', '/api/timeline/started', { step: 'steel' }, 'startedOn'],
-    [
-      'an unknown inspection',
-      '/api/inspections/roof',
-      { status: 'scheduled', date: MONDAY },
-      'slug',
-    ],
     ['a passed inspection without a date', '/api/inspections/layout', { status: 'passed' }, 'date'],
     [
       'a failed inspection without a date',
@@ -436,6 +438,22 @@ describe('bad input', () => {
     const before = await snapshot(t)
     const problem = expectProblem(await put(t, url, body, client.headers), 400, 'VALIDATION_FAILED')
     expect(Object.keys(problem.errors ?? {})).toEqual([field])
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it('answers 404 to an unknown inspection, changing nothing', async () => {
+    await permitsDone()
+    const before = await snapshot(t)
+    const body = { status: 'scheduled', date: MONDAY }
+    const problem = expectProblem(
+      await put(t, '/api/inspections/roof', body, client.headers),
+      404,
+      'NOT_FOUND',
+    )
+    expect(problem).toMatchObject({
+      detail: 'Unknown inspection.',
+      errors: { slug: ['Unknown inspection'] },
+    })
     expect(await snapshot(t)).toBe(before)
   })
 

@@ -121,9 +121,13 @@ function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem | 
   if (error instanceof HttpProblem) return error
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body'
-    return new HttpProblem(400, ProblemCode.validation, 'Some fields need attention.', {
-      errors: fieldErrors(error, context),
-    })
+    const errors = fieldErrors(error, context)
+    // An id or a slug in the path that names nothing is an unknown id (PRODUCT.md §4): 404.
+    if (context === 'params') {
+      const detail = `${Object.values(errors).flat().join('. ')}.`
+      return new HttpProblem(404, ProblemCode.notFound, detail, { errors })
+    }
+    return new HttpProblem(400, ProblemCode.validation, 'Some fields need attention.', { errors })
   }
   const framework = error.code ? FRAMEWORK_ERRORS[error.code] : undefined
   if (framework) return framework(request)
