@@ -102,7 +102,13 @@ export const Money = z.object({
 })
 export type Money = z.infer<typeof Money>
 
+/**
+ * A row of a payment plan. `id` names the existing draw it edits (as Money answers it), so
+ * that draw keeps its payments and lien waiver; without one the server matches the row by
+ * label, then by order.
+ */
 export const DrawInput = z.strictObject({
+  id: z.optional(z.uuid('Unknown draw')),
   label: Required(60),
   amount: Cents,
   due: DrawDue,
@@ -113,12 +119,14 @@ export const MAX_DRAWS = 12
 
 export const DrawsBody = z.strictObject({
   step: StepSlug,
-  draws: z
-    .array(DrawInput)
-    .check(
-      z.minLength(1, 'Add at least one draw'),
-      z.maxLength(MAX_DRAWS, `Use at most ${MAX_DRAWS} draws`),
-    ),
+  draws: z.array(DrawInput).check(
+    z.minLength(1, 'Add at least one draw'),
+    z.maxLength(MAX_DRAWS, `Use at most ${MAX_DRAWS} draws`),
+    z.refine((rows) => {
+      const ids = rows.flatMap((row) => row.id ?? [])
+      return new Set(ids).size === ids.length
+    }, 'Each draw can appear only once'),
+  ),
 })
 
 export const PaymentBody = z.strictObject({

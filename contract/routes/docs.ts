@@ -67,7 +67,7 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   setDraws: {
     summary: "Replace a contract's payment plan",
     description:
-      'The draws must add up to the committed cost exactly (400 DRAWS_MUST_SUM with the difference); a draw may not owe less than was paid on it (409 DRAW_BELOW_PAID).',
+      'The draws must add up to the committed cost exactly (400 DRAWS_MUST_SUM with the difference). A row edits the draw its optional `id` names (404 when it is not one of the step’s draws), else the draw with its label (case-insensitive, when only one has it), else the next draw left in order, else it adds a draw; the draws no row edits are removed, so payments and lien waivers stay with their draw. A draw may not owe less than was paid on it, nor be removed with payments (409 DRAW_BELOW_PAID naming it).',
   },
   recordPayment: {
     summary: 'Record a payment on a draw',

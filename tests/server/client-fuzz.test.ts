@@ -211,6 +211,11 @@ const validBodies: Record<string, () => fc.Arbitrary<Record<string, unknown>>> =
           { label: 'Deposit', amount: 80_000, due: 'signing' },
           { label: 'Balance', amount: 720_000, due: 'done' },
         ]),
+        // A plan that adds up, so the rows' ids reach the check behind the sum.
+        fc.tuple(one(ids.draws), one(ids.draws)).map(([first, second]) => [
+          { id: first, label: 'Balance', amount: 720_000, due: 'done' },
+          { id: second, label: 'Deposit', amount: 80_000, due: 'signing' },
+        ]),
         fc.array(drawBody(), { maxLength: 13 }),
       ),
     }),
@@ -271,11 +276,15 @@ const paramIds: Record<string, () => string[]> = {
 }
 
 const drawBody = () =>
-  fc.record({
-    label: text,
-    amount: fc.integer({ min: -1, max: 900_000 }),
-    due: fc.constantFrom('signing', 'start', 'done', 'inspection', 'later'),
-  })
+  fc.record(
+    {
+      id: one(ids.draws),
+      label: text,
+      amount: fc.integer({ min: -1, max: 900_000 }),
+      due: fc.constantFrom('signing', 'start', 'done', 'inspection', 'later'),
+    },
+    { requiredKeys: ['label', 'amount', 'due'] },
+  )
 
 const inspectionBody = () =>
   fc.record(

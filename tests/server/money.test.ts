@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type StepSlug } from '../../contract'
+import { type MoneyStep, type StepSlug } from '../../contract'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json, snapshot } from '../support/http'
 import { newClient, put, serveAustin } from './client-kit'
+import { pdf, uploaded } from './files-kit'
 import {
   acceptQuote,
   addQuote,
@@ -27,7 +28,8 @@ beforeEach(async () => {
 afterEach(() => t.app.close())
 
 const money = () => getMoney(t, client.headers)
-const setDraws = (step: StepSlug, draws: { label: string; amount: number; due: string }[]) =>
+type Row = { id?: string; label: string; amount: number; due: string }
+const setDraws = (step: StepSlug, draws: Row[]) =>
   put(t, '/api/draws', { step, draws }, client.headers)
 
 describe('contracts follow the accepted quote', () => {
@@ -136,7 +138,7 @@ describe('PUT /api/draws', () => {
     const deposit = await drawId(t, client.headers, 'excavation', 0)
     const step = stepIn(moneyOf(await setDraws('excavation', plan)), 'excavation')
     expect(step.draws.map(({ label, amount, due }) => ({ label, amount, due }))).toEqual(plan)
-    // The draw at a position keeps its id (and so its payments).
+    // The draw with the row's label keeps its id (and so its payments).
     expect(step.draws[0]?.id).toBe(deposit)
   })
 
@@ -178,9 +180,147 @@ describe('PUT /api/draws', () => {
     expectProblem(await setDraws('excavation', shrunk), 409, 'DRAW_BELOW_PAID')
     expect(await snapshot(t)).toBe(before)
     const kept = stepIn(moneyOf(await setDraws('excavation', plan)), 'excavation')
-    expect(kept.draws[1]).toMatchObject({ id: balance, label: 'Dig', amount: 400_000 })
-    expect(kept.draws[1]?.payments.map((p) => p.amount)).toEqual([300_000])
+    expect(kept.draws[2]).toMatchObject({ id: balance, label: 'Balance', amount: 350_000 })
+    expect(kept.draws[2]?.payments.map((p) => p.amount)).toEqual([300_000])
     expect(kept.paid).toBe(300_000)
+  })
+})
+
+describe('PUT /api/draws keeps each payment and lien waiver with its draw', () => {
+  const deposit = { label: 'Deposit', amount: 50_000, due: 'signing' }
+  const start = { label: 'Start', amount: 150_000, due: 'start' }
+  const insp = { label: 'Insp', amount: 100_000, due: 'inspection' }
+  const balance = { label: 'Balance', amount: 195_000, due: 'done' }
+
+  /**
+   * QA's Steel: four draws, three of them paid, a lien waiver on the Deposit. Answers the draws'
+   * ids by label and the waiver's id.
+   */
+  async function steelPaid() {
+    await signed(t, client.headers, 'steel', 495_000)
+    moneyOf(await setDraws('steel', [deposit, start, insp, balance]))
+    const ids = {
+      Deposit: await drawId(t, client.headers, 'steel', 0),
+      Start: await drawId(t, client.headers, 'steel', 1),
+      Insp: await drawId(t, client.headers, 'steel', 2),
+      Balance: await drawId(t, client.headers, 'steel', 3),
+    }
+    moneyOf(await pay(t, client.headers, ids.Deposit, 50_000), 201)
+    moneyOf(await pay(t, client.headers, ids.Start, 1_000), 201)
+    moneyOf(await pay(t, client.headers, ids.Balance, 100_000), 201)
+    const waiver = await uploaded(
+      t,
+      client.headers,
+      { name: 'waiver.pdf', bytes: pdf() },
+      { kind: 'lien-waiver' },
+    )
+    moneyOf(
+      await put(t, `/api/draws/${ids.Deposit}/lien-waiver`, { fileId: waiver.id }, client.headers),
+    )
+    return { ids, waiver: waiver.id }
+  }
+
+  const drawsOf = (step: MoneyStep) =>
+    step.draws.map(({ id, label, amount, paid, lienWaiverFileId }) => ({
+      id,
+      label,
+      amount,
+      paid,
+      lienWaiverFileId,
+    }))
+
+  it('follows the labels when the rows are reordered, and orders the draws as sent', async () => {
+    const { ids, waiver } = await steelPaid()
+    const reordered = [
+      { ...balance, label: ' balance ' },
+      { ...deposit, label: 'DEPOSIT' },
+      start,
+      insp,
+    ]
+    const after = stepIn(moneyOf(await setDraws('steel', reordered)), 'steel')
+    expect(drawsOf(after)).toEqual([
+      { id: ids.Balance, label: 'balance', amount: 195_000, paid: 100_000, lienWaiverFileId: null },
+      { id: ids.Deposit, label: 'DEPOSIT', amount: 50_000, paid: 50_000, lienWaiverFileId: waiver },
+      { id: ids.Start, label: 'Start', amount: 150_000, paid: 1_000, lienWaiverFileId: null },
+      { id: ids.Insp, label: 'Insp', amount: 100_000, paid: 0, lienWaiverFileId: null },
+    ])
+    expect(stepIn(await getMoney(t, client.headers), 'steel')).toEqual(after)
+  })
+
+  it('follows the ids even when the labels change, before any label', async () => {
+    const { ids, waiver } = await steelPaid()
+    const after = stepIn(
+      moneyOf(
+        await setDraws('steel', [
+          { ...balance, id: ids.Balance, label: 'Final' },
+          // The Deposit renamed "Balance": the Balance row above has already claimed its draw.
+          { ...deposit, id: ids.Deposit, label: 'Balance' },
+          // "Deposit" is claimed by id, so this row takes the first draw left: Start.
+          { ...start, label: 'Deposit' },
+          insp,
+        ]),
+      ),
+      'steel',
+    )
+    expect(drawsOf(after)).toEqual([
+      { id: ids.Balance, label: 'Final', amount: 195_000, paid: 100_000, lienWaiverFileId: null },
+      { id: ids.Deposit, label: 'Balance', amount: 50_000, paid: 50_000, lienWaiverFileId: waiver },
+      { id: ids.Start, label: 'Deposit', amount: 150_000, paid: 1_000, lienWaiverFileId: null },
+      { id: ids.Insp, label: 'Insp', amount: 100_000, paid: 0, lienWaiverFileId: null },
+    ])
+  })
+
+  it('refuses an id that is not one of the step’s draws, or twice the same, changing nothing', async () => {
+    const { ids } = await steelPaid()
+    await signed(t, client.headers, 'excavation', 800_000)
+    const otherStep = await drawId(t, client.headers, 'excavation', 0)
+    const other = await newClient(t, 'other@example.com')
+    await signed(t, other.headers, 'steel', 495_000)
+    const theirs = await drawId(t, other.headers, 'steel', 0)
+    const before = await snapshot(t)
+    for (const id of [crypto.randomUUID(), otherStep, theirs]) {
+      const res = await setDraws('steel', [deposit, start, insp, { ...balance, id }])
+      expect(expectProblem(res, 404, 'NOT_FOUND').detail).toBe('No such draw.')
+    }
+    const twice = [{ ...deposit, id: ids.Deposit }, { ...start, id: ids.Deposit }, insp, balance]
+    expect(expectProblem(await setDraws('steel', twice), 400).errors).toEqual({
+      draws: ['Each draw can appear only once'],
+    })
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it('answers 409 naming the paid draw that would be removed or owe less than was paid', async () => {
+    const { ids } = await steelPaid()
+    const before = await snapshot(t)
+    const dropped = expectProblem(
+      await setDraws('steel', [deposit, { ...balance, amount: 445_000 }]),
+      409,
+      'DRAW_BELOW_PAID',
+    )
+    expect(dropped.detail).toBe(
+      '$10.00 is already paid on “Start”: a draw with payments cannot be removed.',
+    )
+    const shrunk = expectProblem(
+      await setDraws('steel', [
+        deposit,
+        start,
+        { ...insp, amount: 195_001 },
+        { ...balance, amount: 99_999 },
+      ]),
+      409,
+      'DRAW_BELOW_PAID',
+    )
+    expect(shrunk.detail).toBe(
+      '$1,000.00 is already paid on “Balance”: a draw cannot owe less than was paid on it.',
+    )
+    expect(await snapshot(t)).toBe(before)
+    // An unpaid draw may go.
+    const after = stepIn(
+      moneyOf(await setDraws('steel', [deposit, { ...start, amount: 250_000 }, balance])),
+      'steel',
+    )
+    expect(after.draws.map((d) => d.id)).toEqual([ids.Deposit, ids.Start, ids.Balance])
+    expect(after.paid).toBe(151_000)
   })
 })
 

@@ -18,6 +18,7 @@ import { changeOrders, contracts, draws, payments } from '../../db/schema'
 import { conflict, HttpProblem, notFound } from '../../lib/problem'
 import { todayOf } from '../../lib/today'
 import { lockMoney } from './contracts'
+import { matchDraws } from './draw-matching'
 import { moneyOf } from './money-answer'
 import { moneyRows, projectOf } from './money-reads'
 import { ownFiles } from './owned-files'
@@ -94,9 +95,12 @@ async function drawsOf(tx: Tx, contractId: string) {
   return rows.map((row) => ({ ...row, paid: paid.find((p) => p.drawId === row.id)?.paid ?? 0 }))
 }
 
-const drawBelowPaid = (label: string, paid: number) =>
+const drawBelowPaid = (
+  { label, paid }: { label: string; paid: number },
+  why = 'a draw cannot owe less than was paid on it',
+) =>
   conflict(
-    `${dollars(paid)} is already paid on “${label}”: a draw cannot owe less than was paid on it.`,
+    `${dollars(paid)} is already paid on “${label}”: ${why}.`,
     MoneyProblemCode.drawBelowPaid,
   )
 
@@ -133,21 +137,23 @@ export default fp(
             errors: { draws: [message] },
           })
         }
-        // Payments stay with the draw at their position, which may not owe less than they paid.
         const current = await drawsOf(tx, contract.id)
-        for (const draw of current) {
-          const next = plan[draw.position]
-          if (draw.paid > 0 && (!next || next.amount < draw.paid))
-            throw drawBelowPaid(draw.label, draw.paid)
-        }
-        for (const [position, next] of plan.entries()) {
-          const existing = current.find((d) => d.position === position)
-          if (existing) await tx.update(draws).set(next).where(eq(draws.id, existing.id))
-          else
-            await tx.insert(draws).values({ clientId, contractId: contract.id, position, ...next })
-        }
-        const dropped = current.filter((d) => d.position >= plan.length)
+        const { rows, dropped } = matchDraws(current, plan)
+        const paidDropped = dropped.find((draw) => draw.paid > 0)
+        if (paidDropped) throw drawBelowPaid(paidDropped, 'a draw with payments cannot be removed')
+        const shrunk = rows.find(({ row, draw }) => draw && row.amount < draw.paid)?.draw
+        if (shrunk) throw drawBelowPaid(shrunk)
         for (const draw of dropped) await tx.delete(draws).where(eq(draws.id, draw.id))
+        // (contract_id, position) is unique row by row, so the kept draws step aside first.
+        await tx
+          .update(draws)
+          .set({ position: sql`-1 - ${draws.position}` })
+          .where(eq(draws.contractId, contract.id))
+        for (const [position, { row, draw }] of rows.entries()) {
+          const next = { position, label: row.label, amount: row.amount, due: row.due }
+          if (draw) await tx.update(draws).set(next).where(eq(draws.id, draw.id))
+          else await tx.insert(draws).values({ clientId, contractId: contract.id, ...next })
+        }
       })
 
     const recordPayment: MoneyBook['recordPayment'] = (clientId, drawId, payment) =>
@@ -218,7 +224,7 @@ export default fp(
           const balance = plan.findLast((d) => d.due === 'done') ?? plan.at(-1)
           if (balance) {
             const amount = balance.amount + order.amount
-            if (amount < balance.paid) throw drawBelowPaid(balance.label, balance.paid)
+            if (amount < balance.paid) throw drawBelowPaid(balance)
             await tx.update(draws).set({ amount }).where(eq(draws.id, balance.id))
           }
         }

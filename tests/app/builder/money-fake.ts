@@ -156,14 +156,18 @@ export function createFakeMoneyApi(project: () => ProjectData) {
             fieldErrors: { draws: [detail] },
           })
         }
-        contract.draws = call.body.draws.map((draw) => ({
-          ...draw,
-          id: id(),
-          dueOn: null,
-          paid: 0,
-          payments: [],
-          lienWaiverFileId: null,
-        }))
+        // As the server does for a row with an id: that draw keeps its payments and waiver.
+        contract.draws = call.body.draws.map(({ id: drawId, ...draw }) => {
+          const kept = contract.draws.find((d) => d.id === drawId)
+          return {
+            ...draw,
+            id: kept?.id ?? id(),
+            dueOn: null,
+            paid: 0,
+            payments: kept?.payments ?? [],
+            lienWaiverFileId: kept?.lienWaiverFileId ?? null,
+          }
+        })
         break
       }
       case 'recordPayment': {

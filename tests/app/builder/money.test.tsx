@@ -137,13 +137,50 @@ describe('money on the Budget page', () => {
       body: {
         step: 'excavation',
         draws: [
-          { label: 'Deposit', amount: 100_000, due: 'signing' },
-          { label: 'Balance', amount: 800_000, due: 'done' },
+          { id: expect.any(String), label: 'Deposit', amount: 100_000, due: 'signing' },
+          { id: expect.any(String), label: 'Balance', amount: 800_000, due: 'done' },
         ],
       },
     })
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(within(contract).getByText('Deposit').closest('li')?.textContent).toContain('$1,000')
+  })
+
+  it('sends each existing draw’s id, so a renamed draw keeps its payment', async () => {
+    const { user, contract, moneyCalls } = await budgetPage()
+    const [payDeposit] = within(contract).getAllByRole('button', { name: 'Record payment' })
+    if (!payDeposit) throw new Error('no Record payment button')
+    await user.click(payDeposit)
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Record payment' }),
+    )
+    const paid = moneyCalls.mock.lastCall?.[0]
+    if (paid?.name !== 'recordPayment') throw new Error('no payment recorded')
+
+    await user.click(within(contract).getByRole('button', { name: 'Edit draws' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit draws — Excavation' })
+    const row = (n: number) => within(within(dialog).getByRole('group', { name: `Draw ${n}` }))
+    await user.clear(row(1).getByRole('textbox', { name: 'Label' }))
+    await user.type(row(1).getByRole('textbox', { name: 'Label' }), 'Signing')
+    await user.clear(row(2).getByRole('textbox', { name: /Amount/ }))
+    await user.type(row(2).getByRole('textbox', { name: /Amount/ }), '7100')
+    await user.click(within(dialog).getByRole('button', { name: 'Add a draw' }))
+    await user.type(row(3).getByRole('textbox', { name: 'Label' }), 'Coping')
+    await user.type(row(3).getByRole('textbox', { name: /Amount/ }), '1000')
+    await user.click(within(dialog).getByRole('button', { name: 'Save draws' }))
+    const saved = moneyCalls.mock.lastCall?.[0]
+    if (saved?.name !== 'setDraws') throw new Error('no draws saved')
+    // The added row has no id: the server makes a new draw of it.
+    expect(saved.body.draws).toEqual([
+      { id: paid.id, label: 'Signing', amount: 90_000, due: 'signing' },
+      { id: expect.any(String), label: 'Balance', amount: 710_000, due: 'done' },
+      { label: 'Coping', amount: 100_000, due: 'done' },
+    ])
+    expect(saved.body.draws[1]?.id).not.toBe(paid.id)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(within(contract).getByText('Signing').closest('li')?.textContent).toContain(
+      'Paid in full, $900',
+    )
   })
 
   it('shows the server’s DRAWS_MUST_SUM next to the draws', async () => {

@@ -8,7 +8,8 @@ import { formatMoney, parseDollars, readDollars } from '../../../lib/money'
 import { DUE_WORDS } from './money-words'
 import { useFormCall } from '../use-form-call'
 
-type Row = { key: number; label: string; amount: string; due: DrawDue }
+/** `drawId`: the existing draw a row edits; a row added here has none. */
+type Row = { key: number; drawId?: string; label: string; amount: string; due: DrawDue }
 
 /** What the typed rows add up to, counting an amount not yet readable as $0. */
 const typedAmounts = (rows: readonly Row[]) =>
@@ -17,13 +18,15 @@ const typedAmounts = (rows: readonly Row[]) =>
 /**
  * "Edit draws": the payment plan of one contract as rows of label, amount and when it is due.
  * The difference from the committed cost shows as the amounts are typed, and a plan that does
- * not add up is not sent.
+ * not add up is not sent. Each existing row is sent with its draw's id, so that draw keeps its
+ * payments and lien waiver however the rows are renamed or removed.
  */
 export function DrawsDialog({ step, onClose }: { step: MoneyStep; onClose: () => void }) {
   const id = useId()
   const [rows, setRows] = useState<Row[]>(() =>
     step.draws.map((draw, key) => ({
       key,
+      drawId: draw.id,
       label: draw.label,
       amount: (draw.amount / 100).toFixed(2),
       due: draw.due,
@@ -52,6 +55,7 @@ export function DrawsDialog({ step, onClose }: { step: MoneyStep; onClose: () =>
     for (const row of rows) {
       const amount = readDollars(row.amount, 'e.g. 1,000')
       const parsed = DrawInput.safeParse({
+        id: row.drawId,
         label: row.label.trim(),
         amount: typeof amount === 'number' ? amount : 0,
         due: row.due,
