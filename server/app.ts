@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { z } from 'zod/mini'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Database } from './db/client'
+import { fieldMessage } from './lib/field-messages'
 import access from './plugins/app/access'
 import adminData from './plugins/app/admin-data'
 import dataVersion from './plugins/app/data-version'
@@ -55,8 +56,9 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger']
 }
 
-// The contract is zod/mini, which carries no messages of its own; the API answers in English.
-z.config(z.locales.en())
+// The contract is zod/mini, which carries no messages of its own; the API answers in English,
+// in the forms' words where it can.
+z.config({ ...z.locales.en(), customError: fieldMessage })
 
 // Small on purpose: no call of the API needs more, and big bodies are a cheap attack.
 const BODY_LIMIT = 64 * 1024
