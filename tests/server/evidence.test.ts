@@ -236,16 +236,14 @@ describe('the warranty reminder', () => {
     }
     return found.filter((m) => m.subject.includes('warranty'))
   }
+  /** Steel's cover: a year from Jan 15, 2030, so it ends on Jan 15, 2031. */
+  const steelWarranty = () =>
+    setWarranty({ step: 'steel', provider: 'Rebar Co', termMonths: 12, startsOn: '2030-01-15' })
 
   it('goes out once, 30 days before the cover ends, however many servers run the job', async () => {
     const second = await build({ NOTIFY_INTERVAL: '3600' }, { besides: t })
     try {
-      await setWarranty({
-        step: 'steel',
-        provider: 'Rebar Co',
-        termMonths: 12,
-        startsOn: '2030-01-15',
-      })
+      await steelWarranty()
       await setWarranty({ step: 'tile', provider: 'Tile Co', termMonths: 12 })
       const both = [t, second]
       const run = () => Promise.all(both.map((made) => made.app.notifier.run()))
@@ -269,13 +267,22 @@ describe('the warranty reminder', () => {
     }
   })
 
+  it('still goes out on the day the cover ends, and not after it', async () => {
+    await steelWarranty()
+    setToday(t, '2031-01-16')
+    await t.app.notifier.run()
+    expect(await mails([t])).toEqual([])
+    setToday(t, '2031-01-15')
+    await t.app.notifier.run()
+    expect(await mails([t])).toEqual([
+      expect.objectContaining({
+        subject: 'Your Steel warranty ends on Wednesday, January 15, 2031',
+      }),
+    ])
+  })
+
   it('is not sent to a client who turned warranty reminders off', async () => {
-    await setWarranty({
-      step: 'steel',
-      provider: 'Rebar Co',
-      termMonths: 12,
-      startsOn: '2030-01-15',
-    })
+    await steelWarranty()
     const off = { inspectionReminders: true, stepUpdates: true, warrantyReminders: false }
     expect((await put(t, '/api/notifications', off, client.headers)).statusCode).toBe(200)
     setToday(t, '2030-12-20')

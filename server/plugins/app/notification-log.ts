@@ -135,7 +135,8 @@ async function warrantiesEnding(db: Db, today: string): Promise<Notice[]> {
     const step = StepSlug.parse(row.step)
     const doneOn = facts.get(row.clientId)?.steps[step]?.doneOn ?? null
     const { expiresOn } = warrantyOf(row, doneOn)
-    if (!expiresOn || today >= expiresOn) continue
+    // The cover holds through its last day, as the Overview lists it: the reminder may go then.
+    if (!expiresOn || today > expiresOn) continue
     const remindOn = toIsoDate(subDays(parseISO(expiresOn), WARRANTY_NOTICE_DAYS))
     if (today >= remindOn)
       due.push({
