@@ -94,6 +94,40 @@ describe('the daily log', () => {
     expect(names).toHaveLength(3)
     expectProblem(await fetchSigned(t, attached.urls.original), 404)
   })
+
+  it('keeps a photo another entry, a warranty or a draw still uses', async () => {
+    const shared = await photo()
+    const waiver = await photo(client.headers, 'lien-waiver')
+    const only = await photo()
+    const entry = async (fileIds: string[]) => {
+      const res = await addLog({ step: 'excavation', date: '2030-03-04', text: 'x', fileIds })
+      return LogEntry.parse((res.json() as { Data: unknown }).Data).id
+    }
+    const deleted = await entry([shared.id, waiver.id, only.id])
+    const kept = await entry([shared.id])
+    const warranty = { step: 'tile', provider: 'Tile Co', termMonths: 12, fileId: shared.id }
+    expect((await setWarranty(warranty)).statusCode).toBe(200)
+    await signed(t, client.headers, 'excavation', 800_000)
+    const deposit = await drawId(t, client.headers, 'excavation', 0)
+    const link = { fileId: waiver.id }
+    expect(
+      (await put(t, `/api/draws/${deposit}/lien-waiver`, link, client.headers)).statusCode,
+    ).toBe(200)
+
+    const removed = await json(t.app, 'DELETE', `/api/logs/${deleted}`, undefined, client.headers)
+    expect(removed.statusCode, removed.body).toBe(200)
+    expect((await logs()).map((e) => [e.id, e.files.map((f) => f.id)])).toEqual([
+      [kept, [shared.id]],
+    ])
+    expect((await warranties()).map((w) => w.fileId)).toEqual([shared.id])
+    const money = await json(t.app, 'GET', '/api/money', undefined, client.headers)
+    expect(stepIn(moneyOf(money), 'excavation').draws[0]?.lienWaiverFileId).toBe(waiver.id)
+    expect((await fetchSigned(t, shared.urls.original)).statusCode).toBe(200)
+    expect((await fetchSigned(t, waiver.urls.original)).statusCode).toBe(200)
+    expectProblem(await fetchSigned(t, only.urls.original), 404)
+    const names = await filesUnder(filesDir(t))
+    expect(names.some((n) => n.includes(only.id))).toBe(false)
+  })
 })
 
 const setWarranty = (body: unknown, headers = client.headers) =>

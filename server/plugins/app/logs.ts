@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, notExists } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
 import { StepSlug } from '../../../contract'
 import type { LogBody, LogEntry } from '../../../contract/documents'
 import type { Db } from '../../db/client'
-import { files, logEntries, logEntryFiles } from '../../db/schema'
+import { draws, files, logEntries, logEntryFiles, warranties } from '../../db/schema'
 import { notFound } from '../../lib/problem'
 import { ownFiles } from './owned-files'
 
@@ -16,7 +16,10 @@ export type Logs = {
   add(clientId: string, entry: LogWrite): Promise<LogEntry>
   /** Newest day first, each entry with its files and fresh addresses: two queries. */
   list(clientId: string, step?: StepSlug): Promise<LogEntry[]>
-  /** Deletes the entry and the files attached to it, bytes included. */
+  /**
+   * Deletes the entry, and those of its files that nothing else uses (another entry, a
+   * warranty, a draw's lien waiver), bytes included.
+   */
   remove(clientId: string, id: string): Promise<void>
 }
 
@@ -101,17 +104,30 @@ export default fp(
           .where(and(eq(logEntries.id, id), eq(logEntries.clientId, clientId)))
           .for('update')
         if (!entry) throw notFound('No such log entry.')
+        // Its files, locked: a link another request is making commits first, and one it makes
+        // from now on waits for this transaction and then finds the file gone.
         const attached = await tx
-          .select({ id: logEntryFiles.fileId })
+          .select({ id: files.id })
           .from(logEntryFiles)
-          .where(eq(logEntryFiles.logEntryId, id))
-        const fileIds = attached.map((a) => a.id)
-        if (fileIds.length > 0)
-          await tx
-            .delete(files)
-            .where(and(eq(files.clientId, clientId), inArray(files.id, fileIds)))
+          .innerJoin(files, eq(files.id, logEntryFiles.fileId))
+          .where(and(eq(logEntryFiles.logEntryId, id), eq(files.clientId, clientId)))
+          .for('update', { of: files })
         await tx.delete(logEntries).where(eq(logEntries.id, id))
-        return fileIds
+        const fileIds = attached.map((a) => a.id)
+        if (fileIds.length === 0) return []
+        // A new statement, so it sees every link committed while the locks were awaited.
+        const unused = await tx
+          .delete(files)
+          .where(
+            and(
+              inArray(files.id, fileIds),
+              notExists(tx.select().from(logEntryFiles).where(eq(logEntryFiles.fileId, files.id))),
+              notExists(tx.select().from(warranties).where(eq(warranties.fileId, files.id))),
+              notExists(tx.select().from(draws).where(eq(draws.lienWaiverFileId, files.id))),
+            ),
+          )
+          .returning({ id: files.id })
+        return unused.map((file) => file.id)
       })
       await app.files.removeBytes(removed)
     }

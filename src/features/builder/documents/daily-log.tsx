@@ -182,12 +182,14 @@ function LogForm({ step }: { step: StepSlug }) {
 function DeleteEntry({ entry, onClose }: { entry: LogEntry; onClose: () => void }) {
   const call = useFormCall((c) => c.name === 'deleteLogEntry' && c.id === entry.id, onClose)
   const count = entry.files.length
-  const photos =
-    count === 1 ? 'The photo attached to it is' : `The ${count} photos attached to it are`
+  const photos = count === 1 ? 'Its photo is' : `Its ${count} photos are`
+  const alsoDeleted = count
+    ? ` ${photos} deleted too, unless another entry, a warranty or a payment uses ${count === 1 ? 'it' : 'them'}.`
+    : ''
   return (
     <ConfirmDialog
       title="Delete this log entry?"
-      message={`The entry of ${formatDate(entry.date)} will be deleted.${count ? ` ${photos} deleted too.` : ''} This cannot be undone.`}
+      message={`The entry of ${formatDate(entry.date)} will be deleted.${alsoDeleted} This cannot be undone.`}
       confirmLabel="Delete entry"
       busyLabel="Deleting…"
       busy={call.busy}
