@@ -1,20 +1,30 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { LogEntry, Warranty } from '../../contract/documents'
+import { LogEntry, StoredFile, Warranty } from '../../contract/documents'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json, snapshot } from '../support/http'
 import { newClient, put, serveAustin, stageIds } from './client-kit'
-import { fetchSigned, filesDir, filesUnder, pdf, png, uploaded } from './files-kit'
+import {
+  bytesStored,
+  fetchSigned,
+  filesDir,
+  filesUnder,
+  pdf,
+  png,
+  storageUsed,
+  uploaded,
+} from './files-kit'
 import { drawId, moneyOf, pay, signed, stepIn } from './money-kit'
 import { setToday } from './timeline-kit'
 
 let t: TestApp
+let admin: Record<string, string>
 let client: Awaited<ReturnType<typeof newClient>>
 let other: Awaited<ReturnType<typeof newClient>>
 beforeEach(async () => {
   t = await build({ NOTIFY_INTERVAL: '3600' })
-  await serveAustin(t)
+  admin = await serveAustin(t)
   client = await newClient(t, 'c@example.com')
   other = await newClient(t, 'other@example.com')
   setToday(t, '2030-03-01')
@@ -31,6 +41,13 @@ const logs = async (query = '') => {
   const res = await json(t.app, 'GET', `/api/logs${query}`, undefined, client.headers)
   expect(res.statusCode, res.body).toBe(200)
   return (res.json() as { Data: unknown[] }).Data.map((e) => LogEntry.parse(e))
+}
+
+/** What GET /api/files lists, with fresh addresses. */
+const listed = async () => {
+  const res = await json(t.app, 'GET', '/api/files', undefined, client.headers)
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { Data: unknown[] }).Data.map((f) => StoredFile.parse(f))
 }
 
 describe('the daily log', () => {
@@ -82,6 +99,8 @@ describe('the daily log', () => {
       fileIds: [attached.id],
     })
     const { id } = LogEntry.parse((res.json() as { Data: unknown }).Data)
+    const used = await storageUsed(t, admin, client.id)
+    const attachedBytes = await bytesStored(t, attached.id)
     const before = await snapshot(t)
     const foreign = await json(t.app, 'DELETE', `/api/logs/${id}`, undefined, other.headers)
     expectProblem(foreign, 404)
@@ -89,10 +108,12 @@ describe('the daily log', () => {
     const removed = await json(t.app, 'DELETE', `/api/logs/${id}`, undefined, client.headers)
     expect(removed.json()).toEqual({ Data: { id } })
     expect(await logs()).toEqual([])
+    expect((await listed()).map((f) => f.id)).toEqual([kept.id])
     const names = await filesUnder(filesDir(t))
     expect(names.every((n) => n.includes(kept.id))).toBe(true)
     expect(names).toHaveLength(3)
     expectProblem(await fetchSigned(t, attached.urls.original), 404)
+    expect(await storageUsed(t, admin, client.id)).toBe(used - attachedBytes)
   })
 
   it('keeps a photo another entry, a warranty or a draw still uses', async () => {
@@ -109,10 +130,15 @@ describe('the daily log', () => {
     expect((await setWarranty(warranty)).statusCode).toBe(200)
     await signed(t, client.headers, 'excavation', 800_000)
     const deposit = await drawId(t, client.headers, 'excavation', 0)
+    moneyOf(await pay(t, client.headers, deposit, 80_000), 201)
     const link = { fileId: waiver.id }
     expect(
       (await put(t, `/api/draws/${deposit}/lien-waiver`, link, client.headers)).statusCode,
     ).toBe(200)
+    // A week after the payment: without its waiver, the step would warn MISSING_LIEN_WAIVER.
+    setToday(t, '2030-03-10')
+    const used = await storageUsed(t, admin, client.id)
+    const onlyBytes = await bytesStored(t, only.id)
 
     const removed = await json(t.app, 'DELETE', `/api/logs/${deleted}`, undefined, client.headers)
     expect(removed.statusCode, removed.body).toBe(200)
@@ -121,12 +147,17 @@ describe('the daily log', () => {
     ])
     expect((await warranties()).map((w) => w.fileId)).toEqual([shared.id])
     const money = await json(t.app, 'GET', '/api/money', undefined, client.headers)
-    expect(stepIn(moneyOf(money), 'excavation').draws[0]?.lienWaiverFileId).toBe(waiver.id)
-    expect((await fetchSigned(t, shared.urls.original)).statusCode).toBe(200)
-    expect((await fetchSigned(t, waiver.urls.original)).statusCode).toBe(200)
-    expectProblem(await fetchSigned(t, only.urls.original), 404)
+    const excavation = stepIn(moneyOf(money), 'excavation')
+    expect(excavation.draws[0]?.lienWaiverFileId).toBe(waiver.id)
+    expect(excavation.warnings.map((w) => w.code)).not.toContain('MISSING_LIEN_WAIVER')
+    // Fresh addresses: the ones the uploads answered expired with the week that passed.
+    const still = await listed()
+    expect(still.map((f) => f.id).sort()).toEqual([shared.id, waiver.id].sort())
+    for (const file of still)
+      expect((await fetchSigned(t, file.urls.original)).statusCode).toBe(200)
     const names = await filesUnder(filesDir(t))
     expect(names.some((n) => n.includes(only.id))).toBe(false)
+    expect(await storageUsed(t, admin, client.id)).toBe(used - onlyBytes)
   })
 })
 

@@ -103,3 +103,23 @@ export async function filesUnder(dir: string): Promise<string[]> {
 
 /** DATA_DIR/files of a test app. */
 export const filesDir = (t: TestApp) => path.join(t.dataDir, 'files')
+
+/** Bytes of the variants in the store: of file `id`, or of every file. */
+export async function bytesStored(t: TestApp, id?: string): Promise<number> {
+  let bytes = 0
+  for (const name of await filesUnder(filesDir(t)))
+    if (id === undefined || name.includes(id))
+      bytes += (await fs.stat(path.join(filesDir(t), name))).size
+  return bytes
+}
+
+/** A client's storage used, as the back office lists it. */
+export async function storageUsed(t: TestApp, admin: Headers, clientId: string): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/admin/fetch', headers: admin })
+  expect(res.statusCode, res.body).toBe(200)
+  const { Clients } = (res.json() as { Data: { Clients: { id: string; storageUsed: number }[] } })
+    .Data
+  const row = Clients.find((c) => c.id === clientId)
+  if (!row) throw new Error(`no client ${clientId}`)
+  return row.storageUsed
+}

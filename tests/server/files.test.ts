@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { build, type TestApp } from '../support/build'
 import { expectProblem, json, snapshot } from '../support/http'
 import { newClient, serveAustin } from './client-kit'
 import {
+  bytesStored,
   exe,
   fetchSigned,
   filesDir,
@@ -16,6 +16,7 @@ import {
   multipartBody,
   pdf,
   png,
+  storageUsed,
   upload,
   uploaded,
   webp,
@@ -451,14 +452,7 @@ describe("a client's files and the back office", () => {
   it('shows the bytes a client stores, and deleting the client deletes them', async () => {
     const file = await uploaded(t, client.headers, { name: 'a.png', bytes: await png() })
     await uploaded(t, client.headers, { name: 'b.pdf', bytes: pdf() })
-    const fetched = await json(t.app, 'GET', '/api/admin/fetch', undefined, admin)
-    const row = (
-      fetched.json() as { Data: { Clients: { id: string; storageUsed: number }[] } }
-    ).Data.Clients.find((c) => c.id === client.id)
-    const stored = await filesUnder(filesDir(t))
-    let bytes = 0
-    for (const name of stored) bytes += (await fs.stat(`${filesDir(t)}/${name}`)).size
-    expect(row?.storageUsed).toBe(bytes)
+    expect(await storageUsed(t, admin, client.id)).toBe(await bytesStored(t))
     const res = await json(t.app, 'DELETE', `/api/admin/client/${client.id}`, undefined, admin)
     expect(res.statusCode, res.body).toBe(200)
     expect(await filesUnder(filesDir(t))).toEqual([])
