@@ -104,13 +104,15 @@ export default fp(
           .where(and(eq(logEntries.id, id), eq(logEntries.clientId, clientId)))
           .for('update')
         if (!entry) throw notFound('No such log entry.')
-        // Its files, locked: a link another request is making commits first, and one it makes
-        // from now on waits for this transaction and then finds the file gone.
+        // Its files, locked in id order as ownFiles locks them: a link another request is making
+        // commits first, and one it makes from now on waits for this transaction and then finds
+        // the file gone.
         const attached = await tx
           .select({ id: files.id })
           .from(logEntryFiles)
           .innerJoin(files, eq(files.id, logEntryFiles.fileId))
           .where(and(eq(logEntryFiles.logEntryId, id), eq(files.clientId, clientId)))
+          .orderBy(files.id)
           .for('update', { of: files })
         await tx.delete(logEntries).where(eq(logEntries.id, id))
         const fileIds = attached.map((a) => a.id)
