@@ -552,7 +552,7 @@ export const logEntries = pgTable(
   (t) => [index('log_entries_client_date_idx').on(t.clientId, t.date)],
 )
 
-/** The files of a log entry, in the order given; deleting the entry deletes its files. */
+/** The files of a log entry, in the order given; a file may be attached to several entries. */
 export const logEntryFiles = pgTable(
   'log_entry_files',
   {
