@@ -452,6 +452,7 @@ export const draws = pgTable(
   (t) => [
     uniqueIndex('draws_contract_position_idx').on(t.contractId, t.position),
     index('draws_client_idx').on(t.clientId),
+    index('draws_lien_waiver_idx').on(t.lienWaiverFileId),
     check('draws_amount', sql`${t.amount} >= 0`),
   ],
 )

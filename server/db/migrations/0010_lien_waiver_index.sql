@@ -1,0 +1,1 @@
+CREATE INDEX "draws_lien_waiver_idx" ON "draws" USING btree ("lien_waiver_file_id");
