@@ -17,10 +17,13 @@ export const formatDate = (iso: string) => longDate.format(utcDay(iso))
 /** "Dec 3", for axes and next actions. */
 export const formatShortDate = (iso: string) => shortDate.format(utcDay(iso))
 
-/** "Dec 1 – Dec 3, 2026", or "Not dated yet" before a start date is set. */
+/**
+ * "Dec 1 – 3, 2026", "Nov 28 – Dec 3, 2026", "Dec 28, 2026 – Jan 3, 2027", one day as "Dec 3,
+ * 2026", or "Not dated yet" before a start date is set.
+ */
 export function formatSpan(span: { start: string | null; end: string | null } | null): string {
   if (!span?.start || !span.end) return 'Not dated yet'
-  return `${formatShortDate(span.start)} – ${formatDate(span.end)}`
+  return longDate.formatRange(utcDay(span.start), utcDay(span.end))
 }
 
 /** "4 days late", "2 days early" or "On plan", from a slip in calendar days. */
