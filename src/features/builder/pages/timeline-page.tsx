@@ -113,7 +113,7 @@ function PlanSummary({ timeline }: { timeline: Timeline }) {
           <dd>{timeline.baseline ? formatDate(timeline.baseline.end) : 'No baseline yet'}</dd>
         </div>
         <div>
-          <dt>Slip</dt>
+          <dt>Against the plan</dt>
           <dd>{slipDays === null ? 'No baseline yet' : describeSlip(slipDays)}</dd>
         </div>
       </dl>
