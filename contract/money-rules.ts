@@ -7,6 +7,7 @@ import { differenceInCalendarDays, parseISO } from 'date-fns'
 import { entryOf, savedQuantities, type ProjectData } from './budget'
 import { INSPECTIONS, type StepSlug } from './construction'
 import { quantityFor, roundToDollars, type Quantities } from './estimator'
+import { formatCents, formatMoney } from './money-format'
 import type {
   ChangeOrder,
   DrawDue,
@@ -18,14 +19,6 @@ import type {
 import type { PricingUnit } from './pricing'
 import { STEPS } from './steps'
 import type { TimelineInspection, TimelineStep } from './timeline'
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-})
-const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-const money = (cents: number) => dollars.format(cents / 100)
 
 // ---- Quote check ---------------------------------------------------------------------------
 
@@ -117,7 +110,7 @@ export function quoteCheckWords(check: QuoteCheck): string {
     check.percent === 0 ? '' : ` (${check.percent > 0 ? '+' : '−'}${Math.abs(check.percent)} %)`
   if (!check.perUnit) return `${band}${percent} against the estimate`
   const { implied, typical, unit } = check.perUnit
-  return `${withCents.format(implied / 100)} per ${unit} · typical ${withCents.format(typical / 100)} · ${band}`
+  return `${formatCents(implied)} per ${unit} · typical ${formatCents(typical)} · ${band}`
 }
 
 // ---- Draws ---------------------------------------------------------------------------------
@@ -140,7 +133,7 @@ export const drawsShortBy = (draws: readonly { amount: number }[], committed: nu
 /** The message of a plan that does not add up, e.g. "The draws add up to $500 less than the $8,318 committed". */
 export function drawsSumMessage(shortBy: number, committed: number): string {
   const side = shortBy > 0 ? 'less' : 'more'
-  return `The draws add up to ${withCents.format(Math.abs(shortBy) / 100)} ${side} than the ${withCents.format(committed / 100)} committed`
+  return `The draws add up to ${formatMoney(Math.abs(shortBy))} ${side} than the ${formatMoney(committed)} committed`
 }
 
 /** The committed cost of a contract: the quote plus its approved change orders. */
@@ -277,7 +270,7 @@ export function stepWarnings(facts: WarningFacts): StepWarning[] {
     warnings.push(
       warning(
         'PAID_AHEAD_OF_WORK',
-        `${money(paid)} is paid on ${title}, ${money(paid - dueByNow)} ahead of the work: only ${money(dueByNow)} is due so far`,
+        `${formatMoney(paid)} is paid on ${title}, ${formatMoney(paid - dueByNow)} ahead of the work: only ${formatMoney(dueByNow)} is due so far`,
       ),
     )
   }
@@ -299,7 +292,7 @@ export function stepWarnings(facts: WarningFacts): StepWarning[] {
     warnings.push(
       warning(
         'OVER_ESTIMATE',
-        `${title} is committed at ${money(facts.committed)}, ${money(facts.committed - facts.estimate)} over its ${money(facts.estimate)} estimate`,
+        `${title} is committed at ${formatMoney(facts.committed)}, ${formatMoney(facts.committed - facts.estimate)} over its ${formatMoney(facts.estimate)} estimate`,
       ),
     )
   }

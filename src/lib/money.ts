@@ -1,23 +1,7 @@
 import { MAX_CENTS, TOO_MUCH } from '../../contract/pricing'
+import { formatMoney } from '../../contract/money-format'
 
-/** Money travels as integer cents (contract/pricing.ts); these turn it into US dollars for people. */
-const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-})
-
-/** Always shows cents: "$60.00", "$4.50". For unit prices, where cents matter. */
-export function formatCents(cents: number): string {
-  return withCents.format(cents / 100)
-}
-
-/** Drops ".00" on whole dollars: "$3,500", but "$12.50" stays exact. For totals and bases. */
-export function formatMoney(cents: number): string {
-  return cents % 100 === 0 ? wholeDollars.format(cents / 100) : withCents.format(cents / 100)
-}
+export { formatCents, formatMoney } from '../../contract/money-format'
 
 /** A difference with its sign: "+$680", "−$1,200", "$0". */
 export function signedMoney(cents: number): string {

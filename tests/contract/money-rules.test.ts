@@ -87,10 +87,10 @@ describe('draws', () => {
     expect(drawsShortBy(plan, 120_000)).toBe(10_000)
     expect(drawsShortBy(plan, 110_000)).toBe(0)
     expect(drawsSumMessage(10_000, 120_000)).toBe(
-      'The draws add up to $100.00 less than the $1,200.00 committed',
+      'The draws add up to $100 less than the $1,200 committed',
     )
     expect(drawsSumMessage(-2_550, 120_000)).toBe(
-      'The draws add up to $25.50 more than the $1,200.00 committed',
+      'The draws add up to $25.50 more than the $1,200 committed',
     )
   })
 

@@ -85,7 +85,7 @@ describe('money', () => {
       .fill('1,000')
     await draws.getByRole('button', { name: 'Save draws' }).click()
     expect(await draws.getByRole('alert').textContent()).toBe(
-      'The draws add up to $100.00 more than the $9,000.00 committed',
+      'The draws add up to $100 more than the $9,000 committed',
     )
     await expectSound(page)
     await draws

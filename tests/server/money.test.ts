@@ -150,12 +150,12 @@ describe('PUT /api/draws', () => {
       400,
       'DRAWS_MUST_SUM',
     )
-    const message = 'The draws add up to $3,500.00 less than the $8,000.00 committed'
+    const message = 'The draws add up to $3,500 less than the $8,000 committed'
     expect(short.detail).toBe(message)
     expect(short.errors).toEqual({ draws: [message] })
     const over = [...plan, { label: 'Extra', amount: 1, due: 'done' }]
     expect(expectProblem(await setDraws('excavation', over), 400, 'DRAWS_MUST_SUM').detail).toBe(
-      'The draws add up to $0.01 more than the $8,000.00 committed',
+      'The draws add up to $0.01 more than the $8,000 committed',
     )
     expect(await snapshot(t)).toBe(before)
   })
@@ -298,7 +298,7 @@ describe('PUT /api/draws keeps each payment and lien waiver with its draw', () =
       'DRAW_BELOW_PAID',
     )
     expect(dropped.detail).toBe(
-      '$10.00 is already paid on “Start”: a draw with payments cannot be removed.',
+      '$10 is already paid on “Start”: a draw with payments cannot be removed.',
     )
     const shrunk = expectProblem(
       await setDraws('steel', [
@@ -311,7 +311,7 @@ describe('PUT /api/draws keeps each payment and lien waiver with its draw', () =
       'DRAW_BELOW_PAID',
     )
     expect(shrunk.detail).toBe(
-      '$1,000.00 is already paid on “Balance”: a draw cannot owe less than was paid on it.',
+      '$1,000 is already paid on “Balance”: a draw cannot owe less than was paid on it.',
     )
     expect(await snapshot(t)).toBe(before)
     // An unpaid draw may go.
@@ -340,7 +340,7 @@ describe('POST /api/draws/{id}/payments and DELETE /api/payments/{id}', () => {
       409,
       'PAYMENT_EXCEEDS_DRAW',
     )
-    expect(over.detail).toContain('$500.00')
+    expect(over.detail).toBe('“Deposit” still owes $500: a payment cannot be more than that.')
     expect(await snapshot(t)).toBe(before)
     moneyOf(await pay(t, client.headers, deposit, 50_000), 201)
   })

@@ -10,6 +10,7 @@ import {
   type PaymentBody,
   type StepSlug,
 } from '../../../contract'
+import { formatMoney } from '../../../contract/money-format'
 import { committedOf, drawsShortBy, drawsSumMessage } from '../../../contract/money-rules'
 import { stepTitle } from '../../../contract/scheduling'
 import type { Tx } from '../../db/client'
@@ -61,8 +62,6 @@ const noContract = (step: StepSlug) =>
     `${stepTitle(step)} has no accepted quote yet: accept one first.`,
     MoneyProblemCode.noContract,
   )
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-const dollars = (cents: number) => money.format(cents / 100)
 
 /** The step's contract and its committed cost; 409 NO_CONTRACT without an accepted quote. */
 async function contractOf(tx: Tx, clientId: string, step: StepSlug) {
@@ -100,7 +99,7 @@ const drawBelowPaid = (
   why = 'a draw cannot owe less than was paid on it',
 ) =>
   conflict(
-    `${dollars(paid)} is already paid on “${label}”: ${why}.`,
+    `${formatMoney(paid)} is already paid on “${label}”: ${why}.`,
     MoneyProblemCode.drawBelowPaid,
   )
 
@@ -172,7 +171,7 @@ export default fp(
         const owed = draw.amount - (paid?.total ?? 0)
         if (payment.amount > owed)
           throw conflict(
-            `“${draw.label}” still owes ${dollars(owed)}: a payment cannot be more than that.`,
+            `“${draw.label}” still owes ${formatMoney(owed)}: a payment cannot be more than that.`,
             MoneyProblemCode.paymentExceedsDraw,
           )
         await tx.insert(payments).values({

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { Stage } from '../../../contract'
 import { stageEstimate } from '../../../contract/estimator'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
-import { formatMoney } from '../../lib/money'
+import { formatCents, formatMoney } from '../../lib/money'
 import { moneyColumn, textColumn, type Column } from './columns'
 import { DataTable } from './data-table'
 import { PricingDialog } from './pricing-dialog'
@@ -20,7 +20,11 @@ const columns: Column<Stage>[] = [
   moneyColumn('base', 'Base', (s) => s.pricing.base),
   {
     ...moneyColumn<Stage>('unitPrice', 'Unit price', (s) => s.pricing.unitPrice),
-    text: (s) => (s.pricing.unit === 'items' ? '—' : formatMoney(s.pricing.unitPrice)),
+    // Flat and catalogue stages have no unit price: their base or their items are the price.
+    text: (s) =>
+      s.pricing.unit === 'items' || s.pricing.unit === 'flat'
+        ? '—'
+        : formatCents(s.pricing.unitPrice),
   },
   {
     key: 'choices',

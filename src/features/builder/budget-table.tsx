@@ -18,6 +18,7 @@ const LABEL = { estimate: 'Estimate', accepted: 'Accepted quote', difference: 'D
 /** The budget's numbers, one row per step: the chart's accessible twin and the printed summary. */
 export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
   const totals = budgetTotals(budget)
+  const anyAccepted = budget.some((step) => step.accepted !== null)
   return (
     <div className="budget-table-wrap">
       <table className="budget-table">
@@ -53,9 +54,9 @@ export function BudgetTable({ budget }: { budget: readonly StepBudget[] }) {
           <tr>
             <th scope="row">Total</th>
             <td data-label={LABEL.estimate}>{money(totals.estimate, 'After your pool design')}</td>
-            <td data-label={LABEL.accepted}>{formatMoney(totals.accepted)}</td>
+            <td data-label={LABEL.accepted}>{anyAccepted ? formatMoney(totals.accepted) : '—'}</td>
             <td data-label={LABEL.difference}>
-              {totals.accepted === 0 ? '—' : <MoneyDifference cents={totals.difference} />}
+              {anyAccepted ? <MoneyDifference cents={totals.difference} /> : '—'}
             </td>
             <td className="budget-done">
               {totals.done} of {totals.total}

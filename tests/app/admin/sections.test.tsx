@@ -57,6 +57,23 @@ describe('every admin section', () => {
 })
 
 describe('pricing', () => {
+  it('writes unit prices with cents, as the builder does, and none for flat or catalogue stages', async () => {
+    const { actor } = await startAdmin({ Stages: stages() })
+    renderSection(<PricingSection actor={actor} />)
+    const unitPrice = (stage: string) => {
+      const table = screen.getByRole('table', { name: 'Stage pricing' })
+      const column = within(table)
+        .getAllByRole('columnheader')
+        .findIndex((header) => header.textContent?.startsWith('Unit price'))
+      const row = within(table).getByRole('row', { name: new RegExp(`^\\d+ ${stage} `) })
+      return within(row).getAllByRole('cell')[column]?.textContent
+    }
+    expect(unitPrice('Excavation')).toBe('$60.00')
+    expect(unitPrice('Steel')).toBe('$1.00')
+    expect(unitPrice('Electrical')).toBe('—')
+    expect(unitPrice('Extras')).toBe('—')
+  })
+
   it('shows the reference pool’s example and updates it live while editing', async () => {
     const edited = stages()[0]
     const { actor, call } = await startAdmin({ Stages: stages() }, async (asked) => {

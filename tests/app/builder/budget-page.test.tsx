@@ -75,6 +75,16 @@ describe('the Budget page', () => {
     expect(await violations()).toEqual([])
   })
 
+  it('totals no accepted quote as a dash, like each of its steps', async () => {
+    const { idle } = await renderBuilder('/builder/budget', {
+      poolData: emptyPoolData({ nonStages: [designEntry()] }),
+    })
+    await idle()
+    const table = screen.getByRole('table', { name: 'Estimate and accepted quote by step' })
+    expect(rowCells(table, 'Excavation')).toEqual(['$8,320', '—', '—', '—'])
+    expect(rowCells(table, 'Total')).toEqual(['$38,750', '—', '—', '0 of 13'])
+  })
+
   it('is where the sidebar’s View budget leads', async () => {
     const { user, router } = await renderBuilder('/builder/excavation', {
       poolData: quotedProject(),

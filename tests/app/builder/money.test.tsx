@@ -116,7 +116,7 @@ describe('money on the Budget page', () => {
     )
     await user.clear(deposit)
     await user.type(deposit, '1,000')
-    const more = 'The draws add up to $100.00 more than the $9,000.00 committed'
+    const more = 'The draws add up to $100 more than the $9,000 committed'
     expect(within(dialog).getByRole('status').textContent).toBe(more)
     await user.click(within(dialog).getByRole('button', { name: 'Save draws' }))
     expect(within(dialog).getByRole('alert').textContent).toBe(more)
@@ -195,7 +195,7 @@ describe('money on the Budget page', () => {
       },
     })
     const alert = await within(screen.getByRole('dialog')).findByRole('alert')
-    expect(alert.textContent).toBe('The draws add up to $1.00 less than the $9,000.00 committed')
+    expect(alert.textContent).toBe('The draws add up to $1 less than the $9,000 committed')
   })
 
   it('records a payment in dollars as cents, and deletes it after asking', async () => {
