@@ -134,9 +134,12 @@ function saveFields(key: StateKey, fields: Fields): Promise<void> {
   return inOrder(async () => {
     const rows: StateRow[] = []
     for (const [field, value] of Object.entries(fields)) {
-      const long = Array.isArray(value) && value.length > PART_ROWS
-      const stored = long ? await writeParts(key, field, value) : value
-      if (stored === null) return
+      let stored: unknown = value
+      if (Array.isArray(value) && value.length > PART_ROWS) {
+        const marker = await writeParts(key, field, value)
+        if (marker === null) return
+        stored = marker
+      }
       rows.push({ key: `${key}/${field}`, value: stored })
     }
     await db.transaction('rw', db.state, async () => {

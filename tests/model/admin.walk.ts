@@ -184,6 +184,21 @@ export function adminWalk(d: Driver): TestParam<AdminSnapshot, AdminEvent> {
     await d.expectNoRole('alert')
     await d.expectNoRole('dialog')
   }
+  // Seed §4: the back office is kept in IndexedDB under `admin`, written when the browser is
+  // next idle; looked at again by hand, as expect.poll needs a test of its own.
+  const stagesOnDevice = async () => {
+    const admin = (await d.stored()).admin as { Stages?: { title: string }[] } | null
+    return admin?.Stages?.map((stage) => stage.title) ?? []
+  }
+  const expectKeptOnDevice = async () => {
+    const deadline = Date.now() + 5_000
+    let stages = await stagesOnDevice()
+    while (!stages.includes(FIRST_STAGE) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      stages = await stagesOnDevice()
+    }
+    expect(stages).toContain(FIRST_STAGE)
+  }
   const requests = async (state: AdminSnapshot, label: string) => {
     const { link, path } = REQUESTS[state.context.kind]
     await d.expectScreen(link, path)
@@ -242,6 +257,7 @@ export function adminWalk(d: Driver): TestParam<AdminSnapshot, AdminEvent> {
       pricing: async () => {
         await d.expectScreen('Pricing', '/admin/pricing')
         await d.expectRole('navigation', 'Admin sections')
+        await expectKeptOnDevice()
       },
       'list.none': async (state) => {
         const list = of(state)

@@ -35,6 +35,14 @@ it('stores a long list in parts of at most 1,000 rows and reads it back whole', 
   expect(await loadState('admin', Admin)).toEqual(state)
 })
 
+it('stores a field that is null (the back office without an error) with the rest', async () => {
+  const WithError = z.object({ ...Admin.shape, error: z.nullable(z.string()) })
+  const state = { isOpen: false, Clients: clients(2), error: null }
+  expect(await saveChanged('admin', state)).toEqual(['isOpen', 'Clients', 'error'])
+  expect(await rowsOnDevice()).toHaveLength(3)
+  expect(await loadState('admin', WithError)).toEqual(state)
+})
+
 it('leaves only the newest save’s parts, whether the list grows, shrinks or goes short', async () => {
   await saveChanged('admin', { isOpen: true, Clients: clients(2_500) })
   await saveChanged('admin', { isOpen: true, Clients: clients(1_500, 10) })
