@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // before any hook: answered by the one error handler all the same, with the same headers.
     frameworkErrors: (error, request, reply) =>
       handleError(error, request, reply.headers(headers).header('x-request-id', request.id)),
-    clientErrorHandler: clientError,
+    clientErrorHandler: (error, socket) => clientError(error, socket, headers),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -170,6 +170,8 @@ describe('a request Node cannot parse is answered as problem+json', () => {
     const [head = '', body = ''] = (await rawExchange(request)).split('\r\n\r\n')
     expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `))
     expect(head.toLowerCase()).toContain('content-type: application/problem+json')
+    expect(head.toLowerCase()).toContain("content-security-policy: default-src 'self'")
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff')
     expect(Problem.parse(JSON.parse(body))).toMatchObject({ status, code: 'VALIDATION_FAILED' })
   })
 })

@@ -169,9 +169,14 @@ const SOCKET_STATUS: Record<string, number> = {
 
 /**
  * For Fastify's `clientErrorHandler`: a request Node could not even parse (a malformed request
- * line or header, headers too large, too slow) has no reply, so the problem is written raw.
+ * line or header, headers too large, too slow) has no reply, so the problem is written raw, with
+ * the security headers every other answer carries.
  */
-export function clientError(error: Error & { code?: string }, socket: Socket) {
+export function clientError(
+  error: Error & { code?: string },
+  socket: Socket,
+  headers: Record<string, string>,
+) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   if (!socket.writable) {
     socket.destroy()
@@ -181,10 +186,13 @@ export function clientError(error: Error & { code?: string }, socket: Socket) {
   const body = JSON.stringify(
     problemBody(status, ProblemCode.validation, 'The request could not be read.'),
   )
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  )
+  const lines = Object.entries({
+    ...headers,
+    'Content-Type': 'application/problem+json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  }).map(([name, value]) => `${name}: ${value}\r\n`)
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`)
 }
 
 /** One error handler for every route; app.ts gives it the errors raised before routing too. */
