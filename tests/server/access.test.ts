@@ -105,6 +105,15 @@ describe('access rules', () => {
     expect((await editStatus(bearer(session.Token))).statusCode).toBe(200)
   })
 
+  it('refuses a token of the right key without an expiry', async () => {
+    const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
+    const forever = createSigner({ key: t.app.keys.jwt, algorithm: 'HS256' })({
+      sub: session.userData.id,
+      role: 'CLIENT',
+    })
+    expectProblem(await editStatus(bearer(forever)), 401)
+  })
+
   it('refuses an expired token, even one it verified before', async () => {
     const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
     expect((await editStatus(bearer(session.Token))).statusCode).toBe(200)

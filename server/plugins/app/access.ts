@@ -80,7 +80,8 @@ export default fp(
     await app.register(jwt, {
       secret: app.keys.jwt,
       sign: { algorithm: 'HS256', expiresIn: app.settings.ACCESS_TOKEN_TTL },
-      verify: { algorithms: ['HS256'] },
+      // Every token it signs expires: one that does not was not signed here.
+      verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
     })
     app.decorateRequest('identity', null)
     const verified = new Map<string, Verified>()
