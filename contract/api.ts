@@ -35,6 +35,8 @@ export const ValidateData = z.object({ Flag: z.boolean() })
 
 export const LoginBody = z.strictObject({ email: Email })
 export const LoginData = z.object({ tempToken: z.string() })
+/** A login answer as the app reads it: without a tempToken, the token is in a cookie (§4). */
+export const LoginAnswer = z.object({ tempToken: z.optional(z.string()) })
 
 export const Code = z
   .string()
@@ -51,6 +53,16 @@ export const SessionData = z.object({
   Managers: z.array(Manager),
 })
 export type SessionData = z.infer<typeof SessionData>
+
+/** The seed's other spellings of a sign-in answer: `PoolData` for poolData, no Flag for false. */
+function seedSpellings(answer: unknown): unknown {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return answer
+  const { PoolData: alias, ...rest } = answer as Record<string, unknown>
+  return { ...rest, poolData: rest.poolData ?? alias ?? null, Flag: rest.Flag ?? false }
+}
+
+/** A sign-in answer as the app reads it (seed §4); the server answers `SessionData` exactly. */
+export const SessionAnswer = z.pipe(z.transform(seedSpellings), SessionData)
 
 /**
  * A client's refresh also carries its current pool data and directory, so a client signed in

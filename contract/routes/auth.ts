@@ -3,10 +3,12 @@ import { z } from 'zod/mini'
 import {
   EditStatusBody,
   EditStatusData,
+  LoginAnswer,
   LoginBody,
   LoginData,
   NoBody,
   RefreshData,
+  SessionAnswer,
   SessionData,
   StagesData,
   VerifyBody,
@@ -27,6 +29,7 @@ export const authRoutes = {
     access: 'public',
     body: LoginBody,
     data: LoginData,
+    accept: LoginAnswer,
   },
   verify: {
     method: 'POST',
@@ -34,6 +37,7 @@ export const authRoutes = {
     access: 'public',
     body: VerifyBody,
     data: SessionData,
+    accept: SessionAnswer,
     tempToken: true,
   },
   refresh: {

@@ -51,8 +51,10 @@ export type CallInput<N extends CallName> = ([Schema<N, 'params'>] extends [neve
     ? unknown
     : { body: z.input<Schema<N, 'body'>> })
 
-/** What a call answers: its `Data`, checked. */
-export type CallData<N extends CallName> = z.output<Routes[N]['data']>
+/** What a call resolves to in the app: its `Data` as `accept` reads it, or as `data` does. */
+export type CallData<N extends CallName> = Routes[N] extends { accept: z.ZodMiniType }
+  ? z.output<Routes[N]['accept']>
+  : z.output<Routes[N]['data']>
 
 /** The calls open to one kind of caller. */
 export type CallsOf<A extends Access> = {

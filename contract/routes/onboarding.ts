@@ -2,7 +2,7 @@
  * Whether we build in a city, creating a client, and a client correcting where the pool will
  * be: they load with the onboarding and coming-soon screens.
  */
-import { RefreshData, SessionData, ValidateData } from '../api'
+import { RefreshData, SessionAnswer, SessionData, ValidateData } from '../api'
 import { OnboardingBody, ValidateBody } from '../api-onboarding'
 import type { RouteDef } from './types'
 
@@ -20,6 +20,7 @@ export const onboardingRoutes = {
     access: 'public',
     body: OnboardingBody,
     data: SessionData,
+    accept: SessionAnswer,
     tempToken: true,
   },
   /** Answers like refresh: the session as it now is, Flag recomputed for the new place. */

@@ -22,6 +22,11 @@ export type RouteDef = {
   multipart?: true
   /** The schema of the answer's `Data`. */
   data: z.ZodMiniType
+  /**
+   * How the app reads `Data` where it takes more than the server sends (the seed's other
+   * spellings), to the same output as `data`; `data` itself otherwise.
+   */
+  accept?: z.ZodMiniType
   /** The success statuses; 200 unless said. */
   statuses?: readonly (200 | 201)[]
   /** Sends the temporary token of a login in a `Temp-Token` header. */

@@ -52,11 +52,16 @@ export function createCaller<N extends CallName>(
 ): Caller<N> {
   return ((name: N, input: object = {}, signal?: AbortSignal) => {
     const route: RouteDef = table[name]
-    return http.send(route.method.toLowerCase() as Method, pathOf(route, input), route.data, {
-      json: Reflect.get(input, 'body'),
-      headers: route.tempToken ? tempTokenHeader(input) : {},
-      signal,
-      retry: RETRY[name],
-    })
+    return http.send(
+      route.method.toLowerCase() as Method,
+      pathOf(route, input),
+      route.accept ?? route.data,
+      {
+        json: Reflect.get(input, 'body'),
+        headers: route.tempToken ? tempTokenHeader(input) : {},
+        signal,
+        retry: RETRY[name],
+      },
+    )
   }) as Caller<N>
 }

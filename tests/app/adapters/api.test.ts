@@ -67,6 +67,45 @@ describe('the Temp-Token header', () => {
   })
 })
 
+describe('the seed’s other spellings of the sign-in answers (seed §4)', () => {
+  it('reads a login answer without a tempToken, which the session keeps as the cookie marker', async () => {
+    const { api } = apiWith([data({})])
+    await expect(api.call('login', { body: { email: 'ana@example.com' } })).resolves.toEqual({})
+  })
+
+  it.each(['verify', 'onboarding'] as const)(
+    'reads PoolData as poolData and a missing Flag as false on %s',
+    async (name) => {
+      const poolData = {
+        poolChoices: [],
+        nonStages: [],
+        BuilderRequested: true,
+        PermitFee: 45_000,
+        ManagerRequests: [],
+      }
+      const answer: Record<string, unknown> = { ...session(), PoolData: poolData }
+      delete answer.poolData
+      delete answer.Flag
+      const { api } = apiWith([data(answer)])
+      const body =
+        name === 'verify'
+          ? { code: '123456' }
+          : {
+              code: '123456',
+              name: 'Ana',
+              phone: '555 0100',
+              address: '1 Pool Lane',
+              city: 'Austin',
+              state: 'TX',
+            }
+      await expect(api.call(name, { body, tempToken: null })).resolves.toMatchObject({
+        poolData,
+        Flag: false,
+      })
+    },
+  )
+})
+
 describe('login retries', () => {
   it.each([
     ['a 503', problem(503, 'INTERNAL')],
