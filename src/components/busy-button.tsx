@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react'
 
 type BusyButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   busy: boolean
@@ -11,7 +11,8 @@ type BusyButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 /**
  * A button that cannot be pressed twice: while its request runs it is disabled and shows a
- * small spinner with what is happening.
+ * small spinner with what is happening. A disabled button loses focus to the page's body, so
+ * one pressed from the keyboard or by a click takes it back when its request is done.
  */
 export function BusyButton({
   busy,
@@ -21,9 +22,23 @@ export function BusyButton({
   children,
   ...button
 }: BusyButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null)
+  const pressed = useRef(false)
+  useEffect(() => {
+    if (busy) return
+    const element = ref.current
+    if (pressed.current && element && !element.disabled && document.activeElement === document.body)
+      element.focus()
+    pressed.current = false
+  }, [busy])
   return (
     <button
       {...button}
+      ref={ref}
+      onClick={(event) => {
+        pressed.current = document.activeElement === event.currentTarget
+        button.onClick?.(event)
+      }}
       className={variant === 'primary' ? 'button' : `button button-${variant}`}
       disabled={busy || disabled}
       aria-busy={busy || undefined}

@@ -13,9 +13,40 @@ type ModalDialogProps = {
   className?: string
 }
 
+/** Where an opener sits, nearest first: what focus may go back to once the opener is gone. */
+const PLACES = 'li, tr, section, article, main'
+
+/**
+ * Focus back on the dialog's opener or, when what the dialog did removed it (a draw paid in
+ * full has no "Record payment"), on the nearest of its places still on the page: an item or
+ * row itself, a section at its heading. Never left on the page's body.
+ */
+function focusBack(opener: Element | null, places: Element[]) {
+  if (opener instanceof HTMLElement && opener.isConnected) {
+    opener.focus()
+    return
+  }
+  const place = places.find((element) => element.isConnected)
+  if (!(place instanceof HTMLElement)) return
+  const heading = place.matches('li, tr')
+    ? null
+    : place.querySelector<HTMLElement>('h1, h2, h3, h4')
+  const target = heading ?? place
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1
+  target.focus()
+}
+
+function placesOf(opener: Element | null): Element[] {
+  const places: Element[] = []
+  for (let at = opener?.parentElement?.closest(PLACES); at; at = at.parentElement?.closest(PLACES))
+    places.push(at)
+  return places
+}
+
 /**
  * A native modal <dialog>: showModal() makes the rest of the page inert and keeps focus inside,
- * Escape cancels, and focus returns to where it was when it closes. Mounted to open it.
+ * Escape cancels, and focus returns to where it was when it closes (see focusBack). Mounted to
+ * open it.
  */
 export function ModalDialog({ title, onClose, busy, children, className }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -25,10 +56,11 @@ export function ModalDialog({ title, onClose, busy, children, className }: Modal
     const dialog = ref.current
     if (!dialog) return
     const opener = document.activeElement
+    const places = placesOf(opener)
     if (!dialog.open) dialog.showModal()
     return () => {
       if (dialog.open) dialog.close()
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+      focusBack(opener, places)
     }
   }, [])
 

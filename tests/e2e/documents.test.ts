@@ -325,6 +325,12 @@ describe('documents', () => {
     await entries.getByText('Rebar cage tied and inspected by the foreman.').waitFor()
     await expectImagesLoaded(entries, 1)
     expect(await log.getByRole('textbox', { name: 'Notes' }).inputValue()).toBe('')
+    // Disabled while it saved, the button has its focus back.
+    expect(
+      await log
+        .getByRole('button', { name: 'Add log entry' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true)
 
     // A warranty on the done step, expiring within 60 days: the Overview will list it.
     const today = new Date()

@@ -99,6 +99,8 @@ describe('money', () => {
     // The deposit, then the balance before the work is done: paid ahead of the work.
     await pay(page, deposit, '1,000')
     await expect.poll(() => figure(page, 'Paid').textContent()).toBe('$1,000')
+    // Paid in full, the draw has no "Record payment" to go back to: focus is on the draw.
+    expect(await deposit.evaluate((draw) => draw === document.activeElement)).toBe(true)
     await pay(page, balance, '500')
     await page
       .getByRole('region', { name: 'Warnings' })
