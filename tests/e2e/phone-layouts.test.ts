@@ -209,4 +209,34 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
     }
     expect([...client.problems, ...waiting.problems, ...problems]).toEqual([])
   })
+
+  it('gives every button, menu item and select a finger’s room on a touch screen', async () => {
+    const { page, problems } = await e2e.openPage({ viewport: PHONE, hasTouch: true })
+    await onboard(page, { city: 'Austin', state: 'TX', name: 'Tia', email: 'tia@example.com' })
+    await page.waitForURL('**/builder/pool-design')
+    await page.getByRole('button', { name: 'Save design' }).click()
+    await page.getByText('Design saved').waitFor()
+    await openPage(page, 'Build steps', 'Excavation')
+    await addQuote(page, 'Dig Co', '8,100', 'Haul-off included')
+    await addQuote(page, 'Rock Co', '9,400', '')
+    await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
+    await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
+    // 44 px (2.75rem) high, and as wide for a control that is only an icon.
+    const small = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('button, select, nav a')]
+          .filter((element) => element.getClientRects().length > 0)
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.height < 43.5 || box.width < 43.5)
+          .map(({ element, box }) => {
+            const name = element.getAttribute('aria-label') ?? element.textContent?.trim()
+            return `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`
+          }),
+      )
+    expect(await small()).toEqual([])
+    await openPage(page, 'Project', 'Budget')
+    await page.getByRole('button', { name: 'Record payment' }).first().waitFor()
+    expect(await small()).toEqual([])
+    expect(problems).toEqual([])
+  })
 })
