@@ -130,6 +130,10 @@ export function defaultDraws(amount: number): DrawInput[] {
 export const drawsShortBy = (draws: readonly { amount: number }[], committed: number) =>
   committed - draws.reduce((sum, d) => sum + d.amount, 0)
 
+/** Why a payment is refused: it is more than its draw still owes (PAYMENT_EXCEEDS_DRAW). */
+export const paymentTooLargeMessage = (label: string, owed: number) =>
+  `“${label}” still owes ${formatMoney(owed)}: a payment cannot be more than that.`
+
 /** The message of a plan that does not add up, e.g. "The draws add up to $500 less than the $8,318 committed". */
 export function drawsSumMessage(shortBy: number, committed: number): string {
   const side = shortBy > 0 ? 'less' : 'more'

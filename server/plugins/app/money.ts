@@ -11,7 +11,12 @@ import {
   type StepSlug,
 } from '../../../contract'
 import { formatMoney } from '../../../contract/money-format'
-import { committedOf, drawsShortBy, drawsSumMessage } from '../../../contract/money-rules'
+import {
+  committedOf,
+  drawsShortBy,
+  drawsSumMessage,
+  paymentTooLargeMessage,
+} from '../../../contract/money-rules'
 import { stepTitle } from '../../../contract/scheduling'
 import type { Tx } from '../../db/client'
 import { DocumentsProblemCode } from '../../../contract/documents'
@@ -171,7 +176,7 @@ export default fp(
         const owed = draw.amount - (paid?.total ?? 0)
         if (payment.amount > owed)
           throw conflict(
-            `“${draw.label}” still owes ${formatMoney(owed)}: a payment cannot be more than that.`,
+            paymentTooLargeMessage(draw.label, owed),
             MoneyProblemCode.paymentExceedsDraw,
           )
         await tx.insert(payments).values({

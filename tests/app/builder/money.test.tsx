@@ -210,9 +210,13 @@ describe('money on the Budget page', () => {
     await user.type(amount, '900.5')
     expect(within(dialog).getByRole('button', { name: 'Record payment' })).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }))
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      'That is more than this draw still owes.',
-    )
+    // More than the draw owes: said at the amount, with nothing sent.
+    expect(amount.getAttribute('aria-invalid')).toBe('true')
+    const described = (amount.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+    expect(described).toContain('“Deposit” still owes $900: a payment cannot be more than that.')
+    expect(moneyCalls.mock.calls.map(([call]) => call.name)).not.toContain('recordPayment')
     await user.clear(amount)
     await user.type(amount, '900')
     const paidOn = within(dialog).getByLabelText('Paid on')

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { PaymentBody, PaymentMethod, type Draw } from '../../../../contract/money'
+import { paymentTooLargeMessage } from '../../../../contract/money-rules'
 import { issuesByField, type FieldErrors } from '../../../components/form-errors'
 import { DialogActions, ModalDialog } from '../../../components/modal-dialog'
 import { TextField } from '../../../components/text-field'
@@ -53,8 +54,9 @@ export function PaymentDialog({
     const parsed = PaymentBody.safeParse(body)
     const found: FieldErrors = parsed.success ? {} : issuesByField(parsed.error)
     if (typeof amount !== 'number') found.amount = amount.error
+    else if (amount > owed) found.amount = paymentTooLargeMessage(draw.label, owed)
     setErrors(found)
-    if (!parsed.success || typeof amount !== 'number') return
+    if (!parsed.success || Object.keys(found).length > 0) return
     call.run({ name: 'recordPayment', id: draw.id, body: parsed.data })
   }
   const error = (field: string) => errors[field] ?? fieldError(call.failure, field)
