@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import {
   DateInput,
   type InspectionOutcome,
@@ -38,6 +38,8 @@ export function InspectionCard({
     setNotes('')
   }
   const [error, setError] = useState<string>()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const recordedHere = useRef(false)
   const mine = (call: { name: string; slug?: string } | null | undefined) =>
     call?.name === 'recordInspection' && call.slug === slug
   const failure = calls.failure && mine(calls.failure.call) ? calls.failure : null
@@ -48,6 +50,7 @@ export function InspectionCard({
       return
     }
     setError(undefined)
+    recordedHere.current = true
     const body =
       outcome === 'scheduled' ? { status: outcome, date } : { status: outcome, date, notes }
     calls.run({ name: 'recordInspection', slug, body })
@@ -58,10 +61,19 @@ export function InspectionCard({
   const saving =
     pending?.name === 'recordInspection' && pending.slug === slug ? pending.body.status : null
   const id = `inspection-${slug}`
+  // A result recorded here takes its buttons away with the form: focus goes to the card's title
+  // rather than the page's body.
+  useEffect(() => {
+    if (pending || !recordedHere.current) return
+    recordedHere.current = false
+    if (document.activeElement === document.body) heading.current?.focus()
+  }, [pending, status])
   return (
     <section className="inspection" aria-labelledby={`${id}-title`}>
       <header className="inspection-head">
-        <h3 id={`${id}-title`}>{title}</h3>
+        <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
+          {title}
+        </h3>
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </header>
       {inspection.date && status !== 'ready' && (
