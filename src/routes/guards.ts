@@ -32,15 +32,23 @@ export function landingGuard(snapshot: Snapshot, pathname: string, wanted?: stri
  * The protected areas (seed §2): a visitor who is not signed in goes to /login, remembering
  * where they were going; anyone else who does not belong here goes to their own home.
  */
-export function areaGuard(
-  snapshot: Snapshot,
-  area: '/builder' | '/admin' | '/coming-soon',
-  href: string,
-): Redirect {
+export function areaGuard(snapshot: Snapshot, area: '/builder' | '/admin', href: string): Redirect {
   const home = homePath(snapshot)
   if (home === null) return null
   if (!isSignedIn(snapshot)) return { to: '/login', search: { redirect: href } }
   return home === area ? null : { to: home }
+}
+
+/**
+ * /coming-soon is public (seed §2): a visitor who arrives without being signed in reads what
+ * PoolPath's cities are about. One signed out while on it (`stayed`: the session changed under
+ * the page) goes to sign in, as from any area; a signed-in one whose home is elsewhere goes there.
+ */
+export function comingSoonGuard(snapshot: Snapshot, stayed: boolean): Redirect {
+  const home = homePath(snapshot)
+  if (home === null) return null
+  if (!isSignedIn(snapshot)) return stayed ? { to: '/login' } : null
+  return home === '/coming-soon' ? null : { to: home }
 }
 
 /** `/`: signed-out visitors start at onboarding; everyone else at their home. */

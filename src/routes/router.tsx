@@ -17,7 +17,7 @@ import { FullPageSpinner } from '../components/spinner'
 import { ADMIN_SECTION_ROUTES } from '../features/admin/sections'
 import { LoginPage } from '../features/auth/login-page'
 import { BUILDER_PAGE_ROUTES } from '../features/builder/page-routes'
-import { areaGuard, indexTarget, landingGuard, type Redirect } from './guards'
+import { areaGuard, comingSoonGuard, indexTarget, landingGuard, type Redirect } from './guards'
 import { NotFound, RootError } from './root-pages'
 
 export type RouterContext = {
@@ -99,8 +99,8 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
   const comingSoonRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: 'coming-soon',
-    beforeLoad: async ({ context, location }) =>
-      follow(areaGuard(await settled(context.session), '/coming-soon', location.href)),
+    beforeLoad: async ({ context, cause }) =>
+      follow(comingSoonGuard(await settled(context.session), cause === 'stay')),
     component: () => (
       <PageShell>
         <ComingSoonPage />

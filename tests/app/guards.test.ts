@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { areaGuard, indexTarget, landingGuard, safeRedirect } from '../../src/routes/guards'
+import {
+  areaGuard,
+  comingSoonGuard,
+  indexTarget,
+  landingGuard,
+  safeRedirect,
+} from '../../src/routes/guards'
 
 /** A session snapshot reduced to what the guards read: its tags. */
 const state = (...tags: string[]) => ({ hasTag: (tag: string) => tags.includes(tag) })
@@ -35,11 +41,9 @@ describe('protected areas', () => {
 
   it.each([
     [admin, '/builder', '/admin'],
-    [admin, '/coming-soon', '/admin'],
     [comingSoon, '/builder', '/coming-soon'],
     [comingSoon, '/admin', '/coming-soon'],
     [builder, '/admin', '/builder'],
-    [builder, '/coming-soon', '/builder'],
   ] as const)(
     'send a signed-in visitor who does not belong to their own home',
     (snapshot, area, home) => {
@@ -50,8 +54,26 @@ describe('protected areas', () => {
   it('let in who belongs, and decide nothing while the session is pending', () => {
     expect(areaGuard(builder, '/builder', '/builder/steel')).toBeNull()
     expect(areaGuard(admin, '/admin', '/admin/city')).toBeNull()
-    expect(areaGuard(comingSoon, '/coming-soon', '/coming-soon')).toBeNull()
     expect(areaGuard(pending, '/admin', '/admin')).toBeNull()
+  })
+})
+
+describe('/coming-soon, a public page (seed §2)', () => {
+  it('lets in a client not served yet and any visitor who arrives not signed in', () => {
+    expect(comingSoonGuard(comingSoon, false)).toBeNull()
+    expect(comingSoonGuard(comingSoon, true)).toBeNull()
+    expect(comingSoonGuard(loggedOut, false)).toBeNull()
+    expect(comingSoonGuard(awaitingCode, false)).toBeNull()
+    expect(comingSoonGuard(pending, true)).toBeNull()
+  })
+
+  it('sends a visitor signed out while on it to sign in', () => {
+    expect(comingSoonGuard(loggedOut, true)).toEqual({ to: '/login' })
+  })
+
+  it('sends a signed-in visitor whose home is elsewhere there', () => {
+    expect(comingSoonGuard(admin, false)).toEqual({ to: '/admin' })
+    expect(comingSoonGuard(builder, true)).toEqual({ to: '/builder' })
   })
 })
 

@@ -1,3 +1,6 @@
+import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { isSignedIn } from '../../../machines/session/session.selectors'
 import { useSessionActor } from '../../app/session-context'
 import { AuthCard } from './auth-card'
 import { BusyButton } from '../../components/busy-button'
@@ -10,11 +13,40 @@ import { useSavingWaiting } from './sign-in-hooks'
 import './auth.css'
 
 /**
+ * /coming-soon for a visitor who is not signed in (the route is public, seed §2): what the page
+ * is for, and the way to find out whether we build in their city.
+ */
+function AnyCityComingSoon() {
+  return (
+    <AuthCard
+      title="Coming soon to more cities"
+      lede="PoolPath opens city by city. Tell us where your pool will be: if we build there you start designing at once, and if not yet you can join the waiting list and hear from us the day we open."
+    >
+      <p className="coming-soon-start">
+        <Link to="/onboarding" className="button">
+          Check your city
+        </Link>
+      </p>
+      <p className="auth-switch">
+        <Link to="/login" className="auth-link">
+          Already have an account? Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}
+
+/**
  * /coming-soon: a client whose city we do not build in yet. The page leads with joining the
  * waiting list, which tells us where to open next (the admin's marketing view counts it by
  * city); below it the client may correct the city, and goes on to the builder if we build there.
  */
 export function ComingSoonPage() {
+  const signedIn = useSelector(useSessionActor(), isSignedIn)
+  return signedIn ? <ClientComingSoon /> : <AnyCityComingSoon />
+}
+
+function ClientComingSoon() {
   const actor = useSessionActor()
   const busy = useSessionBusy()
   const saving = useSavingWaiting()

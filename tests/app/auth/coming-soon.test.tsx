@@ -10,6 +10,19 @@ import { apiProblem, renderPage, signIn, startSession } from './harness'
 afterEach(cleanup)
 
 describe('ComingSoonPage', () => {
+  it('tells a visitor who is not signed in how to find out about their city', async () => {
+    const { actor } = startSession()
+    await renderPage(actor, <ComingSoonPage />)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Coming soon to more cities')
+    expect(screen.getByRole('link', { name: 'Check your city' }).getAttribute('href')).toBe(
+      '/onboarding',
+    )
+    expect(
+      screen.getByRole('link', { name: 'Already have an account? Sign in' }).getAttribute('href'),
+    ).toBe('/login')
+    expect(screen.queryByRole('button', { name: 'Join the waiting list' })).toBeNull()
+  })
+
   it('says which city is not served yet and toggles the waiting list', async () => {
     const { actor, ports } = startSession()
     await signIn(actor)

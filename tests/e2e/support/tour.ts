@@ -120,6 +120,12 @@ export function screens(story: Story): Screen[] {
     { name: 'not-found', viewer: 'visitor', path: '/no-such-page', heading: 'Page not found' },
     { name: 'verify', viewer: 'verifying', path: '/verify', heading: 'Check your email' },
     { name: 'coming-soon', viewer: 'waiting', path: '/coming-soon', heading: /^Coming soon/ },
+    {
+      name: 'coming-soon-visitor',
+      viewer: 'visitor',
+      path: '/coming-soon',
+      heading: 'Coming soon to more cities',
+    },
     ...ALL_BUILDER_PAGES.map((page) => ({
       name: `builder-${page.route}`,
       viewer: 'client' as const,
