@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useId, type ReactNode } from 'react'
 
 type AuthCardProps = {
@@ -18,5 +19,16 @@ export function AuthCard({ title, lede, children }: AuthCardProps) {
       {lede && <p className="auth-lede">{lede}</p>}
       {children}
     </section>
+  )
+}
+
+/** The way from a page for newcomers to sign in, at the foot of its card. */
+export function SignInInstead() {
+  return (
+    <p className="auth-switch">
+      <Link to="/login" className="auth-link">
+        Already have an account? Sign in
+      </Link>
+    </p>
   )
 }

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { isSignedIn } from '../../../machines/session/session.selectors'
 import { useSessionActor } from '../../app/session-context'
-import { AuthCard } from './auth-card'
+import { AuthCard, SignInInstead } from './auth-card'
 import { BusyButton } from '../../components/busy-button'
 import { LogOutButton } from '../../components/log-out-button'
 import { serverFieldErrors } from '../../components/form-errors'
@@ -27,11 +27,7 @@ function AnyCityComingSoon() {
           Check your city
         </Link>
       </p>
-      <p className="auth-switch">
-        <Link to="/login" className="auth-link">
-          Already have an account? Sign in
-        </Link>
-      </p>
+      <SignInInstead />
     </AuthCard>
   )
 }

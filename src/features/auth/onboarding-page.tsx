@@ -1,9 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { ValidateBody } from '../../../contract/api-onboarding'
 import { useSessionActor } from '../../app/session-context'
-import { AuthCard } from './auth-card'
+import { AuthCard, SignInInstead } from './auth-card'
 import { AvailabilityStep } from './availability-step'
 import { DetailsBody, DetailsStep, type Details } from './details-step'
 import {
@@ -142,11 +141,7 @@ export function OnboardingPage({ validate }: { validate: ValidateAvailability })
           onSubmit={submit}
         />
       </div>
-      <p className="auth-switch">
-        <Link to="/login" className="auth-link">
-          Already have an account? Sign in
-        </Link>
-      </p>
+      <SignInInstead />
     </AuthCard>
   )
 }
