@@ -20,11 +20,15 @@ const columns: Column<Stage>[] = [
   moneyColumn('base', 'Base', (s) => s.pricing.base),
   {
     ...moneyColumn<Stage>('unitPrice', 'Unit price', (s) => s.pricing.unitPrice),
-    // Flat and catalogue stages have no unit price: their base or their items are the price.
-    text: (s) =>
-      s.pricing.unit === 'items' || s.pricing.unit === 'flat'
-        ? '—'
-        : formatCents(s.pricing.unitPrice),
+    // A catalogue stage's items are its price; a flat stage's price (added to its base) is an
+    // amount, and none when it is zero.
+    text: ({ pricing }) => {
+      if (pricing.unit === 'items' || (pricing.unit === 'flat' && pricing.unitPrice === 0))
+        return '—'
+      return pricing.unit === 'flat'
+        ? formatMoney(pricing.unitPrice)
+        : formatCents(pricing.unitPrice)
+    },
   },
   {
     key: 'choices',

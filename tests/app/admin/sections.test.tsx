@@ -57,8 +57,13 @@ describe('every admin section', () => {
 })
 
 describe('pricing', () => {
-  it('writes unit prices with cents, as the builder does, and none for flat or catalogue stages', async () => {
-    const { actor } = await startAdmin({ Stages: stages() })
+  it('writes unit prices with cents, as the builder does, a flat price as an amount, and none for catalogue stages', async () => {
+    const withFlatPrice = stages().map((stage) =>
+      stage.slug === 'pool-startup'
+        ? { ...stage, pricing: { ...stage.pricing, unitPrice: 25_000 } }
+        : stage,
+    )
+    const { actor } = await startAdmin({ Stages: withFlatPrice })
     renderSection(<PricingSection actor={actor} />)
     const unitPrice = (stage: string) => {
       const table = screen.getByRole('table', { name: 'Stage pricing' })
@@ -71,6 +76,7 @@ describe('pricing', () => {
     expect(unitPrice('Excavation')).toBe('$60.00')
     expect(unitPrice('Steel')).toBe('$1.00')
     expect(unitPrice('Electrical')).toBe('—')
+    expect(unitPrice('Pool Startup')).toBe('$250')
     expect(unitPrice('Extras')).toBe('—')
   })
 
