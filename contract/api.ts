@@ -36,7 +36,7 @@ export const ValidateData = z.object({ Flag: z.boolean() })
 export const LoginBody = z.strictObject({ email: Email })
 export const LoginData = z.object({ tempToken: z.string() })
 /** A login answer as the app reads it: without a tempToken, the token is in a cookie (§4). */
-export const LoginAnswer = z.object({ tempToken: z.optional(z.string()) })
+export const LoginAnswer = z.object({ tempToken: z.nullish(z.string()) })
 
 export const Code = z
   .string()

@@ -69,8 +69,11 @@ describe('the Temp-Token header', () => {
 
 describe('the seed’s other spellings of the sign-in answers (seed §4)', () => {
   it('reads a login answer without a tempToken, which the session keeps as the cookie marker', async () => {
-    const { api } = apiWith([data({})])
+    const { api } = apiWith([data({}), data({ tempToken: null })])
     await expect(api.call('login', { body: { email: 'ana@example.com' } })).resolves.toEqual({})
+    await expect(api.call('login', { body: { email: 'ana@example.com' } })).resolves.toEqual({
+      tempToken: null,
+    })
   })
 
   it.each(['verify', 'onboarding'] as const)(
