@@ -24,13 +24,14 @@ export function BusyButton({
 }: BusyButtonProps) {
   const ref = useRef<HTMLButtonElement>(null)
   const pressed = useRef(false)
+  // Once its request is done and the button may be pressed again (another write may still hold
+  // it), focus that fell to the body comes back to it.
   useEffect(() => {
-    if (busy) return
     const element = ref.current
-    if (pressed.current && element && !element.disabled && document.activeElement === document.body)
-      element.focus()
+    if (busy || !pressed.current || !element || element.disabled) return
     pressed.current = false
-  }, [busy])
+    if (document.activeElement === document.body) element.focus()
+  }, [busy, disabled])
   return (
     <button
       {...button}

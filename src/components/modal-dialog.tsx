@@ -32,7 +32,11 @@ function focusBack(opener: Element | null, places: Element[]) {
     ? null
     : place.querySelector<HTMLElement>('h1, h2, h3, h4')
   const target = heading ?? place
-  if (!target.hasAttribute('tabindex')) target.tabIndex = -1
+  // Focusable for this once: a click inside it later must not focus the whole item.
+  if (!target.hasAttribute('tabindex')) {
+    target.tabIndex = -1
+    target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true })
+  }
   target.focus()
 }
 
