@@ -57,6 +57,15 @@ export type PreparedStatement<T, V extends Record<string, unknown>> = {
   rows(db: Db | Tx, values: V): Promise<T[]>
 }
 
+/** The PGlite database `db` runs on, if it is one: a PGlite transaction's too. */
+function pgliteOf(db: Db | Tx): PGlite | undefined {
+  const { client } = (db._ as { session: { client?: unknown } }).session
+  return client instanceof PGlite ? client : undefined
+}
+
+/** Whether `db` is PGlite, which runs one statement at a time in this process. */
+export const runsOnPglite = (db: Db | Tx) => pgliteOf(db) !== undefined
+
 /**
  * A hot statement whose every value is a `sql.placeholder` named in `V`: its text is built once
  * here, and it is prepared once per connection, so PostgreSQL plans it the first time and only
@@ -76,20 +85,13 @@ export function preparedStatement<T, V extends Record<string, unknown>>(
   const statementName = name
   return {
     async rows(db, values) {
-      const { session } = db._ as { session: { client?: unknown } & Db['_']['session'] }
-      // A PGlite transaction's session holds the transaction, whose queries the callback runs.
-      if (session.client instanceof PGlite) {
+      const client = pgliteOf(db)
+      if (client) {
         const params = fillPlaceholders(query.params, values)
-        const result = await preparedOnPglite(
-          session.client,
-          statementName,
-          query.sql,
-          params,
-          RAW_ROWS,
-        )
+        const result = await preparedOnPglite(client, statementName, query.sql, params, RAW_ROWS)
         return result.rows as T[]
       }
-      const prepared = session.prepareQuery(query, undefined, statementName, false)
+      const prepared = db._.session.prepareQuery(query, undefined, statementName, false)
       const result = (await prepared.execute(values)) as { rows: T[] }
       return result.rows
     },

@@ -1,12 +1,15 @@
 // The builder's hot writes, each one statement: PostgreSQL runs a single statement in a
 // transaction of its own, so the write, its row lock and the deferred data-version triggers
 // (migration 0007) commit together in one round trip, with no BEGIN or COMMIT sent. Each is
-// prepared once per connection (see preparedStatement).
+// prepared once per connection (see preparedStatement). Writes that queue while the database is
+// busy go together, many in one statement (see `batched`).
 import crypto from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import { NonStageTitle, type PoolEntry } from '../../../contract'
 import { toIsoDate } from '../../../contract/scheduling'
-import { preparedStatement, type Db } from '../../db/client'
+import { batching } from '../../db/batching'
+import { isRefusedStatement } from '../../lib/db-errors'
+import { preparedStatement, runsOnPglite, type Db, type PreparedStatement } from '../../db/client'
 import { wireTime } from '../../db/wire-time'
 
 /** Which entry: the column and value of its key (a stage's id, or a non-stage's title). */
@@ -104,30 +107,31 @@ function upsertEntry(key: 'stage' | 'title'): SQL {
 }
 
 /**
- * The answer of the entry the statement wrote (`entry`), its quotes as `quotesOf` lists them:
- * rows of the quotes table's columns, of the entry `e`, as the statement's snapshot holds them
- * after its own changes.
+ * The columns of an entry's answer, for the entry `e` a statement wrote, its quotes as
+ * `quotesOf` lists them: rows of the quotes table's columns, of the entry `e`, as the statement's
+ * snapshot holds them after its own changes.
  */
-export const answerOf = (quotesOf: SQL) => sql`
-  select e.stage_id as "stageId", e.title, e.choices, e.done,
-    ${wireTime(sql`e.done_at`)} as "doneAt", e.quote_count as "quoteCount",
+const answerColumns = (quotesOf: SQL) => sql`e.stage_id as "stageId", e.title, e.choices,
+    e.done, ${wireTime(sql`e.done_at`)} as "doneAt", e.quote_count as "quoteCount",
     coalesce((
       select json_agg(json_build_object('id', q.id, 'vendor', q.vendor, 'amount', q.amount,
         'note', q.note, 'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted)
         order by q.created_at, q.id)
       from (${quotesOf}) q
-    ), '[]') as quotes
-  from entry e`
+    ), '[]') as quotes`
+
+/** The answer of the one entry the statement wrote (`entry`): see `answerColumns`. */
+export const answerOf = (quotesOf: SQL) => sql`select ${answerColumns(quotesOf)} from entry e`
 
 /** The entry's quotes in the statement's snapshot (before its own changes). */
 export const quotesBefore = sql`select * from quotes where entry_id = e.id`
 
 /** Each statement, once per key column: a stage's entry, or a non-stage's by its title. */
-export const byKey = <V extends Record<string, unknown>>(
+export const byKey = <V extends Record<string, unknown>, T = EntryAnswerRow>(
   build: (key: 'stage' | 'title') => SQL,
 ) => ({
-  stage: preparedStatement<EntryAnswerRow, V>(build('stage')),
-  title: preparedStatement<EntryAnswerRow, V>(build('title')),
+  stage: preparedStatement<T, V>(build('stage')),
+  title: preparedStatement<T, V>(build('title')),
 })
 
 const writeStatements = byKey<EntryValues>(
@@ -143,6 +147,128 @@ const quoteStatements = byKey<QuoteValues>(
     )
     ${answerOf(sql`${quotesBefore} union all select * from added`)}`,
 )
+
+/**
+ * Many calls of a statement as one (see `batching`): `input` is their values, each row with its
+ * `ord`, their place in the batch.
+ */
+const batchInput = (quoteColumns: boolean) => sql`input as (
+    select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as i(
+      ord integer, "entryId" uuid, "clientId" uuid, "stageId" uuid, title text, choices text,
+      done boolean, at timestamptz, today date${
+        quoteColumns ? sql`, "quoteId" uuid, vendor text, amount integer, note text` : sql``
+      })
+  )`
+
+/**
+ * `upsertEntry` for every row of `input`, none of them gated: the rows are written in the order
+ * of their keys, so two batches running at once lock their entries in the same order. A value
+ * to keep (null) is read from the row's input, which `excluded` holds with its default.
+ */
+function upsertEntries(key: 'stage' | 'title'): SQL {
+  const keyColumn = key === 'stage' ? sql`stage_id` : sql`title`
+  const done = sql`(select i.done from input i where i."entryId" = excluded.id)`
+  return sql`entry as (
+      insert into pool_entries
+        (id, client_id, stage_id, title, choices, done, done_at, done_on, updated_at)
+      select "entryId", "clientId", "stageId", title, coalesce(choices::jsonb, '{}'),
+        coalesce(done, false), case when done then at end, case when done then today end, at
+      from input
+      order by "clientId", ${key === 'stage' ? sql`"stageId"` : sql`title`}
+      on conflict (client_id, ${keyColumn}) do update set
+        choices = coalesce(
+          (select i.choices::jsonb from input i where i."entryId" = excluded.id),
+          pool_entries.choices),
+        done = coalesce(${done}, pool_entries.done),
+        done_at = case ${done} when true then coalesce(pool_entries.done_at, excluded.done_at)
+          when false then null else pool_entries.done_at end,
+        done_on = case ${done} when true then coalesce(pool_entries.done_on, excluded.done_on)
+          when false then null else pool_entries.done_on end,
+        updated_at = excluded.updated_at
+      returning *
+    )`
+}
+
+/** Each written entry `e` with the input row `i` that wrote it. */
+const withItsInput = (key: 'stage' | 'title') =>
+  key === 'stage'
+    ? sql`entry e join input i on i."clientId" = e.client_id and i."stageId" = e.stage_id`
+    : sql`entry e join input i on i."clientId" = e.client_id and i.title = e.title`
+
+type BatchAnswerRow = EntryAnswerRow & { ord: number }
+/** A batch's values: each call's, with its `ord`, as JSON. */
+type BatchValues = { rows: string }
+
+const writeBatches = byKey<BatchValues, BatchAnswerRow>(
+  (key) => sql`with ${batchInput(false)}, ${upsertEntries(key)}
+    select i.ord, ${answerColumns(quotesBefore)} from ${withItsInput(key)}`,
+)
+
+const quoteBatches = byKey<BatchValues, BatchAnswerRow>(
+  (key) => sql`with ${batchInput(true)}, ${upsertEntries(key)}, added as (
+      insert into quotes (id, entry_id, vendor, amount, note, created_at)
+      select i."quoteId", e.id, i.vendor, i.amount, i.note, i.at from ${withItsInput(key)}
+      returning *
+    )
+    select i.ord, ${answerColumns(
+      sql`${quotesBefore} union all select * from added a where a.entry_id = e.id`,
+    )} from ${withItsInput(key)}`,
+)
+
+/**
+ * Batches in flight at once on one database. PGlite runs one statement at a time, so a second
+ * would only queue inside it; on PostgreSQL a few leave the pool's other connections to the
+ * other routes while each batch gathers the writes that came in meanwhile.
+ */
+const batchesInFlight = (db: Db) => (runsOnPglite(db) ? 1 : 4)
+
+/** The most writes in one statement. */
+const BATCH_SIZE = 64
+
+/**
+ * A statement that also runs as one for many calls when they queue (see `batching`), on each
+ * database `db` it is called with. A gated write goes alone: its gate's lock and check are per
+ * row.
+ */
+function batched<V extends EntryValues>(
+  single: PreparedStatement<EntryAnswerRow, V>,
+  many: PreparedStatement<BatchAnswerRow, BatchValues>,
+) {
+  const senders = new WeakMap<Db, (values: V) => Promise<EntryAnswerRow | undefined>>()
+  return (db: Db, values: V) => {
+    let send = senders.get(db)
+    if (!send) {
+      send = batching<V, EntryAnswerRow | undefined>({
+        inFlight: batchesInFlight(db),
+        gather: runsOnPglite(db),
+        maxSize: BATCH_SIZE,
+        key: (v) => `${v.clientId} ${v.stageId ?? ''} ${v.title ?? ''}`,
+        batchable: (v) => v.ungated,
+        one: async (v) => (await single.rows(db, v))[0],
+        many: async (calls) => {
+          const rows = await many.rows(db, {
+            rows: JSON.stringify(calls.map((v, ord) => ({ ...v, ord }))),
+          })
+          // A call without a row is answered as its statement alone would answer it.
+          const answers = new Map(rows.map(({ ord, ...row }) => [ord, row]))
+          return calls.map((_, ord) => answers.get(ord))
+        },
+        refused: isRefusedStatement,
+      })
+      senders.set(db, send)
+    }
+    return send(values)
+  }
+}
+
+const sendWrite = {
+  stage: batched(writeStatements.stage, writeBatches.stage),
+  title: batched(writeStatements.title, writeBatches.title),
+}
+const sendQuote = {
+  stage: batched(quoteStatements.stage, quoteBatches.stage),
+  title: batched(quoteStatements.title, quoteBatches.title),
+}
 
 /** The values of a write to the entry `key` names at `now`. */
 function entryValues(
@@ -192,10 +318,7 @@ export async function writeEntry(
   change: EntryChange,
   now: Date,
 ): Promise<WrittenEntry | null> {
-  const [row] = await statementOf(writeStatements, key).rows(
-    db,
-    entryValues(clientId, key, change, now),
-  )
+  const row = await statementOf(sendWrite, key)(db, entryValues(clientId, key, change, now))
   return written(row, 0)
 }
 
@@ -210,7 +333,7 @@ export async function insertQuote(
   quote: NewQuoteRow,
   now: Date,
 ): Promise<WrittenEntry> {
-  const [row] = await statementOf(quoteStatements, key).rows(db, {
+  const row = await statementOf(sendQuote, key)(db, {
     ...entryValues(clientId, key, {}, now),
     quoteId: newId(),
     ...quote,
