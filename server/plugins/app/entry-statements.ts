@@ -220,7 +220,7 @@ const quoteBatches = byKey<BatchValues, BatchAnswerRow>(
  * would only queue inside it; on PostgreSQL a few leave the pool's other connections to the
  * other routes while each batch gathers the writes that came in meanwhile.
  */
-const batchesInFlight = (db: Db) => (runsOnPglite(db) ? 1 : 4)
+const batchesInFlight = (db: Db) => (runsOnPglite(db) ? 1 : 2)
 
 /** The most writes in one statement. */
 const BATCH_SIZE = 64
