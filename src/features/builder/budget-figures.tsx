@@ -6,7 +6,8 @@ import './budget-view.css'
 /**
  * The budget's headline figures (PRODUCT.md §10): the estimate, what the contracts commit,
  * what is paid and, on the Budget page, what is still owed. Until the money answer arrives the
- * committed cost is the accepted quotes.
+ * committed cost is the accepted quotes; with none, nothing is committed or owed yet, which a
+ * "$0" would misstate as a figure.
  */
 export function BudgetFigures({
   budget,
@@ -20,6 +21,7 @@ export function BudgetFigures({
   const totals = budgetTotals(budget)
   const estimate = money ? money.totals.estimate : totals.estimate
   const later = (cents: number | undefined) => (cents === undefined ? '—' : formatMoney(cents))
+  const committed = money?.totals.committed ?? totals.accepted
   return (
     <dl className="budget-figures">
       <div className="figure">
@@ -28,7 +30,7 @@ export function BudgetFigures({
       </div>
       <div className="figure">
         <dt>Committed</dt>
-        <dd>{formatMoney(money?.totals.committed ?? totals.accepted)}</dd>
+        <dd>{committed === 0 ? 'None yet' : formatMoney(committed)}</dd>
       </div>
       <div className="figure">
         <dt>Paid</dt>
@@ -37,7 +39,7 @@ export function BudgetFigures({
       {remaining && (
         <div className="figure">
           <dt>Remaining</dt>
-          <dd>{later(money?.totals.remaining)}</dd>
+          <dd>{committed === 0 ? '—' : later(money?.totals.remaining)}</dd>
         </div>
       )}
     </dl>

@@ -57,7 +57,7 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
           </div>
           <div>
             <dt>Accepted quotes</dt>
-            <dd>{formatMoney(totals.accepted)}</dd>
+            <dd>{totals.accepted === 0 ? 'None yet' : formatMoney(totals.accepted)}</dd>
           </div>
           <div>
             <dt>Over or under the estimate</dt>

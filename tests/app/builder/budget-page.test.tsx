@@ -50,6 +50,15 @@ async function violations() {
 }
 
 describe('the Budget page', () => {
+  it('shows nothing committed or remaining before a quote is accepted', async () => {
+    const { idle } = await renderBuilder('/builder/budget', {
+      poolData: emptyPoolData({ nonStages: [designEntry()] }),
+    })
+    await idle()
+    const figures = screen.getByText('Remaining').closest('dl')
+    expect(figures?.textContent).toBe('Estimate$38,750CommittedNone yetPaid$0Remaining—')
+  })
+
   it('shows the figures, and each step’s estimate and accepted quote as a chart and a table', async () => {
     const { idle } = await renderBuilder('/builder/budget', { poolData: quotedProject() })
     await idle()

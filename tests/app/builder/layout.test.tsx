@@ -64,6 +64,15 @@ describe('builder layout', () => {
     expect(progress.getAttribute('value')).toBe('2')
   })
 
+  it('says no quote is accepted yet rather than a total of $0', async () => {
+    await renderBuilder('/builder/excavation', {
+      poolData: emptyPoolData({ nonStages: [designEntry()] }),
+    })
+    expect(budgetValue('Estimate total')).toBe('$38,750')
+    expect(budgetValue('Accepted quotes')).toBe('None yet')
+    expect(budgetValue('Over or under the estimate')).toBe('No quotes yet')
+  })
+
   it('keeps a running budget: estimates, accepted quotes and the gap on those steps', async () => {
     const quote = (amount: number, accepted: boolean) => ({
       id: `00000000-0000-4000-8000-0000000007${amount % 100}`,
