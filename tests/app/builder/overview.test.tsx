@@ -180,7 +180,7 @@ describe('the Overview page', () => {
     const progress = screen.getByRole('region', { name: 'Progress' })
     expect(within(progress).getByRole('progressbar', { name: '0 of 13 steps done' })).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Budget' }).textContent).toContain(
-      'Estimate$38,750Committed$0Paid$0',
+      'Estimate$38,750CommittedNone yetPaid$0',
     )
     await user.click(within(steps).getByRole('link', { name: 'Add quotes for Permits' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Permits' })).toBeTruthy()
