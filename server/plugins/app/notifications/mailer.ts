@@ -53,8 +53,9 @@ export default fp(
       }
       if (MAIL_OUTBOX_DIR) {
         await fs.mkdir(MAIL_OUTBOX_DIR, { recursive: true })
-        const name = `${Date.now()}-${randomToken(6)}.json`
-        const file = { ...mail, from: MAIL_FROM, date: new Date().toISOString() }
+        const now = app.clock()
+        const name = `${now.getTime()}-${randomToken(6)}.json`
+        const file = { ...mail, from: MAIL_FROM, date: now.toISOString() }
         // Written aside, then renamed: a reader never sees half a file under a .json name.
         const partial = path.join(MAIL_OUTBOX_DIR, `.${name}.partial`)
         await fs.writeFile(partial, JSON.stringify(file, null, 2))

@@ -80,7 +80,7 @@ export default fp(
     }
 
     const list: Stages['list'] = () => {
-      const now = Date.now()
+      const now = app.clock().getTime()
       if (!cached || cached.until <= now) {
         // Concurrent callers share one query; a failed load is not cached.
         const value = load()
@@ -140,5 +140,5 @@ export default fp(
       editTip,
     } satisfies Stages)
   },
-  { name: 'stages', dependencies: ['db'] },
+  { name: 'stages', dependencies: ['db', 'core'] },
 )
