@@ -1,3 +1,8 @@
+// Driver level: knows nothing of the builder's statements (pool/entry-batches.ts gives it the
+// single and the batched one). What may change here: when calls are gathered and how many go at
+// once. What may not: each call answered as its statement alone would answer it, two calls with
+// one key never in one batch, and a refused batch sent again call by call (tests/server/batching
+// and batched-writes).
 /**
  * Writes of one kind sent together while the database is busy with earlier ones: a call goes
  * alone when fewer than `inFlight` sends are running, as it would without this, and otherwise

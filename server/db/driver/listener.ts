@@ -1,3 +1,7 @@
+// Driver level: PostgreSQL's LISTEN on a connection of its own (PGlite hears in process, see
+// client.ts). What may change here: how the connection is kept and opened again. What may not:
+// `listening` only once notifications are heard, and `lost` whenever they may be missed, which
+// the data version relies on to stop answering 304 from memory (tests/server/data-version).
 import pg from 'pg'
 
 /** What one server hears on a channel of the database's notifications. */

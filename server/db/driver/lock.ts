@@ -1,3 +1,6 @@
+// Driver level: PGlite's data directory held by one process. What may change here: how a stale
+// lock is recognised. What may not: a second live server on the same DATA_DIR refused, and the
+// lock kept until the server has closed its database (tests/server/startup).
 import fs from 'node:fs'
 import path from 'node:path'
 
