@@ -53,5 +53,5 @@ export default fp(
     }
     app.decorate('rateLimiter', { hit })
   },
-  { name: 'rate-limiter', dependencies: ['db'] },
+  { name: 'rate-limiter', dependencies: ['db', 'core'] },
 )

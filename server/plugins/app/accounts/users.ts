@@ -124,5 +124,5 @@ export default fp(
       directory,
     })
   },
-  { name: 'users', dependencies: ['db'] },
+  { name: 'users', dependencies: ['db', 'core'] },
 )
