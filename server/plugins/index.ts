@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie'
-import accountAdmins from './app/accounts/admins'
-import accountClients from './app/accounts/clients'
+import admins from './app/accounts/admins'
+import clients from './app/accounts/clients'
 import loginCodes from './app/accounts/login-codes'
 import refreshTokens from './app/accounts/refresh-tokens'
 import users from './app/accounts/users'
@@ -55,8 +55,8 @@ export const plugins = [
   notificationLog,
   notifier,
   housekeeping,
-  accountAdmins,
-  accountClients,
+  admins,
+  clients,
   cities,
   directory,
   requests,
