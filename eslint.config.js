@@ -87,8 +87,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema.ts'],
-              message: 'Queries belong in a repository (server/plugins/app), not in a route.',
+              group: [
+                'drizzle-orm',
+                'drizzle-orm/*',
+                '**/db/schema',
+                '**/db/schema/*',
+                '**/db/driver/*',
+              ],
+              message:
+                'Queries belong in a repository (server/plugins/app/<domain>), not in a route.',
             },
           ],
         },

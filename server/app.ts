@@ -1,39 +1,17 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import cookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { z } from 'zod/mini'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import type { Database } from './db/client'
+import type { Database } from './db/driver/client'
 import { fieldMessage } from './lib/field-messages'
-import access from './plugins/app/access'
-import adminData from './plugins/app/admin-data'
-import dataVersion from './plugins/app/data-version'
-import admins from './plugins/app/admins'
-import cities from './plugins/app/cities'
-import clients from './plugins/app/clients'
-import core from './plugins/app/core'
-import csrf from './plugins/app/csrf'
-import directory from './plugins/app/directory'
-import errors, { clientError, handleError } from './plugins/app/errors'
-import fileStore from './plugins/app/file-store'
-import housekeeping from './plugins/app/housekeeping'
-import loginCodes from './plugins/app/login-codes'
-import mailer from './plugins/app/mailer'
-import notificationLog from './plugins/app/notification-log'
-import notifier from './plugins/app/notifier'
-import rateLimiter from './plugins/app/rate-limiter'
-import refreshTokens from './plugins/app/refresh-tokens'
-import requests from './plugins/app/requests'
-import routeCheck from './plugins/app/route-check'
-import schedule from './plugins/app/schedule'
-import stages from './plugins/app/stages'
-import users from './plugins/app/users'
+import core from './plugins/core/core'
+import { clientError, handleError } from './plugins/core/errors'
 import db from './plugins/external/db'
-import openapi from './plugins/external/openapi'
-import security, { securityHeaders } from './plugins/external/security'
+import { securityHeaders } from './plugins/external/security'
 import spa from './plugins/external/spa'
+import { plugins } from './plugins/index'
 import adminRoutes from './routes/api/admin/index'
 import authRoutes from './routes/api/auth'
 import clientRoutes from './routes/api/client/index'
@@ -102,33 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret,
     clock: options.clock ?? (() => new Date()),
   })
-  await app.register(errors)
   await app.register(db, { database: options.database })
-  await app.register(fileStore)
-  await app.register(security)
-  await app.register(cookie)
-  await app.register(openapi)
-  await app.register(csrf)
-  await app.register(mailer)
-  await app.register(rateLimiter)
-  await app.register(loginCodes)
-  await app.register(refreshTokens)
-  await app.register(users)
-  await app.register(stages)
-  await app.register(schedule)
-  await app.register(notificationLog)
-  await app.register(notifier)
-  await app.register(housekeeping)
-  await app.register(admins)
-  await app.register(clients)
-  await app.register(cities)
-  await app.register(directory)
-  await app.register(requests)
-  await app.register(dataVersion)
-  await app.register(adminData)
-  await app.register(access)
-  // Before any route: it sees every registration and refuses to start on a gap in the table.
-  await app.register(routeCheck)
+  for (const plugin of plugins) await app.register(plugin)
 
   await app.register(publicRoutes)
   await app.register(authRoutes)

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import { cityKey } from '../../contract'
 import { REFERENCE_POOL } from '../../contract/estimator'
-import { openDatabase, type DatabaseOptions, type Db } from '../../server/db/client'
+import { openDatabase, type DatabaseOptions, type Db } from '../../server/db/driver/client'
 import { seed } from '../../server/db/seed'
 import {
   builderRequests,

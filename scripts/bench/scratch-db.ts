@@ -3,7 +3,7 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import pg from 'pg'
-import type { DatabaseOptions } from '../../server/db/client'
+import type { DatabaseOptions } from '../../server/db/driver/client'
 import type { BenchOptions } from './options'
 
 /** One server's database: how the server is told of it, and how the bench opens it itself. */

@@ -1,5 +1,5 @@
 import { cityKey } from '../../contract/domain'
-import type { Db } from './client'
+import type { Db } from './driver/client'
 import { cities, engineers, managers, seedMarkers } from './schema'
 
 const SAMPLE_MARKER = 'sample-data'

@@ -1,7 +1,7 @@
 import { DEFAULT_SCHEDULE } from '../../contract/construction'
 import { DEFAULT_PRICING } from '../../contract/estimator'
 import { STEPS, type StageSlug } from '../../contract/steps'
-import type { Db } from './client'
+import type { Db } from './driver/client'
 import { dataVersion, designTips, scheduleSettings, stages, users } from './schema'
 
 const DESIGN_TIPS: Record<StageSlug, string> = {

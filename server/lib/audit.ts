@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Db, Tx } from '../db/client'
+import type { Db, Tx } from '../db/driver/client'
 import { auditLog } from '../db/schema'
 import { isUniqueViolation } from './db-errors'
 import { conflict, notFound } from './problem'

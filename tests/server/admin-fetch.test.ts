@@ -3,7 +3,10 @@ import { asc, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AdminFetchData, type AdminClient } from '../../contract'
-import { builderRequestRows, managerRequestRows } from '../../server/db/request-rows'
+import {
+  builderRequestRows,
+  managerRequestRows,
+} from '../../server/plugins/app/directory/request-rows'
 import { builderRequests, clients, users } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { bearer, expectProblem, json, signIn } from '../support/http'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { batching, type BatchOptions } from '../../server/db/batching'
+import { batching, type BatchOptions } from '../../server/db/driver/batching'
 
 type Call = { key: string; value: number; gated?: boolean }
 

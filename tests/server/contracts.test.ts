@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultDraws } from '../../contract/money-rules'
-import { rowsOf } from '../../server/db/client'
-import { defaultDrawsOf } from '../../server/plugins/app/contracts'
+import { rowsOf } from '../../server/db/driver/client'
+import { defaultDrawsOf } from '../../server/plugins/app/money/contracts'
 import { build, type TestApp } from '../support/build'
 
 let t: TestApp

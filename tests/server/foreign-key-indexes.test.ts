@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { rowsOf } from '../../server/db/client'
+import { rowsOf } from '../../server/db/driver/client'
 import { build, type TestApp } from '../support/build'
 
 // Deleting a row checks every foreign key that points at it (a file's delete reads draws, log

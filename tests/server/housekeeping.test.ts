@@ -7,10 +7,10 @@ import {
   HOUSEKEEPING_BATCH,
   HOUSEKEEPING_FIRST_RUN_MS,
   HOUSEKEEPING_INTERVAL_MS,
-} from '../../server/plugins/app/housekeeping'
-import { CODE_TTL_MS } from '../../server/plugins/app/login-codes'
-import { RATE_WINDOW_MS } from '../../server/plugins/app/rate-limiter'
-import { REFRESH_LIFETIME_MS } from '../../server/plugins/app/refresh-tokens'
+} from '../../server/plugins/core/housekeeping'
+import { CODE_TTL_MS } from '../../server/plugins/app/accounts/login-codes'
+import { RATE_WINDOW_MS } from '../../server/plugins/core/rate-limiter'
+import { REFRESH_LIFETIME_MS } from '../../server/plugins/app/accounts/refresh-tokens'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json, refreshWith, requestCode, signIn } from '../support/http'
 import { statementsDuring } from '../support/statements'

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { unsubscribeToken } from '../../server/lib/unsubscribe-token'
-import { NOTIFY_LEASE_MS } from '../../server/plugins/app/notification-log'
+import { NOTIFY_LEASE_MS } from '../../server/plugins/app/notifications/notification-log'
 import { notificationLog } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json } from '../support/http'

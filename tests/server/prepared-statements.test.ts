@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PGlite } from '@electric-sql/pglite'
-import { prepareNamed, preparedStatement, rowsOf, type Db, type Tx } from '../../server/db/client'
+import {
+  prepareNamed,
+  preparedStatement,
+  rowsOf,
+  type Db,
+  type Tx,
+} from '../../server/db/driver/client'
 import { users } from '../../server/db/schema'
 import { isCheckViolation } from '../../server/lib/db-errors'
 import { build, type TestApp } from '../support/build'

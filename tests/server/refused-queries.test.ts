@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MAX_QUOTES_PER_ENTRY } from '../../contract'
-import { rowsOf } from '../../server/db/client'
+import { rowsOf } from '../../server/db/driver/client'
 import { build, type TestApp } from '../support/build'
 import { entryOf, newClient, put, quote, serveAustin, stageIds } from './client-kit'
 

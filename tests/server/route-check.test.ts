@@ -5,7 +5,7 @@ import { z } from 'zod/mini'
 import { IdParams, NoBody } from '../../contract'
 import { routes, type RouteDef } from '../../contract/routes'
 import { routeFrom } from '../../server/lib/route-of'
-import routeCheck from '../../server/plugins/app/route-check'
+import routeCheck from '../../server/plugins/core/route-check'
 import { build } from '../support/build'
 
 const Thing = z.object({ id: z.uuid(), name: z.string() })

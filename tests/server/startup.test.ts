@@ -3,7 +3,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { StagesData } from '../../contract'
-import { DataDirLockedError, lockDataDir } from '../../server/db/lock'
+import { DataDirLockedError, lockDataDir } from '../../server/db/driver/lock'
 import { readSettings, SettingsError } from '../../server/settings'
 import { isAlive, PROCESS_TEST, start, stopStarted, tempDir, waitFor } from './server-process'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { PGlite } from '@electric-sql/pglite'
-import { openDatabase, usePglite } from '../../server/db/client'
+import { openDatabase, usePglite } from '../../server/db/driver/client'
 import { seed } from '../../server/db/seed'
 import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TEST_ADMIN_EMAIL, withDatabase } from './template'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { vi } from 'vitest'
-import { rowsOf } from '../../server/db/client'
+import { rowsOf } from '../../server/db/driver/client'
 import type { TestApp } from './build'
 
 // The statements a server sends while a call runs, read where each driver sends them: for tests

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Database, Db } from '../../db/client'
+import type { Database, Db } from '../../db/driver/client'
 
 declare module 'fastify' {
   interface FastifyInstance {

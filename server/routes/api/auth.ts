@@ -4,10 +4,10 @@ import { routeOf } from '../../lib/route-of'
 import { ProblemCode, type RefreshData, type SessionData as Session } from '../../../contract'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { conflict, notFound, unauthenticated } from '../../lib/problem'
-import { identityOf, signAccessToken } from '../../plugins/app/access'
-import { CODE_TTL_MS, SIGN_UP_TTL_MS } from '../../plugins/app/login-codes'
-import type { IssuedRefresh, RotatedRefresh } from '../../plugins/app/refresh-tokens'
-import type { SessionRead } from '../../db/session-read'
+import { identityOf, signAccessToken } from '../../plugins/core/access'
+import { CODE_TTL_MS, SIGN_UP_TTL_MS } from '../../plugins/app/accounts/login-codes'
+import type { IssuedRefresh, RotatedRefresh } from '../../plugins/app/accounts/refresh-tokens'
+import type { SessionRead } from '../../plugins/app/accounts/session-read'
 import {
   clearSessionCookies,
   REFRESH_COOKIE,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { IssuedRefresh } from '../../plugins/app/refresh-tokens'
+import type { IssuedRefresh } from '../../plugins/app/accounts/refresh-tokens'
 
 export const REFRESH_COOKIE = 'refresh_token'
 export const REMEMBER_COOKIE = 'rememberLogin'

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { etagOf } from '../../../plugins/app/admin-data'
+import { etagOf } from '../../../plugins/app/admin-data/admin-data'
 import { routeOf } from '../../../lib/route-of'
 
 /** Whether an Accept-Encoding header takes gzip (named, or `*`, with a q above 0). */

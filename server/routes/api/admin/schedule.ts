@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
+import { identityOf } from '../../../plugins/core/access'
 
 /** Each step's duration and wait: every client's plan and forecast follow the change. */
 const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {

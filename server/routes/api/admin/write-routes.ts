@@ -9,7 +9,7 @@ import {
   type Routes,
 } from '../../../../contract/routes'
 import { routeFrom } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
+import { identityOf } from '../../../plugins/core/access'
 
 /** The back office's writes on one item, named by the `:id` of their path. */
 type ItemCall = {

@@ -4,7 +4,7 @@ import { calendarFeed } from '../../../lib/calendar-feed'
 import { notFound } from '../../../lib/problem'
 import { publicUrl } from '../../../lib/public-url'
 import { routeOf } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
+import { identityOf } from '../../../plugins/core/access'
 
 /** The client's calendar subscription: a secret address, and the feed it serves. */
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../../lib/problem'
 import { routeOf } from '../../../lib/route-of'
 import { checkFileSignature } from '../../../lib/signed-url'
 import { readUpload, UPLOAD_LIMITS } from '../../../lib/upload'
-import { identityOf } from '../../../plugins/app/access'
+import { identityOf } from '../../../plugins/core/access'
 
 /**
  * The upload, in a context of its own: the multipart parser exists only here, so every other

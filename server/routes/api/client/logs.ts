@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
+import { identityOf } from '../../../plugins/core/access'
 
 /** The daily log and the warranties: the written evidence beside the files. */
 const logRoutes: FastifyPluginAsyncZod = async (app) => {

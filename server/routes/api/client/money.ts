@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
+import { identityOf } from '../../../plugins/core/access'
 
 /** Contracts' payment plans, payments and change orders; each call answers the whole Money. */
 const moneyRoutes: FastifyPluginAsyncZod = async (app) => {

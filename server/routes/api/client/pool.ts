@@ -1,22 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
-import { entryKeyOf } from '../../../plugins/app/pool-entries'
-import { checkChoices, normalisedChoices } from './check-choices'
+import { identityOf } from '../../../plugins/core/access'
 
 /** A client's choices for each step, and whether the step is done. */
 const poolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('editPool'),
     handler: async (request) => {
-      const { body } = request
-      await checkChoices(app, body)
-      const entry = await app.poolEntries.saveChoices(
-        identityOf(request).id,
-        entryKeyOf(body),
-        normalisedChoices(body),
-      )
-      return { Data: entry }
+      return { Data: await app.poolEntries.saveChoices(identityOf(request).id, request.body) }
     },
   })
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
-import { entryKeyOf } from '../../../plugins/app/pool-entries'
+import { identityOf } from '../../../plugins/core/access'
+import { entryKeyOf } from '../../../plugins/app/pool/pool-entries'
 
 /** Subcontractors' quotes on a step: at most MAX_QUOTES_PER_ENTRY, one of them accepted. */
 const quoteRoutes: FastifyPluginAsyncZod = async (app) => {

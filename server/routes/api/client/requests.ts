@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
+import { identityOf } from '../../../plugins/core/access'
 
 /** Asking for a project builder or a project manager to take the build on. */
 const requestRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
+import { identityOf } from '../../../plugins/core/access'
 
 /** The build on a calendar: start date, started days and inspections, each answering it all. */
 const timelineRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,89 @@
+// The cities served, the engineers and managers clients pick from, and clients' requests for them.
+import { sql } from 'drizzle-orm'
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { id, createdAt, updatedAt, sample } from './columns'
+import { clients } from './accounts'
+
+export const cities = pgTable('cities', {
+  id: id(),
+  name: text('name').notNull(),
+  state: text('state').notNull(),
+  key: text('key').notNull().unique(),
+  permitFee: integer('permit_fee').notNull(),
+  sample: sample(),
+  createdAt: createdAt(),
+})
+
+export const engineers = pgTable('engineers', {
+  id: id(),
+  name: text('name').notNull(),
+  company: text('company').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  licenseNo: text('license_no').notNull(),
+  fee: integer('fee').notNull(),
+  sample: sample(),
+  createdAt: createdAt(),
+})
+
+export const managers = pgTable('managers', {
+  id: id(),
+  name: text('name').notNull(),
+  company: text('company').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  bio: text('bio').notNull(),
+  yearsExperience: integer('years_experience').notNull(),
+  fee: integer('fee').notNull(),
+  sample: sample(),
+  createdAt: createdAt(),
+})
+
+const requestStatus = () =>
+  text('status', { enum: ['open', 'contacted', 'closed'] })
+    .notNull()
+    .default('open')
+
+export const builderRequests = pgTable(
+  'builder_requests',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.userId, { onDelete: 'cascade' }),
+    status: requestStatus(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('builder_requests_one_open_idx')
+      .on(t.clientId)
+      .where(sql`${t.status} = 'open'`),
+    index('builder_requests_status_idx').on(t.status),
+  ],
+)
+
+export const managerRequests = pgTable(
+  'manager_requests',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.userId, { onDelete: 'cascade' }),
+    /** Null once the manager is deleted; managerName keeps the history readable. */
+    managerId: uuid('manager_id').references(() => managers.id, { onDelete: 'set null' }),
+    managerName: text('manager_name').notNull(),
+    message: text('message').notNull().default(''),
+    status: requestStatus(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('manager_requests_one_open_idx')
+      .on(t.clientId, t.managerId)
+      .where(sql`${t.status} = 'open'`),
+    index('manager_requests_client_idx').on(t.clientId),
+    index('manager_requests_manager_idx').on(t.managerId),
+    index('manager_requests_status_idx').on(t.status),
+  ],
+)

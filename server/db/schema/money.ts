@@ -1,0 +1,106 @@
+// Each step's contract, its payment plan (draws), the payments and the change orders.
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { id, createdAt, at, day } from './columns'
+import { clientId } from './client-column'
+import { files } from './documents'
+import { quotes } from './pool'
+
+/**
+ * A step's contract (PRODUCT.md §10): its accepted quote as it was when accepted, one per client
+ * and step. The quote cannot be deleted from under it (the quote calls delete the contract first).
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: id(),
+    clientId: clientId(),
+    step: text('step').notNull(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id),
+    vendor: text('vendor').notNull(),
+    amount: integer('amount').notNull(),
+    /** The day the quote was accepted: a draw due at signing falls due on it. */
+    signedOn: day('signed_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contracts_client_step_idx').on(t.clientId, t.step),
+    index('contracts_quote_idx').on(t.quoteId),
+  ],
+)
+
+/** A contract's payment plan, in order; the amounts add up to its committed cost. */
+export const draws = pgTable(
+  'draws',
+  {
+    id: id(),
+    clientId: clientId(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    amount: integer('amount').notNull(),
+    due: text('due', { enum: ['signing', 'start', 'done', 'inspection'] }).notNull(),
+    /** A document of kind lien-waiver (§11); deleting the file unlinks it. */
+    lienWaiverFileId: uuid('lien_waiver_file_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('draws_contract_position_idx').on(t.contractId, t.position),
+    index('draws_client_idx').on(t.clientId),
+    index('draws_lien_waiver_idx').on(t.lienWaiverFileId),
+    check('draws_amount', sql`${t.amount} >= 0`),
+  ],
+)
+
+/**
+ * What was paid on a draw. A draw with payments is never deleted by the money calls, and the
+ * foreign key makes sure of it: only deleting the client takes payments with it.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    clientId: clientId(),
+    drawId: uuid('draw_id')
+      .notNull()
+      .references(() => draws.id),
+    paidOn: day('paid_on').notNull(),
+    amount: integer('amount').notNull(),
+    method: text('method', { enum: ['check', 'card', 'transfer', 'cash', 'other'] }).notNull(),
+    reference: text('reference').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_client_idx').on(t.clientId),
+    index('payments_draw_idx').on(t.drawId),
+    check('payments_amount', sql`${t.amount} > 0`),
+  ],
+)
+
+/** Signed changes to a contract's amount, proposed and then approved or rejected by the client. */
+export const changeOrders = pgTable(
+  'change_orders',
+  {
+    id: id(),
+    clientId: clientId(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['proposed', 'approved', 'rejected'] })
+      .notNull()
+      .default('proposed'),
+    createdAt: createdAt(),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    index('change_orders_client_idx').on(t.clientId),
+    index('change_orders_contract_idx').on(t.contractId),
+  ],
+)

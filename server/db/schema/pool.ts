@@ -1,0 +1,87 @@
+// The steps' price lists and tips, and each client's entry per step with its quotes.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { Pricing } from '../../../contract/pricing'
+import { MAX_QUOTES_PER_ENTRY } from '../../../contract/steps'
+import { id, createdAt, updatedAt, at, day } from './columns'
+import { clients } from './accounts'
+
+export const stages = pgTable('stages', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  position: integer('position').notNull().unique(),
+  pricing: jsonb('pricing').$type<Pricing>().notNull(),
+  updatedAt: updatedAt(),
+})
+
+export const designTips = pgTable('design_tips', {
+  id: id(),
+  stageId: uuid('stage_id')
+    .notNull()
+    .unique()
+    .references(() => stages.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/** One per client per step: a stage (by stage id) or a non-stage (by title). */
+export const poolEntries = pgTable(
+  'pool_entries',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.userId, { onDelete: 'cascade' }),
+    stageId: uuid('stage_id').references(() => stages.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    choices: jsonb('choices').$type<Record<string, unknown>>().notNull().default({}),
+    done: boolean('done').notNull().default(false),
+    doneAt: at('done_at'),
+    /** The day the step was marked done, in the project's calendar (null while not done). */
+    doneOn: day('done_on'),
+    startedOn: day('started_on'),
+    /**
+     * The entry's quotes, kept by a trigger on quotes (migration 0009): the limit's check then
+     * refuses a quote beyond it in the insert's own statement, and the row's lock orders racers.
+     */
+    quoteCount: smallint('quote_count').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('pool_entries_client_stage_idx').on(t.clientId, t.stageId),
+    uniqueIndex('pool_entries_client_title_idx').on(t.clientId, t.title),
+    check('pool_entries_one_key', sql`(${t.stageId} is null) <> (${t.title} is null)`),
+    check(
+      'pool_entries_quote_limit',
+      sql`${t.quoteCount} between 0 and ${sql.raw(String(MAX_QUOTES_PER_ENTRY))}`,
+    ),
+  ],
+)
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => poolEntries.id, { onDelete: 'cascade' }),
+    vendor: text('vendor').notNull(),
+    amount: integer('amount').notNull(),
+    note: text('note').notNull().default(''),
+    accepted: boolean('accepted').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quotes_entry_idx').on(t.entryId)],
+)

@@ -1,0 +1,128 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Engineer, Manager, Role } from '../../../../contract'
+import { preparedStatement, type Tx } from '../../../db/driver/client'
+import {
+  flagOf,
+  sessionReadOf,
+  sessionSelect,
+  type SessionRead,
+  type SessionRow,
+} from './session-read'
+import { clients, engineers, managers, users } from '../../../db/schema'
+import type { DataTag } from '../../core/data-version'
+import { servedPlace } from './served-place'
+import { engineerOf, managerOf } from '../directory/engineers-and-managers'
+
+/** Who a token belongs to now: checked on every authenticated call. */
+export type Identity = { id: string; role: Role; flag: boolean }
+
+export type NewClient = {
+  email: string
+  name: string
+  phone: string
+  address: string
+  city: string
+  state: string
+}
+
+export type Users = {
+  findIdByEmail(email: string): Promise<{ id: string } | undefined>
+  identity(id: string): Promise<Identity | null>
+  /** Drops the cached identity, e.g. after the user is deleted or changes role. */
+  forget(id: string): void
+  createClient(tx: Tx, client: NewClient): Promise<string>
+  /**
+   * What a session starts or refreshes with, in one statement: the profile, a client's pool
+   * data, and the data version they were read at (null: no such user).
+   */
+  session(id: string): Promise<SessionRead | null>
+  /** The engineers and managers, read again only when the data version has moved. */
+  directory(tag: DataTag): Promise<Directory>
+}
+
+type Directory = { Engineers: Engineer[]; Managers: Manager[] }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: Users
+  }
+}
+
+// A few seconds of staleness is the price of not querying on every call; deletes call forget().
+const IDENTITY_TTL_MS = 3000
+const IDENTITY_CACHE_MAX = 10_000
+
+/** A sign-in's one statement (a refresh joins the same read to its rotation). */
+const sessionStatement = preparedStatement<SessionRow, { id: string }>(
+  sessionSelect(sql.placeholder('id')),
+)
+
+export default fp(
+  async function usersRepository(app: FastifyInstance) {
+    const { db } = app
+    const cache = new Map<string, { identity: Identity | null; until: number }>()
+
+    const identity: Users['identity'] = async (id) => {
+      const now = app.clock().getTime()
+      const hit = cache.get(id)
+      if (hit && hit.until > now) return hit.identity
+      const [row] = await db
+        .select({ id: users.id, role: users.role, flag: flagOf })
+        .from(users)
+        .leftJoin(clients, eq(clients.userId, users.id))
+        .where(eq(users.id, id))
+      const found = row
+        ? { id: row.id, role: row.role, flag: row.role === 'CLIENT' && row.flag === true }
+        : null
+      if (cache.size >= IDENTITY_CACHE_MAX) cache.clear()
+      cache.set(id, { identity: found, until: now + IDENTITY_TTL_MS })
+      return found
+    }
+
+    const session: Users['session'] = async (id) =>
+      sessionReadOf((await sessionStatement.rows(db, { id }))[0])
+
+    // Built at a version or after it: a read that sees the same version cannot be newer.
+    let kept: { tag: DataTag; directory: Directory } | null = null
+    const directory: Users['directory'] = async (tag) => {
+      if (kept?.tag.epoch === tag.epoch && kept.tag.version === tag.version) return kept.directory
+      const [engineerRows, managerRows] = await Promise.all([
+        db.select().from(engineers).orderBy(asc(engineers.name)),
+        db.select().from(managers).orderBy(asc(managers.name)),
+      ])
+      const read = { Engineers: engineerRows.map(engineerOf), Managers: managerRows.map(managerOf) }
+      kept = { tag, directory: read }
+      return read
+    }
+
+    const createClient: Users['createClient'] = async (tx, client) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: client.email, name: client.name, role: 'CLIENT' })
+        .returning({ id: users.id })
+      if (!user) throw new Error('user insert returned nothing')
+      await tx.insert(clients).values({
+        userId: user.id,
+        phone: client.phone,
+        address: client.address,
+        ...(await servedPlace(tx, client.city, client.state)),
+      })
+      return user.id
+    }
+
+    app.decorate('users', {
+      findIdByEmail: async (email: string) => {
+        const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
+        return row
+      },
+      identity,
+      forget: (id: string) => void cache.delete(id),
+      createClient,
+      session,
+      directory,
+    })
+  },
+  { name: 'users', dependencies: ['db', 'core'] },
+)

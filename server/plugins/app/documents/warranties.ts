@@ -1,0 +1,81 @@
+import { addMonths, parseISO } from 'date-fns'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { z } from 'zod/mini'
+import { STEP_SLUGS, StepSlug } from '../../../../contract'
+import type { Warranty, WarrantyBody } from '../../../../contract/documents'
+import { toIsoDate } from '../../../../contract/scheduling'
+import { warranties } from '../../../db/schema'
+import { ownFiles } from './owned-files'
+import { factsOfClients } from '../timeline/timeline'
+
+export type WarrantyWrite = z.output<typeof WarrantyBody>
+type WarrantyRow = typeof warranties.$inferSelect
+
+/** Warranties (PRODUCT.md §11): one per client and step; a second replaces the first. */
+export type Warranties = {
+  set(clientId: string, warranty: WarrantyWrite): Promise<Warranty>
+  /** In the order of the steps. */
+  list(clientId: string): Promise<Warranty[]>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    warranties: Warranties
+  }
+}
+
+/** The cover of a warranty: from its start (by default the step's done day) for its term. */
+export function warrantyOf(row: WarrantyRow, doneOn: string | null): Warranty {
+  const startsOn = row.startsOn ?? doneOn
+  return {
+    id: row.id,
+    step: StepSlug.parse(row.step),
+    provider: row.provider,
+    termMonths: row.termMonths,
+    startsOn,
+    expiresOn: startsOn && toIsoDate(addMonths(parseISO(startsOn), row.termMonths)),
+    fileId: row.fileId,
+  }
+}
+
+export const inStepOrder = (list: Warranty[]) =>
+  list.sort((a, b) => STEP_SLUGS.indexOf(a.step) - STEP_SLUGS.indexOf(b.step))
+
+export default fp(
+  async function warrantiesRepository(app: FastifyInstance) {
+    const { db } = app
+
+    const list: Warranties['list'] = async (clientId) => {
+      const rows = await db.select().from(warranties).where(eq(warranties.clientId, clientId))
+      const facts = (await factsOfClients(db, [clientId])).get(clientId)
+      return inStepOrder(
+        rows.map((row) => warrantyOf(row, facts?.steps[StepSlug.parse(row.step)]?.doneOn ?? null)),
+      )
+    }
+
+    const set: Warranties['set'] = async (clientId, warranty) => {
+      const values = {
+        provider: warranty.provider,
+        termMonths: warranty.termMonths,
+        startsOn: warranty.startsOn ?? null,
+        fileId: warranty.fileId ?? null,
+        updatedAt: app.clock(),
+      }
+      await db.transaction(async (tx) => {
+        if (values.fileId) await ownFiles(tx, clientId, [values.fileId])
+        await tx
+          .insert(warranties)
+          .values({ clientId, step: warranty.step, ...values })
+          .onConflictDoUpdate({ target: [warranties.clientId, warranties.step], set: values })
+      })
+      const saved = (await list(clientId)).find((w) => w.step === warranty.step)
+      if (!saved) throw new Error('the warranty was not saved')
+      return saved
+    }
+
+    app.decorate('warranties', { set, list } satisfies Warranties)
+  },
+  { name: 'warranties', dependencies: ['db', 'core'] },
+)

@@ -1,0 +1,129 @@
+import {
+  StepSlug,
+  type Money,
+  type MoneyStep,
+  type Payment,
+  type Timeline,
+} from '../../../../contract'
+import {
+  budgetTotals,
+  projectBudget,
+  type ProjectData,
+  type StepBudget,
+} from '../../../../contract/budget'
+import {
+  cashflow,
+  committedOf,
+  dueOn,
+  inspectionAfter,
+  quoteBasis,
+  quoteCheck,
+  stepWarnings,
+} from '../../../../contract/money-rules'
+import type { changeOrders, contracts, draws, payments } from '../../../db/schema'
+
+/** Everything stored of one client's money, each list in the order it is shown. */
+export type MoneyRows = {
+  contracts: (typeof contracts.$inferSelect)[]
+  draws: (typeof draws.$inferSelect)[]
+  payments: (typeof payments.$inferSelect)[]
+  changeOrders: (typeof changeOrders.$inferSelect)[]
+}
+
+export type MoneyFacts = { project: ProjectData; timeline: Timeline; today: string }
+
+const sum = (amounts: readonly { amount: number }[]) =>
+  amounts.reduce((total, a) => total + a.amount, 0)
+
+const paymentOf = (row: MoneyRows['payments'][number]): Payment => ({
+  id: row.id,
+  paidOn: row.paidOn,
+  amount: row.amount,
+  method: row.method,
+  reference: row.reference,
+})
+
+function stepMoney(budget: StepBudget, rows: MoneyRows, facts: MoneyFacts): MoneyStep {
+  const step = StepSlug.parse(budget.route)
+  const base = { step, title: budget.title, estimate: budget.estimate }
+  const contract = rows.contracts.find((c) => c.step === step)
+  if (!contract)
+    return {
+      ...base,
+      contract: null,
+      changeOrders: [],
+      committed: 0,
+      paid: 0,
+      draws: [],
+      warnings: [],
+    }
+  const changeOrders = rows.changeOrders
+    .filter((c) => c.contractId === contract.id)
+    .map((c) => ({
+      id: c.id,
+      description: c.description,
+      amount: c.amount,
+      status: c.status,
+      createdAt: c.createdAt.toISOString(),
+    }))
+  const timelineStep = facts.timeline.steps.find((s) => s.step === step) ?? null
+  const inspectionSlug = inspectionAfter(step)
+  const inspection = facts.timeline.inspections.find((i) => i.slug === inspectionSlug) ?? null
+  const progress = { signedOn: contract.signedOn, timeline: timelineStep, inspection }
+  const stepDraws = rows.draws
+    .filter((d) => d.contractId === contract.id)
+    .map((d) => {
+      const drawPayments = rows.payments.filter((p) => p.drawId === d.id).map(paymentOf)
+      return {
+        id: d.id,
+        label: d.label,
+        amount: d.amount,
+        due: d.due,
+        dueOn: dueOn(d.due, progress),
+        paid: sum(drawPayments),
+        payments: drawPayments,
+        lienWaiverFileId: d.lienWaiverFileId,
+      }
+    })
+  const committed = committedOf(contract.amount, changeOrders)
+  const basis = quoteBasis(step, facts.project, budget.estimate)
+  const warnings = stepWarnings({
+    title: budget.title,
+    estimate: budget.estimate,
+    committed,
+    band: basis && quoteCheck(contract.amount, basis).band,
+    today: facts.today,
+    started: timelineStep?.startedOn != null,
+    done: budget.done || timelineStep?.doneOn != null,
+    inspectionPassed: inspectionSlug === null ? null : inspection?.status === 'passed',
+    draws: stepDraws,
+  })
+  return {
+    ...base,
+    contract: { quoteId: contract.quoteId, vendor: contract.vendor, amount: contract.amount },
+    changeOrders,
+    committed,
+    paid: sum(stepDraws.map((d) => ({ amount: d.paid }))),
+    draws: stepDraws,
+    warnings,
+  }
+}
+
+/** The Money of PRODUCT.md §10, from what is stored and the pure rules of the contract. */
+export function moneyOf(rows: MoneyRows, facts: MoneyFacts): Money {
+  const budget = projectBudget(facts.project)
+  const steps = budget.map((b) => stepMoney(b, rows, facts))
+  const committed = steps.reduce((total, s) => total + s.committed, 0)
+  const paid = steps.reduce((total, s) => total + s.paid, 0)
+  return {
+    totals: {
+      estimate: budgetTotals(budget).estimate,
+      committed,
+      paid,
+      remaining: committed - paid,
+    },
+    steps,
+    warnings: steps.flatMap((s) => s.warnings.map((w) => ({ ...w, step: s.step }))),
+    cashflow: cashflow(steps.flatMap((s) => s.draws)),
+  }
+}

@@ -1,0 +1,72 @@
+import { asc, eq } from 'drizzle-orm'
+import type { NonStageEntry, Stage, StageEntry } from '../../../../contract'
+import type { ProjectData } from '../../../../contract/budget'
+import type { Db } from '../../../db/driver/client'
+import {
+  changeOrders,
+  cities,
+  clients,
+  contracts,
+  draws,
+  engineers,
+  payments,
+  poolEntries,
+} from '../../../db/schema'
+import { engineerOf } from '../directory/engineers-and-managers'
+import type { MoneyRows } from './money-answer'
+import { toPoolEntry } from '../pool/pool-entries'
+
+/**
+ * What the estimates are computed from, as the builder's fetch has it (stages, the saved
+ * choices, the permit fee, the engineers) in three queries. The entries' quotes, requests and
+ * manager requests are left empty: no estimate reads them, and the contracts hold the quotes.
+ */
+export async function projectOf(db: Db, clientId: string, stages: Stage[]): Promise<ProjectData> {
+  const [entries, [city], engineerRows] = await Promise.all([
+    db.select().from(poolEntries).where(eq(poolEntries.clientId, clientId)),
+    db
+      .select({ permitFee: cities.permitFee })
+      .from(clients)
+      .innerJoin(cities, eq(cities.key, clients.cityKey))
+      .where(eq(clients.userId, clientId)),
+    db.select().from(engineers),
+  ])
+  const poolChoices: StageEntry[] = []
+  const nonStages: NonStageEntry[] = []
+  for (const row of entries) {
+    const entry = toPoolEntry(row, [])
+    if ('StageId' in entry) poolChoices.push(entry)
+    else nonStages.push(entry)
+  }
+  const poolData = {
+    poolChoices,
+    nonStages,
+    BuilderRequested: false,
+    PermitFee: city?.permitFee ?? null,
+    ManagerRequests: [],
+  }
+  return { stages, poolData, Engineers: engineerRows.map(engineerOf) }
+}
+
+export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
+  const [contractRows, drawRows, paymentRows, changeOrderRows] = await Promise.all([
+    db.select().from(contracts).where(eq(contracts.clientId, clientId)),
+    db.select().from(draws).where(eq(draws.clientId, clientId)).orderBy(asc(draws.position)),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.clientId, clientId))
+      .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id)),
+    db
+      .select()
+      .from(changeOrders)
+      .where(eq(changeOrders.clientId, clientId))
+      .orderBy(asc(changeOrders.createdAt), asc(changeOrders.id)),
+  ])
+  return {
+    contracts: contractRows,
+    draws: drawRows,
+    payments: paymentRows,
+    changeOrders: changeOrderRows,
+  }
+}

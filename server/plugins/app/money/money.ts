@@ -1,0 +1,270 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { z } from 'zod/mini'
+import {
+  MoneyProblemCode,
+  type ChangeOrderDecisionBody,
+  type DrawInput,
+  type Money,
+  type PaymentBody,
+  type StepSlug,
+} from '../../../../contract'
+import { formatMoney } from '../../../../contract/money-format'
+import {
+  committedOf,
+  drawsShortBy,
+  drawsSumMessage,
+  paymentTooLargeMessage,
+} from '../../../../contract/money-rules'
+import { stepTitle } from '../../../../contract/scheduling'
+import type { Tx } from '../../../db/driver/client'
+import { DocumentsProblemCode } from '../../../../contract/documents'
+import { changeOrders, contracts, draws, payments } from '../../../db/schema'
+import { conflict, HttpProblem, notFound } from '../../../lib/problem'
+import { todayOf } from '../../../lib/today'
+import { lockMoney } from './contracts'
+import { matchDraws } from './draw-matching'
+import { moneyOf } from './money-answer'
+import { moneyRows, projectOf } from './money-reads'
+import { ownFiles } from '../documents/owned-files'
+
+export type PaymentWrite = z.output<typeof PaymentBody>
+export type Decision = z.output<typeof ChangeOrderDecisionBody>['status']
+
+/**
+ * A client's money (PRODUCT.md §10): contracts come and go with accepted quotes (see
+ * contracts.ts); these calls edit their payment plans, payments and change orders. Every call
+ * touches only `clientId`'s rows (another's id is a 404) and answers the whole Money after it.
+ */
+export type MoneyBook = {
+  get(clientId: string): Promise<Money>
+  /** Replaces the plan: it must add up to the committed cost (400) and keep what was paid (409). */
+  setDraws(clientId: string, step: StepSlug, plan: DrawInput[]): Promise<Money>
+  /** Never more than the draw still owes (409), whatever runs at the same time. */
+  recordPayment(clientId: string, drawId: string, payment: PaymentWrite): Promise<Money>
+  deletePayment(clientId: string, paymentId: string): Promise<Money>
+  addChangeOrder(
+    clientId: string,
+    step: StepSlug,
+    description: string,
+    amount: number,
+  ): Promise<Money>
+  /** Approving moves the Balance draw (the last due when done, else the last) by its amount. */
+  decideChangeOrder(clientId: string, id: string, status: Decision): Promise<Money>
+  /** Links a document of kind lien-waiver to a draw (409 for another kind), or unlinks it. */
+  setLienWaiver(clientId: string, drawId: string, fileId: string | null): Promise<Money>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    money: MoneyBook
+  }
+}
+
+const noContract = (step: StepSlug) =>
+  conflict(
+    `${stepTitle(step)} has no accepted quote yet: accept one first.`,
+    MoneyProblemCode.noContract,
+  )
+
+/** The step's contract and its committed cost; 409 NO_CONTRACT without an accepted quote. */
+async function contractOf(tx: Tx, clientId: string, step: StepSlug) {
+  const [contract] = await tx
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.clientId, clientId), eq(contracts.step, step)))
+  if (!contract) throw noContract(step)
+  const decided = await tx
+    .select()
+    .from(changeOrders)
+    .where(eq(changeOrders.contractId, contract.id))
+  return { contract, committed: committedOf(contract.amount, decided) }
+}
+
+/** A contract's draws in order, locked, each with what was paid on it. */
+async function drawsOf(tx: Tx, contractId: string) {
+  const rows = await tx
+    .select()
+    .from(draws)
+    .where(eq(draws.contractId, contractId))
+    .orderBy(asc(draws.position))
+    .for('update')
+  const paid = await tx
+    .select({ drawId: payments.drawId, paid: sql<number>`sum(${payments.amount})::int` })
+    .from(payments)
+    .innerJoin(draws, eq(draws.id, payments.drawId))
+    .where(eq(draws.contractId, contractId))
+    .groupBy(payments.drawId)
+  return rows.map((row) => ({ ...row, paid: paid.find((p) => p.drawId === row.id)?.paid ?? 0 }))
+}
+
+const drawBelowPaid = (
+  { label, paid }: { label: string; paid: number },
+  why = 'a draw cannot owe less than was paid on it',
+) =>
+  conflict(
+    `${formatMoney(paid)} is already paid on “${label}”: ${why}.`,
+    MoneyProblemCode.drawBelowPaid,
+  )
+
+export default fp(
+  async function moneyRepository(app: FastifyInstance) {
+    const { db } = app
+
+    const get: MoneyBook['get'] = async (clientId) => {
+      const { stages } = await app.stages.list()
+      const [project, timeline, rows] = await Promise.all([
+        projectOf(db, clientId, stages),
+        app.timelines.get(clientId),
+        moneyRows(db, clientId),
+      ])
+      return moneyOf(rows, { project, timeline, today: todayOf(app) })
+    }
+
+    /** A write under the client's money lock, answered with the Money it leaves. */
+    const write = async (clientId: string, run: (tx: Tx) => Promise<void>) => {
+      await db.transaction(async (tx) => {
+        await lockMoney(tx, clientId)
+        await run(tx)
+      })
+      return get(clientId)
+    }
+
+    const setDraws: MoneyBook['setDraws'] = (clientId, step, plan) =>
+      write(clientId, async (tx) => {
+        const { contract, committed } = await contractOf(tx, clientId, step)
+        const shortBy = drawsShortBy(plan, committed)
+        if (shortBy !== 0) {
+          const message = drawsSumMessage(shortBy, committed)
+          throw new HttpProblem(400, MoneyProblemCode.drawsMustSum, message, {
+            errors: { draws: [message] },
+          })
+        }
+        const current = await drawsOf(tx, contract.id)
+        const { rows, dropped } = matchDraws(current, plan)
+        const paidDropped = dropped.find((draw) => draw.paid > 0)
+        if (paidDropped) throw drawBelowPaid(paidDropped, 'a draw with payments cannot be removed')
+        const shrunk = rows.find(({ row, draw }) => draw && row.amount < draw.paid)?.draw
+        if (shrunk) throw drawBelowPaid(shrunk)
+        for (const draw of dropped) await tx.delete(draws).where(eq(draws.id, draw.id))
+        // (contract_id, position) is unique row by row, so the kept draws step aside first.
+        await tx
+          .update(draws)
+          .set({ position: sql`-1 - ${draws.position}` })
+          .where(eq(draws.contractId, contract.id))
+        for (const [position, { row, draw }] of rows.entries()) {
+          const next = { position, label: row.label, amount: row.amount, due: row.due }
+          if (draw) await tx.update(draws).set(next).where(eq(draws.id, draw.id))
+          else await tx.insert(draws).values({ clientId, contractId: contract.id, ...next })
+        }
+      })
+
+    const recordPayment: MoneyBook['recordPayment'] = (clientId, drawId, payment) =>
+      write(clientId, async (tx) => {
+        // Locked, so two payments on one draw are checked one after the other.
+        const [draw] = await tx
+          .select()
+          .from(draws)
+          .where(and(eq(draws.id, drawId), eq(draws.clientId, clientId)))
+          .for('update')
+        if (!draw) throw notFound('No such draw.')
+        const [paid] = await tx
+          .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+          .from(payments)
+          .where(eq(payments.drawId, drawId))
+        const owed = draw.amount - (paid?.total ?? 0)
+        if (payment.amount > owed)
+          throw conflict(
+            paymentTooLargeMessage(draw.label, owed),
+            MoneyProblemCode.paymentExceedsDraw,
+          )
+        await tx.insert(payments).values({
+          clientId,
+          drawId,
+          paidOn: payment.paidOn,
+          amount: payment.amount,
+          method: payment.method,
+          reference: payment.reference ?? '',
+          createdAt: app.clock(),
+        })
+      })
+
+    const deletePayment: MoneyBook['deletePayment'] = (clientId, paymentId) =>
+      write(clientId, async (tx) => {
+        const [deleted] = await tx
+          .delete(payments)
+          .where(and(eq(payments.id, paymentId), eq(payments.clientId, clientId)))
+          .returning({ id: payments.id })
+        if (!deleted) throw notFound('No such payment.')
+      })
+
+    const addChangeOrder: MoneyBook['addChangeOrder'] = (clientId, step, description, amount) =>
+      write(clientId, async (tx) => {
+        const { contract } = await contractOf(tx, clientId, step)
+        await tx.insert(changeOrders).values({
+          clientId,
+          contractId: contract.id,
+          description,
+          amount,
+          createdAt: app.clock(),
+        })
+      })
+
+    const decideChangeOrder: MoneyBook['decideChangeOrder'] = (clientId, id, status) =>
+      write(clientId, async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(changeOrders)
+          .where(and(eq(changeOrders.id, id), eq(changeOrders.clientId, clientId)))
+        if (!order) throw notFound('No such change order.')
+        if (order.status !== 'proposed')
+          throw conflict(
+            `This change order was already ${order.status}.`,
+            MoneyProblemCode.changeOrderDecided,
+          )
+        if (status === 'approved') {
+          const plan = await drawsOf(tx, order.contractId)
+          const balance = plan.findLast((d) => d.due === 'done') ?? plan.at(-1)
+          if (balance) {
+            const amount = balance.amount + order.amount
+            if (amount < balance.paid) throw drawBelowPaid(balance)
+            await tx.update(draws).set({ amount }).where(eq(draws.id, balance.id))
+          }
+        }
+        await tx
+          .update(changeOrders)
+          .set({ status, decidedAt: app.clock() })
+          .where(eq(changeOrders.id, id))
+      })
+
+    const setLienWaiver: MoneyBook['setLienWaiver'] = (clientId, drawId, fileId) =>
+      write(clientId, async (tx) => {
+        const [draw] = await tx
+          .select({ id: draws.id })
+          .from(draws)
+          .where(and(eq(draws.id, drawId), eq(draws.clientId, clientId)))
+        if (!draw) throw notFound('No such draw.')
+        if (fileId !== null) {
+          const [file] = await ownFiles(tx, clientId, [fileId])
+          if (file?.kind !== 'lien-waiver')
+            throw conflict(
+              'Only a document uploaded as a lien waiver can be linked to a payment.',
+              DocumentsProblemCode.notALienWaiver,
+            )
+        }
+        await tx.update(draws).set({ lienWaiverFileId: fileId }).where(eq(draws.id, drawId))
+      })
+
+    app.decorate('money', {
+      get,
+      setDraws,
+      recordPayment,
+      deletePayment,
+      addChangeOrder,
+      decideChangeOrder,
+      setLienWaiver,
+    } satisfies MoneyBook)
+  },
+  { name: 'money', dependencies: ['db', 'core', 'stages', 'timelines'] },
+)

@@ -1,0 +1,290 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import {
+  INSPECTIONS,
+  MAX_QUOTES_PER_ENTRY,
+  NonStageTitle,
+  STEPS,
+  StepSlug,
+  TimelineProblemCode,
+  type NonStageTitle as Title,
+  type EditPoolBody,
+  type NonStageEntry,
+  type PoolEntry,
+  type StageEntry,
+} from '../../../../contract'
+import { stepTitle } from '../../../../contract/scheduling'
+import type { Tx } from '../../../db/driver/client'
+import { poolEntries, quotes, stages } from '../../../db/schema'
+import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../../lib/db-errors'
+import { conflict, notFound } from '../../../lib/problem'
+import { todayOf } from '../../../lib/today'
+import { contractHasPayments, moneyLockKey, PAID_DRAW_CONSTRAINT } from '../money/contracts'
+import type { KeyColumns, WrittenEntry } from './entry-sql'
+import { insertQuote, writeEntry, type EntryChange } from './entry-statements'
+import { checkChoices, normalisedChoices } from './check-choices'
+import { acceptQuoteRow, removeQuoteRow } from './quote-statements'
+
+/** Which of a client's 13 entries: a stage by its id, a non-stage by its title. */
+export type EntryKey = { StageId: string } | { Title: Title }
+
+/** The entry a key names: a stage's for a StageId, a non-stage's for a Title. */
+export type EntryOf<K extends EntryKey> = K extends { StageId: string } ? StageEntry : NonStageEntry
+
+export type NewQuote = { vendor: string; amount: number; note?: string | undefined }
+
+type EntryRow = typeof poolEntries.$inferSelect
+type QuoteRow = typeof quotes.$inferSelect
+
+/**
+ * A client's pool entries and their quotes. Every call takes the caller's id and touches only
+ * that client's rows, and answers the entry as it stands after the write.
+ */
+export type PoolEntries = {
+  /**
+   * Replaces a step's choices, once checked against what the step offers (its price list, or the
+   * listed engineers): 400 for a choice it does not offer.
+   */
+  saveChoices(clientId: string, body: EditPoolBody): Promise<PoolEntry>
+  /**
+   * Records the day it was done (or clears it). A step gated by an inspection is refused (409)
+   * until that inspection passed.
+   */
+  markDone<K extends EntryKey>(clientId: string, key: K, done: boolean): Promise<EntryOf<K>>
+  /** Refuses (409) a quote beyond MAX_QUOTES_PER_ENTRY, even under concurrent calls. */
+  addQuote<K extends EntryKey>(clientId: string, key: K, quote: NewQuote): Promise<EntryOf<K>>
+  /**
+   * Accepts one quote and un-accepts the entry's others; the quote becomes the step's contract
+   * (refused with 409 when the contract it replaces has payments).
+   */
+  acceptQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
+  /** Removing the accepted quote removes its contract (409 when that has payments). */
+  removeQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    poolEntries: PoolEntries
+  }
+}
+
+const unknownStep = () => notFound('Unknown step')
+const unknownQuote = () => notFound('This step has no such quote.')
+const tooManyQuotes = () =>
+  conflict(
+    `An entry holds at most ${MAX_QUOTES_PER_ENTRY} quotes. Remove one before adding another.`,
+  )
+
+/** How many times a quote's acceptance or removal is run while racers keep replacing it. */
+const QUOTE_RACE_ATTEMPTS = 5
+const quotesChanged = () =>
+  conflict('The quotes of this step changed while this was saved. Please try again.')
+
+/** A racer replaced the step's contract, or removed or signed the quote, after the snapshot. */
+const raced = (error: unknown) =>
+  isUniqueViolation(error, 'contracts_client_step_idx') ||
+  isForeignKeyViolation(error, 'contracts_quote_id_quotes_id_fk')
+
+const isStage = (key: EntryKey): key is { StageId: string } => 'StageId' in key
+
+/** The key of the entry a request body names (the body may carry other fields). */
+export const entryKeyOf = (body: EntryKey): EntryKey =>
+  isStage(body) ? { StageId: body.StageId } : { Title: body.Title }
+
+const keyColumns = (key: EntryKey): KeyColumns =>
+  isStage(key) ? { stageId: key.StageId, title: null } : { stageId: null, title: key.Title }
+
+const entryWhere = (clientId: string, key: EntryKey) =>
+  and(
+    eq(poolEntries.clientId, clientId),
+    isStage(key) ? eq(poolEntries.stageId, key.StageId) : eq(poolEntries.title, key.Title),
+  )
+
+/** The entry as the contract shows it (the same shape as poolData's). */
+export function toPoolEntry(row: EntryRow, entryQuotes: QuoteRow[]): PoolEntry {
+  const base = {
+    choices: row.choices,
+    done: row.done,
+    doneAt: row.doneAt?.toISOString() ?? null,
+    quotes: entryQuotes.map((q) => ({
+      id: q.id,
+      vendor: q.vendor,
+      amount: q.amount,
+      note: q.note,
+      createdAt: q.createdAt.toISOString(),
+      accepted: q.accepted,
+    })),
+  }
+  return row.stageId
+    ? { StageId: row.stageId, ...base }
+    : { Title: NonStageTitle.parse(row.title), ...base }
+}
+
+async function answer(tx: Tx, row: EntryRow): Promise<PoolEntry> {
+  const entryQuotes = await tx
+    .select()
+    .from(quotes)
+    .where(eq(quotes.entryId, row.id))
+    .orderBy(asc(quotes.createdAt), asc(quotes.id))
+  return toPoolEntry(row, entryQuotes)
+}
+
+/** The three non-stage steps: an entry keyed by title, a step keyed by slug. */
+const NON_STAGE_STEPS = STEPS.flatMap((s) =>
+  s.kind === 'non-stage' ? [{ title: s.title, step: StepSlug.parse(s.route) }] : [],
+)
+
+/**
+ * The step a key names, by its slug, from the stage list the server keeps (stages are seeded
+ * and never deleted, so a stage's slug cannot change under a write): an unknown id is a 404
+ * before any statement, not a foreign key's 500, and a write spends no round trip on it.
+ */
+async function stepOf(app: FastifyInstance, key: EntryKey): Promise<StepSlug> {
+  if (!isStage(key)) {
+    const nonStage = NON_STAGE_STEPS.find((s) => s.title === key.Title)
+    if (!nonStage) throw unknownStep()
+    return nonStage.step
+  }
+  const { stages: known } = await app.stages.list()
+  const stage = known.find((s) => s.id === key.StageId)
+  if (!stage) throw unknownStep()
+  return StepSlug.parse(stage.slug)
+}
+
+/** The key of a step's entry: a non-stage's title, a stage's id. */
+export async function entryKeyOfStep(tx: Tx, step: StepSlug): Promise<EntryKey> {
+  const nonStage = NON_STAGE_STEPS.find((s) => s.step === step)
+  if (nonStage) return { Title: nonStage.title }
+  const [stage] = await tx.select({ id: stages.id }).from(stages).where(eq(stages.slug, step))
+  if (!stage) throw unknownStep()
+  return { StageId: stage.id }
+}
+
+/** The inspection that gates marking `step` done, if one does. */
+const gateOf = (step: StepSlug) => INSPECTIONS.find((i) => i.gates === step)
+
+const gateRefused = (step: StepSlug, gate: { title: string }) =>
+  conflict(
+    `${stepTitle(step)} can be marked done once the ${gate.title} has passed.`,
+    TimelineProblemCode.inspectionRequired,
+  )
+
+/**
+ * Sets the step's start day, creating its entry if need be, in one statement that keeps the row
+ * locked until the transaction ends (ON CONFLICT DO UPDATE locks the row it updates, and a
+ * concurrent insert of the same key waits on the unique index).
+ */
+export async function upsertEntry(
+  tx: Tx,
+  clientId: string,
+  key: EntryKey,
+  write: { startedOn: string | null },
+  now: Date,
+) {
+  const [row] = await tx
+    .insert(poolEntries)
+    .values({ clientId, ...keyColumns(key), ...write, updatedAt: now })
+    .onConflictDoUpdate({
+      target: isStage(key)
+        ? [poolEntries.clientId, poolEntries.stageId]
+        : [poolEntries.clientId, poolEntries.title],
+      set: { ...write, updatedAt: now },
+    })
+    .returning()
+  if (!row) throw new Error('pool entry upsert returned nothing')
+  return row
+}
+
+export default fp(
+  async function poolEntriesRepository(app: FastifyInstance) {
+    const { db } = app
+
+    /** The entry as it stands now: for an answer its one statement could not see whole. */
+    const reread = (clientId: string, key: EntryKey) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(poolEntries).where(entryWhere(clientId, key))
+        if (!row) throw new Error('a written entry was not found')
+        return answer(tx, row)
+      })
+
+    const whole = async (clientId: string, key: EntryKey, written: WrittenEntry) =>
+      written.complete ? written.entry : reread(clientId, key)
+
+    const write = async (clientId: string, key: EntryKey, change: EntryChange) => {
+      const step = await stepOf(app, key)
+      const gate = change.done ? gateOf(step) : undefined
+      const written = await writeEntry(
+        db,
+        clientId,
+        keyColumns(key),
+        { ...change, ...(gate ? { gate: gate.slug } : {}) },
+        app.clock(),
+      )
+      if (!written) throw gate ? gateRefused(step, gate) : new Error('a step write wrote nothing')
+      return whole(clientId, key, written)
+    }
+
+    const addQuote = async (clientId: string, key: EntryKey, quote: NewQuote) => {
+      await stepOf(app, key)
+      try {
+        const written = await insertQuote(
+          db,
+          clientId,
+          keyColumns(key),
+          { vendor: quote.vendor, amount: quote.amount, note: quote.note ?? '' },
+          app.clock(),
+        )
+        return await whole(clientId, key, written)
+      } catch (error) {
+        if (isCheckViolation(error, 'pool_entries_quote_limit')) throw tooManyQuotes()
+        throw error
+      }
+    }
+
+    /**
+     * Accepts or removes a quote in one statement (quote-statements.ts), run again when a racer
+     * committed between its snapshot and its locks.
+     */
+    const chooseQuote =
+      (run: typeof acceptQuoteRow) =>
+      async (clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry> => {
+        const step = await stepOf(app, key)
+        const choice = {
+          clientId,
+          key: keyColumns(key),
+          quoteId,
+          step,
+          moneyKey: moneyLockKey(clientId),
+          now: app.clock(),
+          today: todayOf(app),
+        }
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const written = await run(db, choice)
+            if (!written) throw unknownQuote()
+            return await whole(clientId, key, written)
+          } catch (error) {
+            if (isForeignKeyViolation(error, PAID_DRAW_CONSTRAINT)) throw contractHasPayments(step)
+            if (!raced(error)) throw error
+            if (attempt === QUOTE_RACE_ATTEMPTS) throw quotesChanged()
+          }
+        }
+      }
+
+    app.decorate('poolEntries', {
+      saveChoices: async (clientId, body) => {
+        await checkChoices(app, body)
+        return write(clientId, entryKeyOf(body), { choices: normalisedChoices(body) })
+      },
+      // The entry answered is the one the key named, so its kind is the key's (see toPoolEntry).
+      markDone: <K extends EntryKey>(clientId: string, key: K, done: boolean) =>
+        write(clientId, key, { done }) as Promise<EntryOf<K>>,
+      addQuote: <K extends EntryKey>(clientId: string, key: K, quote: NewQuote) =>
+        addQuote(clientId, key, quote) as Promise<EntryOf<K>>,
+      acceptQuote: chooseQuote(acceptQuoteRow),
+      removeQuote: chooseQuote(removeQuoteRow),
+    } satisfies PoolEntries)
+  },
+  { name: 'pool-entries', dependencies: ['db', 'core', 'stages', 'directory'] },
+)

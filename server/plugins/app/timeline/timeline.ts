@@ -1,0 +1,222 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { z } from 'zod/mini'
+import {
+  INSPECTIONS,
+  STEPS,
+  StepSlug,
+  InspectionSlug,
+  TimelineProblemCode,
+  type InspectionBody,
+  type Timeline,
+} from '../../../../contract'
+import {
+  baselineOnStart,
+  stepTitle,
+  timeline,
+  type ProjectFacts,
+} from '../../../../contract/scheduling'
+import { readAll, type Db, type Tx } from '../../../db/driver/client'
+import { inspectionEvents, inspections, poolEntries, projects, stages } from '../../../db/schema'
+import { badRequest, conflict } from '../../../lib/problem'
+import { todayOf } from '../../../lib/today'
+import { entryKeyOfStep, upsertEntry } from '../pool/pool-entries'
+
+export type InspectionWrite = z.output<typeof InspectionBody>
+
+/**
+ * A client's timeline (PRODUCT.md §9): the facts are stored (start date, baseline, the days
+ * steps started and were done, inspections with their history) and the dates are computed on
+ * every read from them and the schedule settings. Every call touches only `clientId`'s rows and
+ * answers the whole timeline as it stands after the write.
+ */
+export type Timelines = {
+  get(clientId: string): Promise<Timeline>
+  /** The first start date saves the plan as the baseline; `rebaseline` saves the forecast as a new one. */
+  setStart(clientId: string, startDate: string, rebaseline: boolean): Promise<Timeline>
+  /** Not after today, nor after the day the step was done (400). */
+  setStarted(clientId: string, step: StepSlug, startedOn: string | null): Promise<Timeline>
+  /** 409 while the inspection is waiting; a passed or failed date is not after today (400). */
+  recordInspection(
+    clientId: string,
+    slug: InspectionSlug,
+    write: InspectionWrite,
+  ): Promise<Timeline>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    timelines: Timelines
+  }
+}
+
+const STEP_OF_TITLE = new Map(STEPS.map((s) => [s.title, s.route]))
+
+/**
+ * Everything stored of some clients' projects, in three queries whatever their number: the
+ * projects, the steps' dates and the inspections' history (whose last event is where each
+ * inspection stands). A client with nothing stored has empty facts.
+ */
+export async function factsOfClients(
+  query: Db | Tx,
+  clientIds: string[],
+): Promise<Map<string, ProjectFacts>> {
+  const [rows, entries, events] = await readAll(query, [
+    () => query.select().from(projects).where(inArray(projects.clientId, clientIds)),
+    () =>
+      query
+        .select({
+          clientId: poolEntries.clientId,
+          slug: stages.slug,
+          title: poolEntries.title,
+          startedOn: poolEntries.startedOn,
+          doneOn: poolEntries.doneOn,
+        })
+        .from(poolEntries)
+        .leftJoin(stages, eq(stages.id, poolEntries.stageId))
+        .where(inArray(poolEntries.clientId, clientIds)),
+    () =>
+      query
+        .select()
+        .from(inspectionEvents)
+        .where(inArray(inspectionEvents.clientId, clientIds))
+        .orderBy(asc(inspectionEvents.id)),
+  ])
+  const empty = (): ProjectFacts => ({
+    startDate: null,
+    baseline: null,
+    steps: {},
+    inspections: {},
+  })
+  const facts = new Map(clientIds.map((id) => [id, empty()]))
+  for (const { clientId, startDate, baseline, baselineSavedAt } of rows) {
+    const saved = { savedAt: baselineSavedAt.toISOString(), ...baseline }
+    facts.set(clientId, { ...empty(), startDate, baseline: saved })
+  }
+  for (const { clientId, slug, title, startedOn, doneOn } of entries) {
+    const step = StepSlug.safeParse(slug ?? STEP_OF_TITLE.get(title ?? ''))
+    const steps = facts.get(clientId)?.steps
+    if (steps && step.success && (startedOn || doneOn)) steps[step.data] = { startedOn, doneOn }
+  }
+  for (const { clientId, slug, status, date, notes } of events) {
+    const known = InspectionSlug.safeParse(slug)
+    const inspected = facts.get(clientId)?.inspections
+    if (!known.success || !inspected) continue
+    const event = { status, date, notes }
+    const history = [...(inspected[known.data]?.history ?? []), event]
+    inspected[known.data] = { ...event, history }
+  }
+  return facts
+}
+
+async function factsOf(query: Db | Tx, clientId: string): Promise<ProjectFacts> {
+  const facts = (await factsOfClients(query, [clientId])).get(clientId)
+  if (!facts) throw new Error('no facts for the client asked about')
+  return facts
+}
+
+function checkStarted(startedOn: string | null, doneOn: string | null, today: string) {
+  if (startedOn === null) return
+  if (startedOn > today) throw badRequest({ startedOn: ['A step cannot start after today'] })
+  if (doneOn && startedOn > doneOn)
+    throw badRequest({ startedOn: ['A step starts on or before the day it was done'] })
+}
+
+function checkInspection(
+  slug: InspectionSlug,
+  write: InspectionWrite,
+  facts: ProjectFacts,
+  today: string,
+) {
+  const inspection = INSPECTIONS.find((i) => i.slug === slug)
+  if (!inspection) return
+  const waitingFor = inspection.follows.filter((step) => !facts.steps[step]?.doneOn)
+  if (!facts.inspections[slug] && waitingFor.length > 0)
+    throw conflict(
+      `The ${inspection.title} waits for ${waitingFor.map(stepTitle).join(', ')} to be done.`,
+      TimelineProblemCode.inspectionWaiting,
+    )
+  if (write.status !== 'scheduled' && write.date > today)
+    throw badRequest({ date: [`An inspection cannot have ${write.status} after today`] })
+}
+
+export default fp(
+  async function timelinesRepository(app: FastifyInstance) {
+    const { db } = app
+
+    /** The timeline as `query` sees it: four queries, whatever the client has recorded. */
+    const load = async (query: Db | Tx, clientId: string) => {
+      const [facts, settings] = await readAll(query, [
+        () => factsOf(query, clientId),
+        () => app.schedule.settings(query),
+      ])
+      return { facts, settings, timeline: timeline(facts, settings, todayOf(app)) }
+    }
+
+    const get: Timelines['get'] = async (clientId) => (await load(db, clientId)).timeline
+
+    /**
+     * A write to one client's timeline, in a transaction that first takes that client's lock:
+     * what it checks (the facts it reads) cannot change before it has written.
+     */
+    const write = <T>(clientId: string, run: (tx: Tx) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${clientId}))`)
+        return run(tx)
+      })
+
+    const setStart: Timelines['setStart'] = (clientId, startDate, rebaseline) =>
+      write(clientId, async (tx) => {
+        const { facts, settings } = await load(tx, clientId)
+        const now = app.clock()
+        const values = { clientId, startDate, updatedAt: now }
+        const next = baselineOnStart(
+          facts,
+          { startDate, rebaseline },
+          settings,
+          todayOf(app),
+          now.toISOString(),
+        )
+        if (next) {
+          const { savedAt, ...baseline } = next
+          const saved = { ...values, baseline, baselineSavedAt: new Date(savedAt) }
+          await tx
+            .insert(projects)
+            .values(saved)
+            .onConflictDoUpdate({ target: projects.clientId, set: saved })
+        } else {
+          await tx.update(projects).set(values).where(eq(projects.clientId, clientId))
+        }
+        return (await load(tx, clientId)).timeline
+      })
+
+    const setStarted: Timelines['setStarted'] = (clientId, step, startedOn) =>
+      write(clientId, async (tx) => {
+        const key = await entryKeyOfStep(tx, step)
+        // The entry's done day is read as the upsert leaves it; a refusal rolls the upsert back.
+        const row = await upsertEntry(tx, clientId, key, { startedOn }, app.clock())
+        checkStarted(startedOn, row.doneOn, todayOf(app))
+        return (await load(tx, clientId)).timeline
+      })
+
+    const recordInspection: Timelines['recordInspection'] = (clientId, slug, given) =>
+      write(clientId, async (tx) => {
+        checkInspection(slug, given, (await load(tx, clientId)).facts, todayOf(app))
+        const current = { status: given.status, date: given.date, notes: given.notes ?? '' }
+        const now = app.clock()
+        await tx
+          .insert(inspections)
+          .values({ clientId, slug, ...current, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [inspections.clientId, inspections.slug],
+            set: { ...current, updatedAt: now },
+          })
+        await tx.insert(inspectionEvents).values({ clientId, slug, ...current, createdAt: now })
+        return (await load(tx, clientId)).timeline
+      })
+
+    app.decorate('timelines', { get, setStart, setStarted, recordInspection } satisfies Timelines)
+  },
+  { name: 'timelines', dependencies: ['db', 'core', 'schedule'] },
+)
