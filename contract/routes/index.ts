@@ -2,7 +2,9 @@
  * Every call of the wire contract, declared once: method, path, access, request and answer
  * schemas. The client's typed `call(name, input)`, the machines' call unions and the server's
  * start-up check that each call is registered exactly so all derive from this table. It is kept
- * in parts so the landing pages load only the sign-in calls' schemas.
+ * in parts so the landing pages load only the sign-in calls' schemas. What each call's answer
+ * updates and makes stale is the table's effects column, effects.ts: types only, so the actors
+ * that load with the sign-in page read it without these schemas.
  */
 import type { z } from 'zod/mini'
 import type { NoBody } from '../api'

@@ -9,7 +9,7 @@ import {
   type ActorRefFrom,
 } from 'xstate'
 import { applyFetchResult, adminCallFailure, initialAdminContext } from './admin-lists'
-import { applyWrite, changesOtherLists } from './admin-writes'
+import { applyWrite, makesDataStale } from './admin-writes'
 import { unprovided } from '../ports'
 import type {
   AdminCall,
@@ -108,8 +108,8 @@ export const adminMachine = setup({
   guards: {
     isAdmin: ({ context }) => context.role === 'ADMIN',
     isNotModified: (_, result: AdminFetchResult) => result.status === 'notModified',
-    changesOtherLists: ({ context }) =>
-      context.pending !== null && changesOtherLists(context.pending),
+    /** The write's entry says the whole data is stale (`stale: ['adminData']`). */
+    makesDataStale: ({ context }) => context.pending !== null && makesDataStale(context.pending),
   },
   delays: {
     pollInterval: POLL_INTERVAL_MS,
@@ -208,7 +208,7 @@ export const adminMachine = setup({
             onDone: [
               {
                 // A fetch already running started before this write: its answer would undo it.
-                guard: or(['changesOtherLists', stateIn({ data: { polling: 'fetching' } })]),
+                guard: or(['makesDataStale', stateIn({ data: { polling: 'fetching' } })]),
                 target: 'ready',
                 actions: [...applyResult, 'endCall', 'requestRefetch'],
               },
@@ -267,4 +267,4 @@ export {
   replaceStage,
   replaceTip,
 } from './admin-lists'
-export { adminWriteEffects, applyWrite, changesOtherLists } from './admin-writes'
+export { applyWrite, makesDataStale } from './admin-writes'

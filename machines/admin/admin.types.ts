@@ -1,34 +1,11 @@
-import type {
-  AdminClient,
-  AdminFetchData,
-  AdminUser,
-  BuilderRequest,
-  City,
-  Engineer,
-  Manager,
-  ManagerRequest,
-  NonStage,
-  ScheduleRow,
-  Stage,
-} from '../../contract'
+import type { AdminFetchData, NonStage, ScheduleRow } from '../../contract'
 import type { CallFailure } from '../shared/call-failure'
 import type { AdminWriteName, CallData, NamedCall } from '../../contract/routes'
+import type { AdminItems, AdminListName } from '../../contract/routes/effects'
 import type { Now } from '../ports'
 
 /** The item type of every admin list whose items have an id (all but NonStages). */
-export type AdminItems = {
-  Admins: AdminUser
-  Cities: City
-  Clients: AdminClient
-  Managers: Manager
-  Engineers: Engineer
-  UsersWithPerks: AdminClient
-  BuilderRequests: BuilderRequest
-  ManagerRequests: ManagerRequest
-  Stages: Stage
-  UsersOnWaitingList: AdminClient
-}
-export type AdminListName = keyof AdminItems
+export type { AdminItems, AdminListName }
 export type AdminIdLists = { [L in AdminListName]: AdminItems[L][] }
 
 /**
@@ -82,7 +59,7 @@ export type ItemDeleted = { list: AdminListName; id: string }
 /** One admin write (the back office's part of the route table), as the screens ask for it. */
 export type AdminCall = NamedCall<AdminWriteName>
 
-/** A write's answer: its name and its `Data`; `adminWriteEffects` says what it changes. */
+/** A write's answer: its name and its `Data`; its entry in `adminEffects` says what it changes. */
 export type AdminCallResult = {
   [N in AdminWriteName]: { name: N; data: CallData<N> }
 }[AdminWriteName]

@@ -1,6 +1,11 @@
 import { z } from 'zod/mini'
 import { callFailure } from '../shared/call-failure'
 import { Engineer, Manager, PoolData, type ManagerRequest, type PoolEntry } from '../../contract'
+import {
+  clientEffects,
+  type ClientCallName,
+  type ClientListName,
+} from '../../contract/routes/effects'
 import type {
   CallFailure,
   ClientCall,
@@ -40,7 +45,7 @@ export const keptDraft = (draft: ClientDraft): ClientContext => ({
 export const ownContext = (restored: ClientContext, userId: string | null | undefined) =>
   restored.draft?.userId === userId ? restored : { ...restored, draft: null }
 
-/** The call the `calling` state runs: the one a screen asked for, or the draft re-applied. */
+/** The write the `calling` state runs: the one a screen asked for, or the draft re-applied. */
 export function callInFlight(context: ClientMachineContext): ClientCall {
   if (!context.pending) throw new Error('No call in flight')
   return context.pending
@@ -62,6 +67,7 @@ export const toStored = ({
   logs: _logs,
   warranties: _warranties,
   uploads: _uploads,
+  listFailures: _listFailures,
   ...stored
 }: ClientMachineContext): ClientContext => stored
 
@@ -107,75 +113,57 @@ export const upsertManagerRequest = (poolData: PoolData, request: ManagerRequest
   ManagerRequests: upsertBy(poolData.ManagerRequests, request, (r) => r.id),
 })
 
-type CallEffect = Pick<
-  ClientMachineContext,
-  | 'poolData'
-  | 'timeline'
-  | 'money'
-  | 'notifications'
-  | 'calendarUrl'
-  | 'files'
-  | 'logs'
-  | 'warranties'
->
+type CallEffect = Pick<ClientMachineContext, 'poolData' | 'calendarUrl' | ClientListName>
 
 /** Drops the item with this id from a list held, or leaves a list not fetched as it is. */
-const dropId = <T extends { id: string }>(items: T[] | null, id: string) =>
+const dropId = <T extends { id: string }>(items: T[] | null, { id }: { id: string }) =>
   items && items.filter((item) => item.id !== id)
 
-/** The client data after a call's answer (seed §4 "Client data", PRODUCT.md §9). */
-export function applyCallResult(context: CallEffect, result: ClientCallResult): CallEffect {
-  const { poolData } = context
-  switch (result.name) {
-    case 'requestBuilder':
-      return { ...context, poolData: markBuilderRequested(poolData) }
-    case 'requestManager':
-      return { ...context, poolData: upsertManagerRequest(poolData, result.data) }
-    case 'timeline':
-    case 'setTimelineStart':
-    case 'setStepStarted':
-    case 'recordInspection':
-      return { ...context, timeline: result.data }
-    case 'money':
-    case 'setDraws':
-    case 'recordPayment':
-    case 'deletePayment':
-    case 'addChangeOrder':
-    case 'decideChangeOrder':
-    case 'setLienWaiver':
-      return { ...context, money: result.data }
-    case 'notifications':
-    case 'setNotifications':
-      return { ...context, notifications: result.data }
-    case 'rotateCalendarToken':
-      return { ...context, calendarUrl: result.data.url }
-    case 'files':
-      return { ...context, files: result.data }
-    case 'deleteFile':
-      return { ...context, files: dropId(context.files, result.data.id) }
-    case 'logs':
-      return { ...context, logs: result.data }
-    case 'addLogEntry':
-      return { ...context, logs: context.logs && [result.data, ...context.logs] }
-    case 'deleteLogEntry':
-      return { ...context, logs: dropId(context.logs, result.data.id) }
-    case 'warranties':
-      return { ...context, warranties: result.data }
-    case 'setWarranty':
+type ListUpdate = Extract<(typeof clientEffects)[ClientCallName]['updates'], { list: unknown }>
+
+/** A list after an answer that updates it; a list not fetched is left as it is. */
+function updateList(context: CallEffect, { list, by }: ListUpdate, data: never): CallEffect {
+  switch (by) {
+    case 'replacing':
+      return { ...context, [list]: data }
+    case 'prepending':
+      return { ...context, logs: context.logs && [data, ...context.logs] }
+    case 'upserting':
       return {
         ...context,
-        warranties:
-          context.warranties &&
-          upsertBy(context.warranties, result.data, (warranty) => warranty.step),
+        warranties: context.warranties && upsertBy(context.warranties, data, (w) => w.step),
       }
-    default:
-      return { ...context, poolData: upsertEntry(poolData, result.data) }
+    case 'dropping':
+      return list === 'files'
+        ? { ...context, files: dropId(context.files, data) }
+        : { ...context, logs: dropId(context.logs, data) }
   }
 }
 
-/** Marking an entry done (or undone) moves the dates: a timeline already held is fetched again. */
-export const changesTimeline = (context: CallEffect, result: ClientCallResult): boolean =>
-  context.timeline !== null && (result.name === 'markDone' || result.name === 'markDone1')
+/**
+ * The one reducer of the client's answers (seed §4 "Client data", PRODUCT.md §9–§11): what an
+ * answer changes is what its call's entry in the table's effects says it `updates`.
+ */
+export function applyCallResult(context: CallEffect, result: ClientCallResult): CallEffect {
+  const { updates } = clientEffects[result.name]
+  // The effects' types tie each call's `updates` to the type of its answer.
+  const data = result.data as never
+  const { poolData } = context
+  switch (updates) {
+    case 'entry':
+      return { ...context, poolData: upsertEntry(poolData, data) }
+    case 'builderRequest':
+      return { ...context, poolData: markBuilderRequested(poolData) }
+    case 'managerRequest':
+      return { ...context, poolData: upsertManagerRequest(poolData, data) }
+    case 'calendarUrl': {
+      const { url }: { url: string } = data
+      return { ...context, calendarUrl: url }
+    }
+    default:
+      return updateList(context, updates, data)
+  }
+}
 
 const FALLBACK_MESSAGE = 'That did not work. Please try again.'
 

@@ -1,5 +1,6 @@
 import type { CallFailure as SharedCallFailure } from '../shared/call-failure'
-import type { CallData, CallsOf, NamedCall } from '../../contract/routes'
+import type { CallData, NamedCall } from '../../contract/routes'
+import type { ClientCallName, ClientListName } from '../../contract/routes/effects'
 import type { FileKind, LogEntry, StoredFile, Warranty } from '../../contract/documents'
 import type {
   Engineer,
@@ -30,14 +31,17 @@ export type ClientContext = {
 /** An edit the server refused for want of a session, and whose it is. */
 export type ClientDraft = { userId: string; call: ClientCall }
 
-/**
- * The builder's calls the client actor makes through its `clientCall` port: every call open to
- * a served client but the upload, which is multipart and reports its progress (`sendFile`).
- */
-export type ClientCallName = Exclude<CallsOf<'builder'>, 'uploadFile'>
+export type { ClientCallName, ClientListName }
 
-/** A call to the client API (the builder's part of the route table), named as the table names it. */
+/**
+ * A call to the client API (the builder's part of the route table), named as the table names it:
+ * every call open to a served client but the upload, which is multipart and reports its progress
+ * (`sendFile`). The actor makes them through its `clientCall` port.
+ */
 export type ClientCall = NamedCall<ClientCallName>
+
+/** A call that changes something: they run one at a time, in the order the screens ask. */
+export type ClientWrite = NamedCall<Exclude<ClientCallName, ClientListName>>
 
 /** A call's answer: its name and its `Data`, applied by the actor as the seed says. */
 export type ClientCallResult = {
@@ -70,13 +74,16 @@ export type ClientMachineContext = ClientContext & {
   warranties: Warranty[] | null
   /** The uploads of this page view, oldest first: in flight, refused or done. */
   uploads: Upload[]
+  /** Why the last read of a list was refused, until it is asked for again. */
+  listFailures: Partial<Record<ClientListName, string>>
+  /** The write in flight: one a screen asked for, or the draft the session kept. */
   pending: ClientCall | null
   failure: CallFailure | null
-  /** How many calls have been answered (or failed) in this page view. */
+  /** How many writes have been answered (or failed) in this page view. */
   callsSettled: number
   /**
-   * `callsSettled` when a refresh started with no call in flight; null when a call was in
-   * flight then. A refresh's pool data is only taken if no call settled in between.
+   * `callsSettled` when a refresh started with no write in flight; null when a write was in
+   * flight then. A refresh's pool data is only taken if no write settled in between.
    */
   refreshMark: number | null
   /** The draft saved after signing in again, for the screen to say so in this page view. */
@@ -153,6 +160,10 @@ export type ClientEvent =
   | { type: 'client.flagChanged'; Flag: boolean }
   | { type: 'client.refreshStarted' }
   | { type: 'client.dataRefreshed'; data: SessionStartData }
-  | { type: 'client.callRequested'; call: ClientCall }
+  | { type: 'client.callRequested'; call: ClientWrite }
+  /** A screen shows the list: it is fetched unless a read of it is under way. */
+  | { type: 'list.requested'; list: ClientListName }
+  /** A write made the list stale: a list held or being read is fetched again. */
+  | { type: 'list.staled'; list: ClientListName }
   | { type: 'client.failureDismissed' }
   | { type: 'layout.sidebarToggled' }

@@ -10,6 +10,7 @@ import {
   type AdminContext,
   type AdminFetchResult,
 } from '../../machines/admin/admin.machine'
+import { adminEffects, staleOf } from '../../contract/routes/effects'
 import { admin, city, client, engineer, fetchData, manager, stage, tip, uuid } from './fixtures'
 
 type CallPort = (call: AdminCall) => Promise<AdminCallResult>
@@ -258,6 +259,13 @@ describe('admin machine: writes that change other lists refetch', () => {
       expect(fetchAdminData).toHaveBeenCalledTimes(2)
     },
   )
+
+  it('fetches again after exactly the writes whose entry makes the admin data stale', () => {
+    const staleWrites = Object.entries(adminEffects)
+      .filter(([, effect]) => staleOf(effect).includes('adminData'))
+      .map(([name]) => name)
+    expect(cases.map(([asked]) => asked.name).sort()).toEqual(staleWrites.sort())
+  })
 
   it('an engineer create does not fetch again before the poll', async () => {
     const { clock, fetchAdminData, request } = await start(async () => ({

@@ -7,6 +7,7 @@ import {
   type ClientCall,
   type ClientCallResult,
   type ClientContext,
+  type ClientWrite,
 } from '../../machines/client/client.machine'
 import { createFakeTimelineApi } from '../app/builder/timeline-fake'
 import { stageEntry, uuid } from './fixtures'
@@ -53,14 +54,15 @@ function start(
   return { actor, calls, saved, answered }
 }
 
-const request = (actor: ReturnType<typeof start>['actor'], call: ClientCall) =>
+const request = (actor: ReturnType<typeof start>['actor'], call: ClientWrite) =>
   actor.send({ type: 'client.callRequested', call })
 
 describe('client machine: the timeline', () => {
-  it('holds the fetched timeline and saves it', async () => {
+  it('holds the fetched timeline and saves it, reading beside the writes', async () => {
     const { actor, saved, answered } = start()
-    request(actor, { name: 'timeline' })
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    actor.send({ type: 'list.requested', list: 'timeline' })
+    expect(actor.getSnapshot().matches({ timeline: 'reading' })).toBe(true)
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false)
     await answered()
     const { timeline } = actor.getSnapshot().context
     expect(timeline?.startDate).toBeNull()
@@ -78,17 +80,17 @@ describe('client machine: the timeline', () => {
     expect(timeline?.baseline?.end).toBe(timeline?.end.planned)
   })
 
-  it('fetches the timeline again after a step is marked done, and is busy until it has it', async () => {
+  it('fetches the timeline held again after a step is marked done, the write being settled', async () => {
     const { actor, calls, saved, answered } = start()
     request(actor, { name: 'setTimelineStart', body: { startDate: '2026-06-01' } })
     await answered()
     request(actor, { name: 'markDone', body: { StageId: uuid(1), done: true } })
     await answered()
-    expect(actor.getSnapshot().value).toBe('refreshingTimeline')
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    expect(actor.getSnapshot().matches({ writes: 'ready', timeline: 'reading' })).toBe(true)
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false)
     expect(calls.at(-1)).toEqual({ name: 'timeline' })
     await answered()
-    expect(actor.getSnapshot().value).toBe('ready')
+    expect(actor.getSnapshot().matches({ timeline: 'idle' })).toBe(true)
     expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(1, true)])
     expect(actor.getSnapshot().context.timeline?.steps[4]?.step).toBe('steel')
     expect(saved.at(-1)?.poolData.poolChoices).toEqual([stageEntry(1, true)])
@@ -98,7 +100,7 @@ describe('client machine: the timeline', () => {
     const { actor, calls, answered } = start()
     request(actor, { name: 'markDone', body: { StageId: uuid(1), done: true } })
     await answered()
-    expect(actor.getSnapshot().value).toBe('ready')
+    expect(actor.getSnapshot().matches({ writes: 'ready', timeline: 'idle' })).toBe(true)
     expect(calls.map((c) => c.name)).toEqual(['markDone'])
   })
 

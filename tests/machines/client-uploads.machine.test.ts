@@ -84,7 +84,7 @@ describe('an upload in the client actor', () => {
 
   it('adds the stored file to the files held, newest first, and says it is done', async () => {
     const { actor, sent } = start()
-    actor.send({ type: 'client.callRequested', call: { name: 'files' } })
+    actor.send({ type: 'list.requested', list: 'files' })
     await waitFor(actor, (s) => s.context.files !== null)
     actor.send({ type: 'upload.requested', id: 'u1', request: request() })
     await waitFor(actor, () => sent.length === 1)
@@ -104,7 +104,7 @@ describe('an upload in the client actor', () => {
     const { actor, sent } = start([stored, storedFile(1)])
     actor.send({ type: 'upload.requested', id: 'u1', request: request() })
     await waitFor(actor, () => sent.length === 1)
-    actor.send({ type: 'client.callRequested', call: { name: 'files' } })
+    actor.send({ type: 'list.requested', list: 'files' })
     await waitFor(actor, (s) => s.context.files !== null)
     sent[0]?.resolve(stored)
     await waitFor(actor, (s) => s.context.uploads[0]?.status === 'done')
@@ -119,7 +119,7 @@ describe('an upload in the client actor', () => {
     const { actor, sent, calls } = start(() => new Promise((resolve) => (answerList = resolve)))
     actor.send({ type: 'upload.requested', id: 'u1', request: request() })
     await waitFor(actor, () => sent.length === 1)
-    actor.send({ type: 'client.callRequested', call: { name: 'files' } })
+    actor.send({ type: 'list.requested', list: 'files' })
     await waitFor(actor, () => calls.length === 1)
     const stored = storedFile(2)
     sent[0]?.resolve(stored)
@@ -131,7 +131,7 @@ describe('an upload in the client actor', () => {
       storedFile(1).id,
     ])
     // The next answer is taken as it is: a file deleted elsewhere since is not brought back.
-    actor.send({ type: 'client.callRequested', call: { name: 'files' } })
+    actor.send({ type: 'list.requested', list: 'files' })
     await waitFor(actor, () => calls.length === 2)
     answerList([storedFile(1)])
     await waitFor(actor, (s) => s.context.files?.length === 1)
@@ -164,7 +164,7 @@ describe('an upload in the client actor', () => {
     actor.send({ type: 'upload.requested', id: 'u1', request: request(photo('a.jpg')) })
     actor.send({ type: 'upload.requested', id: 'u2', request: request(photo('b.jpg')) })
     await waitFor(actor, () => sent.length === 2)
-    actor.send({ type: 'client.callRequested', call: { name: 'notifications' } })
+    actor.send({ type: 'list.requested', list: 'notifications' })
     await waitFor(actor, (s) => s.context.notifications !== null)
     expect(calls.map((c) => c.name)).toEqual(['notifications'])
     sent[1]?.progress(5, 10)

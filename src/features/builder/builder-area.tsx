@@ -20,8 +20,6 @@ import { useBudget } from './use-project'
 import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
 import { FullPageSpinner } from '../../components/spinner'
-import { useDocumentsFollowWrites } from './documents/use-documents-follow-writes'
-import { useMoneyFollowsWrites } from './money/use-money-follows-writes'
 import { useClient, useOptionalClientActor } from './use-client'
 import './builder.css'
 
@@ -49,8 +47,6 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
   const pathname = useLocation({ select: (location) => location.pathname })
   // A refusal belongs to the page that made the call: another page starts without it.
   useEffect(() => actor.send({ type: 'client.failureDismissed' }), [actor, pathname])
-  useMoneyFollowsWrites(actor)
-  useDocumentsFollowWrites(actor)
   const done = (route: string) => budget.find((step) => step.route === route)?.done
   return (
     <AreaLayout

@@ -5,6 +5,7 @@ import type {
   CallFailure,
   ClientActor,
   ClientCall,
+  ClientWrite,
   clientMachine,
 } from '../../../machines/client/client.machine'
 import type { sessionMachine } from '../../../machines/session/session.machine'
@@ -49,7 +50,7 @@ export function useClientCalls() {
   const pending = useSelector(actor, selectPending)
   const failure = useSelector(actor, selectFailure)
   const run = useCallback(
-    (call: ClientCall) => actor.send({ type: 'client.callRequested', call }),
+    (call: ClientWrite) => actor.send({ type: 'client.callRequested', call }),
     [actor],
   )
   const dismiss = useCallback(() => actor.send({ type: 'client.failureDismissed' }), [actor])

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { ClientCall } from '../../../machines/client/client.machine'
+import type { ClientCall, ClientWrite } from '../../../machines/client/client.machine'
 import { useClientCalls } from './use-client'
 
 /**
@@ -21,7 +21,7 @@ export function useFormCall(mine: (call: ClientCall) => boolean, onDone: () => v
     reported.current = true
     onDone()
   }, [phase, onDone])
-  const run = (call: ClientCall) => {
+  const run = (call: ClientWrite) => {
     calls.run(call)
     reported.current = false
     setPhase('sent')

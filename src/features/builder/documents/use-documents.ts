@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { SIGNED_URL_SECONDS, type LogEntry, type StoredFile } from '../../../../contract/documents'
 import type {
-  ClientCall,
   clientMachine,
   Upload,
   UploadRequest,
@@ -44,8 +43,6 @@ function useMinuteClock(): number {
   return now
 }
 
-const selectBusy = (snapshot: ClientSnapshot) => snapshot.hasTag('busy')
-
 type Held<T> = {
   /** What is held, or null before the first answer. */
   list: T[] | null
@@ -57,51 +54,28 @@ type Held<T> = {
 }
 
 /**
- * A list of the client actor's, fetched when the screen part that owns it opens (one per list
- * on a page; the others read it with `useHeldFiles`) and it is not held
- * yet, or when its signed addresses are about to expire. One call at a time: a fetch waits for
- * the actor to be free, and asks once per list held so a failure does not loop; the failure is
- * kept here, since the actor forgets it when the next call starts.
+ * A list of the client actor's, asked of its reader when the screen part that owns it opens
+ * (one per list on a page; the others read it with `useHeldFiles`) and it is not held yet, or
+ * when its signed addresses are about to expire. The reader reads beside the writes and keeps
+ * why a read was refused until the list is asked for again.
  */
 function useHeldList<T>(
-  call: ClientCall,
+  name: 'files' | 'logs' | 'warranties',
   select: (snapshot: ClientSnapshot) => T[] | null,
   filesOf: (list: T[]) => StoredFile[],
 ): Held<T> {
   const actor = useClientActor()
   const list = useSelector(actor, select)
-  const busy = useSelector(actor, selectBusy)
+  const failed = useSelector(actor, (snapshot) => snapshot.context.listFailures[name] ?? null)
   const now = useMinuteClock()
-  const [failed, setFailed] = useState<string | null>(null)
   const stale = list === null || expiresSoon(filesOf(list), now)
+  const retry = useCallback(() => actor.send({ type: 'list.requested', list: name }), [actor, name])
+  // Asked when the list turns stale, not again for each answer: a refusal does not loop.
   useEffect(() => {
-    let mine: ClientCall | null = null
-    const subscription = actor.subscribe(({ context: { pending, failure } }) => {
-      if (pending?.name === call.name) mine = pending
-      else if (mine && !pending) {
-        setFailed(failure?.call === mine ? failure.message : null)
-        mine = null
-      }
-    })
-    return () => subscription.unsubscribe()
-  }, [actor, call])
-  const asked = useRef<T[] | null | undefined>(undefined)
-  useEffect(() => {
-    if (!stale || asked.current === list || actor.getSnapshot().hasTag('busy')) return
-    asked.current = list
-    actor.send({ type: 'client.callRequested', call })
-  }, [actor, busy, call, list, stale])
-  const retry = useCallback(() => {
-    asked.current = undefined
-    setFailed(null)
-    actor.send({ type: 'client.callRequested', call })
-  }, [actor, call])
+    if (stale) retry()
+  }, [retry, stale])
   return { list, ready: !stale, failed: list === null ? failed : null, retry }
 }
-
-const FILES: ClientCall = { name: 'files' }
-const LOGS: ClientCall = { name: 'logs' }
-const WARRANTIES: ClientCall = { name: 'warranties' }
 
 const selectFiles = (snapshot: ClientSnapshot) => snapshot.context.files
 const selectLogs = (snapshot: ClientSnapshot) => snapshot.context.logs
@@ -116,7 +90,7 @@ const noFiles = () => []
  * Every file of the client, newest first (GET /api/files; screens filter by step and kind),
  * fetched by the one part of a page that owns the list.
  */
-export const useFiles = () => useHeldList(FILES, selectFiles, ownFiles)
+export const useFiles = () => useHeldList('files', selectFiles, ownFiles)
 
 /** The files as held, for the parts of a page beside the one that fetches them. */
 export function useHeldFiles() {
@@ -126,10 +100,10 @@ export function useHeldFiles() {
 }
 
 /** The whole daily log (GET /api/logs), with its attachments' addresses kept fresh. */
-export const useLogs = () => useHeldList(LOGS, selectLogs, attachedFiles)
+export const useLogs = () => useHeldList('logs', selectLogs, attachedFiles)
 
 /** Every warranty of the client's steps. */
-export const useWarranties = () => useHeldList(WARRANTIES, selectWarranties, noFiles)
+export const useWarranties = () => useHeldList('warranties', selectWarranties, noFiles)
 
 /** The uploads of this page view, and the two things a screen does with them. */
 export function useUploads() {

@@ -1,0 +1,169 @@
+/**
+ * The table's effects column: for every call the actors make, what its answer **updates** and
+ * what it makes **stale**. One reducer per actor applies answers by `updates`; the actor fetches
+ * again what `stale` names. It sits beside the table's parts rather than inside their entries
+ * because the actors that read it load with the sign-in page, which must not load the builder's
+ * or the back office's schemas: this file imports types only, and the types tie each entry to
+ * the answer its table entry declares, so a wrong `updates` does not compile.
+ */
+import type {
+  AdminClient,
+  AdminUser,
+  BuilderRequest,
+  City,
+  Engineer,
+  Manager,
+  ManagerRequest,
+  PoolEntry,
+  Stage,
+} from '../index'
+import type { LogEntry, StoredFile, Warranty } from '../documents'
+import type { Money } from '../money'
+import type { NotificationPreferences, Timeline } from '../timeline'
+import type { AdminWriteName, CallData, CallsOf } from './index'
+
+/** The lists the client actor reads and holds, each fetched on its own beside the writes. */
+export type ClientLists = {
+  timeline: Timeline
+  money: Money
+  notifications: NotificationPreferences
+  files: StoredFile[]
+  logs: LogEntry[]
+  warranties: Warranty[]
+}
+export type ClientListName = keyof ClientLists
+
+/** What a write can make stale: a list the client holds, or the whole back-office data. */
+export type Stale = ClientListName | 'adminData'
+
+type ListsHolding<T> = {
+  [L in ClientListName]: [T] extends [ClientLists[L]] ? L : never
+}[ClientListName]
+
+/**
+ * How a client answer changes the context: the pool entry it answers, the requests, the calendar
+ * address, or a list — replaced whole, or one item of a list held prepended, upserted (a
+ * warranty by its step) or dropped by id. A list not fetched is left as it is.
+ */
+export type ClientUpdate<T> =
+  | ([T] extends [PoolEntry] ? 'entry' : never)
+  | ([T] extends [{ BuilderRequested: true }] ? 'builderRequest' : never)
+  | ([T] extends [ManagerRequest] ? 'managerRequest' : never)
+  | ([T] extends [{ url: string }] ? 'calendarUrl' : never)
+  | { list: ListsHolding<T>; by: 'replacing' }
+  | ([T] extends [LogEntry] ? { list: 'logs'; by: 'prepending' } : never)
+  | ([T] extends [Warranty] ? { list: 'warranties'; by: 'upserting' } : never)
+  | ([T] extends [{ id: string }] ? { list: 'files' | 'logs'; by: 'dropping' } : never)
+
+export type Effect<U> = { updates: U; stale?: readonly Stale[] }
+
+/** What an entry makes stale: nothing unless it says. */
+export const staleOf = (effect: Effect<unknown>): readonly Stale[] => effect.stale ?? []
+
+/** The builder's calls the client actor makes (the upload reports itself, see uploadFile). */
+export type ClientCallName = Exclude<CallsOf<'builder'>, 'uploadFile'>
+
+/** The moves of money (PRODUCT.md §10): contracts follow quotes, estimates the design, dates the timeline. */
+const movesMoney = ['money'] as const
+/** A step marked done (or undone) moves the dates and so the money's due dates. */
+const movesDates = ['timeline', 'money'] as const
+
+export const clientEffects = {
+  editPool: { updates: 'entry', stale: movesMoney },
+  markDone: { updates: 'entry', stale: movesDates },
+  markDone1: { updates: 'entry', stale: movesDates },
+  addQuote: { updates: 'entry' },
+  addQuote1: { updates: 'entry' },
+  acceptQuote: { updates: 'entry', stale: movesMoney },
+  removeQuote: { updates: 'entry', stale: movesMoney },
+  // Seed §7: the back office sees the request.
+  requestBuilder: { updates: 'builderRequest', stale: ['adminData'] },
+  requestManager: { updates: 'managerRequest', stale: ['adminData'] },
+  timeline: { updates: { list: 'timeline', by: 'replacing' } },
+  setTimelineStart: { updates: { list: 'timeline', by: 'replacing' }, stale: movesMoney },
+  setStepStarted: { updates: { list: 'timeline', by: 'replacing' }, stale: movesMoney },
+  recordInspection: { updates: { list: 'timeline', by: 'replacing' }, stale: movesMoney },
+  notifications: { updates: { list: 'notifications', by: 'replacing' } },
+  setNotifications: { updates: { list: 'notifications', by: 'replacing' } },
+  rotateCalendarToken: { updates: 'calendarUrl' },
+  money: { updates: { list: 'money', by: 'replacing' } },
+  setDraws: { updates: { list: 'money', by: 'replacing' } },
+  recordPayment: { updates: { list: 'money', by: 'replacing' } },
+  deletePayment: { updates: { list: 'money', by: 'replacing' } },
+  setLienWaiver: { updates: { list: 'money', by: 'replacing' } },
+  addChangeOrder: { updates: { list: 'money', by: 'replacing' } },
+  decideChangeOrder: { updates: { list: 'money', by: 'replacing' } },
+  files: { updates: { list: 'files', by: 'replacing' } },
+  // A deleted file leaves the log entries it was attached to and the draw it was the waiver of.
+  deleteFile: { updates: { list: 'files', by: 'dropping' }, stale: ['logs', 'money'] },
+  logs: { updates: { list: 'logs', by: 'replacing' } },
+  addLogEntry: { updates: { list: 'logs', by: 'prepending' } },
+  // A deleted log entry takes its attached files along (PRODUCT.md §11).
+  deleteLogEntry: { updates: { list: 'logs', by: 'dropping' }, stale: ['files', 'money'] },
+  warranties: { updates: { list: 'warranties', by: 'replacing' } },
+  setWarranty: { updates: { list: 'warranties', by: 'upserting' } },
+} as const satisfies { [N in ClientCallName]: Effect<ClientUpdate<CallData<N>>> }
+
+/** The item type of every admin list whose items have an id (all but NonStages). */
+export type AdminItems = {
+  Admins: AdminUser
+  Cities: City
+  Clients: AdminClient
+  Managers: Manager
+  Engineers: Engineer
+  UsersWithPerks: AdminClient
+  BuilderRequests: BuilderRequest
+  ManagerRequests: ManagerRequest
+  Stages: Stage
+  UsersOnWaitingList: AdminClient
+}
+export type AdminListName = keyof AdminItems
+
+type AdminListsHolding<T> = {
+  [L in AdminListName]: T extends AdminItems[L] ? L : never
+}[AdminListName]
+
+/**
+ * How an admin answer changes the data: a delete answers the id of an item of the list it
+ * names, a create or an edit an item of it; a tip or a stage's pricing changes a stage, and a
+ * Schedule row is keyed by its step.
+ */
+export type AdminUpdate<N extends AdminWriteName> = N extends 'editTip'
+  ? 'tip'
+  : N extends 'editStage'
+    ? 'stage'
+    : N extends 'editSchedule'
+      ? 'scheduleRow'
+      : CallData<N> extends string
+        ? { deleted: AdminListName }
+        : { created: AdminListsHolding<CallData<N>> } | { edited: AdminListsHolding<CallData<N>> }
+
+/**
+ * `stale: ['adminData']` marks the writes whose effects reach lists the answer does not carry:
+ * a city decides its clients' Flag and who is still waiting; a client appears in the perks and
+ * waiting lists; a manager's name is shown on its requests. After these the whole data is
+ * fetched again.
+ */
+const reachesOtherLists = ['adminData'] as const
+
+export const adminEffects = {
+  editClient: { updates: { edited: 'Clients' }, stale: reachesOtherLists },
+  deleteClient: { updates: { deleted: 'Clients' }, stale: reachesOtherLists },
+  createAdmin: { updates: { created: 'Admins' } },
+  editAdmin: { updates: { edited: 'Admins' } },
+  deleteAdmin: { updates: { deleted: 'Admins' } },
+  createCity: { updates: { created: 'Cities' }, stale: reachesOtherLists },
+  editCity: { updates: { edited: 'Cities' }, stale: reachesOtherLists },
+  deleteCity: { updates: { deleted: 'Cities' }, stale: reachesOtherLists },
+  createEngineer: { updates: { created: 'Engineers' } },
+  editEngineer: { updates: { edited: 'Engineers' } },
+  deleteEngineer: { updates: { deleted: 'Engineers' } },
+  createManager: { updates: { created: 'Managers' } },
+  editManager: { updates: { edited: 'Managers' }, stale: reachesOtherLists },
+  deleteManager: { updates: { deleted: 'Managers' }, stale: reachesOtherLists },
+  editBuilderRequest: { updates: { edited: 'BuilderRequests' } },
+  editManagerRequest: { updates: { edited: 'ManagerRequests' } },
+  editTip: { updates: 'tip' },
+  editStage: { updates: 'stage' },
+  editSchedule: { updates: 'scheduleRow' },
+} as const satisfies { [N in AdminWriteName]: Effect<AdminUpdate<N>> }
