@@ -14,8 +14,8 @@ import {
 } from '../../../contract/routes'
 import type { AdminCall } from '../../../machines/admin/admin.types'
 import type { ClientCall } from '../../../machines/client/client.types'
-import { createCaller } from '../../../src/adapters/call'
-import { createHttp } from '../../../src/adapters/http'
+import { createCaller } from '../../../src/adapters/api/caller'
+import { createHttp } from '../../../src/adapters/api/http'
 import { apiWith, BASE, failure } from './api-test-kit'
 import { problem } from './fake-fetch'
 

@@ -1,11 +1,11 @@
-import { authRoutes } from '../../contract/routes/auth'
-import { createAreaPorts } from './api-areas'
-import type { onboardingRoutes } from '../../contract/routes/onboarding'
-import { createCaller, type Caller } from './call'
+import { authRoutes } from '../../../contract/routes/auth'
+import { createAreaPorts } from './areas'
+import type { onboardingRoutes } from '../../../contract/routes/onboarding'
+import { createCaller, type Caller } from './caller'
 import { createHttp, type HttpOptions } from './http'
 
 export { ApiError, isApiError, type ApiErrorCode } from './api-error'
-export { TEMP_TOKEN_COOKIE_MARKER, type Caller } from './call'
+export { TEMP_TOKEN_COOKIE_MARKER, type Caller } from './caller'
 export { API_TIMEOUT_MS } from './http'
 
 export type ApiOptions = HttpOptions
@@ -25,7 +25,7 @@ export function createApi(options: ApiOptions) {
   const signIn = createCaller(http, authRoutes)
   // Finding out whether we build in a city and creating a client load with their first call.
   const onboarding = async () =>
-    createCaller(http, (await import('../../contract/routes/onboarding')).onboardingRoutes)
+    createCaller(http, (await import('../../../contract/routes/onboarding')).onboardingRoutes)
   const call = ((name: string, input?: object, signal?: AbortSignal) => {
     const run = (caller: unknown) => (caller as AnyCaller)(name, input, signal)
     return name in authRoutes ? run(signIn) : onboarding().then(run)

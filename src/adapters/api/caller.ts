@@ -1,4 +1,4 @@
-import type { CallData, CallInput, CallName, RouteDef, Routes } from '../../contract/routes'
+import type { CallData, CallInput, CallName, RouteDef, Routes } from '../../../contract/routes'
 import { LOGIN_RETRY, type Http, type Method, type SendOptions } from './http'
 
 /** The session machine's marker for "the temp token is in a cookie, send no header" (seed §4). */

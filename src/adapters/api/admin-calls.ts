@@ -1,10 +1,10 @@
-import { adminRoutes } from '../../contract/routes/admin'
+import { adminRoutes } from '../../../contract/routes/admin'
 import type {
   AdminCall,
   AdminCallResult,
   AdminFetchInput,
   AdminFetchResult,
-} from '../../machines/admin/admin.types'
+} from '../../../machines/admin/admin.types'
 import { runNamed } from './run-named'
 import { readData, type Http } from './http'
 

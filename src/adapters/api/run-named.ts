@@ -1,5 +1,5 @@
-import type { CallName, Routes } from '../../contract/routes'
-import { createCaller } from './call'
+import type { CallName, Routes } from '../../../contract/routes'
+import { createCaller } from './caller'
 import type { Http } from './http'
 /**
  * Runs a call an actor named (`{ name, ...input }`) over a part of the table and answers with

@@ -1,7 +1,7 @@
-import { clientRoutes, timelineRoutes } from '../../contract/routes/client'
-import { documentsRoutes } from '../../contract/routes/documents'
-import { moneyRoutes } from '../../contract/routes/money'
-import type { ClientCall, ClientCallResult } from '../../machines/client/client.types'
+import { clientRoutes, timelineRoutes } from '../../../contract/routes/client'
+import { documentsRoutes } from '../../../contract/routes/documents'
+import { moneyRoutes } from '../../../contract/routes/money'
+import type { ClientCall, ClientCallResult } from '../../../machines/client/client.types'
 import { runNamed } from './run-named'
 import type { Http } from './http'
 
