@@ -1,14 +1,13 @@
+import type { AdminWriteName } from '../../../contract/routes'
 import { adminRoutes } from '../../../contract/routes/admin'
-import type {
-  AdminCall,
-  AdminCallResult,
-  AdminFetchInput,
-  AdminFetchResult,
-} from '../../../machines/admin/admin.types'
-import { runNamed } from './run-named'
+import type { AdminFetchInput, AdminFetchResult } from '../../../machines/admin/admin.types'
+import type { Table } from './caller'
 import { readData, type Http } from './http'
 
-type Signal = AbortSignal | undefined
+const { adminFetch, ...writes } = adminRoutes
+
+/** The back office's writes: the calls of the admin actor's `adminCall` port. */
+export const adminWrites: Table<AdminWriteName> = writes
 
 /**
  * GET admin/fetch. With the ETag of the data already held, an unchanged answer costs a 304 and
@@ -17,11 +16,11 @@ type Signal = AbortSignal | undefined
 export async function fetchAdmin(
   http: Http,
   { etag }: AdminFetchInput,
-  signal?: Signal,
+  signal?: AbortSignal,
 ): Promise<AdminFetchResult> {
-  const { path, data } = adminRoutes.adminFetch
+  const { method, path, data } = adminFetch
   const headers: Record<string, string> = etag ? { 'If-None-Match': etag } : {}
-  const response = await http.fetchResponse('get', path.replace(/^\/api/, ''), {
+  const response = await http.fetchResponse(method, path.replace(/^\/api/, ''), {
     headers,
     signal,
     accept: [304],
@@ -33,8 +32,3 @@ export async function fetchAdmin(
     etag: response.headers.get('etag'),
   }
 }
-
-/** The admin actor's write port: runs the write `call` names and hands back its answer. */
-export const runAdminCall = (http: Http, call: AdminCall, signal?: Signal) =>
-  // The table's schema for `call.name` checked the data: the pair is the union's member for it.
-  runNamed(http, adminRoutes, call, signal) as Promise<AdminCallResult>

@@ -1,31 +1,38 @@
-import type { AdminCall, AdminFetchInput } from '../../../machines/admin/admin.types'
-import type { ClientCall, UploadRequest } from '../../../machines/client/client.types'
-import type { Http } from './http'
-import type { UploadOptions } from './upload-file'
+import type { AdminWriteName } from '../../../contract/routes'
+import { authRoutes } from '../../../contract/routes/auth'
+import type { onboardingRoutes } from '../../../contract/routes/onboarding'
+import type { ClientCallName } from '../../../machines/client/client.types'
+import type { Entry, Lookup, Table } from './caller'
 
-type Signal = AbortSignal | undefined
+/** The calls of the landing pages: signing in, and finding out whether we build in a city. */
+export type LandingCallName = keyof typeof authRoutes | keyof typeof onboardingRoutes
 
-/**
- * The builder's and the back office's ports. Only a client in the builder or an admin makes
- * these calls, so their part of the route table loads with the first one, not with the landing
- * pages.
+/*
+ * The route table by area, each part loaded with the first call that needs it, so that the
+ * sign-in page holds the sign-in calls' schemas and no others. A failed load is not kept: the
+ * next call tries again.
  */
-export function createAreaPorts(http: Http, uploads: UploadOptions) {
-  return {
-    /** The client actor's port: any builder call, answered with its name and `Data`. */
-    clientCall: async (call: ClientCall, signal?: Signal) =>
-      (await import('./builder-calls')).runClientCall(http, call, signal),
-    /** POST /api/files with its progress: the client actor's `sendFile` port. */
-    uploadFile: async (
-      request: UploadRequest,
-      onProgress: (loaded: number, total: number) => void,
-      signal: AbortSignal,
-    ) => (await import('./builder-calls')).uploadFile(uploads, request, onProgress, signal),
-    /** GET admin/fetch, revalidated with the ETag of the data already held. */
-    fetchAdmin: async (input: AdminFetchInput, signal?: Signal) =>
-      (await import('./admin-calls')).fetchAdmin(http, input, signal),
-    /** The admin actor's write port: any admin write, answered with its name and `Data`. */
-    adminCall: async (call: AdminCall, signal?: Signal) =>
-      (await import('./admin-calls')).runAdminCall(http, call, signal),
-  }
-}
+
+/** The sign-in calls, at hand on the landing pages. */
+const signIn: { readonly [K in LandingCallName]?: Entry<K> } = authRoutes
+
+/** Whether we build in a city, creating a client and moving one: with the onboarding screens. */
+const loadLanding = async (): Promise<Table<LandingCallName>> => ({
+  ...authRoutes,
+  ...(await import('../../../contract/routes/onboarding')).onboardingRoutes,
+})
+
+/** The builder's calls and its upload, loaded with the builder's first call. */
+export const loadBuilder = () => import('./builder-calls')
+
+/** The back office's writes and its fetch, loaded with the admin's first call. */
+export const loadAdmin = () => import('./admin-calls')
+
+export const landingCalls: Lookup<LandingCallName> = (name) =>
+  signIn[name] ?? loadLanding().then((table) => table[name])
+
+export const builderCalls: Lookup<ClientCallName> = async (name) =>
+  (await loadBuilder()).builderRoutes[name]
+
+export const adminCalls: Lookup<AdminWriteName> = async (name) =>
+  (await loadAdmin()).adminWrites[name]

@@ -1,9 +1,8 @@
 import { clientRoutes, timelineRoutes } from '../../../contract/routes/client'
 import { documentsRoutes } from '../../../contract/routes/documents'
 import { moneyRoutes } from '../../../contract/routes/money'
-import type { ClientCall, ClientCallResult } from '../../../machines/client/client.types'
-import { runNamed } from './run-named'
-import type { Http } from './http'
+import type { ClientCallName } from '../../../machines/client/client.types'
+import type { Table } from './caller'
 
 // The upload loads with the calls: one lazy chunk for the builder's network, not two.
 export { uploadFile } from './upload-file'
@@ -12,7 +11,12 @@ export { uploadFile } from './upload-file'
 // through its signed address: neither is a JSON call.
 const { files, deleteFile, addLogEntry, logs, deleteLogEntry, setWarranty, warranties } =
   documentsRoutes
-const documentCalls = {
+
+/** The builder's part of the route table: the calls of the client actor's `clientCall` port. */
+export const builderRoutes: Table<ClientCallName> = {
+  ...clientRoutes,
+  ...timelineRoutes,
+  ...moneyRoutes,
   files,
   deleteFile,
   addLogEntry,
@@ -21,10 +25,3 @@ const documentCalls = {
   setWarranty,
   warranties,
 }
-
-const builderRoutes = { ...clientRoutes, ...timelineRoutes, ...moneyRoutes, ...documentCalls }
-
-/** The client actor's `clientCall` port: runs the call `call` names and hands back its answer. */
-export const runClientCall = (http: Http, call: ClientCall, signal?: AbortSignal) =>
-  // The table's schema for `call.name` checked the data: the pair is the union's member for it.
-  runNamed(http, builderRoutes, call, signal) as Promise<ClientCallResult>

@@ -1,35 +1,25 @@
-import { authRoutes } from '../../../contract/routes/auth'
-import { createAreaPorts } from './areas'
-import type { onboardingRoutes } from '../../../contract/routes/onboarding'
-import { createCaller, type Caller } from './caller'
+import type { UploadRequest } from '../../../machines/client/client.types'
+import type { AdminFetchInput } from '../../../machines/admin/admin.types'
+import { adminCalls, builderCalls, landingCalls, loadAdmin, loadBuilder } from './areas'
+import { createCaller } from './caller'
 import { createHttp, type HttpOptions } from './http'
 
 export { ApiError, isApiError, type ApiErrorCode } from './api-error'
 export { TEMP_TOKEN_COOKIE_MARKER, type Caller } from './caller'
 export { API_TIMEOUT_MS } from './http'
+export type { LandingCallName } from './areas'
 
 export type ApiOptions = HttpOptions
-
-/** The calls of the landing pages: signing in, and finding out whether we build in a city. */
-type LandingCall = keyof typeof authRoutes | keyof typeof onboardingRoutes
-type AnyCaller = (name: string, input?: object, signal?: AbortSignal) => Promise<unknown>
 export type Api = ReturnType<typeof createApi>
 
 /**
- * The API port (PRODUCT.md §4): `call(name, input, signal?)` for the sign-in calls, the
- * stages in build order, and the builder's and the back office's calls, whose part of the
- * route table loads with their first call.
+ * The API port (PRODUCT.md §4): `call(name, input, signal?)` for the landing pages' calls, the
+ * stages in build order, and the builder's and the back office's ports, whose part of the route
+ * table loads with their first call (areas.ts).
  */
 export function createApi(options: ApiOptions) {
   const http = createHttp(options)
-  const signIn = createCaller(http, authRoutes)
-  // Finding out whether we build in a city and creating a client load with their first call.
-  const onboarding = async () =>
-    createCaller(http, (await import('../../../contract/routes/onboarding')).onboardingRoutes)
-  const call = ((name: string, input?: object, signal?: AbortSignal) => {
-    const run = (caller: unknown) => (caller as AnyCaller)(name, input, signal)
-    return name in authRoutes ? run(signIn) : onboarding().then(run)
-  }) as Caller<LandingCall>
+  const { call } = createCaller(http, landingCalls)
   return {
     call,
     /** GET /api: the priced stages with their design tips, in build order. */
@@ -37,6 +27,18 @@ export function createApi(options: ApiOptions) {
       const stages = await call('stages', {}, signal)
       return [...stages].sort((a, b) => a.order - b.order)
     },
-    ...createAreaPorts(http, options),
+    /** The client actor's port: any builder call, answered with its name and `Data`. */
+    clientCall: createCaller(http, builderCalls).named,
+    /** POST /api/files with its progress: the client actor's `sendFile` port. */
+    uploadFile: async (
+      request: UploadRequest,
+      onProgress: (loaded: number, total: number) => void,
+      signal: AbortSignal,
+    ) => (await loadBuilder()).uploadFile(options, request, onProgress, signal),
+    /** GET admin/fetch, revalidated with the ETag of the data already held. */
+    fetchAdmin: async (input: AdminFetchInput, signal?: AbortSignal) =>
+      (await loadAdmin()).fetchAdmin(http, input, signal),
+    /** The admin actor's write port: any admin write, answered with its name and `Data`. */
+    adminCall: createCaller(http, adminCalls).named,
   }
 }
