@@ -14,7 +14,7 @@ import type {
   AdminFetchInput,
   AdminFetchResult,
 } from '../../machines/admin/admin.types'
-import type { Caller } from '../adapters/api'
+import type { Caller, LandingCallName } from '../adapters/api'
 import { refreshInTurn } from '../adapters/api/session-refresh'
 import { retryUnauthorized } from '../adapters/api/retry-unauthorized'
 import type { Now } from '../../machines/ports'
@@ -34,13 +34,13 @@ import {
   saveState,
 } from '../adapters/state-store'
 
-/** The calls the session makes itself: sign-in, refresh, logout and the waiting list. */
-export type SessionCallName =
-  'login' | 'verify' | 'onboarding' | 'refresh' | 'logout' | 'editStatus' | 'changeCity'
-
 /** What the session needs of the API: the real one is `createApi`, tests pass a fake. */
 export type SessionPorts = {
-  call: Caller<SessionCallName>
+  /**
+   * The landing pages' calls, of which the session makes the sign-in, refresh, logout and
+   * waiting-list ones; the app passes the same caller on to the routes (validate, stages).
+   */
+  call: Caller<LandingCallName>
   fetchAdmin(input: AdminFetchInput, signal?: AbortSignal): Promise<AdminFetchResult>
   /** Every builder call (edit-pool, quotes, requests), named as the route table names it. */
   clientCall(call: ClientCall, signal?: AbortSignal): Promise<ClientCallResult>
