@@ -116,8 +116,18 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
 
+    /**
+     * A code is on its way: from the sign-in page, or again from /verify (Resend code). The page
+     * it was asked from stays on screen, and a failure is shown there.
+     */
     requestingCode: {
-      tags: ['route:landing', 'busy'],
+      tags: ['busy'],
+      initial: 'first',
+      states: {
+        first: { tags: ['route:landing'] },
+        /** The code sent before stays good while the new one is asked for. */
+        again: { tags: ['route:verify'] },
+      },
       invoke: {
         src: 'requestCode',
         input: ({ context }) => ({ email: context.email ?? '' }),
@@ -128,10 +138,17 @@ export const sessionMachine = sessionSetup.createMachine({
             params: ({ event }) => ({ tempToken: event.output.tempToken }),
           },
         },
-        onError: {
-          target: 'loggedOut',
-          actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: 'isResendingCode',
+            target: 'awaitingCode',
+            actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'loggedOut',
+            actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
 
@@ -141,7 +158,7 @@ export const sessionMachine = sessionSetup.createMachine({
       on: {
         // A locked code is burned: only a new one (Resend code) can be verified.
         'auth.codeSubmitted': { guard: 'codeUsable', target: 'verifying' },
-        'auth.codeResent': 'resendingCode',
+        'auth.codeResent': 'requestingCode.again',
         'auth.restarted': {
           target: 'loggedOut',
           actions: ['forgetCode', 'clearStorage'],
@@ -150,25 +167,6 @@ export const sessionMachine = sessionSetup.createMachine({
           guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
           target: 'signedIn',
           actions: { type: 'takeSyncedAuth', params: ({ event }) => ({ auth: event.auth }) },
-        },
-      },
-    },
-
-    resendingCode: {
-      tags: ['route:verify', 'busy'],
-      invoke: {
-        src: 'requestCode',
-        input: ({ context }) => ({ email: context.email ?? '' }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: {
-            type: 'storeTempToken',
-            params: ({ event }) => ({ tempToken: event.output.tempToken }),
-          },
-        },
-        onError: {
-          target: 'awaitingCode',
-          actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
