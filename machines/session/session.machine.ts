@@ -2,6 +2,19 @@ import { assertEvent, type ActorRefFrom } from 'xstate'
 import { clientDataOf, signedOut } from './session-context'
 import { persistSession, sessionSetup } from './session.setup'
 import { signedInState } from './signed-in.state'
+import type { SessionEvent } from './session.types'
+
+type Synced = { event: Extract<SessionEvent, { type: 'session.synced' }> }
+
+/**
+ * Signed out, whether a code was sent or not: another tab signed in (the `storage` event), and
+ * this one follows it. Not while a call of this tab's is out, which would be cut short.
+ */
+const followSignInElsewhere = {
+  guard: { type: 'isSignedInElsewhere', params: ({ event }: Synced) => ({ auth: event.auth }) },
+  target: '#session.signedIn',
+  actions: { type: 'takeSyncedAuth', params: ({ event }: Synced) => ({ auth: event.auth }) },
+} as const
 
 /**
  * The session lifecycle (seed §4 "Session"): restoring → logged out → awaiting a code →
@@ -108,11 +121,7 @@ export const sessionMachine = sessionSetup.createMachine({
             params: ({ event }) => ({ email: event.email, onboarding: event.onboarding ?? null }),
           },
         },
-        'session.synced': {
-          guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
-          target: 'signedIn',
-          actions: { type: 'takeSyncedAuth', params: ({ event }) => ({ auth: event.auth }) },
-        },
+        'session.synced': followSignInElsewhere,
       },
     },
 
@@ -163,11 +172,7 @@ export const sessionMachine = sessionSetup.createMachine({
           target: 'loggedOut',
           actions: ['forgetCode', 'clearStorage'],
         },
-        'session.synced': {
-          guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
-          target: 'signedIn',
-          actions: { type: 'takeSyncedAuth', params: ({ event }) => ({ auth: event.auth }) },
-        },
+        'session.synced': followSignInElsewhere,
       },
     },
 
