@@ -97,12 +97,12 @@ export async function createSession<P extends SessionPorts>(
           : ports.call('verify', { body: { code, rememberMe }, tempToken }, signal)
       }),
       refresh: fromPromise(() =>
-        refreshInTurn({
-          refresh: () => ports.call('refresh'),
-          current: token,
+        refreshInTurn(
+          () => ports.call('refresh'),
+          token,
           now,
-          stored: () => waitFor(session, (s) => !s.hasTag('refreshing') && !s.matches('resuming')),
-        }),
+          () => waitFor(session, (s) => !s.hasTag('refreshing') && !s.matches('resuming')),
+        ),
       ),
       logout: fromPromise(async () => {
         await ports.call('logout')

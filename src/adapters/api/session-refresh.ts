@@ -26,27 +26,18 @@ export function storedElsewhere(current: () => string | null, now: Now): Refresh
   }
 }
 
-export type RefreshTurn = {
-  /** POST /api/refresh: rotates the refresh cookie. */
-  refresh: () => Promise<RefreshData>
-  /** The access token this tab holds now. */
-  current: () => string | null
-  now: Now
-  /** Settles once this tab has stored what the refresh got. */
-  stored: () => Promise<unknown>
-}
-
 /**
  * Refreshes once across all tabs: inside the lock, a token that another tab stored meanwhile
  * is taken instead of rotating the refresh cookie a second time. The lock is held until this
- * tab has stored what it got (`stored` settles), so the next tab in turn finds it.
+ * tab has stored what it got (`stored` settles), so the next tab in turn finds it. `current` is
+ * the access token this tab holds.
  */
-export function refreshInTurn({
-  refresh,
-  current,
-  now,
-  stored,
-}: RefreshTurn): Promise<RefreshData> {
+export function refreshInTurn(
+  refresh: () => Promise<RefreshData>,
+  current: () => string | null,
+  now: Now,
+  stored: () => Promise<unknown>,
+): Promise<RefreshData> {
   return new Promise((resolve, reject) => {
     inTurn(async () => {
       resolve(storedElsewhere(current, now) ?? (await refresh()))

@@ -50,12 +50,12 @@ describe('the refresh in turn', () => {
 
   it('refreshes when no other tab stored a token meanwhile', async () => {
     const got = answer(token(900))
-    const refreshed = refreshInTurn({
-      refresh: async () => got,
-      current: () => 'this-tab',
+    const refreshed = refreshInTurn(
+      async () => got,
+      () => 'this-tab',
       now,
-      stored: async () => undefined,
-    })
+      async () => undefined,
+    )
     expect(await refreshed).toBe(got)
   })
 
@@ -64,29 +64,31 @@ describe('the refresh in turn', () => {
     const fresh = token(900)
     let refreshes = 0
     const tab = () =>
-      refreshInTurn({
-        refresh: async () => {
+      refreshInTurn(
+        async () => {
           refreshes += 1
           return answer(fresh)
         },
-        current: () => 'old',
+        () => 'old',
         now,
         // The tab stores what it got a moment later, and the lock waits for it.
-        stored: () => new Promise((stored) => setTimeout(() => stored(storedByAnotherTab(fresh)))),
-      })
+        () => new Promise((stored) => setTimeout(() => stored(storedByAnotherTab(fresh)))),
+      )
     const [first, second] = await Promise.all([tab(), tab()])
     expect(refreshes).toBe(1)
     expect(first.Token).toBe(fresh)
     expect(second.Token).toBe(fresh)
+    // The second tab stores what it took as well, a moment later: not into the next test.
+    await new Promise((settled) => setTimeout(settled))
   })
 
   it('fails as the refresh does', async () => {
-    const refreshed = refreshInTurn({
-      refresh: async () => Promise.reject(new Error('refused')),
-      current: () => 'this-tab',
+    const refreshed = refreshInTurn(
+      async () => Promise.reject(new Error('refused')),
+      () => 'this-tab',
       now,
-      stored: async () => undefined,
-    })
+      async () => undefined,
+    )
     await expect(refreshed).rejects.toThrow('refused')
   })
 })
