@@ -2,6 +2,19 @@ import { assertEvent, type ActorRefFrom } from 'xstate'
 import { clientDataOf, signedOut } from './session-context'
 import { persistSession, sessionSetup } from './session.setup'
 import { signedInState } from './signed-in.state'
+import type { SessionEvent } from './session.types'
+
+type Synced = { event: Extract<SessionEvent, { type: 'session.synced' }> }
+
+/**
+ * Signed out, whether a code was sent or not: another tab signed in (the `storage` event), and
+ * this one follows it. Not while a call of this tab's is out, which would be cut short.
+ */
+const followSignInElsewhere = {
+  guard: { type: 'isSignedInElsewhere', params: ({ event }: Synced) => ({ auth: event.auth }) },
+  target: '#session.signedIn',
+  actions: { type: 'takeSyncedAuth', params: ({ event }: Synced) => ({ auth: event.auth }) },
+} as const
 
 /**
  * The session lifecycle (seed §4 "Session"): restoring → logged out → awaiting a code →
@@ -108,16 +121,22 @@ export const sessionMachine = sessionSetup.createMachine({
             params: ({ event }) => ({ email: event.email, onboarding: event.onboarding ?? null }),
           },
         },
-        'session.synced': {
-          guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
-          target: 'signedIn',
-          actions: { type: 'takeSyncedAuth', params: ({ event }) => ({ auth: event.auth }) },
-        },
+        'session.synced': followSignInElsewhere,
       },
     },
 
+    /**
+     * A code is on its way: from the sign-in page, or again from /verify (Resend code). The page
+     * it was asked from stays on screen, and a failure is shown there.
+     */
     requestingCode: {
-      tags: ['route:landing', 'busy'],
+      tags: ['busy'],
+      initial: 'first',
+      states: {
+        first: { tags: ['route:landing'] },
+        /** The code sent before stays good while the new one is asked for. */
+        again: { tags: ['route:verify'] },
+      },
       invoke: {
         src: 'requestCode',
         input: ({ context }) => ({ email: context.email ?? '' }),
@@ -128,10 +147,17 @@ export const sessionMachine = sessionSetup.createMachine({
             params: ({ event }) => ({ tempToken: event.output.tempToken }),
           },
         },
-        onError: {
-          target: 'loggedOut',
-          actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: 'isResendingCode',
+            target: 'awaitingCode',
+            actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'loggedOut',
+            actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
 
@@ -141,35 +167,12 @@ export const sessionMachine = sessionSetup.createMachine({
       on: {
         // A locked code is burned: only a new one (Resend code) can be verified.
         'auth.codeSubmitted': { guard: 'codeUsable', target: 'verifying' },
-        'auth.codeResent': 'resendingCode',
+        'auth.codeResent': 'requestingCode.again',
         'auth.restarted': {
           target: 'loggedOut',
           actions: ['forgetCode', 'clearStorage'],
         },
-        'session.synced': {
-          guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ auth: event.auth }) },
-          target: 'signedIn',
-          actions: { type: 'takeSyncedAuth', params: ({ event }) => ({ auth: event.auth }) },
-        },
-      },
-    },
-
-    resendingCode: {
-      tags: ['route:verify', 'busy'],
-      invoke: {
-        src: 'requestCode',
-        input: ({ context }) => ({ email: context.email ?? '' }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: {
-            type: 'storeTempToken',
-            params: ({ event }) => ({ tempToken: event.output.tempToken }),
-          },
-        },
-        onError: {
-          target: 'awaitingCode',
-          actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
-        },
+        'session.synced': followSignInElsewhere,
       },
     },
 

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate'
 import { adminMachine, parseAdminContext } from '../admin/admin.machine'
 import { clientMachine, keptDraft, parseClientContext } from '../client/client.machine'
 import type { ClientCall, SessionStartData } from '../client/client.types'
@@ -144,6 +144,8 @@ const baseSetup = setup({
     hadSentCode: ({ context }) => !context.isAuthenticated && context.tempToken !== null,
     canResume: ({ context }) => context.canResume,
     codeUsable: ({ context }) => context.problem?.code !== 'CODE_LOCKED',
+    /** The code was asked for again from /verify, not first from the sign-in page. */
+    isResendingCode: stateIn({ requestingCode: 'again' }),
     isClientWithFlag: ({ context }) => context.role === 'CLIENT' && context.flag,
     isClient: ({ context }) => context.role === 'CLIENT',
     tokenIsFresh: ({ context }) =>

@@ -7,7 +7,6 @@ import {
   type ClientCallResult,
 } from '../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../machines/session/session.machine'
-import { refreshDelay } from '../../machines/session/token'
 import { sendFileLogic, type SendFile } from '../../machines/client/uploads'
 import type {
   AdminCall,
@@ -15,8 +14,9 @@ import type {
   AdminFetchInput,
   AdminFetchResult,
 } from '../../machines/admin/admin.types'
-import type { RefreshData } from '../../contract'
-import { isApiError, type Caller } from '../adapters/api'
+import type { Caller, LandingCallName } from '../adapters/api'
+import { refreshInTurn } from '../adapters/api/session-refresh'
+import { retryUnauthorized } from '../adapters/api/retry-unauthorized'
 import type { Now } from '../../machines/ports'
 import {
   AUTH_STORAGE_KEY,
@@ -34,19 +34,13 @@ import {
   saveState,
 } from '../adapters/state-store'
 
-/** Another tab may be refreshing right now: Web Locks make the tabs take turns. */
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (typeof navigator === 'undefined' || !('locks' in navigator)) return work()
-  return navigator.locks.request('poolpath-refresh', work)
-}
-
-/** The calls the session makes itself: sign-in, refresh, logout and the waiting list. */
-export type SessionCallName =
-  'login' | 'verify' | 'onboarding' | 'refresh' | 'logout' | 'editStatus' | 'changeCity'
-
 /** What the session needs of the API: the real one is `createApi`, tests pass a fake. */
 export type SessionPorts = {
-  call: Caller<SessionCallName>
+  /**
+   * The landing pages' calls, of which the session makes the sign-in, refresh, logout and
+   * waiting-list ones; the app passes the same caller on to the routes (validate, stages).
+   */
+  call: Caller<LandingCallName>
   fetchAdmin(input: AdminFetchInput, signal?: AbortSignal): Promise<AdminFetchResult>
   /** Every builder call (edit-pool, quotes, requests), named as the route table names it. */
   clientCall(call: ClientCall, signal?: AbortSignal): Promise<ClientCallResult>
@@ -54,42 +48,6 @@ export type SessionPorts = {
   adminCall(call: AdminCall, signal?: AbortSignal): Promise<AdminCallResult>
   /** POST /api/files, multipart, reporting the bytes sent. */
   uploadFile: SendFile
-}
-
-/** A token another tab stored while this one waited for its turn, if it is still good. */
-function storedElsewhere(current: () => string | null, now: Now): RefreshData | null {
-  const stored = loadAuth()
-  const fresh =
-    stored?.isAuthenticated &&
-    stored.accessToken &&
-    stored.accessToken !== current() &&
-    refreshDelay(stored.accessToken, stored.tokenReceivedAt ?? null, now())
-  if (!stored || !stored.accessToken || !stored.role || !stored.userData || !fresh) return null
-  return {
-    Token: stored.accessToken,
-    role: stored.role,
-    userData: stored.userData,
-    Flag: stored.flag ?? false,
-  }
-}
-
-/**
- * Refreshes once across all tabs: inside the lock, a token that another tab stored meanwhile
- * is taken instead of rotating the refresh cookie a second time. The lock is held until this
- * tab has stored what it got (`stored` settles), so the next tab in turn finds it.
- */
-function refreshOnce(
-  ports: SessionPorts,
-  current: () => string | null,
-  now: Now,
-  stored: () => Promise<unknown>,
-): Promise<RefreshData> {
-  return new Promise((resolve, reject) => {
-    inTurn(async () => {
-      resolve(storedElsewhere(current, now) ?? (await ports.call('refresh')))
-      await stored()
-    }).catch(reject)
-  })
 }
 
 /**
@@ -105,34 +63,14 @@ export async function createSession<P extends SessionPorts>(
   now: Now = Date.now,
   observe: Pick<ActorOptions<AnyActorLogic>, 'clock' | 'inspect'> = {},
 ): Promise<{ actor: SessionActor; ports: P }> {
-  let actor: SessionActor | null = null
-  const token = () => actor?.getSnapshot().context.accessToken ?? null
+  const token = () => session.getSnapshot().context.accessToken
   const ports = makePorts(token)
-  const unauthorized = (error: unknown) => isApiError(error) && error.status === 401
-  /**
-   * A data call answered 401 (its access token expired) is retried once after one refresh: the
-   * session refreshes once for every call that waits on it, and a call whose token was replaced
-   * meanwhile is retried at once. If the refresh fails the session ends, keeping `draft` (the
-   * client's edit); a second 401 ends it too.
-   */
-  const guarded = async <T>(call: () => Promise<T>, draft?: ClientCall): Promise<T> => {
-    const used = token()
-    try {
-      return await call()
-    } catch (error) {
-      if (!actor || !unauthorized(error)) throw error
-      if (token() === used) actor.send({ type: 'session.unauthorized', draft })
-      // The refresh runs from the moment it is asked for: done when it is over, either way.
-      const renewed = await waitFor(actor, (s) => !s.hasTag('refreshing'))
-      if (!renewed.hasTag('authenticated')) throw error
-    }
-    try {
-      return await call()
-    } catch (error) {
-      if (unauthorized(error)) actor.send({ type: 'session.unauthorized' })
-      throw error
-    }
-  }
+  const guarded = retryUnauthorized({
+    token,
+    unauthorized: (draft) => session.send({ type: 'session.unauthorized', draft }),
+    renewed: async () =>
+      (await waitFor(session, (s) => !s.hasTag('refreshing'))).hasTag('authenticated'),
+  })
 
   const restored = loadAuth()
   const restoredChildren = hasStoredState()
@@ -159,8 +97,11 @@ export async function createSession<P extends SessionPorts>(
           : ports.call('verify', { body: { code, rememberMe }, tempToken }, signal)
       }),
       refresh: fromPromise(() =>
-        refreshOnce(ports, token, now, () =>
-          waitFor(session, (s) => !s.hasTag('refreshing') && !s.matches('resuming')),
+        refreshInTurn(
+          () => ports.call('refresh'),
+          token,
+          now,
+          () => waitFor(session, (s) => !s.hasTag('refreshing') && !s.matches('resuming')),
         ),
       ),
       logout: fromPromise(async () => {
@@ -213,7 +154,6 @@ export async function createSession<P extends SessionPorts>(
     input: { restored, rememberLogin: readRememberLogin(), restoredChildren, now },
     ...observe,
   })
-  actor = session
 
   // Another tab signed in, refreshed or signed out: follow it (the event only fires in other tabs).
   window.addEventListener('storage', (event) => {

@@ -73,6 +73,7 @@ const refreshed = (over: Partial<RefreshData> = {}): RefreshData => ({
 type Place = { city: string; state: string }
 
 type Fakes = {
+  requestCode?: () => Promise<{ tempToken?: string | null }>
   refresh?: () => Promise<RefreshData>
   verify?: (input: VerifyInput) => Promise<SessionData>
   changeCity?: (place: Place) => Promise<RefreshData>
@@ -98,7 +99,7 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
     actors: {
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => {
         calls.requestCode++
-        return { tempToken: 'temp-1' }
+        return (fakes.requestCode ?? (async () => ({ tempToken: 'temp-1' })))()
       }),
       verify: fromPromise(async ({ input }: { input: VerifyInput }) => {
         calls.verify.push(input)
@@ -311,6 +312,26 @@ describe('sign-in', () => {
     actor.send({ type: 'auth.codeSubmitted', code: '222222', rememberMe: false })
     await waitFor(actor, (s) => s.matches('awaitingCode') && s.context.problem !== null)
     expect(calls.verify).toHaveLength(2)
+  })
+
+  it('shows a code request that failed on the page it was asked from', async () => {
+    const down = { status: 0, code: 'NETWORK', detail: 'Offline.' }
+    let answer: () => Promise<{ tempToken?: string | null }> = async () => Promise.reject(down)
+    const { actor } = start({}, { requestCode: () => answer() })
+    actor.send({ type: 'auth.codeRequested', email: 'pat@example.com' })
+    expect(homePath(actor.getSnapshot())).toBe('/onboarding')
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    await waitFor(actor, (s) => s.matches('loggedOut') && s.context.problem?.code === 'NETWORK')
+
+    answer = async () => ({ tempToken: 'temp-1' })
+    actor.send({ type: 'auth.codeRequested', email: 'pat@example.com' })
+    await waitFor(actor, (s) => s.matches('awaitingCode') && s.context.problem === null)
+    answer = async () => Promise.reject(down)
+    actor.send({ type: 'auth.codeResent' })
+    expect(homePath(actor.getSnapshot())).toBe('/verify')
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    await waitFor(actor, (s) => s.matches('awaitingCode') && s.context.problem?.code === 'NETWORK')
+    expect(actor.getSnapshot().context.tempToken).toBe('temp-1')
   })
 
   it('sends the onboarding details with the code', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { TestParam } from 'xstate/graph'
 import { STAGE_SLUGS, STEPS } from '../../contract/steps'
-import { NETWORK_DETAIL } from '../../src/adapters/api-error'
+import { NETWORK_DETAIL } from '../../src/adapters/api/api-error'
 import type { AdminEvent, AdminList, AdminSnapshot, RequestKind } from './admin.model'
 import type { Driver } from './driver'
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { TestParam } from 'xstate/graph'
-import { NETWORK_DETAIL } from '../../src/adapters/api-error'
+import { NETWORK_DETAIL } from '../../src/adapters/api/api-error'
 import { MAX_QUOTES, type BuilderEvent, type BuilderSnapshot } from './builder.model'
 import type { CutCall, Driver } from './driver'
 

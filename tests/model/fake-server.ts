@@ -23,7 +23,7 @@ import type {
   UploadRequest,
 } from '../../machines/client/client.types'
 import type { OnboardingDetails } from '../../machines/session/session.types'
-import { ApiError, NETWORK_DETAIL } from '../../src/adapters/api-error'
+import { ApiError, NETWORK_DETAIL } from '../../src/adapters/api/api-error'
 import { REMEMBER_LOGIN_COOKIE } from '../../src/adapters/auth-storage'
 import { createFakeDocumentsApi } from '../app/builder/documents-fake'
 import { createFakeClientApi, emptyPoolData, manager, STAGES } from '../app/builder/harness'

@@ -35,6 +35,8 @@ export const createFakeSession = (server: FakeServer, clock: SimulatedClock, ins
         logout: () => server.logout(),
         editStatus: ({ body }) => server.editStatus(getToken(), body),
         changeCity: ({ body }) => server.changeCity(getToken(), body),
+        stages: () => server.stages(),
+        validate: ({ body }) => server.validate(body),
       }),
       fetchAdmin: (input?: { etag?: string | null }) =>
         server.fetchAdmin(getToken(), input?.etag ?? null),

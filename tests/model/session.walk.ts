@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { expect, vi } from 'vitest'
 import type { TestParam } from 'xstate/graph'
-import { NETWORK_DETAIL } from '../../src/adapters/api-error'
+import { NETWORK_DETAIL } from '../../src/adapters/api/api-error'
 import { HOUR, WRONG_CODE, type Driver } from './driver'
 import type { Account, ModelEvent, ModelSnapshot } from './session.model'
 

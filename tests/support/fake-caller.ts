@@ -1,5 +1,5 @@
 import type { CallData, CallName } from '../../contract/routes'
-import type { Caller, Input } from '../../src/adapters/call'
+import type { Caller, Input } from '../../src/adapters/api/caller'
 
 /** One fake answer per call, each given the input the app passed to `call`. */
 export type FakeHandlers<N extends CallName> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isApiError, type ApiError } from '../../../src/adapters/api'
-import { parseRetryAfter } from '../../../src/adapters/api-error'
+import { parseRetryAfter } from '../../../src/adapters/api/api-error'
 import { apiWith, failure } from './api-test-kit'
 import { data, networkDown, problem, raw } from './fake-fetch'
 

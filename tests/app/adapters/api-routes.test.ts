@@ -14,8 +14,8 @@ import {
 } from '../../../contract/routes'
 import type { AdminCall } from '../../../machines/admin/admin.types'
 import type { ClientCall } from '../../../machines/client/client.types'
-import { createCaller } from '../../../src/adapters/call'
-import { createHttp } from '../../../src/adapters/http'
+import { createCaller, type Table } from '../../../src/adapters/api/caller'
+import { createHttp } from '../../../src/adapters/api/http'
 import { apiWith, BASE, failure } from './api-test-kit'
 import { problem } from './fake-fetch'
 
@@ -63,9 +63,14 @@ describe('the route table', () => {
     expect(new Set(parts).size).toBe(parts.length)
   })
 
+  // Every entry is one a caller can make: the whole table is a caller's table.
+  const table: Table<CallName> = routes
   it.each(entries(routes))('%s is made as the table says', async (name, route) => {
     const request = await sent(({ settings }) =>
-      createCaller(createHttp(settings), routes)(name as CallName, inputOf(route) as never),
+      createCaller(createHttp(settings), (key) => table[key]).call(
+        name as CallName,
+        inputOf(route) as never,
+      ),
     )
     expect(request).toEqual(expected(route))
   })

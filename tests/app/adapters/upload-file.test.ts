@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { uploadFile } from '../../../src/adapters/upload-file'
+import { uploadFile } from '../../../src/adapters/api/upload-file'
 import { storedFile } from '../../support/documents'
 import { BASE } from './api-test-kit'
 

@@ -3,9 +3,9 @@ import {
   FILE_TYPES,
   MAX_FILE_BYTES,
   type StoredFile,
-} from '../../contract/documents'
-import { documentsRoutes } from '../../contract/routes/documents'
-import type { UploadRequest } from '../../machines/client/client.types'
+} from '../../../contract/documents'
+import { documentsRoutes } from '../../../contract/routes/documents'
+import type { UploadRequest } from '../../../machines/client/client.types'
 import { ApiError, fromResponse, NETWORK_DETAIL } from './api-error'
 import { readData } from './http'
 

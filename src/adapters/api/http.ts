@@ -1,5 +1,6 @@
 import type { KyInstance, Options } from 'ky'
 import type { z } from 'zod/mini'
+import type { RouteMethod } from '../../../contract/routes'
 import { badResponse, isHttpError, toApiError } from './api-error'
 
 /** Seed §9: the API gets 45 seconds to answer. */
@@ -39,8 +40,6 @@ export interface HttpOptions {
   /** Delay before retry n (1-based); ky's backoff (0.3 s, 0.6 s) unless told otherwise. */
   retryDelay?: (attempt: number) => number
 }
-
-export type Method = 'get' | 'post' | 'put' | 'delete'
 
 export interface SendOptions {
   json?: unknown
@@ -90,7 +89,7 @@ export function createHttp({
 
   /** The raw response, or an ApiError (see toApiError) when none usable came back. */
   /** `path` is under the API base: '' for the base itself, else '/login', '/admin/fetch'… */
-  async function fetchResponse(method: Method, path: string, options: SendOptions = {}) {
+  async function fetchResponse(method: RouteMethod, path: string, options: SendOptions = {}) {
     const { json, headers = {}, signal, retry, accept = [] } = options
     const url = baseUrl + path
     try {
@@ -111,12 +110,12 @@ export function createHttp({
   }
 
   /** Sends a call and returns its `Data`, checked against the contract's schema. */
-  async function send<T extends z.ZodMiniType>(
-    method: Method,
+  async function send<T>(
+    method: RouteMethod,
     path: string,
-    data: T,
+    data: z.ZodMiniType<T>,
     options?: SendOptions,
-  ): Promise<z.output<T>> {
+  ): Promise<T> {
     const response = await fetchResponse(method, path, options)
     return readData(response, data, options?.signal)
   }
@@ -125,11 +124,11 @@ export function createHttp({
 }
 
 /** The `Data` of a `{ Data }` answer, checked with the contract's schema, else BAD_RESPONSE. */
-export async function readData<T extends z.ZodMiniType>(
+export async function readData<T>(
   response: Response,
-  data: T,
+  data: z.ZodMiniType<T>,
   signal?: AbortSignal,
-): Promise<z.output<T>> {
+): Promise<T> {
   let text: string
   try {
     text = await response.text()

@@ -1,5 +1,5 @@
 import type { HTTPError, TimeoutError } from 'ky'
-import { Problem, type ProblemCode } from '../../contract/problem'
+import { Problem, type ProblemCode } from '../../../contract/problem'
 
 /**
  * What the app can branch on: the server's problem codes, plus three of our own for answers

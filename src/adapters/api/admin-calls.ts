@@ -1,0 +1,34 @@
+import type { AdminWriteName } from '../../../contract/routes'
+import { adminRoutes } from '../../../contract/routes/admin'
+import type { AdminFetchInput, AdminFetchResult } from '../../../machines/admin/admin.types'
+import type { Table } from './caller'
+import { readData, type Http } from './http'
+
+const { adminFetch, ...writes } = adminRoutes
+
+/** The back office's writes: the calls of the admin actor's `adminCall` port. */
+export const adminWrites: Table<AdminWriteName> = writes
+
+/**
+ * GET admin/fetch. With the ETag of the data already held, an unchanged answer costs a 304 and
+ * no parsing: the 5-minute poll (seed §4) is mostly that.
+ */
+export async function fetchAdmin(
+  http: Http,
+  { etag }: AdminFetchInput,
+  signal?: AbortSignal,
+): Promise<AdminFetchResult> {
+  const { method, path, data } = adminFetch
+  const headers: Record<string, string> = etag ? { 'If-None-Match': etag } : {}
+  const response = await http.fetchResponse(method, path.replace(/^\/api/, ''), {
+    headers,
+    signal,
+    accept: [304],
+  })
+  if (response.status === 304) return { status: 'notModified' }
+  return {
+    status: 'ok',
+    data: await readData(response, data, signal),
+    etag: response.headers.get('etag'),
+  }
+}

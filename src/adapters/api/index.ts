@@ -1,0 +1,44 @@
+import type { UploadRequest } from '../../../machines/client/client.types'
+import type { AdminFetchInput } from '../../../machines/admin/admin.types'
+import { adminCalls, builderCalls, landingCalls, loadAdmin, loadBuilder } from './areas'
+import { createCaller } from './caller'
+import { createHttp, type HttpOptions } from './http'
+
+export { ApiError, isApiError, type ApiErrorCode } from './api-error'
+export { TEMP_TOKEN_COOKIE_MARKER, type Caller } from './caller'
+export { API_TIMEOUT_MS } from './http'
+export type { LandingCallName } from './areas'
+
+export type ApiOptions = HttpOptions
+export type Api = ReturnType<typeof createApi>
+
+/**
+ * The API port (PRODUCT.md §4): `call(name, input, signal?)` for the landing pages' calls, the
+ * stages in build order, and the builder's and the back office's ports, whose part of the route
+ * table loads with their first call (areas.ts).
+ */
+export function createApi(options: ApiOptions) {
+  const http = createHttp(options)
+  const { call } = createCaller(http, landingCalls)
+  return {
+    call,
+    /** GET /api: the priced stages with their design tips, in build order. */
+    stages: async (signal?: AbortSignal) => {
+      const stages = await call('stages', {}, signal)
+      return [...stages].sort((a, b) => a.order - b.order)
+    },
+    /** The client actor's port: any builder call, answered with its name and `Data`. */
+    clientCall: createCaller(http, builderCalls).named,
+    /** POST /api/files with its progress: the client actor's `sendFile` port. */
+    uploadFile: async (
+      request: UploadRequest,
+      onProgress: (loaded: number, total: number) => void,
+      signal: AbortSignal,
+    ) => (await loadBuilder()).uploadFile(options, request, onProgress, signal),
+    /** GET admin/fetch, revalidated with the ETag of the data already held. */
+    fetchAdmin: async (input: AdminFetchInput, signal?: AbortSignal) =>
+      (await loadAdmin()).fetchAdmin(http, input, signal),
+    /** The admin actor's write port: any admin write, answered with its name and `Data`. */
+    adminCall: createCaller(http, adminCalls).named,
+  }
+}

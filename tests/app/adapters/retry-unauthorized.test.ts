@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import type { ClientCall } from '../../../machines/client/client.types'
+import { ApiError } from '../../../src/adapters/api/api-error'
+import {
+  retryUnauthorized,
+  type RenewableSession,
+} from '../../../src/adapters/api/retry-unauthorized'
+import { failure } from './api-test-kit'
+
+const refused = (status: number) => new ApiError({ status, code: 'REFUSED', detail: 'No.' })
+const draft: ClientCall = { name: 'requestBuilder' }
+
+/** A session whose refresh after a 401 brings `next` (or ends it, for null). */
+function sessionRefreshingTo(next: string | null) {
+  let token: string | null = 'old'
+  const told: (ClientCall | undefined)[] = []
+  const session: RenewableSession = {
+    token: () => token,
+    unauthorized: (carried) => {
+      told.push(carried)
+      token = next
+    },
+    renewed: async () => token !== null,
+  }
+  return { guarded: retryUnauthorized(session), told, setToken: (t: string) => (token = t) }
+}
+
+/** A call answering with the statuses given, one per try, then 'done'. */
+function answers(...statuses: number[]) {
+  const tries: number[] = []
+  const call = async () => {
+    const status = statuses[tries.length]
+    tries.push(status ?? 200)
+    if (status !== undefined) throw refused(status)
+    return 'done'
+  }
+  return { call, tries }
+}
+
+describe('the 401 retry', () => {
+  it('passes an answer through, and any other failure, without a refresh', async () => {
+    const { guarded, told } = sessionRefreshingTo('new')
+    expect(await guarded(answers().call)).toBe('done')
+    expect(await failure(guarded(answers(500).call))).toMatchObject({ status: 500 })
+    expect(told).toEqual([])
+  })
+
+  it('asks for one refresh, carrying the draft, and tries the call again after it', async () => {
+    const { guarded, told } = sessionRefreshingTo('new')
+    const { call, tries } = answers(401)
+    expect(await guarded(call, draft)).toBe('done')
+    expect(told).toEqual([draft])
+    expect(tries).toHaveLength(2)
+  })
+
+  it('asks for no refresh when the token was replaced while the call was out', async () => {
+    const { guarded, told, setToken } = sessionRefreshingTo('new')
+    const { call, tries } = answers(401)
+    expect(
+      await guarded(async () => {
+        if (tries.length === 0) setToken('replaced')
+        return call()
+      }),
+    ).toBe('done')
+    expect(told).toEqual([])
+  })
+
+  it('fails with the 401 when the refresh ended the session, trying no more', async () => {
+    const { guarded, told } = sessionRefreshingTo(null)
+    const { call, tries } = answers(401)
+    expect(await failure(guarded(call, draft))).toMatchObject({ status: 401 })
+    expect(told).toEqual([draft])
+    expect(tries).toHaveLength(1)
+  })
+
+  it('tells the session of a second 401, which ends it', async () => {
+    const { guarded, told } = sessionRefreshingTo('new')
+    expect(await failure(guarded(answers(401, 401).call, draft))).toMatchObject({ status: 401 })
+    expect(told).toEqual([draft, undefined])
+  })
+})
