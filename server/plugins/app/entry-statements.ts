@@ -6,7 +6,7 @@
 import crypto from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import { NonStageTitle, type PoolEntry } from '../../../contract'
-import { toIsoDate } from '../../../contract/scheduling'
+import { toIsoDate } from '../../../contract/schedule-spans'
 import { batching } from '../../db/batching'
 import { isRefusedStatement } from '../../lib/db-errors'
 import { preparedStatement, runsOnPglite, type Db, type PreparedStatement } from '../../db/client'

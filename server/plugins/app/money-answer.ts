@@ -11,15 +11,8 @@ import {
   type ProjectData,
   type StepBudget,
 } from '../../../contract/budget'
-import {
-  cashflow,
-  committedOf,
-  dueOn,
-  inspectionAfter,
-  quoteBasis,
-  quoteCheck,
-  stepWarnings,
-} from '../../../contract/money-rules'
+import { committedOf, quoteBasis, quoteCheck } from '../../../contract/money-rules'
+import { cashflow, dueOn, inspectionAfter, stepWarnings } from '../../../contract/money-timing'
 import type { changeOrders, contracts, draws, payments } from '../../db/schema'
 
 /** Everything stored of one client's money, each list in the order it is shown. */

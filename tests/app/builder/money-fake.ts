@@ -9,15 +9,14 @@ import {
 } from '../../../contract'
 import { budgetTotals, entryOf, projectBudget, type ProjectData } from '../../../contract/budget'
 import {
-  cashflow,
   committedOf,
   defaultDraws,
   drawsShortBy,
   drawsSumMessage,
   quoteBasis,
   quoteCheck,
-  stepWarnings,
 } from '../../../contract/money-rules'
+import { cashflow, stepWarnings } from '../../../contract/money-timing'
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 import { apiProblem } from '../auth/harness'
 import { FAKE_TODAY } from './timeline-fake'
