@@ -35,7 +35,7 @@ type Args<N extends CallName> =
     : [input: TestInput<N>, as?: Headers]
 
 /** The entry's path with its `:params` filled from the input, encoded, and its query string. */
-export function urlOf(route: RouteDef, input: object): string {
+function urlOf(route: RouteDef, input: object): string {
   const path = route.path.replace(/:(\w+)/g, (_, key: string) => {
     const value: unknown = Reflect.get(input, key)
     if (typeof value !== 'string') throw new TypeError(`${route.path} needs ${key}`)
