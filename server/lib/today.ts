@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { toIsoDate } from '../../contract/scheduling'
+import { toIsoDate } from '../../contract/schedule-spans'
 
 /**
  * Today in the project's calendar: the date of the server's clock in its own time zone (`TZ`),

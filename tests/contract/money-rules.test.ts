@@ -3,22 +3,24 @@ import type { StepSlug } from '../../contract/construction'
 import { quantities, REFERENCE_POOL } from '../../contract/estimator'
 import {
   bandOf,
-  cashflow,
   committedOf,
   defaultDraws,
   designRipple,
   drawsShortBy,
   drawsSumMessage,
+  quoteCheck,
+  quoteCheckWords,
+  type QuoteBand,
+} from '../../contract/money-rules'
+import {
+  cashflow,
   dueOn,
   inspectionAfter,
   isDue,
-  quoteCheck,
-  quoteCheckWords,
   stepWarnings,
-  type QuoteBand,
   type StepProgress,
   type WarningFacts,
-} from '../../contract/money-rules'
+} from '../../contract/money-timing'
 import type { DrawDue } from '../../contract/money'
 
 // The reference pool (32 × 16 ft, 3.5–6 ft deep): 130.33 yd³ of dig, 968 ft² of surface, 96 ft

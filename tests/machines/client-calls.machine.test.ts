@@ -10,6 +10,7 @@ import {
 } from '../../machines/client/client.machine'
 import { noStorage } from '../support/storage-fakes'
 import { nonStageEntry, stageEntry, uuid } from './fixtures'
+import { REFERENCE_POOL } from '../../contract/estimator'
 
 type Port = (call: ClientCall) => Promise<ClientCallResult>
 
@@ -56,14 +57,7 @@ const designCall: ClientCall = {
   name: 'editPool',
   body: {
     Title: 'Pool Design',
-    choices: {
-      shape: 'rectangle',
-      lengthFt: 32,
-      widthFt: 16,
-      shallowDepthFt: 3.5,
-      deepDepthFt: 6,
-      deckWidthFt: 4,
-    },
+    choices: REFERENCE_POOL,
   },
 }
 

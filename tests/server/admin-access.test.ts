@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PRICING } from '../../contract/estimator'
-import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import type { TestApp } from '../support/build'
+import { bearer, buildAsAdmin, expectProblem, json, signIn, snapshot } from '../support/http'
 
 type Call = { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }
 
@@ -52,8 +52,7 @@ let t: TestApp
 let admin: Record<string, string>
 let client: Record<string, string>
 beforeAll(async () => {
-  t = await build()
-  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+  ;({ t, admin } = await buildAsAdmin())
   client = bearer((await signIn(t, 'c@example.com', { asNewClient: true })).session.Token)
 })
 afterAll(() => t.app.close())

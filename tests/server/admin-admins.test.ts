@@ -2,26 +2,22 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AdminUser } from '../../contract'
 import { auditLog, users } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import type { TestApp } from '../support/build'
+import { bearer, buildAsAdmin, expectProblem, signIn, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 
 let t: TestApp
 let admin: Record<string, string>
 let adminId: string
 beforeEach(async () => {
-  t = await build()
-  const { session } = await signIn(t, 'admin@example.com')
-  admin = bearer(session.Token)
-  adminId = session.userData.id
+  ;({ t, admin, adminId } = await buildAsAdmin())
 })
 afterEach(() => t.app.close())
 
-const create = (body: unknown, headers = admin) =>
-  json(t.app, 'POST', '/api/admin/admin/create', body, headers)
+const create = (body: unknown, headers = admin) => callRaw(t, 'createAdmin', { body }, headers)
 const edit = (id: string, body: unknown, headers = admin) =>
-  json(t.app, 'PUT', `/api/admin/admin/edit/${id}`, body, headers)
-const remove = (id: string, headers = admin) =>
-  json(t.app, 'DELETE', `/api/admin/admin/${id}`, undefined, headers)
+  callRaw(t, 'editAdmin', { id, body }, headers)
+const remove = (id: string, headers = admin) => callRaw(t, 'deleteAdmin', { id }, headers)
 
 /** A second admin, signed in: answers its id, token headers and refresh token. */
 async function secondAdmin(email = 'bo@example.com') {
@@ -89,17 +85,20 @@ describe('PUT /api/admin/admin/edit/{id}', () => {
 describe('DELETE /api/admin/admin/{id}', () => {
   it('removes another admin and ends their sessions at once', async () => {
     const bo = await secondAdmin()
-    expect((await json(t.app, 'GET', '/api/admin/fetch', undefined, bo.headers)).statusCode).toBe(
-      200,
-    )
+    expect((await callRaw(t, 'adminFetch', {}, bo.headers)).statusCode).toBe(200)
     const res = await remove(bo.id)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toEqual({ Data: bo.id })
-    expectProblem(await json(t.app, 'GET', '/api/admin/fetch', undefined, bo.headers), 401)
+    expectProblem(await callRaw(t, 'adminFetch', {}, bo.headers), 401)
     expectProblem(
-      await json(t.app, 'POST', '/api/refresh', undefined, {
-        cookie: `refresh_token=${bo.refresh}`,
-      }),
+      await callRaw(
+        t,
+        'refresh',
+        {},
+        {
+          cookie: `refresh_token=${bo.refresh}`,
+        },
+      ),
       401,
     )
     const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'delete'))
@@ -116,7 +115,7 @@ describe('DELETE /api/admin/admin/{id}', () => {
   it('never deletes the last admin, even for a caller demoted a moment ago (409)', async () => {
     const bo = await secondAdmin()
     // Bo's identity is cached as ADMIN; meanwhile another server made Bo a client.
-    await json(t.app, 'GET', '/api/admin/fetch', undefined, bo.headers)
+    await callRaw(t, 'adminFetch', {}, bo.headers)
     await t.app.db.update(users).set({ role: 'CLIENT' }).where(eq(users.id, bo.id))
     const before = await snapshot(t)
     expectProblem(await remove(adminId, bo.headers), 409, 'CONFLICT')

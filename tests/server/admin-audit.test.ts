@@ -4,17 +4,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StagesData, type Stage } from '../../contract'
 import { DEFAULT_PRICING } from '../../contract/estimator'
 import { auditLog, builderRequests, managerRequests } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, lastMail, signIn, snapshot } from '../support/http'
+import type { TestApp } from '../support/build'
+import {
+  bearer,
+  buildAsAdmin,
+  expectProblem,
+  json,
+  lastMail,
+  signIn,
+  snapshot,
+} from '../support/http'
+import { callRaw } from '../support/call'
 
 let t: TestApp
 let admin: Record<string, string>
 let adminId: string
 beforeEach(async () => {
-  t = await build()
-  const { session } = await signIn(t, 'admin@example.com')
-  admin = bearer(session.Token)
-  adminId = session.userData.id
+  ;({ t, admin, adminId } = await buildAsAdmin())
 })
 afterEach(() => t.app.close())
 
@@ -30,7 +36,7 @@ async function create(url: string, body: unknown): Promise<string> {
 }
 
 async function firstStage(): Promise<Stage> {
-  const [stage] = StagesData.parse((await json(t.app, 'GET', '/api')).json().Data)
+  const [stage] = StagesData.parse((await callRaw(t, 'stages')).json().Data)
   if (!stage) throw new Error('no seeded stage')
   return stage
 }
@@ -111,7 +117,7 @@ describe('the audit log', () => {
 
   it('rolls a write back when its audit row cannot be written, and sends no mail', async () => {
     const { session } = await signIn(t, 'wait@example.com', { asNewClient: true })
-    await json(t.app, 'PUT', '/api/edit-status', { onWaiting: true }, bearer(session.Token))
+    await callRaw(t, 'editStatus', { body: { onWaiting: true } }, bearer(session.Token))
     const stage = await firstStage()
     // Stands in for any failure of the audit insert (a full disk, a lost connection).
     await t.app.db.execute(sql`create function refuse_audit() returns trigger language plpgsql

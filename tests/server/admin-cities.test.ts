@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, cities } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, lastMail, signIn, snapshot } from '../support/http'
+import {
+  bearer,
+  expectProblem,
+  json,
+  lastMail,
+  signIn,
+  signInAdmin,
+  snapshot,
+} from '../support/http'
+import { callRaw } from '../support/call'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -12,12 +21,11 @@ beforeEach(async () => {
   // A builder-only route outside /api (the route table lists every /api route): shows what the
   // access hook (and its identity cache) thinks of Flag.
   t.app.put('/test-builder', { config: { access: 'builder' } }, async () => ({ Data: 'ok' }))
-  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+  admin = (await signInAdmin(t)).headers
 })
 afterEach(() => t.app.close())
 
-const create = (body: unknown, headers = admin) =>
-  json(t.app, 'POST', '/api/admin/cities/create', body, headers)
+const create = (body: unknown, headers = admin) => callRaw(t, 'createCity', { body }, headers)
 
 describe('POST /api/admin/cities/create', () => {
   it('serves the city, records the write in the audit log, and opens the builder to its clients', async () => {
@@ -80,14 +88,13 @@ describe('state', () => {
   })
 })
 
-const edit = (id: string, body: unknown) =>
-  json(t.app, 'PUT', `/api/admin/cities/edit/${id}`, body, admin)
-const remove = (id: string) => json(t.app, 'DELETE', `/api/admin/cities/${id}`, undefined, admin)
+const edit = (id: string, body: unknown) => callRaw(t, 'editCity', { id, body }, admin)
+const remove = (id: string) => callRaw(t, 'deleteCity', { id }, admin)
 
 /** A client of `city`, on the waiting list or not. */
 async function clientIn(email: string, city: string, onWaiting: boolean) {
   const { session } = await signIn(t, email, { asNewClient: true, details: { city, state: 'TX' } })
-  const res = await json(t.app, 'PUT', '/api/edit-status', { onWaiting }, bearer(session.Token))
+  const res = await callRaw(t, 'editStatus', { body: { onWaiting } }, bearer(session.Token))
   expect(res.statusCode, res.body).toBe(200)
   return { id: session.userData.id, token: session.Token }
 }
@@ -134,7 +141,7 @@ describe('city-open email', () => {
 
 describe('waiting list', () => {
   const waiting = async () =>
-    (await json(t.app, 'GET', '/api/admin/fetch', undefined, admin))
+    (await callRaw(t, 'adminFetch', {}, admin))
       .json()
       .Data.UsersOnWaiting.map((c: { email: string }) => c.email)
       .sort()

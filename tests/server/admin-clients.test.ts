@@ -8,23 +8,20 @@ import {
   poolEntries,
   refreshTokens,
 } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import type { TestApp } from '../support/build'
+import { bearer, buildAsAdmin, expectProblem, signIn, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 
 let t: TestApp
 let admin: Record<string, string>
 let adminId: string
 beforeEach(async () => {
-  t = await build()
-  const { session } = await signIn(t, 'admin@example.com')
-  admin = bearer(session.Token)
-  adminId = session.userData.id
+  ;({ t, admin, adminId } = await buildAsAdmin())
 })
 afterEach(() => t.app.close())
 
-const edit = (id: string, body: unknown) =>
-  json(t.app, 'PUT', `/api/admin/client/edit/${id}`, body, admin)
-const remove = (id: string) => json(t.app, 'DELETE', `/api/admin/client/${id}`, undefined, admin)
+const edit = (id: string, body: unknown) => callRaw(t, 'editClient', { id, body }, admin)
+const remove = (id: string) => callRaw(t, 'deleteClient', { id }, admin)
 const newClient = (email: string, city = 'Austin') =>
   signIn(t, email, { asNewClient: true, details: { city } })
 
@@ -32,13 +29,7 @@ describe('PUT /api/admin/client/edit/{id}', () => {
   it('corrects the profile, moves the client (Flag follows) and records before and after', async () => {
     const { session } = await newClient('c@example.com', 'Reno')
     const id = session.userData.id
-    await json(
-      t.app,
-      'POST',
-      '/api/admin/cities/create',
-      { name: 'El Paso', state: 'TX', permitFee: 1 },
-      admin,
-    )
+    await callRaw(t, 'createCity', { body: { name: 'El Paso', state: 'TX', permitFee: 1 } }, admin)
     const res = await edit(id, { email: 'New@Example.com', city: ' el  paso', perk: 'Free tile' })
     expect(res.statusCode, res.body).toBe(200)
     const edited = AdminClient.parse(res.json().Data)
@@ -106,26 +97,17 @@ describe('DELETE /api/admin/client/{id}', () => {
     await t.app.db.insert(poolEntries).values({ clientId: id, title: 'Permits' })
     await t.app.db.insert(builderRequests).values({ clientId: id })
     // Its identity is cached by this call: the delete must drop it.
-    const ok = await json(
-      t.app,
-      'PUT',
-      '/api/edit-status',
-      { onWaiting: true },
-      bearer(session.Token),
-    )
+    const ok = await callRaw(t, 'editStatus', { body: { onWaiting: true } }, bearer(session.Token))
     expect(ok.statusCode).toBe(200)
 
     const res = await remove(id)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toEqual({ Data: id })
     expectProblem(
-      await json(t.app, 'PUT', '/api/edit-status', { onWaiting: false }, bearer(session.Token)),
+      await callRaw(t, 'editStatus', { body: { onWaiting: false } }, bearer(session.Token)),
       401,
     )
-    expectProblem(
-      await json(t.app, 'POST', '/api/refresh', undefined, { cookie: `refresh_token=${refresh}` }),
-      401,
-    )
+    expectProblem(await callRaw(t, 'refresh', {}, { cookie: `refresh_token=${refresh}` }), 401)
     expect(await t.app.db.select().from(refreshTokens).where(eq(refreshTokens.userId, id))).toEqual(
       [],
     )

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AdminFetchData, Engineer, Manager } from '../../contract'
 import { auditLog, managerRequests, poolEntries } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import type { TestApp } from '../support/build'
+import { buildAsAdmin, expectProblem, json, signIn, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 
 let t: TestApp
 let admin: Record<string, string>
 beforeEach(async () => {
-  t = await build()
-  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+  ;({ t, admin } = await buildAsAdmin())
 })
 afterEach(() => t.app.close())
 
@@ -97,7 +97,7 @@ describe('deleting what clients refer to keeps their history readable', () => {
     })
     expect((await call('DELETE', `engineers/${engineer.id}`)).statusCode).toBe(200)
 
-    const fetched = await json(t.app, 'GET', '/api/admin/fetch', undefined, admin)
+    const fetched = await callRaw(t, 'adminFetch', {}, admin)
     expect(fetched.statusCode, fetched.body).toBe(200)
     const data = AdminFetchData.parse(fetched.json().Data)
     expect(data.Engineers).toEqual([])
@@ -123,7 +123,7 @@ describe('deleting what clients refer to keeps their history readable', () => {
 
     const [request] = await t.app.db.select().from(managerRequests)
     expect(request).toMatchObject({ managerId: null, managerName: 'Sam Prowse', status: 'open' })
-    const fetched = await json(t.app, 'GET', '/api/admin/fetch', undefined, admin)
+    const fetched = await callRaw(t, 'adminFetch', {}, admin)
     expect(fetched.statusCode, fetched.body).toBe(200)
     expect(AdminFetchData.parse(fetched.json().Data).ManagerRequests).toMatchObject([
       { managerId: null, managerName: 'Sam Prowse', clientName: 'Pat Swimmer' },

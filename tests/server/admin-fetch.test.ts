@@ -8,21 +8,22 @@ import {
   managerRequestRows,
 } from '../../server/plugins/app/directory/request-rows'
 import { builderRequests, clients, users } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn } from '../support/http'
-import { addEngineer, addManager, newClient, put, referencePool, serveAustin } from './client-kit'
+import type { TestApp } from '../support/build'
+import { bearer, buildAsAdmin, expectProblem, json, signIn } from '../support/http'
+import { callRaw } from '../support/call'
+import { addEngineer, addManager, newClient, serveAustin } from './client-kit'
 import { acceptQuote, addQuote, drawId, keyOf, pay, removeQuote, signed } from './money-kit'
 import { png, storedOf, upload } from './files-kit'
+import { REFERENCE_POOL } from '../../contract/estimator'
 
 let t: TestApp
 let admin: Record<string, string>
 beforeEach(async () => {
-  t = await build()
-  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+  ;({ t, admin } = await buildAsAdmin())
 })
 afterEach(() => t.app.close())
 
-const fetchAll = (headers = admin) => json(t.app, 'GET', '/api/admin/fetch', undefined, headers)
+const fetchAll = (headers = admin) => callRaw(t, 'adminFetch', {}, headers)
 
 describe('GET /api/admin/fetch', () => {
   it('answers the 11 lists, clients with Flag, perk, waiting status and progress', async () => {
@@ -31,13 +32,7 @@ describe('GET /api/admin/fetch', () => {
       details: { city: 'Reno', state: 'NV' },
     })
     const served = await signIn(t, 'served@example.com', { asNewClient: true })
-    await json(
-      t.app,
-      'POST',
-      '/api/admin/cities/create',
-      { name: 'Austin', state: 'TX', permitFee: 100 },
-      admin,
-    )
+    await callRaw(t, 'createCity', { body: { name: 'Austin', state: 'TX', permitFee: 100 } }, admin)
     await t.app.db
       .update(clients)
       .set({ onWaiting: true })
@@ -70,11 +65,11 @@ describe('GET /api/admin/fetch', () => {
 
   it("writes each client as the contract's AdminClient, byte for byte what JSON.stringify writes", async () => {
     const { headers } = await servedClient()
-    await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, headers)
+    await callRaw(t, 'markDone1', { body: { Title: 'Pool Design', done: true } }, headers)
     const { id: managerId } = await addManager(t)
-    await put(t, '/api/request-builder', {}, headers)
+    await callRaw(t, 'requestBuilder', { body: {} }, headers)
     const message = 'Call me "after" 5 \\ é 🏊'
-    const asked = await json(t.app, 'POST', '/api/request-manager', { managerId, message }, headers)
+    const asked = await callRaw(t, 'requestManager', { body: { managerId, message } }, headers)
     expect(asked.statusCode, asked.body).toBeLessThan(300)
     await signed(t, headers, 'excavation', 800_000)
     await pay(t, headers, await drawId(t, headers, 'excavation', 0), 50_000)
@@ -202,11 +197,10 @@ async function servedClient() {
 }
 
 async function someoneElse(): Promise<string> {
-  const res = await json(
-    t.app,
-    'POST',
-    '/api/admin/admin/create',
-    { name: 'Ann', email: 'ann@example.com' },
+  const res = await callRaw(
+    t,
+    'createAdmin',
+    { body: { name: 'Ann', email: 'ann@example.com' } },
     admin,
   )
   return (res.json() as { Data: { id: string } }).Data.id
@@ -215,8 +209,8 @@ async function someoneElse(): Promise<string> {
 async function openRequests() {
   const client = await servedClient()
   const { id: managerId } = await addManager(t)
-  await put(t, '/api/request-builder', {}, client.headers)
-  await json(t.app, 'POST', '/api/request-manager', { managerId }, client.headers)
+  await callRaw(t, 'requestBuilder', { body: {} }, client.headers)
+  await callRaw(t, 'requestManager', { body: { managerId } }, client.headers)
   const { Data } = (await fetchAll()).json() as { Data: AdminFetchData }
   return { builder: Data.BuilderRequests[0]?.id ?? '', manager: Data.ManagerRequests[0]?.id ?? '' }
 }
@@ -227,29 +221,29 @@ const WRITES: Record<string, Arrange> = {
     (await signIn(t, 'new@example.com', { asNewClient: true })).res,
   'joining the waiting list': async () => {
     const { headers } = await newClient(t, 'c@example.com')
-    return () => put(t, '/api/edit-status', { onWaiting: true }, headers)
+    return () => callRaw(t, 'editStatus', { body: { onWaiting: true } }, headers)
   },
   "a client's change of city": async () => {
     const { headers } = await newClient(t, 'c@example.com')
-    return () => put(t, '/api/change-city', { city: 'Reno', state: 'NV' }, headers)
+    return () => callRaw(t, 'changeCity', { body: { city: 'Reno', state: 'NV' } }, headers)
   },
   'a builder request': async () => {
     const { headers } = await servedClient()
-    return () => put(t, '/api/request-builder', {}, headers)
+    return () => callRaw(t, 'requestBuilder', { body: {} }, headers)
   },
   'a manager request': async () => {
     const { headers } = await servedClient()
     const { id: managerId } = await addManager(t)
-    return () => json(t.app, 'POST', '/api/request-manager', { managerId }, headers)
+    return () => callRaw(t, 'requestManager', { body: { managerId } }, headers)
   },
   'a step marked done': async () => {
     const { headers } = await servedClient()
-    return () => put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, headers)
+    return () => callRaw(t, 'markDone1', { body: { Title: 'Pool Design', done: true } }, headers)
   },
   'a step marked not done': async () => {
     const { headers } = await servedClient()
-    await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, headers)
-    return () => put(t, '/api/mark-done1', { Title: 'Pool Design', done: false }, headers)
+    await callRaw(t, 'markDone1', { body: { Title: 'Pool Design', done: true } }, headers)
+    return () => callRaw(t, 'markDone1', { body: { Title: 'Pool Design', done: false } }, headers)
   },
   'a quote accepted (committed)': async () => {
     const { headers } = await servedClient()
@@ -271,10 +265,10 @@ const WRITES: Record<string, Arrange> = {
     const { headers } = await servedClient()
     await signed(t, headers, 'excavation', 800_000)
     const body = { step: 'excavation', description: 'More rock', amount: 50_000 }
-    const res = await json(t.app, 'POST', '/api/change-orders', body, headers)
+    const res = await callRaw(t, 'addChangeOrder', { body }, headers)
     const { Data } = res.json() as { Data: { steps: { changeOrders: { id: string }[] }[] } }
     const id = Data.steps.flatMap((s) => s.changeOrders)[0]?.id ?? ''
-    return () => put(t, `/api/change-orders/${id}`, { status: 'approved' }, headers)
+    return () => callRaw(t, 'decideChangeOrder', { id, body: { status: 'approved' } }, headers)
   },
   'a file uploaded (storage used)': async () => {
     const { headers } = await servedClient()
@@ -347,12 +341,14 @@ const WRITES: Record<string, Arrange> = {
 const UNSEEN: Record<string, Arrange> = {
   "a builder's choices": async () => {
     const { headers } = await servedClient()
-    return () => put(t, '/api/edit-pool', { Title: 'Pool Design', choices: referencePool }, headers)
+    return () =>
+      callRaw(t, 'editPool', { body: { Title: 'Pool Design', choices: REFERENCE_POOL } }, headers)
   },
   'a quote added': async () => {
     const { headers } = await servedClient()
     const key = await keyOf(t, 'excavation')
-    return () => put(t, '/api/add-quote', { ...key, vendor: 'Dig Co', amount: 800_000 }, headers)
+    return () =>
+      callRaw(t, 'addQuote', { body: { ...key, vendor: 'Dig Co', amount: 800_000 } }, headers)
   },
 }
 

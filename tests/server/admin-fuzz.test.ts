@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { StagesData } from '../../contract'
 import { DEFAULT_PRICING } from '../../contract/estimator'
 import { builderRequests, managerRequests } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
-import { bearer, json, signIn, snapshot } from '../support/http'
+import type { TestApp } from '../support/build'
+import { buildAsAdmin, json, signIn, snapshot } from '../support/http'
 import { expectTextAnswer, oddText, STORAGE_BREAKERS } from '../support/odd-text'
 
 let t: TestApp
@@ -19,8 +19,7 @@ async function created(path: string, body: unknown): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await build()
-  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+  ;({ t, admin } = await buildAsAdmin())
   const client = (await signIn(t, 'c@example.com', { asNewClient: true })).session.userData.id
   const person = { name: 'S', company: 'C', email: 's@c.co', phone: '5125550100', fee: 1 }
   const manager = await created('managers', { ...person, bio: '', yearsExperience: 1 })

@@ -1,22 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Stage, StagesData } from '../../contract'
 import { auditLog } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import type { TestApp } from '../support/build'
+import { buildAsAdmin, expectProblem, json, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 
 let t: TestApp
 let admin: Record<string, string>
 let stages: Stage[]
 beforeEach(async () => {
-  t = await build()
-  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+  ;({ t, admin } = await buildAsAdmin())
   stages = await publicStages()
 })
 afterEach(() => t.app.close())
 
 /** GET /api, as every visitor and client loads it (through the stage cache). */
 async function publicStages(): Promise<Stage[]> {
-  const res = await json(t.app, 'GET', '/api')
+  const res = await callRaw(t, 'stages')
   expect(res.statusCode).toBe(200)
   return StagesData.parse(res.json().Data)
 }
@@ -35,7 +35,7 @@ describe('PUT /api/admin/stages/edit/{id}', () => {
       base: stage.pricing.base + 100,
       options: [{ key: 'clay', label: 'Clay soil', multiplier: 1.2 }],
     }
-    const res = await json(t.app, 'PUT', `/api/admin/stages/edit/${stage.id}`, { pricing }, admin)
+    const res = await callRaw(t, 'editStage', { id: stage.id, body: { pricing } }, admin)
     expect(res.statusCode, res.body).toBe(200)
     expect(Stage.parse(res.json().Data)).toEqual({ ...stage, pricing })
     expect((await publicStages())[0]?.pricing).toEqual(pricing)
@@ -59,12 +59,12 @@ describe('PUT /api/admin/stages/edit/{id}', () => {
         ],
       },
     }
-    const res = await json(t.app, 'PUT', `/api/admin/stages/edit/${stage.id}`, bad, admin)
+    const res = await callRaw(t, 'editStage', { id: stage.id, body: bad }, admin)
     const problem = expectProblem(res, 400, 'VALIDATION_FAILED')
     expect(Object.keys(problem.errors ?? {})).toContain('pricing.base')
     const none = { pricing: { ...stage.pricing, unit: 'flat', options: [] } }
     const empty = expectProblem(
-      await json(t.app, 'PUT', `/api/admin/stages/edit/${stage.id}`, none, admin),
+      await callRaw(t, 'editStage', { id: stage.id, body: none }, admin),
       400,
     )
     expect(Object.keys(empty.errors ?? {})).toEqual(['pricing.options'])
@@ -77,7 +77,7 @@ describe('PUT /api/admin/tips/edit/{id}', () => {
   it("rewrites a stage's tip, which GET /api serves at once, and records it", async () => {
     const { designTip } = first()
     const text = 'Ask for the soil report first.'
-    const res = await json(t.app, 'PUT', `/api/admin/tips/edit/${designTip.id}`, { text }, admin)
+    const res = await callRaw(t, 'editTip', { id: designTip.id, body: { text } }, admin)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().Data).toEqual({ ...designTip, text })
     expect((await publicStages())[0]?.designTip.text).toBe(text)
@@ -96,7 +96,7 @@ describe('PUT /api/admin/tips/edit/{id}', () => {
       expect(Object.keys(problem.errors ?? {})).toEqual(['text'])
     }
     expectProblem(
-      await json(t.app, 'PUT', `/api/admin/tips/edit/${stage.id}`, { text: 'Hi' }, admin),
+      await callRaw(t, 'editTip', { id: stage.id, body: { text: 'Hi' } }, admin),
       404,
       'NOT_FOUND',
     )

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { BuilderRequest, ManagerRequest } from '../../contract'
 import { auditLog, builderRequests, managerRequests, managers } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import type { TestApp } from '../support/build'
+import { buildAsAdmin, expectProblem, json, signIn, snapshot } from '../support/http'
 
 let t: TestApp
 let admin: Record<string, string>
 let clientId: string
 let managerId: string
 beforeEach(async () => {
-  t = await build()
-  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+  ;({ t, admin } = await buildAsAdmin())
   clientId = (await signIn(t, 'c@example.com', { asNewClient: true })).session.userData.id
   const [manager] = await t.app.db
     .insert(managers)

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn } from '../support/http'
+import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
-import { entryOf, newClient, put, quote, referencePool, serveAustin, stageIds } from './client-kit'
+import { entryOf, newClient, put, quote, serveAustin, stageIds } from './client-kit'
+import { REFERENCE_POOL } from '../../contract/estimator'
 
 // The builder's writes that queue while the database is busy go in one statement (see
 // server/db/batching.ts): these hold each of them to its own answer, as if it had gone alone.
@@ -42,13 +44,13 @@ describe('writes sent together', () => {
     const width = (i: number) => 10 + i
     const designs = await allAtOnce('/api/edit-pool', (i) => ({
       Title: 'Pool Design',
-      choices: { ...referencePool, widthFt: width(i) },
+      choices: { ...REFERENCE_POOL, widthFt: width(i) },
     }))
     expect(designs.batches.length).toBeGreaterThan(0)
     designs.answers.forEach((res, i) =>
       expect(entryOf(res)).toEqual({
         Title: 'Pool Design',
-        choices: { ...referencePool, widthFt: width(i) },
+        choices: { ...REFERENCE_POOL, widthFt: width(i) },
         done: false,
         doneAt: null,
         quotes: [],
@@ -69,7 +71,10 @@ describe('writes sent together', () => {
     // What was saved is what each was answered.
     const { session } = await signIn(t, 'c3@example.com')
     expect(session.poolData?.nonStages).toEqual([
-      expect.objectContaining({ Title: 'Pool Design', choices: { ...referencePool, widthFt: 13 } }),
+      expect.objectContaining({
+        Title: 'Pool Design',
+        choices: { ...REFERENCE_POOL, widthFt: 13 },
+      }),
     ])
     expect(session.poolData?.poolChoices).toEqual([
       expect.objectContaining({ StageId: stage.excavation, choices: { option: 'rocky' } }),
@@ -111,10 +116,10 @@ describe('writes sent together', () => {
     if (!full) throw new Error('too few clients')
     for (let n = 0; n < 5; n++) {
       entryOf(
-        await put(
+        await callRaw(
           t,
-          '/api/add-quote',
-          { StageId: stage.steel, ...quote(`Old ${n}`) },
+          'addQuote',
+          { body: { StageId: stage.steel, ...quote(`Old ${n}`) } },
           full.headers,
         ),
       )

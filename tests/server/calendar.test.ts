@@ -2,9 +2,10 @@ import { addDays, formatISO, parseISO } from 'date-fns'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CalendarTokenData, Timeline } from '../../contract'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json } from '../support/http'
+import { expectProblem } from '../support/http'
+import { callRaw } from '../support/call'
 import { eventsOf } from '../support/ical'
-import { newClient, put, serveAustin } from './client-kit'
+import { newClient, serveAustin } from './client-kit'
 import { permitsDone, setToday } from './timeline-kit'
 
 let t: TestApp
@@ -18,7 +19,7 @@ beforeEach(async () => {
 afterEach(() => t.app.close())
 
 async function newAddress() {
-  const res = await json(t.app, 'POST', '/api/calendar-token', undefined, client.headers)
+  const res = await callRaw(t, 'rotateCalendarToken', {}, client.headers)
   expect(res.statusCode, res.body).toBe(200)
   const { url } = CalendarTokenData.parse((res.json() as { Data: unknown }).Data)
   expect(url).toMatch(/^https:\/\/pool\.example\.com\/api\/calendar\/[\w-]{22,}\.ics$/)
@@ -36,10 +37,15 @@ const compact = (iso: string) => iso.replaceAll('-', '')
 
 describe('the calendar feed', () => {
   it('has one all-day event per step over its forecast, and one per scheduled inspection', async () => {
-    await put(t, '/api/timeline/start', { startDate: '2030-03-04' }, client.headers)
+    await callRaw(t, 'setTimelineStart', { body: { startDate: '2030-03-04' } }, client.headers)
     await permitsDone(t, client.headers)
     const scheduled = { status: 'scheduled', date: '2030-04-10' }
-    const res = await put(t, '/api/inspections/layout', scheduled, client.headers)
+    const res = await callRaw(
+      t,
+      'recordInspection',
+      { slug: 'layout', body: scheduled },
+      client.headers,
+    )
     expect(res.statusCode, res.body).toBe(200)
     const timeline = Timeline.parse((res.json() as { Data: unknown }).Data)
     const path = await newAddress()
@@ -68,7 +74,7 @@ describe('the calendar feed', () => {
 
     // The inspection moves: the same UIDs, so a calendar app updates its events in place.
     const moved = { status: 'scheduled', date: '2030-04-17' }
-    await put(t, '/api/inspections/layout', moved, client.headers)
+    await callRaw(t, 'recordInspection', { slug: 'layout', body: moved }, client.headers)
     const again = await feed(path)
     expect(again.map((e) => e.UID)).toEqual(events.map((e) => e.UID))
     const layout = again.find((e) => e.UID === `${client.id}-inspection-layout@poolpath`)
@@ -90,6 +96,6 @@ describe('the calendar feed', () => {
   it('answers 404 to an address nobody was given, and needs a signed-in client for a new one', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/calendar/not-a-real-token.ics' })
     expectProblem(res, 404, 'NOT_FOUND')
-    expectProblem(await json(t.app, 'POST', '/api/calendar-token'), 401)
+    expectProblem(await callRaw(t, 'rotateCalendarToken'), 401)
   })
 })

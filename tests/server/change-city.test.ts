@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RefreshData } from '../../contract'
 import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
-import { put, serveAustin } from './client-kit'
+import { bearer, expectProblem, signIn, signInAdmin, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
+import { serveAustin } from './client-kit'
 
 let t: TestApp
 beforeEach(async () => {
@@ -17,19 +18,19 @@ async function waitingInReno() {
     details: { city: 'Reno', state: 'NV' },
   })
   const headers = bearer(session.Token)
-  const joined = await put(t, '/api/edit-status', { onWaiting: true }, headers)
+  const joined = await callRaw(t, 'editStatus', { body: { onWaiting: true } }, headers)
   expect(joined.statusCode, joined.body).toBe(200)
   return headers
 }
 
 const changeCity = (body: unknown, headers: Record<string, string>) =>
-  put(t, '/api/change-city', body, headers)
+  callRaw(t, 'changeCity', { body }, headers)
 
 describe('PUT /api/change-city', () => {
   it('moves the client to a served city: Flag, the builder and its permit fee follow', async () => {
     await serveAustin(t)
     const headers = await waitingInReno()
-    expectProblem(await json(t.app, 'PUT', '/api/request-builder', undefined, headers), 403)
+    expectProblem(await callRaw(t, 'requestBuilder', {}, headers), 403)
 
     const res = await changeCity({ city: ' austin ', state: 'tx' }, headers)
     expect(res.statusCode, res.body).toBe(200)
@@ -40,7 +41,7 @@ describe('PUT /api/change-city', () => {
     expect(data.poolData?.PermitFee).toBe(45_000)
     expect(data.Token.split('.')).toHaveLength(3)
 
-    const builder = await json(t.app, 'PUT', '/api/request-builder', undefined, headers)
+    const builder = await callRaw(t, 'requestBuilder', {}, headers)
     expect(builder.statusCode, builder.body).toBe(200)
   })
 
@@ -70,7 +71,7 @@ describe('PUT /api/change-city', () => {
 
   it('is for signed-in clients only', async () => {
     expectProblem(await changeCity({ city: 'Austin', state: 'TX' }, {}), 401)
-    const admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+    const admin = (await signInAdmin(t)).headers
     expectProblem(await changeCity({ city: 'Austin', state: 'TX' }, admin), 403)
   })
 })

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
 import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
-import { addManager, newClient, referencePool, serveAustin, stageIds } from './client-kit'
+import { addManager, newClient, serveAustin, stageIds } from './client-kit'
 import { png, upload } from './files-kit'
+import { REFERENCE_POOL } from '../../contract/estimator'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -18,7 +19,7 @@ beforeEach(async () => {
     {
       method: 'PUT',
       url: '/api/edit-pool',
-      body: { Title: 'Pool Design', choices: referencePool },
+      body: { Title: 'Pool Design', choices: REFERENCE_POOL },
     },
     { method: 'PUT', url: '/api/mark-done', body: { StageId: steel, done: true } },
     { method: 'PUT', url: '/api/mark-done1', body: { Title: 'Permits', done: true } },

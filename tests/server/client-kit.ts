@@ -1,23 +1,17 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import { EntryData, type PoolDesignChoices, type PoolEntry } from '../../contract'
+import { EntryData, type PoolEntry } from '../../contract'
 import { engineers, managers } from '../../server/db/schema'
 import type { TestApp } from '../support/build'
-import { bearer, json, signIn } from '../support/http'
+import { bearer, json, signIn, signInAdmin } from '../support/http'
+import { call } from '../support/call'
 
 type Headers = Record<string, string>
 
 /** Serves Austin, TX (the default onboarding city), so new clients there have Flag. */
 export async function serveAustin(t: TestApp): Promise<Headers> {
-  const admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
-  const res = await json(
-    t.app,
-    'POST',
-    '/api/admin/cities/create',
-    { name: 'Austin', state: 'TX', permitFee: 45_000 },
-    admin,
-  )
-  expect(res.statusCode, res.body).toBe(201)
+  const admin = (await signInAdmin(t)).headers
+  await call(t, 'createCity', { body: { name: 'Austin', state: 'TX', permitFee: 45_000 } }, admin)
   return admin
 }
 
@@ -39,15 +33,6 @@ export function entryOf(res: LightMyRequestResponse): PoolEntry {
 export async function stageIds(t: TestApp): Promise<Record<string, string>> {
   const { stages } = await t.app.stages.list()
   return Object.fromEntries(stages.map((s) => [s.slug, s.id]))
-}
-
-export const referencePool: PoolDesignChoices = {
-  shape: 'rectangle',
-  lengthFt: 32,
-  widthFt: 16,
-  shallowDepthFt: 3.5,
-  deepDepthFt: 6,
-  deckWidthFt: 4,
 }
 
 export async function addEngineer(t: TestApp) {

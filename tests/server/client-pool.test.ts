@@ -1,17 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
-import {
-  addEngineer,
-  entryOf,
-  newClient,
-  put,
-  quote,
-  referencePool,
-  serveAustin,
-  stageIds,
-} from './client-kit'
+import { addEngineer, entryOf, newClient, put, quote, serveAustin, stageIds } from './client-kit'
+import { REFERENCE_POOL } from '../../contract/estimator'
 
 let t: TestApp
 let client: Awaited<ReturnType<typeof newClient>>
@@ -25,19 +18,19 @@ beforeEach(async () => {
 afterEach(() => t.app.close())
 
 const editPool = (body: unknown, headers = client.headers) =>
-  put(t, '/api/edit-pool', body, headers)
+  callRaw(t, 'editPool', { body }, headers)
 
 describe('PUT /api/edit-pool', () => {
   it('saves the pool design, then replaces it, answering the entry', async () => {
-    const first = entryOf(await editPool({ Title: 'Pool Design', choices: referencePool }))
+    const first = entryOf(await editPool({ Title: 'Pool Design', choices: REFERENCE_POOL }))
     expect(first).toEqual({
       Title: 'Pool Design',
-      choices: referencePool,
+      choices: REFERENCE_POOL,
       done: false,
       doneAt: null,
       quotes: [],
     })
-    const wider = { ...referencePool, widthFt: 18.5, shape: 'kidney' }
+    const wider = { ...REFERENCE_POOL, widthFt: 18.5, shape: 'kidney' }
     const second = entryOf(await editPool({ Title: 'Pool Design', choices: wider }))
     expect(second.choices).toEqual(wider)
   })
@@ -69,7 +62,7 @@ describe('PUT /api/edit-pool', () => {
   })
 
   it('shows every saved entry in the poolData of the next sign-in', async () => {
-    await editPool({ Title: 'Pool Design', choices: referencePool })
+    await editPool({ Title: 'Pool Design', choices: REFERENCE_POOL })
     await editPool({ StageId: stage.decking, choices: { option: 'pavers' } })
     const { session } = await signIn(t, 'c@example.com')
     expect(session.poolData).toEqual({
@@ -83,7 +76,7 @@ describe('PUT /api/edit-pool', () => {
         },
       ],
       nonStages: [
-        { Title: 'Pool Design', choices: referencePool, done: false, doneAt: null, quotes: [] },
+        { Title: 'Pool Design', choices: REFERENCE_POOL, done: false, doneAt: null, quotes: [] },
       ],
       BuilderRequested: false,
       PermitFee: 45_000,
@@ -93,22 +86,22 @@ describe('PUT /api/edit-pool', () => {
 
   it('shows quotes and done steps in poolData as their own writes answered them', async () => {
     const quote = (vendor: string, amount: number) =>
-      put(t, '/api/add-quote', { StageId: stage.steel, vendor, amount }, client.headers)
+      callRaw(t, 'addQuote', { body: { StageId: stage.steel, vendor, amount } }, client.headers)
     const first = entryOf(await quote('Rebar Co', 1_250_000))
     entryOf(await quote('Steel & Sons', 1_100_050))
     const accepted = entryOf(
-      await put(
+      await callRaw(
         t,
-        '/api/accept-quote',
-        { StageId: stage.steel, quoteId: first.quotes[0]?.id },
+        'acceptQuote',
+        { body: { StageId: stage.steel, quoteId: first.quotes[0]?.id } },
         client.headers,
       ),
     )
     const steel = entryOf(
-      await put(t, '/api/mark-done', { StageId: stage.steel, done: true }, client.headers),
+      await callRaw(t, 'markDone', { body: { StageId: stage.steel, done: true } }, client.headers),
     )
     const design = entryOf(
-      await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, client.headers),
+      await callRaw(t, 'markDone1', { body: { Title: 'Pool Design', done: true } }, client.headers),
     )
     expect(steel.quotes).toEqual(accepted.quotes)
     expect(steel.quotes.map((q) => [q.vendor, q.accepted])).toEqual([
@@ -126,14 +119,14 @@ describe('PUT /api/edit-pool', () => {
         'dimensions out of range',
         () => ({
           Title: 'Pool Design',
-          choices: { ...referencePool, lengthFt: 70, widthFt: 5, deckWidthFt: 1.25 },
+          choices: { ...REFERENCE_POOL, lengthFt: 70, widthFt: 5, deckWidthFt: 1.25 },
         }),
         400,
         ['choices.deckWidthFt', 'choices.lengthFt', 'choices.widthFt'],
       ],
       [
         'a deep end shallower than the shallow end',
-        () => ({ Title: 'Pool Design', choices: { ...referencePool, deepDepthFt: 3 } }),
+        () => ({ Title: 'Pool Design', choices: { ...REFERENCE_POOL, deepDepthFt: 3 } }),
         400,
         ['choices.deepDepthFt'],
       ],
@@ -182,7 +175,7 @@ describe('PUT /api/edit-pool', () => {
       ],
     ]
     it.each(cases)('%s', async (_, body, status, fields) => {
-      await editPool({ Title: 'Pool Design', choices: referencePool })
+      await editPool({ Title: 'Pool Design', choices: REFERENCE_POOL })
       await editPool({ StageId: stage.excavation, choices: { option: 'standard' } })
       const before = await snapshot(t)
       const problem = expectProblem(await editPool(body()), status, 'VALIDATION_FAILED')
@@ -209,7 +202,7 @@ describe('PUT /api/mark-done and /api/mark-done1', () => {
     t.clock.advance(600_000)
     const from = t.app.clock().getTime()
     const done = entryOf(
-      await put(t, '/api/mark-done', { StageId: stage.steel, done: true }, client.headers),
+      await callRaw(t, 'markDone', { body: { StageId: stage.steel, done: true } }, client.headers),
     )
     expect(done).toMatchObject({ StageId: stage.steel, done: true, choices: {}, quotes: [] })
     const doneAt = Date.parse(done.doneAt ?? '')
@@ -217,21 +210,21 @@ describe('PUT /api/mark-done and /api/mark-done1', () => {
     expect(doneAt).toBeLessThanOrEqual(t.app.clock().getTime())
     t.clock.advance(60_000)
     const again = entryOf(
-      await put(t, '/api/mark-done', { StageId: stage.steel, done: true }, client.headers),
+      await callRaw(t, 'markDone', { body: { StageId: stage.steel, done: true } }, client.headers),
     )
     expect(again.doneAt).toBe(done.doneAt)
     const undone = entryOf(
-      await put(t, '/api/mark-done', { StageId: stage.steel, done: false }, client.headers),
+      await callRaw(t, 'markDone', { body: { StageId: stage.steel, done: false } }, client.headers),
     )
     expect(undone).toMatchObject({ done: false, doneAt: null })
   })
 
   it('keeps the choices of an entry it marks done', async () => {
-    await editPool({ Title: 'Pool Design', choices: referencePool })
+    await editPool({ Title: 'Pool Design', choices: REFERENCE_POOL })
     const done = entryOf(
-      await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, client.headers),
+      await callRaw(t, 'markDone1', { body: { Title: 'Pool Design', done: true } }, client.headers),
     )
-    expect(done).toMatchObject({ Title: 'Pool Design', choices: referencePool, done: true })
+    expect(done).toMatchObject({ Title: 'Pool Design', choices: REFERENCE_POOL, done: true })
     const { session } = await signIn(t, 'c@example.com')
     expect(session.poolData?.nonStages).toMatchObject([{ Title: 'Pool Design', done: true }])
   })
@@ -239,11 +232,16 @@ describe('PUT /api/mark-done and /api/mark-done1', () => {
   it('answers 404 to an unknown stage and 400 to an unknown title, changing nothing', async () => {
     const before = await snapshot(t)
     expectProblem(
-      await put(t, '/api/mark-done', { StageId: crypto.randomUUID(), done: true }, client.headers),
+      await callRaw(
+        t,
+        'markDone',
+        { body: { StageId: crypto.randomUUID(), done: true } },
+        client.headers,
+      ),
       404,
     )
     const problem = expectProblem(
-      await put(t, '/api/mark-done1', { Title: 'Excavation', done: true }, client.headers),
+      await callRaw(t, 'markDone1', { body: { Title: 'Excavation', done: true } }, client.headers),
       400,
     )
     expect(Object.keys(problem.errors ?? {})).toEqual(['Title'])
@@ -260,10 +258,10 @@ describe('one round trip per write', () => {
   /** A new quote on steel, for the calls that accept or remove one. */
   const steelQuote = async () => {
     const entry = entryOf(
-      await put(
+      await callRaw(
         t,
-        '/api/add-quote',
-        { StageId: stage.steel, ...quote('Rebar Co') },
+        'addQuote',
+        { body: { StageId: stage.steel, ...quote('Rebar Co') } },
         client.headers,
       ),
     )
@@ -280,7 +278,7 @@ describe('one round trip per write', () => {
     [
       'the pool design',
       '/api/edit-pool',
-      async () => ({ Title: 'Pool Design', choices: referencePool }),
+      async () => ({ Title: 'Pool Design', choices: REFERENCE_POOL }),
       /insert into pool_entries/,
     ],
     [
@@ -315,11 +313,11 @@ describe('one round trip per write', () => {
 
 describe('ownership', () => {
   it("keeps one client's entries out of another's", async () => {
-    await editPool({ Title: 'Pool Design', choices: referencePool })
+    await editPool({ Title: 'Pool Design', choices: REFERENCE_POOL })
     const other = await newClient(t, 'other@example.com')
     const theirs = entryOf(
       await editPool(
-        { Title: 'Pool Design', choices: { ...referencePool, lengthFt: 20 } },
+        { Title: 'Pool Design', choices: { ...REFERENCE_POOL, lengthFt: 20 } },
         other.headers,
       ),
     )

@@ -5,6 +5,7 @@ import { defaultDraws } from '../../contract/money-rules'
 import { contracts, draws, poolEntries, quotes } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 import { entryOf, newClient, put, quote, serveAustin, stageIds } from './client-kit'
 
 let t: TestApp
@@ -19,7 +20,7 @@ beforeEach(async () => {
 afterEach(() => t.app.close())
 
 const addQuote = (vendor: string, amount?: number, headers = client.headers) =>
-  put(t, '/api/add-quote', { StageId: excavation, ...quote(vendor, amount) }, headers)
+  callRaw(t, 'addQuote', { body: { StageId: excavation, ...quote(vendor, amount) } }, headers)
 
 /** Adds quotes one by one and answers the entry holding them. */
 async function withQuotes(n: number, headers = client.headers) {
@@ -51,10 +52,10 @@ describe('PUT /api/add-quote and /api/add-quote1', () => {
   })
 
   it('adds a quote to a non-stage step, the note optional', async () => {
-    const res = await put(
+    const res = await callRaw(
       t,
-      '/api/add-quote1',
-      { Title: 'Engineering', vendor: 'Stamped Plans', amount: 150_000 },
+      'addQuote1',
+      { body: { Title: 'Engineering', vendor: 'Stamped Plans', amount: 150_000 } },
       client.headers,
     )
     expect(entryOf(res)).toMatchObject({
@@ -83,20 +84,20 @@ describe('PUT /api/add-quote and /api/add-quote1', () => {
   it('refuses bad quotes with field errors and an unknown stage with 404, changing nothing', async () => {
     const before = await snapshot(t)
     const problem = expectProblem(
-      await put(
+      await callRaw(
         t,
-        '/api/add-quote',
-        { StageId: excavation, vendor: ' ', amount: 0, note: 'x'.repeat(501) },
+        'addQuote',
+        { body: { StageId: excavation, vendor: ' ', amount: 0, note: 'x'.repeat(501) } },
         client.headers,
       ),
       400,
     )
     expect(Object.keys(problem.errors ?? {}).sort()).toEqual(['amount', 'note', 'vendor'])
     expectProblem(
-      await put(
+      await callRaw(
         t,
-        '/api/add-quote',
-        { StageId: crypto.randomUUID(), ...quote('Dig Co') },
+        'addQuote',
+        { body: { StageId: crypto.randomUUID(), ...quote('Dig Co') } },
         client.headers,
       ),
       404,
@@ -140,7 +141,7 @@ describe('PUT /api/accept-quote', () => {
     const entry = await withQuotes(3)
     const [a, b] = entry.quotes.map((q) => q.id)
     const accept = (quoteId: string | undefined) =>
-      put(t, '/api/accept-quote', { StageId: excavation, quoteId }, client.headers)
+      callRaw(t, 'acceptQuote', { body: { StageId: excavation, quoteId } }, client.headers)
     const first = entryOf(await accept(a))
     expect(first.quotes.map((q) => q.accepted)).toEqual([true, false, false])
     const second = entryOf(await accept(b))
@@ -157,7 +158,7 @@ describe('PUT /api/accept-quote', () => {
     const entry = await withQuotes(4)
     await Promise.all(
       entry.quotes.map((q) =>
-        put(t, '/api/accept-quote', { StageId: excavation, quoteId: q.id }, client.headers),
+        callRaw(t, 'acceptQuote', { body: { StageId: excavation, quoteId: q.id } }, client.headers),
       ),
     )
     const accepted = await t.app.db.select().from(quotes).where(eq(quotes.accepted, true))
@@ -195,12 +196,17 @@ describe('PUT /api/accept-quote', () => {
 
   it('works on a non-stage step by Title', async () => {
     const added = entryOf(
-      await put(t, '/api/add-quote1', { Title: 'Permits', ...quote('City') }, client.headers),
+      await callRaw(
+        t,
+        'addQuote1',
+        { body: { Title: 'Permits', ...quote('City') } },
+        client.headers,
+      ),
     )
-    const res = await put(
+    const res = await callRaw(
       t,
-      '/api/accept-quote',
-      { Title: 'Permits', quoteId: added.quotes[0]?.id },
+      'acceptQuote',
+      { body: { Title: 'Permits', quoteId: added.quotes[0]?.id } },
       client.headers,
     )
     expect(entryOf(res).quotes).toMatchObject([{ vendor: 'City', accepted: true }])
@@ -215,8 +221,8 @@ describe('PUT /api/accept-quote', () => {
       { StageId: (await stageIds(t)).steel, quoteId },
       { StageId: excavation, quoteId: crypto.randomUUID() },
     ]) {
-      expectProblem(await put(t, '/api/accept-quote', body, client.headers), 404, 'NOT_FOUND')
-      expectProblem(await put(t, '/api/remove-quote', body, client.headers), 404, 'NOT_FOUND')
+      expectProblem(await callRaw(t, 'acceptQuote', { body }, client.headers), 404, 'NOT_FOUND')
+      expectProblem(await callRaw(t, 'removeQuote', { body }, client.headers), 404, 'NOT_FOUND')
     }
     expect(await snapshot(t)).toBe(before)
   })
@@ -225,10 +231,10 @@ describe('PUT /api/accept-quote', () => {
 describe('PUT /api/remove-quote', () => {
   it('removes the quote and answers the entry without it', async () => {
     const entry = await withQuotes(2)
-    const res = await put(
+    const res = await callRaw(
       t,
-      '/api/remove-quote',
-      { StageId: excavation, quoteId: entry.quotes[0]?.id },
+      'removeQuote',
+      { body: { StageId: excavation, quoteId: entry.quotes[0]?.id } },
       client.headers,
     )
     expect(entryOf(res).quotes.map((q) => q.vendor)).toEqual(['Vendor 2'])
@@ -237,10 +243,10 @@ describe('PUT /api/remove-quote', () => {
 
   it('frees a place under the limit', async () => {
     const full = await withQuotes(MAX_QUOTES_PER_ENTRY)
-    await put(
+    await callRaw(
       t,
-      '/api/remove-quote',
-      { StageId: excavation, quoteId: full.quotes[0]?.id },
+      'removeQuote',
+      { body: { StageId: excavation, quoteId: full.quotes[0]?.id } },
       client.headers,
     )
     expect(entryOf(await addQuote('Late bidder')).quotes).toHaveLength(MAX_QUOTES_PER_ENTRY)

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ManagerRequest } from '../../contract'
 import { builderRequests, managerRequests, managers } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json, signIn, snapshot } from '../support/http'
+import { expectProblem, signIn, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 import { addManager, newClient, serveAustin } from './client-kit'
 
 let t: TestApp
@@ -15,10 +16,9 @@ beforeEach(async () => {
 })
 afterEach(() => t.app.close())
 
-const requestBuilder = (headers = client.headers) =>
-  json(t.app, 'PUT', '/api/request-builder', undefined, headers)
+const requestBuilder = (headers = client.headers) => callRaw(t, 'requestBuilder', {}, headers)
 const requestManager = (body: unknown, headers = client.headers) =>
-  json(t.app, 'POST', '/api/request-manager', body, headers)
+  callRaw(t, 'requestManager', { body }, headers)
 
 describe('PUT /api/request-builder', () => {
   it('opens one request however often it is called, and poolData says so', async () => {
@@ -45,7 +45,7 @@ describe('PUT /api/request-builder', () => {
   it('refuses a body with fields in it, changing nothing', async () => {
     const before = await snapshot(t)
     expectProblem(
-      await json(t.app, 'PUT', '/api/request-builder', { please: true }, client.headers),
+      await callRaw(t, 'requestBuilder', { body: { please: true } }, client.headers),
       400,
     )
     expect(await snapshot(t)).toBe(before)

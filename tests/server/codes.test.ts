@@ -4,13 +4,13 @@ import { build, type TestApp } from '../support/build'
 import {
   cookie,
   expectProblem,
-  json,
   lastMail,
   onboardingDetails,
   requestCode,
   signIn,
   snapshot,
 } from '../support/http'
+import { callRaw } from '../support/call'
 
 const ADMIN = 'admin@example.com'
 let t: TestApp
@@ -20,11 +20,10 @@ beforeEach(async () => {
 afterEach(() => t.app.close())
 
 const verify = (tempToken: string | undefined, code: string, extra: Record<string, string> = {}) =>
-  json(
-    t.app,
-    'POST',
-    '/api/verify',
-    { code },
+  callRaw(
+    t,
+    'verify',
+    { body: { code } },
     { ...(tempToken ? { 'temp-token': tempToken } : {}), ...extra },
   )
 
@@ -32,8 +31,8 @@ const wrong = (code: string) => (code === '000000' ? '111111' : '000000')
 
 describe('POST /api/login', () => {
   it('answers a known and an unknown email alike, and emails each a code valid 10 minutes', async () => {
-    const known = await json(t.app, 'POST', '/api/login', { email: 'Admin@Example.COM' })
-    const unknown = await json(t.app, 'POST', '/api/login', { email: 'nobody@example.com' })
+    const known = await callRaw(t, 'login', { body: { email: 'Admin@Example.COM' } })
+    const unknown = await callRaw(t, 'login', { body: { email: 'nobody@example.com' } })
     for (const res of [known, unknown]) {
       expect(res.statusCode).toBe(200)
       expect(Object.keys(res.json().Data)).toEqual(['tempToken'])
@@ -119,7 +118,7 @@ describe('POST /api/verify', () => {
   })
 
   it("reads the temp token from the cookie when the app holds the marker 'cookie'", async () => {
-    const login = await json(t.app, 'POST', '/api/login', { email: ADMIN })
+    const login = await callRaw(t, 'login', { body: { email: ADMIN } })
     const temp = cookie(login, 'temp_token')
     expect(temp?.httpOnly).toBe(true)
     expect(temp?.path).toBe('/api')
@@ -132,11 +131,10 @@ describe('POST /api/verify', () => {
     const email = 'new.client@example.com'
     const { tempToken, code } = await requestCode(t, email)
     expectProblem(await verify(tempToken, code), 404, 'ACCOUNT_NOT_FOUND')
-    const res = await json(
-      t.app,
-      'POST',
-      '/api/onboarding',
-      { code, ...onboardingDetails },
+    const res = await callRaw(
+      t,
+      'onboarding',
+      { body: { code, ...onboardingDetails } },
       { 'temp-token': tempToken },
     )
     expect(res.statusCode, res.body).toBe(200)
@@ -153,7 +151,7 @@ describe('POST /api/onboarding after verify found no account (no second code)', 
   const EMAIL = 'new.client@example.com'
   const MINUTE = 60 * 1000
   const onboard = (tempToken: string, body: object = onboardingDetails, extra = {}) =>
-    json(t.app, 'POST', '/api/onboarding', body, { 'temp-token': tempToken, ...extra })
+    callRaw(t, 'onboarding', { body }, { 'temp-token': tempToken, ...extra })
   const emails = async () => (await t.app.db.select().from(users)).map((u) => u.email).sort()
 
   /** A code sent to EMAIL and proved right by verify, which found no account for it. */
@@ -195,7 +193,7 @@ describe('POST /api/onboarding after verify found no account (no second code)', 
   it('refuses a missing or unknown temp token', async () => {
     await verified()
     expectProblem(
-      await json(t.app, 'POST', '/api/onboarding', onboardingDetails),
+      await callRaw(t, 'onboarding', { body: onboardingDetails }),
       401,
       'TEMP_TOKEN_INVALID',
     )
@@ -282,11 +280,10 @@ describe('POST /api/onboarding', () => {
   it('answers 409 ACCOUNT_EXISTS for an existing account, and the code stays usable for verify', async () => {
     const { tempToken, code } = await requestCode(t, ADMIN)
     const before = await snapshot(t, ['rate_limits'])
-    const res = await json(
-      t.app,
-      'POST',
-      '/api/onboarding',
-      { code, ...onboardingDetails },
+    const res = await callRaw(
+      t,
+      'onboarding',
+      { body: { code, ...onboardingDetails } },
       { 'temp-token': tempToken },
     )
     expectProblem(res, 409, 'ACCOUNT_EXISTS')
@@ -296,11 +293,10 @@ describe('POST /api/onboarding', () => {
 
   it('refuses a wrong code without creating anything', async () => {
     const { tempToken, code } = await requestCode(t, 'someone@example.com')
-    const res = await json(
-      t.app,
-      'POST',
-      '/api/onboarding',
-      { code: wrong(code), ...onboardingDetails },
+    const res = await callRaw(
+      t,
+      'onboarding',
+      { body: { code: wrong(code), ...onboardingDetails } },
       { 'temp-token': tempToken },
     )
     expectProblem(res, 401, 'CODE_INVALID')

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { rowsOf } from '../../server/db/driver/client'
 import { LISTENER_APPLICATION_NAME } from '../../server/db/driver/listener'
 import { build, type TestApp } from '../support/build'
-import { bearer, json, signIn } from '../support/http'
+import { buildAsAdmin, json } from '../support/http'
+import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
 
 // The admin fetch's 304 from the data version kept in memory (server/plugins/app/data-version.ts):
@@ -13,8 +14,7 @@ let t: TestApp
 let admin: Record<string, string>
 const others: TestApp[] = []
 beforeEach(async () => {
-  t = await build()
-  admin = bearer((await signIn(t, 'admin@example.com')).session.Token)
+  ;({ t, admin } = await buildAsAdmin())
 })
 afterEach(async () => {
   await Promise.all(others.splice(0).map((other) => other.app.close()))
@@ -29,17 +29,25 @@ async function secondServer(): Promise<TestApp> {
 }
 
 const fetchOn = (on: TestApp, headers: Record<string, string> = {}) =>
-  json(on.app, 'GET', '/api/admin/fetch', undefined, { ...admin, ...headers })
+  callRaw(on, 'adminFetch', {}, { ...admin, ...headers })
 
 const etagOn = async (on: TestApp) => String((await fetchOn(on)).headers.etag)
 
 /** A write the back office sees, with nothing done after its answer (a city served mails). */
 const addEngineer = (on: TestApp, email: string) =>
-  json(
-    on.app,
-    'POST',
-    '/api/admin/engineers/create',
-    { name: 'Eve', company: 'Plans', email, phone: '+1 512 555 0101', licenseNo: 'PE-1', fee: 100 },
+  callRaw(
+    on,
+    'createEngineer',
+    {
+      body: {
+        name: 'Eve',
+        company: 'Plans',
+        email,
+        phone: '+1 512 555 0101',
+        licenseNo: 'PE-1',
+        fee: 100,
+      },
+    },
     admin,
   )
 

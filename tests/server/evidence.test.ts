@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { LogEntry, StoredFile, Warranty } from '../../contract/documents'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json, snapshot } from '../support/http'
-import { newClient, put, serveAustin, stageIds } from './client-kit'
+import { callRaw } from '../support/call'
+import { newClient, serveAustin, stageIds } from './client-kit'
 import {
   bytesStored,
   fetchSigned,
@@ -35,7 +36,7 @@ const photo = async (headers = client.headers, kind = 'photo') =>
   uploaded(t, headers, { name: 'site.png', bytes: await png() }, { kind })
 
 const addLog = (body: unknown, headers = client.headers) =>
-  json(t.app, 'POST', '/api/logs', body, headers)
+  callRaw(t, 'addLogEntry', { body }, headers)
 
 const logs = async (query = '') => {
   const res = await json(t.app, 'GET', `/api/logs${query}`, undefined, client.headers)
@@ -45,7 +46,7 @@ const logs = async (query = '') => {
 
 /** What GET /api/files lists, with fresh addresses. */
 const listed = async () => {
-  const res = await json(t.app, 'GET', '/api/files', undefined, client.headers)
+  const res = await callRaw(t, 'files', {}, client.headers)
   expect(res.statusCode, res.body).toBe(200)
   return (res.json() as { Data: unknown[] }).Data.map((f) => StoredFile.parse(f))
 }
@@ -102,10 +103,10 @@ describe('the daily log', () => {
     const used = await storageUsed(t, admin, client.id)
     const attachedBytes = await bytesStored(t, attached.id)
     const before = await snapshot(t)
-    const foreign = await json(t.app, 'DELETE', `/api/logs/${id}`, undefined, other.headers)
+    const foreign = await callRaw(t, 'deleteLogEntry', { id }, other.headers)
     expectProblem(foreign, 404)
     expect(await snapshot(t)).toBe(before)
-    const removed = await json(t.app, 'DELETE', `/api/logs/${id}`, undefined, client.headers)
+    const removed = await callRaw(t, 'deleteLogEntry', { id }, client.headers)
     expect(removed.json()).toEqual({ Data: { id } })
     expect(await logs()).toEqual([])
     expect((await listed()).map((f) => f.id)).toEqual([kept.id])
@@ -133,20 +134,20 @@ describe('the daily log', () => {
     moneyOf(await pay(t, client.headers, deposit, 80_000), 201)
     const link = { fileId: waiver.id }
     expect(
-      (await put(t, `/api/draws/${deposit}/lien-waiver`, link, client.headers)).statusCode,
+      (await callRaw(t, 'setLienWaiver', { id: deposit, body: link }, client.headers)).statusCode,
     ).toBe(200)
     // A week after the payment: without its waiver, the step would warn MISSING_LIEN_WAIVER.
     setToday(t, '2030-03-10')
     const used = await storageUsed(t, admin, client.id)
     const onlyBytes = await bytesStored(t, only.id)
 
-    const removed = await json(t.app, 'DELETE', `/api/logs/${deleted}`, undefined, client.headers)
+    const removed = await callRaw(t, 'deleteLogEntry', { id: deleted }, client.headers)
     expect(removed.statusCode, removed.body).toBe(200)
     expect((await logs()).map((e) => [e.id, e.files.map((f) => f.id)])).toEqual([
       [kept, [shared.id]],
     ])
     expect((await warranties()).map((w) => w.fileId)).toEqual([shared.id])
-    const money = await json(t.app, 'GET', '/api/money', undefined, client.headers)
+    const money = await callRaw(t, 'money', {}, client.headers)
     const excavation = stepIn(moneyOf(money), 'excavation')
     expect(excavation.draws[0]?.lienWaiverFileId).toBe(waiver.id)
     expect(excavation.warnings.map((w) => w.code)).not.toContain('MISSING_LIEN_WAIVER')
@@ -162,9 +163,9 @@ describe('the daily log', () => {
 })
 
 const setWarranty = (body: unknown, headers = client.headers) =>
-  put(t, '/api/warranties', body, headers)
+  callRaw(t, 'setWarranty', { body }, headers)
 const warranties = async () => {
-  const res = await json(t.app, 'GET', '/api/warranties', undefined, client.headers)
+  const res = await callRaw(t, 'warranties', {}, client.headers)
   expect(res.statusCode, res.body).toBe(200)
   return (res.json() as { Data: unknown[] }).Data.map((w) => Warranty.parse(w))
 }
@@ -182,7 +183,8 @@ describe('warranties', () => {
     setToday(t, '2030-03-10')
     const { steel } = await stageIds(t)
     expect(
-      (await put(t, '/api/mark-done', { StageId: steel, done: true }, client.headers)).statusCode,
+      (await callRaw(t, 'markDone', { body: { StageId: steel, done: true } }, client.headers))
+        .statusCode,
     ).toBe(200)
     expect(await warranties()).toMatchObject([
       { step: 'steel', startsOn: '2030-03-10', expiresOn: '2031-03-10' },
@@ -220,7 +222,7 @@ describe('warranties', () => {
       },
     ])
     // Deleting the paper keeps the warranty, without it.
-    await json(t.app, 'DELETE', `/api/files/${paper.id}`, undefined, client.headers)
+    await callRaw(t, 'deleteFile', { id: paper.id }, client.headers)
     expect((await warranties())[1]?.fileId).toBeNull()
   })
 
@@ -243,7 +245,7 @@ describe('warranties', () => {
 
 describe('PUT /api/draws/{id}/lien-waiver', () => {
   const link = (id: string, fileId: string | null, headers = client.headers) =>
-    put(t, `/api/draws/${id}/lien-waiver`, { fileId }, headers)
+    callRaw(t, 'setLienWaiver', { id, body: { fileId } }, headers)
 
   it('links a lien waiver, which clears MISSING_LIEN_WAIVER; null unlinks it', async () => {
     await signed(t, client.headers, 'excavation', 800_000)
@@ -268,8 +270,8 @@ describe('PUT /api/draws/{id}/lien-waiver', () => {
     expect(codes(unlinked)).toContain('MISSING_LIEN_WAIVER')
     moneyOf(await link(deposit, waiver.id))
     // Deleting the document unlinks it.
-    await json(t.app, 'DELETE', `/api/files/${waiver.id}`, undefined, client.headers)
-    const res = await json(t.app, 'GET', '/api/money', undefined, client.headers)
+    await callRaw(t, 'deleteFile', { id: waiver.id }, client.headers)
+    const res = await callRaw(t, 'money', {}, client.headers)
     expect(stepIn(moneyOf(res), 'excavation').draws[0]?.lienWaiverFileId).toBeNull()
   })
 
@@ -349,7 +351,9 @@ describe('the warranty reminder', () => {
   it('is not sent to a client who turned warranty reminders off', async () => {
     await steelWarranty()
     const off = { inspectionReminders: true, stepUpdates: true, warrantyReminders: false }
-    expect((await put(t, '/api/notifications', off, client.headers)).statusCode).toBe(200)
+    expect((await callRaw(t, 'setNotifications', { body: off }, client.headers)).statusCode).toBe(
+      200,
+    )
     setToday(t, '2030-12-20')
     await t.app.notifier.run()
     expect(await mails([t])).toEqual([])

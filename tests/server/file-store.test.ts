@@ -15,7 +15,8 @@ import { objectName, type FileStore } from '../../server/lib/storage/types'
 import { SHARED_STORE_GRACE_MS, sweepStore } from '../../server/plugins/app/documents/file-sweep'
 import { readSettings, SettingsError } from '../../server/settings'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json } from '../support/http'
+import { expectProblem } from '../support/http'
+import { callRaw } from '../support/call'
 import { S3_BUCKET, startS3 } from '../support/s3'
 import { newClient, serveAustin } from './client-kit'
 import { fetchSigned, pdf, png, uploaded } from './files-kit'
@@ -267,7 +268,7 @@ describe('the app on S3', () => {
       expect(res.rawPayload.equals(pdf())).toBe(true)
       const thumb = await fetchSigned(t, image.urls.thumb ?? '')
       expect(thumb.headers['content-type']).toBe('image/png')
-      await json(t.app, 'DELETE', `/api/files/${image.id}`, undefined, client.headers)
+      await callRaw(t, 'deleteFile', { id: image.id }, client.headers)
       expect((await listed(t.app.fileStore)).map((o) => o.fileId)).toEqual([doc.id])
       expectProblem(await fetchSigned(t, image.urls.original), 404)
     } finally {

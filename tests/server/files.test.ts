@@ -5,6 +5,7 @@ import { MAX_CLIENT_BYTES, StoredFile, type StoredFile as File } from '../../con
 import { files } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 import { newClient, serveAustin } from './client-kit'
 import {
   bytesStored,
@@ -282,8 +283,8 @@ describe('POST /api/files: refusals store nothing', () => {
 
   it('answers 415 to a JSON body or none, and 400 to a cut-off multipart body', async () => {
     const before = await snapshot(t)
-    expectProblem(await json(t.app, 'POST', '/api/files', { kind: 'photo' }, client.headers), 415)
-    expectProblem(await json(t.app, 'POST', '/api/files', undefined, client.headers), 415)
+    expectProblem(await callRaw(t, 'uploadFile', { body: { kind: 'photo' } }, client.headers), 415)
+    expectProblem(await callRaw(t, 'uploadFile', {}, client.headers), 415)
     const { payload, contentType } = await multipartBody(
       { kind: 'photo' },
       { name: 'a.png', bytes: await png() },
@@ -421,13 +422,13 @@ describe('GET and DELETE /api/files', () => {
   it('deletes the file and its bytes; its addresses then answer 404', async () => {
     const file = await uploaded(t, client.headers, { name: 'a.png', bytes: await png() })
     expect(await filesUnder(filesDir(t))).toHaveLength(3)
-    const res = await json(t.app, 'DELETE', `/api/files/${file.id}`, undefined, client.headers)
+    const res = await callRaw(t, 'deleteFile', { id: file.id }, client.headers)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toEqual({ Data: { id: file.id } })
     expect(await filesUnder(filesDir(t))).toEqual([])
     expect(await list()).toEqual([])
     expectProblem(await fetchSigned(t, urlOf(file, 'original')), 404)
-    const again = await json(t.app, 'DELETE', `/api/files/${file.id}`, undefined, client.headers)
+    const again = await callRaw(t, 'deleteFile', { id: file.id }, client.headers)
     expectProblem(again, 404, 'NOT_FOUND')
   })
 
@@ -439,7 +440,7 @@ describe('GET and DELETE /api/files', () => {
     expect((await list('', other.headers)).map((f) => f.id)).toEqual([theirs.id])
     // A forged address counts against the caller's address: only that row may change.
     const before = await snapshot(t, ['rate_limits'])
-    const res = await json(t.app, 'DELETE', `/api/files/${theirs.id}`, undefined, client.headers)
+    const res = await callRaw(t, 'deleteFile', { id: theirs.id }, client.headers)
     expectProblem(res, 404)
     const forged = urlOf(mine, 'original').replace(mine.id, theirs.id)
     expectProblem(await fetchSigned(t, forged), 403)
@@ -453,7 +454,7 @@ describe("a client's files and the back office", () => {
     const file = await uploaded(t, client.headers, { name: 'a.png', bytes: await png() })
     await uploaded(t, client.headers, { name: 'b.pdf', bytes: pdf() })
     expect(await storageUsed(t, admin, client.id)).toBe(await bytesStored(t))
-    const res = await json(t.app, 'DELETE', `/api/admin/client/${client.id}`, undefined, admin)
+    const res = await callRaw(t, 'deleteClient', { id: client.id }, admin)
     expect(res.statusCode, res.body).toBe(200)
     expect(await filesUnder(filesDir(t))).toEqual([])
     expectProblem(await fetchSigned(t, urlOf(file, 'thumb')), 404)

@@ -12,7 +12,8 @@ import { CODE_TTL_MS } from '../../server/plugins/app/accounts/login-codes'
 import { RATE_WINDOW_MS } from '../../server/plugins/core/rate-limiter'
 import { REFRESH_LIFETIME_MS } from '../../server/plugins/app/accounts/refresh-tokens'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json, refreshWith, requestCode, signIn } from '../support/http'
+import { expectProblem, refreshWith, requestCode, signIn } from '../support/http'
+import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
 import { TEST_ADMIN_EMAIL } from '../support/template'
 
@@ -46,7 +47,7 @@ describe('housekeeping', () => {
 
   it('keeps an expired code a day, so its temp token still hears that it expired', async () => {
     const { tempToken, code } = await requestCode(t, TEST_ADMIN_EMAIL)
-    const verify = () => json(t.app, 'POST', '/api/verify', { code }, { 'temp-token': tempToken })
+    const verify = () => callRaw(t, 'verify', { body: { code } }, { 'temp-token': tempToken })
     t.clock.advance(CODE_TTL_MS + EXPIRED_CODE_KEPT_MS - 1000)
     expect((await t.app.housekeeping.run()).loginCodes).toBe(0)
     expectProblem(await verify(), 401, ProblemCode.codeExpired)

@@ -5,8 +5,9 @@ import { LogEntry, StoredFile } from '../../contract/documents'
 import { rowsOf, type Tx } from '../../server/db/driver/client'
 import { draws, logEntryFiles, warranties } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json } from '../support/http'
-import { newClient, put, serveAustin } from './client-kit'
+import { expectProblem } from '../support/http'
+import { callRaw } from '../support/call'
+import { newClient, serveAustin } from './client-kit'
 import { fetchSigned, png, uploaded } from './files-kit'
 import { drawId, signed } from './money-kit'
 
@@ -29,11 +30,10 @@ const waiver = async () =>
   uploaded(t, client.headers, { name: 'waiver.png', bytes: await png() }, { kind: 'lien-waiver' })
 
 const addLog = (fileIds: string[]) =>
-  json(
-    t.app,
-    'POST',
-    '/api/logs',
-    { step: 'excavation', date: '2030-03-04', text: 'x', fileIds },
+  callRaw(
+    t,
+    'addLogEntry',
+    { body: { step: 'excavation', date: '2030-03-04', text: 'x', fileIds } },
     client.headers,
   )
 const entryWith = async (fileIds: string[]) =>
@@ -42,11 +42,10 @@ const entryWith = async (fileIds: string[]) =>
 /** Starts a request now (an inject waits for its first `then`). */
 const started = (request: PromiseLike<LightMyRequestResponse>) => Promise.resolve(request)
 
-const deleteEntry = (id: string) =>
-  started(json(t.app, 'DELETE', `/api/logs/${id}`, undefined, client.headers))
+const deleteEntry = (id: string) => started(callRaw(t, 'deleteLogEntry', { id }, client.headers))
 
 const listed = async () => {
-  const res = await json(t.app, 'GET', '/api/files', undefined, client.headers)
+  const res = await callRaw(t, 'files', {}, client.headers)
   return (res.json() as { Data: unknown[] }).Data.map((f) => StoredFile.parse(f).id)
 }
 
@@ -124,16 +123,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')('deleting a log entry beside 
     [
       'PUT /api/warranties',
       (fileId) =>
-        put(
+        callRaw(
           t,
-          '/api/warranties',
-          { step: 'tile', provider: 'T', termMonths: 12, fileId },
+          'setWarranty',
+          { body: { step: 'tile', provider: 'T', termMonths: 12, fileId } },
           client.headers,
         ),
     ],
     [
       'PUT /api/draws/{id}/lien-waiver',
-      (fileId) => put(t, `/api/draws/${deposit}/lien-waiver`, { fileId }, client.headers),
+      (fileId) => callRaw(t, 'setLienWaiver', { id: deposit, body: { fileId } }, client.headers),
     ],
   ]
 

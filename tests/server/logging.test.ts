@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
-import { bearer, json, requestCode } from '../support/http'
+import { bearer, requestCode } from '../support/http'
+import { callRaw } from '../support/call'
 
 let t: TestApp
 let lines: string[]
@@ -19,31 +20,31 @@ describe('logs', () => {
   it('carry a request id on every request line and never a code or a token', async () => {
     const email = 'log-me@example.com'
     const { tempToken, code } = await requestCode(t, email)
-    const onboarding = await json(
-      t.app,
-      'POST',
-      '/api/onboarding',
+    const onboarding = await callRaw(
+      t,
+      'onboarding',
       {
-        code,
-        name: 'Lo Gger',
-        phone: '5125550100',
-        address: '1 Log Rd',
-        city: 'Austin',
-        state: 'TX',
+        body: {
+          code,
+          name: 'Lo Gger',
+          phone: '5125550100',
+          address: '1 Log Rd',
+          city: 'Austin',
+          state: 'TX',
+        },
       },
       { 'temp-token': tempToken },
     )
     expect(onboarding.statusCode).toBe(200)
     const token: string = onboarding.json().Data.Token
     const refresh = onboarding.cookies.find((c) => c.name === 'refresh_token')?.value ?? ''
-    await json(
-      t.app,
-      'PUT',
-      '/api/edit-status',
-      { onWaiting: true },
+    await callRaw(
+      t,
+      'editStatus',
+      { body: { onWaiting: true } },
       { ...bearer(token), cookie: `refresh_token=${refresh}` },
     )
-    await json(t.app, 'POST', '/api/refresh', undefined, { cookie: `refresh_token=${refresh}` })
+    await callRaw(t, 'refresh', {}, { cookie: `refresh_token=${refresh}` })
     await t.app.mailer.flush()
 
     const entries = lines.map(

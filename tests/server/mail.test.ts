@@ -4,7 +4,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { LoginData, SessionData } from '../../contract'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json } from '../support/http'
+import { expectProblem } from '../support/http'
+import { callRaw } from '../support/call'
 import { header, mimeParts, startSmtp } from '../support/smtp'
 
 const sixDigits = (text: string) => {
@@ -14,7 +15,7 @@ const sixDigits = (text: string) => {
 }
 
 async function askForCode(t: TestApp, email: string) {
-  const res = await json(t.app, 'POST', '/api/login', { email })
+  const res = await callRaw(t, 'login', { body: { email } })
   expect(res.statusCode, res.body).toBe(200)
   return LoginData.parse((res.json() as { Data: unknown }).Data).tempToken
 }
@@ -58,20 +59,21 @@ describe('sign-in email over SMTP', () => {
     // With SMTP the outbox is not written, even when MAIL_OUTBOX_DIR is set.
     expect(await fs.readdir(t.outbox)).toEqual([])
 
-    const verify = await json(t.app, 'POST', '/api/verify', { code }, { 'temp-token': tempToken })
+    const verify = await callRaw(t, 'verify', { body: { code } }, { 'temp-token': tempToken })
     expectProblem(verify, 404, 'ACCOUNT_NOT_FOUND')
 
-    const onboarding = await json(
-      t.app,
-      'POST',
-      '/api/onboarding',
+    const onboarding = await callRaw(
+      t,
+      'onboarding',
       {
-        code,
-        name: 'New Swimmer',
-        phone: '+1 512 555 0100',
-        address: '1 Main St',
-        city: 'Austin',
-        state: 'TX',
+        body: {
+          code,
+          name: 'New Swimmer',
+          phone: '+1 512 555 0100',
+          address: '1 Main St',
+          city: 'Austin',
+          state: 'TX',
+        },
       },
       { 'temp-token': tempToken },
     )

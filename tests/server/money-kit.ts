@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { Money, STEPS, type MoneyStep, type StepSlug } from '../../contract'
 import type { TestApp } from '../support/build'
-import { json } from '../support/http'
+import { callRaw } from '../support/call'
 import { entryOf, put, stageIds } from './client-kit'
 
 type Headers = Record<string, string>
@@ -14,7 +14,7 @@ export function moneyOf(res: LightMyRequestResponse, status = 200): Money {
 }
 
 export const getMoney = async (t: TestApp, headers: Headers) =>
-  moneyOf(await json(t.app, 'GET', '/api/money', undefined, headers))
+  moneyOf(await callRaw(t, 'money', {}, headers))
 
 export function stepIn(money: Money, step: StepSlug): MoneyStep {
   const found = money.steps.find((s) => s.step === step)
@@ -46,10 +46,10 @@ export async function addQuote(
 }
 
 export const acceptQuote = async (t: TestApp, headers: Headers, step: StepSlug, quoteId: string) =>
-  put(t, '/api/accept-quote', { ...(await keyOf(t, step)), quoteId }, headers)
+  callRaw(t, 'acceptQuote', { body: { ...(await keyOf(t, step)), quoteId } }, headers)
 
 export const removeQuote = async (t: TestApp, headers: Headers, step: StepSlug, quoteId: string) =>
-  put(t, '/api/remove-quote', { ...(await keyOf(t, step)), quoteId }, headers)
+  callRaw(t, 'removeQuote', { body: { ...(await keyOf(t, step)), quoteId } }, headers)
 
 /** A quote of `amount` on `step`, accepted: the step's contract. Answers the quote's id. */
 export async function signed(t: TestApp, headers: Headers, step: StepSlug, amount: number) {
@@ -59,11 +59,10 @@ export async function signed(t: TestApp, headers: Headers, step: StepSlug, amoun
 }
 
 export const pay = (t: TestApp, headers: Headers, drawId: string, amount: number) =>
-  json(
-    t.app,
-    'POST',
-    `/api/draws/${drawId}/payments`,
-    { paidOn: '2030-03-01', amount, method: 'check', reference: '1001' },
+  callRaw(
+    t,
+    'recordPayment',
+    { id: drawId, body: { paidOn: '2030-03-01', amount, method: 'check', reference: '1001' } },
     headers,
   )
 

@@ -4,10 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AdminFetchData, Timeline, type StepSlug } from '../../contract'
 import { changeOrders, contracts, draws, payments } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json, snapshot } from '../support/http'
-import { newClient, put, referencePool, serveAustin } from './client-kit'
+import { expectProblem, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
+import { newClient, serveAustin } from './client-kit'
 import { drawId, getMoney, moneyOf, pay, signed, stepIn } from './money-kit'
 import { setToday } from './timeline-kit'
+import { REFERENCE_POOL } from '../../contract/estimator'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -22,9 +24,9 @@ afterEach(() => t.app.close())
 
 const money = (headers = client.headers) => getMoney(t, headers)
 const propose = (step: StepSlug, amount: number, headers = client.headers) =>
-  json(t.app, 'POST', '/api/change-orders', { step, description: 'More rock', amount }, headers)
+  callRaw(t, 'addChangeOrder', { body: { step, description: 'More rock', amount } }, headers)
 const decide = (id: string, status: string, headers = client.headers) =>
-  put(t, `/api/change-orders/${id}`, { status }, headers)
+  callRaw(t, 'decideChangeOrder', { id, body: { status } }, headers)
 /** Proposes a change order on `step` and answers its id. */
 async function proposed(step: StepSlug, amount: number) {
   const orders = stepIn(moneyOf(await propose(step, amount), 201), step).changeOrders
@@ -65,7 +67,9 @@ describe('change orders', () => {
       { label: 'Balance', amount: 620_000, due: 'done' },
       { label: 'Retainage', amount: 100_000, due: 'inspection' },
     ]
-    moneyOf(await put(t, '/api/draws', { step: 'excavation', draws: plan }, client.headers))
+    moneyOf(
+      await callRaw(t, 'setDraws', { body: { step: 'excavation', draws: plan } }, client.headers),
+    )
     const id = await proposed('excavation', 5_000)
     const step = stepIn(moneyOf(await decide(id, 'approved')), 'excavation')
     expect(step.draws.map((d) => d.amount)).toEqual([80_000, 625_000, 100_000])
@@ -109,8 +113,8 @@ describe('warnings and dates', () => {
   })
 
   it('warns QUOTE_FAR_OFF for a $15,800 excavation quote on the reference pool', async () => {
-    const design = { Title: 'Pool Design', choices: referencePool }
-    expect((await put(t, '/api/edit-pool', design, client.headers)).statusCode).toBe(200)
+    const design = { Title: 'Pool Design', choices: REFERENCE_POOL }
+    expect((await callRaw(t, 'editPool', { body: design }, client.headers)).statusCode).toBe(200)
     await signed(t, client.headers, 'excavation', 1_580_000)
     const now = await money()
     expect(stepIn(now, 'excavation').estimate).toBeLessThan(1_000_000)
@@ -122,7 +126,12 @@ describe('warnings and dates', () => {
 
   it('dates the draws from the timeline once the start date is set', async () => {
     await signed(t, client.headers, 'excavation', 800_000)
-    const started = await put(t, '/api/timeline/start', { startDate: '2030-03-04' }, client.headers)
+    const started = await callRaw(
+      t,
+      'setTimelineStart',
+      { body: { startDate: '2030-03-04' } },
+      client.headers,
+    )
     const timeline = Timeline.parse((started.json() as { Data: unknown }).Data)
     const forecast = timeline.steps.find((s) => s.step === 'excavation')?.forecast
     const [deposit, balance] = stepIn(await money(), 'excavation').draws
@@ -146,12 +155,17 @@ describe('whose money', () => {
 
     const before = await snapshot(t)
     expectProblem(await pay(t, stranger.headers, deposit, 1), 404)
-    const deleted = json(t.app, 'DELETE', `/api/payments/${paymentId}`, undefined, stranger.headers)
+    const deleted = callRaw(t, 'deletePayment', { id: paymentId }, stranger.headers)
     expectProblem(await deleted, 404)
     expectProblem(await decide(order, 'approved', stranger.headers), 404)
     // Steps name the caller's own contracts: the stranger has none.
     const plan = [{ label: 'All', amount: 800_000, due: 'signing' }]
-    const draws = await put(t, '/api/draws', { step: 'excavation', draws: plan }, stranger.headers)
+    const draws = await callRaw(
+      t,
+      'setDraws',
+      { body: { step: 'excavation', draws: plan } },
+      stranger.headers,
+    )
     expectProblem(draws, 409, 'NO_CONTRACT')
     expectProblem(await propose('excavation', 5, stranger.headers), 409, 'NO_CONTRACT')
     expect(await snapshot(t)).toBe(before)
@@ -166,7 +180,7 @@ describe('whose money', () => {
     moneyOf(await pay(t, client.headers, deposit, 5_000), 201)
     await proposed('excavation', 99_999)
     await newClient(t, 'idle@example.com')
-    const res = await json(t.app, 'GET', '/api/admin/fetch', undefined, admin)
+    const res = await callRaw(t, 'adminFetch', {}, admin)
     expect(res.statusCode, res.body).toBe(200)
     const { Clients } = AdminFetchData.parse((res.json() as { Data: unknown }).Data)
     expect(Clients.map((c) => [c.email, c.committed, c.paid])).toEqual([
@@ -174,7 +188,7 @@ describe('whose money', () => {
       ['idle@example.com', 0, 0],
     ])
 
-    const removed = await json(t.app, 'DELETE', `/api/admin/client/${client.id}`, undefined, admin)
+    const removed = await callRaw(t, 'deleteClient', { id: client.id }, admin)
     expect(removed.statusCode, removed.body).toBe(200)
     for (const table of [contracts, draws, payments, changeOrders])
       expect(await t.app.db.select().from(table)).toEqual([])

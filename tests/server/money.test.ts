@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type MoneyStep, type StepSlug } from '../../contract'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, json, snapshot } from '../support/http'
-import { newClient, put, serveAustin } from './client-kit'
+import { callRaw } from '../support/call'
+import { newClient, serveAustin } from './client-kit'
 import { pdf, uploaded } from './files-kit'
 import {
   acceptQuote,
@@ -30,7 +31,7 @@ afterEach(() => t.app.close())
 const money = () => getMoney(t, client.headers)
 type Row = { id?: string; label: string; amount: number; due: string }
 const setDraws = (step: StepSlug, draws: Row[]) =>
-  put(t, '/api/draws', { step, draws }, client.headers)
+  callRaw(t, 'setDraws', { body: { step, draws } }, client.headers)
 
 describe('contracts follow the accepted quote', () => {
   it('accepting a quote signs its contract today with the default plan', async () => {
@@ -68,11 +69,10 @@ describe('contracts follow the accepted quote', () => {
         const first = await signed(t, client.headers, step, 800_000)
         const other = await addQuote(t, client.headers, step, 900_000, 'Other Co')
         const deposit = await drawId(t, client.headers, step, 0)
-        const proposed = await json(
-          t.app,
-          'POST',
-          '/api/change-orders',
-          { step, description: 'More rock', amount: 10_000 },
+        const proposed = await callRaw(
+          t,
+          'addChangeOrder',
+          { body: { step, description: 'More rock', amount: 10_000 } },
           client.headers,
         )
         expect(proposed.statusCode).toBe(201)
@@ -215,7 +215,12 @@ describe('PUT /api/draws keeps each payment and lien waiver with its draw', () =
       { kind: 'lien-waiver' },
     )
     moneyOf(
-      await put(t, `/api/draws/${ids.Deposit}/lien-waiver`, { fileId: waiver.id }, client.headers),
+      await callRaw(
+        t,
+        'setLienWaiver',
+        { id: ids.Deposit, body: { fileId: waiver.id } },
+        client.headers,
+      ),
     )
     return { ids, waiver: waiver.id }
   }

@@ -4,9 +4,10 @@ import { unsubscribeToken } from '../../server/lib/unsubscribe-token'
 import { NOTIFY_LEASE_MS } from '../../server/plugins/app/notifications/notification-log'
 import { notificationLog } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json } from '../support/http'
+import { expectProblem } from '../support/http'
+import { callRaw } from '../support/call'
 import { header, mimeParts, startSmtp } from '../support/smtp'
-import { newClient, put, serveAustin } from './client-kit'
+import { newClient, serveAustin } from './client-kit'
 import { permitsDone, setToday } from './timeline-kit'
 
 const REMINDER = 'Layout inspection tomorrow'
@@ -52,11 +53,15 @@ async function inspectionOnApril10(today: string) {
   client = await newClient(t, 'pat@example.com')
   for (const made of apps) setToday(made, '2030-03-01')
   expect(
-    (await put(t, '/api/timeline/start', { startDate: '2030-03-04' }, client.headers)).statusCode,
+    (await callRaw(t, 'setTimelineStart', { body: { startDate: '2030-03-04' } }, client.headers))
+      .statusCode,
   ).toBe(200)
   await permitsDone(t, client.headers)
   const scheduled = { status: 'scheduled', date: '2030-04-10' }
-  expect((await put(t, '/api/inspections/layout', scheduled, client.headers)).statusCode).toBe(200)
+  expect(
+    (await callRaw(t, 'recordInspection', { slug: 'layout', body: scheduled }, client.headers))
+      .statusCode,
+  ).toBe(200)
   for (const made of apps) setToday(made, today)
 }
 
@@ -109,7 +114,7 @@ describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.body).toContain('Stop the emails about inspections?')
     expect(page.body).toContain('<button type="submit">Unsubscribe</button>')
-    const before = await json(t.app, 'GET', '/api/notifications', undefined, client.headers)
+    const before = await callRaw(t, 'notifications', {}, client.headers)
     expect(before.json()).toEqual({
       Data: { inspectionReminders: true, stepUpdates: true, warrantyReminders: true },
     })
@@ -123,14 +128,17 @@ describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 
     })
     expect(oneClick.statusCode, oneClick.body).toBe(200)
     expect(oneClick.json()).toEqual({ Data: { turnedOff: 'inspectionReminders' } })
-    const after = await json(t.app, 'GET', '/api/notifications', undefined, client.headers)
+    const after = await callRaw(t, 'notifications', {}, client.headers)
     expect(after.json()).toEqual({
       Data: { inspectionReminders: false, stepUpdates: true, warrantyReminders: true },
     })
 
     // Moved to the 11th, the inspection is tomorrow again: a new reminder, not sent.
     const moved = { status: 'scheduled', date: '2030-04-11' }
-    expect((await put(t, '/api/inspections/layout', moved, client.headers)).statusCode).toBe(200)
+    expect(
+      (await callRaw(t, 'recordInspection', { slug: 'layout', body: moved }, client.headers))
+        .statusCode,
+    ).toBe(200)
     for (const made of apps) setToday(made, '2030-04-10')
     await expectReminders(1)
   })
@@ -217,7 +225,9 @@ describe('step updates', () => {
     client = await newClient(t, 'pat@example.com')
     for (const made of apps) setToday(made, '2030-03-01')
     const start = { startDate: '2030-03-04' }
-    expect((await put(t, '/api/timeline/start', start, client.headers)).statusCode).toBe(200)
+    expect((await callRaw(t, 'setTimelineStart', { body: start }, client.headers)).statusCode).toBe(
+      200,
+    )
     await sender.app.notifier.run()
     expect(subjects()).toEqual([])
 
@@ -257,8 +267,14 @@ describe('step updates', () => {
 
     // Pool Design done: Engineering can start, but no email says so.
     expect(
-      (await put(t, '/api/mark-done1', { Title: 'Pool Design', done: true }, client.headers))
-        .statusCode,
+      (
+        await callRaw(
+          t,
+          'markDone1',
+          { body: { Title: 'Pool Design', done: true } },
+          client.headers,
+        )
+      ).statusCode,
     ).toBe(200)
     await sender.app.notifier.run()
     expect(subjects()).toHaveLength(3)
@@ -270,14 +286,18 @@ describe('step updates', () => {
     client = await newClient(t, 'pat@example.com')
     for (const made of apps) setToday(made, '2030-03-01')
     const start = { startDate: '2030-03-04' }
-    expect((await put(t, '/api/timeline/start', start, client.headers)).statusCode).toBe(200)
-    const started = { step: 'pool-design', startedOn: '2030-03-01' }
-    expect((await put(t, '/api/timeline/started', started, client.headers)).statusCode).toBe(200)
-    // Pool Design now takes four weeks: its forecast ends 3 weeks after its baseline's end.
-    const longer = { durationDays: 20, waitDays: 0 }
-    expect((await put(t, '/api/admin/schedule/edit/pool-design', longer, admin)).statusCode).toBe(
+    expect((await callRaw(t, 'setTimelineStart', { body: start }, client.headers)).statusCode).toBe(
       200,
     )
+    const started = { step: 'pool-design', startedOn: '2030-03-01' }
+    expect((await callRaw(t, 'setStepStarted', { body: started }, client.headers)).statusCode).toBe(
+      200,
+    )
+    // Pool Design now takes four weeks: its forecast ends 3 weeks after its baseline's end.
+    const longer = { durationDays: 20, waitDays: 0 }
+    expect(
+      (await callRaw(t, 'editSchedule', { step: 'pool-design', body: longer }, admin)).statusCode,
+    ).toBe(200)
     await sender.app.notifier.run()
     expect(subjects()).toEqual(['Pool Design is running late'])
   })

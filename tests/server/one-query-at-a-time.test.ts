@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
-import { newClient, put, serveAustin } from './client-kit'
+import { newClient, serveAustin } from './client-kit'
+import { callRaw } from '../support/call'
 
 // node-postgres warns, once per loaded module, when a query is queued on a connection still
 // running one: a transaction's reads side by side. Vitest isolates each file with modules of its
@@ -20,7 +21,12 @@ afterEach(async () => {
 it('reads a timeline in a transaction one query at a time', async () => {
   await serveAustin(t)
   const client = await newClient(t, 'c@example.com')
-  const res = await put(t, '/api/timeline/start', { startDate: '2030-03-04' }, client.headers)
+  const res = await callRaw(
+    t,
+    'setTimelineStart',
+    { body: { startDate: '2030-03-04' } },
+    client.headers,
+  )
   expect(res.statusCode, res.body).toBe(200)
   // A warning is emitted on the next tick.
   await new Promise((resolve) => setImmediate(resolve))

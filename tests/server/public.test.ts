@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { STEPS, StagesData } from '../../contract'
 import { cities } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json } from '../support/http'
+import { expectProblem } from '../support/http'
+import { callRaw } from '../support/call'
 
 let t: TestApp
 beforeEach(async () => {
@@ -87,8 +88,7 @@ describe('POST /api/validate', () => {
     await t.app.db
       .insert(cities)
       .values({ name: 'San Antonio', state: 'TX', key: 'sanantonio|TX', permitFee: 45_000 })
-    const ask = (city: string, state: string) =>
-      json(t.app, 'POST', '/api/validate', { city, state })
+    const ask = (city: string, state: string) => callRaw(t, 'validate', { body: { city, state } })
     expect((await ask('san  antonio', 'tx')).json()).toEqual({ Data: { Flag: true } })
     expect((await ask(' SAN ANTONIO ', 'TX')).json()).toEqual({ Data: { Flag: true } })
     expect((await ask('San Antonio', 'CA')).json()).toEqual({ Data: { Flag: false } })
@@ -97,7 +97,7 @@ describe('POST /api/validate', () => {
 
   it('names the fields that are wrong', async () => {
     const problem = expectProblem(
-      await json(t.app, 'POST', '/api/validate', { city: '', state: 'Texas' }),
+      await callRaw(t, 'validate', { body: { city: '', state: 'Texas' } }),
       400,
     )
     expect(Object.keys(problem.errors ?? {}).sort()).toEqual(['city', 'state'])

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RefreshData } from '../../contract'
 import { build, type TestApp } from '../support/build'
-import { bearer, cookie, expectProblem, json, refreshWith, signIn } from '../support/http'
+import { bearer, cookie, expectProblem, refreshWith, signIn } from '../support/http'
+import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
 import { newClient, serveAustin } from './client-kit'
 
@@ -89,18 +90,12 @@ describe('POST /api/refresh', () => {
       licenseNo: 'PE-1',
       fee: 90_000,
     }
-    const created = await json(t.app, 'POST', '/api/admin/engineers/create', engineer, admin)
+    const created = await callRaw(t, 'createEngineer', { body: engineer }, admin)
     expect(created.statusCode, created.body).toBe(201)
     const after = await names(before.next)
     expect(after.names).toEqual(['Ada Beam'])
     const { id } = created.json().Data as { id: string }
-    const edited = await json(
-      t.app,
-      'PUT',
-      `/api/admin/engineers/edit/${id}`,
-      { name: 'Ada Girder' },
-      admin,
-    )
+    const edited = await callRaw(t, 'editEngineer', { id, body: { name: 'Ada Girder' } }, admin)
     expect(edited.statusCode, edited.body).toBe(200)
     expect((await names(after.next)).names).toEqual(['Ada Girder'])
   })
@@ -110,7 +105,7 @@ describe('POST /api/refresh', () => {
     const { id } = await newClient(t, 'c@example.com')
     const { refresh: token } = await signIn(t, 'c@example.com')
     const admin = bearer((await signIn(t, ADMIN)).session.Token)
-    const removed = await json(t.app, 'DELETE', `/api/admin/client/${id}`, undefined, admin)
+    const removed = await callRaw(t, 'deleteClient', { id }, admin)
     expect(removed.statusCode, removed.body).toBe(200)
     const res = await refresh(token)
     expectProblem(res, 401)
@@ -169,7 +164,7 @@ describe('POST /api/refresh', () => {
   })
 
   it('refuses a missing or made-up token', async () => {
-    expectProblem(await json(t.app, 'POST', '/api/refresh'), 401, 'REFRESH_INVALID')
+    expectProblem(await callRaw(t, 'refresh'), 401, 'REFRESH_INVALID')
     expectProblem(await refresh('made-up'), 401, 'REFRESH_INVALID')
   })
 })
@@ -201,9 +196,14 @@ describe('remember me', () => {
 describe('POST /api/logout', () => {
   it('revokes the refresh token and clears the cookies', async () => {
     const { refresh: token } = await signIn(t, ADMIN, { rememberMe: true })
-    const res = await json(t.app, 'POST', '/api/logout', undefined, {
-      cookie: `refresh_token=${token}`,
-    })
+    const res = await callRaw(
+      t,
+      'logout',
+      {},
+      {
+        cookie: `refresh_token=${token}`,
+      },
+    )
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ Data: null })
     expect(cookie(res, 'refresh_token')?.value).toBe('')
@@ -212,6 +212,6 @@ describe('POST /api/logout', () => {
   })
 
   it('succeeds without a session too', async () => {
-    expect((await json(t.app, 'POST', '/api/logout')).statusCode).toBe(200)
+    expect((await callRaw(t, 'logout')).statusCode).toBe(200)
   })
 })

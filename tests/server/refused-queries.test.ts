@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MAX_QUOTES_PER_ENTRY } from '../../contract'
 import { rowsOf } from '../../server/db/driver/client'
 import { build, type TestApp } from '../support/build'
-import { entryOf, newClient, put, quote, serveAustin, stageIds } from './client-kit'
+import { entryOf, newClient, quote, serveAustin, stageIds } from './client-kit'
+import { callRaw } from '../support/call'
 
 // The pool's connections on PostgreSQL (keepingRefusedConnections in server/db/client.ts): a
 // query PostgreSQL refused leaves its connection in the pool; a session that ended is dropped.
@@ -26,11 +27,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the pool on PostgreSQL', () 
     const client = await newClient(t, 'full@example.com')
     const { steel } = await stageIds(t)
     const addQuote = () =>
-      put(t, '/api/add-quote', { StageId: steel, ...quote('V') }, client.headers)
+      callRaw(t, 'addQuote', { body: { StageId: steel, ...quote('V') } }, client.headers)
     for (let n = 0; n < MAX_QUOTES_PER_ENTRY; n++) expect((await addQuote()).statusCode).toBe(200)
     const before = connectionsOpened
     for (let n = 0; n < 20; n++) expect((await addQuote()).statusCode).toBe(409)
-    const edit = await put(t, '/api/edit-pool', { StageId: steel, choices: {} }, client.headers)
+    const edit = await callRaw(
+      t,
+      'editPool',
+      { body: { StageId: steel, choices: {} } },
+      client.headers,
+    )
     expect(entryOf(edit).quotes).toHaveLength(MAX_QUOTES_PER_ENTRY)
     expect(connectionsOpened).toBe(before)
   })

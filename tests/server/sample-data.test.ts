@@ -7,7 +7,7 @@ import { seedSamples } from '../../server/db/samples'
 import { cities, engineers, managers } from '../../server/db/schema'
 import { withDatabase } from '../support/template'
 import { build } from '../support/build'
-import { bearer, json, signIn } from '../support/http'
+import { bearer, json, signInAdmin } from '../support/http'
 import { PROCESS_TEST, start, stopStarted, tempDir, waitFor, type Server } from './server-process'
 
 // What a newcomer's `npm start` seeds: one served city, two engineers and two managers, marked
@@ -156,7 +156,7 @@ describe('a sample the admin edits', () => {
     try {
       expect(await seedSamples(t.app.db)).toBe(true)
       expect(await seedSamples(t.app.db)).toBe(false)
-      const headers = bearer((await signIn(t, 'admin@example.com')).session.Token)
+      const headers = (await signInAdmin(t)).headers
       const [city] = await t.app.cities.list()
       const [engineer] = await t.app.engineers.list()
       if (!city || !engineer) throw new Error('no samples')

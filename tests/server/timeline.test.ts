@@ -4,6 +4,7 @@ import { AdminFetchData, Timeline, type StepSlug } from '../../contract'
 import { auditLog } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 import { newClient, put, serveAustin, stageIds } from './client-kit'
 import { permitsDone as permitsDoneOf, setToday as setTodayOf } from './timeline-kit'
 
@@ -36,15 +37,17 @@ function timelineOf(res: { statusCode: number; body: string; json: () => unknown
   return Timeline.parse((res.json() as { Data: unknown }).Data)
 }
 const getTimeline = async (headers = client.headers) =>
-  timelineOf(await json(t.app, 'GET', '/api/timeline', undefined, headers))
+  timelineOf(await callRaw(t, 'timeline', {}, headers))
 const setStart = async (startDate: string, rebaseline?: boolean) =>
-  timelineOf(await put(t, '/api/timeline/start', { startDate, rebaseline }, client.headers))
+  timelineOf(
+    await callRaw(t, 'setTimelineStart', { body: { startDate, rebaseline } }, client.headers),
+  )
 const inspect = (slug: string, body: unknown) =>
-  put(t, `/api/inspections/${slug}`, body, client.headers)
+  callRaw(t, 'recordInspection', { slug, body }, client.headers)
 const markDone = (step: StepSlug, done = true) =>
-  put(t, '/api/mark-done', { StageId: stage[step], done }, client.headers)
+  callRaw(t, 'markDone', { body: { StageId: stage[step], done } }, client.headers)
 const markDone1 = (Title: string, done = true) =>
-  put(t, '/api/mark-done1', { Title, done }, client.headers)
+  callRaw(t, 'markDone1', { body: { Title, done } }, client.headers)
 
 const stepOf = (timeline: Timeline, step: StepSlug) => {
   const found = timeline.steps.find((s) => s.step === step)
@@ -160,14 +163,16 @@ describe('marking steps done and started', () => {
     await setStart(MONDAY)
     setToday('2030-03-05')
     const body = { step: 'steel', startedOn: '2030-03-05' }
-    const started = timelineOf(await put(t, '/api/timeline/started', body, client.headers))
+    const started = timelineOf(await callRaw(t, 'setStepStarted', { body }, client.headers))
     expect(stepOf(started, 'steel')).toMatchObject({
       startedOn: '2030-03-05',
       status: 'in-progress',
     })
     expect(stepOf(started, 'steel').forecast.start).toBe('2030-03-05')
     const cleared = { step: 'steel', startedOn: null }
-    const timeline = timelineOf(await put(t, '/api/timeline/started', cleared, client.headers))
+    const timeline = timelineOf(
+      await callRaw(t, 'setStepStarted', { body: cleared }, client.headers),
+    )
     expect(stepOf(timeline, 'steel').startedOn).toBeNull()
   })
 
@@ -267,9 +272,7 @@ describe('inspections', () => {
 
 describe('the back office schedule', () => {
   const fetchSchedule = async () =>
-    AdminFetchData.parse(
-      (await json(t.app, 'GET', '/api/admin/fetch', undefined, admin)).json().Data,
-    ).Schedule
+    AdminFetchData.parse((await callRaw(t, 'adminFetch', {}, admin)).json().Data).Schedule
 
   it('lists the 13 steps with their default duration and wait', async () => {
     const schedule = await fetchSchedule()
@@ -291,7 +294,7 @@ describe('the back office schedule', () => {
   it("moves every client's plan and forecast, not their baseline, and audits the edit", async () => {
     const before = await setStart(MONDAY)
     const body = { durationDays: 20, waitDays: 0 }
-    const res = await put(t, '/api/admin/schedule/edit/permits', body, admin)
+    const res = await callRaw(t, 'editSchedule', { step: 'permits', body }, admin)
     expect(res.statusCode, res.body).toBe(200)
     const row = { step: 'permits', title: 'Permits', durationDays: 20, waitDays: 0 }
     expect(res.json()).toEqual({ Data: row })
@@ -325,7 +328,7 @@ describe('the back office schedule', () => {
   ])('refuses %s (400), changing nothing', async (_, step, body, field) => {
     const before = await snapshot(t)
     const problem = expectProblem(
-      await put(t, `/api/admin/schedule/edit/${step}`, body, admin),
+      await callRaw(t, 'editSchedule', { step, body }, admin),
       400,
       'VALIDATION_FAILED',
     )
@@ -344,18 +347,18 @@ describe('the back office schedule', () => {
 
   it('answers 401 signed out and 403 to a client', async () => {
     const body = { durationDays: 3, waitDays: 0 }
-    expectProblem(await put(t, '/api/admin/schedule/edit/steel', body, {}), 401)
-    expectProblem(await put(t, '/api/admin/schedule/edit/steel', body, client.headers), 403)
+    expectProblem(await callRaw(t, 'editSchedule', { step: 'steel', body }, {}), 401)
+    expectProblem(await callRaw(t, 'editSchedule', { step: 'steel', body }, client.headers), 403)
   })
 })
 
 describe('notification preferences', () => {
   it('are all on until the client turns one off', async () => {
     const all = { inspectionReminders: true, stepUpdates: true, warrantyReminders: true }
-    const get = () => json(t.app, 'GET', '/api/notifications', undefined, client.headers)
+    const get = () => callRaw(t, 'notifications', {}, client.headers)
     expect((await get()).json()).toEqual({ Data: all })
     const changed = { ...all, stepUpdates: false }
-    const res = await put(t, '/api/notifications', changed, client.headers)
+    const res = await callRaw(t, 'setNotifications', { body: changed }, client.headers)
     expect(res.json()).toEqual({ Data: changed })
     expect((await get()).json()).toEqual({ Data: changed })
   })
@@ -446,7 +449,7 @@ describe('bad input', () => {
     const before = await snapshot(t)
     const body = { status: 'scheduled', date: MONDAY }
     const problem = expectProblem(
-      await put(t, '/api/inspections/roof', body, client.headers),
+      await callRaw(t, 'recordInspection', { slug: 'roof', body }, client.headers),
       404,
       'NOT_FOUND',
     )
@@ -462,7 +465,7 @@ describe('bad input', () => {
     setToday('2030-03-05')
     const before = await snapshot(t)
     const body = { step: 'permits', startedOn: '2030-03-04' }
-    const problem = expectProblem(await put(t, '/api/timeline/started', body, client.headers), 400)
+    const problem = expectProblem(await callRaw(t, 'setStepStarted', { body }, client.headers), 400)
     expect(problem.errors).toEqual({
       startedOn: ['A step starts on or before the day it was done'],
     })
@@ -474,22 +477,22 @@ describe('access', () => {
   it("shows a client only their own timeline; another client's writes do not reach it", async () => {
     const other = await newClient(t, 'other@example.com')
     await setStart(MONDAY)
-    await put(
+    await callRaw(
       t,
-      '/api/timeline/started',
-      { step: 'pool-design', startedOn: '2030-03-01' },
+      'setStepStarted',
+      { body: { step: 'pool-design', startedOn: '2030-03-01' } },
       client.headers,
     )
     const theirs = await getTimeline(other.headers)
     expect(theirs.startDate).toBeNull()
     expect(stepOf(theirs, 'pool-design').startedOn).toBeNull()
-    await put(
+    await callRaw(
       t,
-      '/api/notifications',
-      { inspectionReminders: false, stepUpdates: false, warrantyReminders: false },
+      'setNotifications',
+      { body: { inspectionReminders: false, stepUpdates: false, warrantyReminders: false } },
       other.headers,
     )
-    const mine = await json(t.app, 'GET', '/api/notifications', undefined, client.headers)
+    const mine = await callRaw(t, 'notifications', {}, client.headers)
     expect(mine.json()).toEqual({
       Data: { inspectionReminders: true, stepUpdates: true, warrantyReminders: true },
     })

@@ -6,7 +6,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { expect } from 'vitest'
 import { Problem, SessionData } from '../../contract'
 import * as schema from '../../server/db/schema'
-import type { TestApp } from './build'
+import { build, type TestApp } from './build'
+import { call, callRaw } from './call'
+import { TEST_ADMIN_EMAIL } from './template'
 
 type Headers = Record<string, string>
 
@@ -68,9 +70,7 @@ export const codeIn = (mail: { text: string }) => {
 
 /** Asks for a code and reads it from the outbox, as a user reads their email. */
 export async function requestCode(t: TestApp, email: string) {
-  const res = await json(t.app, 'POST', '/api/login', { email })
-  expect(res.statusCode, res.body).toBe(200)
-  const { tempToken } = (res.json() as { Data: { tempToken: string } }).Data
+  const { tempToken } = await call(t, 'login', { body: { email } })
   return { tempToken, code: codeIn(await lastMail(t, email.toLowerCase())) }
 }
 
@@ -96,15 +96,7 @@ export async function signIn(
   const body = options.asNewClient
     ? { code, ...onboardingDetails, ...options.details, rememberMe: options.rememberMe }
     : { code, rememberMe: options.rememberMe }
-  const res = await json(
-    t.app,
-    'POST',
-    options.asNewClient ? '/api/onboarding' : '/api/verify',
-    body,
-    {
-      'temp-token': tempToken,
-    },
-  )
+  const res = await callRaw(t, options.asNewClient ? 'onboarding' : 'verify', { body, tempToken })
   expect(res.statusCode, res.body).toBe(200)
   const session = SessionData.parse((res.json() as { Data: unknown }).Data)
   const refresh = cookie(res, 'refresh_token')?.value
@@ -112,11 +104,24 @@ export async function signIn(
   return { session, refresh, res }
 }
 
-/** POST /api/refresh with `token` as its refresh cookie, as the browser sends it. */
+/** The refresh call with `token` as its refresh cookie, as the browser sends it. */
 export const refreshWith = (t: TestApp, token: string) =>
-  json(t.app, 'POST', '/api/refresh', undefined, { cookie: `refresh_token=${token}` })
+  callRaw(t, 'refresh', {}, { cookie: `refresh_token=${token}` })
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** The seeded admin signed in: its bearer headers and its id. */
+export async function signInAdmin(t: TestApp) {
+  const { session } = await signIn(t, TEST_ADMIN_EMAIL)
+  return { headers: bearer(session.Token), id: session.userData.id }
+}
+
+/** A fresh app with the seeded admin signed in, as every back-office test starts. */
+export async function buildAsAdmin() {
+  const t = await build()
+  const { headers, id } = await signInAdmin(t)
+  return { t, admin: headers, adminId: id }
+}
 
 const TABLES: PgTable[] = Object.values(schema).filter((value) => is(value, PgTable))
 

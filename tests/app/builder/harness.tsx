@@ -17,7 +17,7 @@ import {
   type StageEntry,
   type StepSlug,
 } from '../../../contract'
-import { DEFAULT_PRICING } from '../../../contract/estimator'
+import { DEFAULT_PRICING, REFERENCE_POOL } from '../../../contract/estimator'
 import type { LogEntry, StoredFile, Warranty } from '../../../contract/documents'
 import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
@@ -62,15 +62,6 @@ export const stageId = (slug: string) => {
   return stage.id
 }
 
-export const REFERENCE_DESIGN = {
-  shape: 'rectangle',
-  lengthFt: 32,
-  widthFt: 16,
-  shallowDepthFt: 3.5,
-  deepDepthFt: 6,
-  deckWidthFt: 4,
-} as const
-
 export const engineer = (n: number, over: Partial<Engineer> = {}): Engineer => ({
   id: uuid(300 + n),
   name: `Erin Engineer ${n}`,
@@ -103,7 +94,7 @@ export const emptyPoolData = (over: Partial<PoolData> = {}): PoolData => ({
   ...over,
 })
 
-export const designEntry = (choices: object = REFERENCE_DESIGN): NonStageEntry => ({
+export const designEntry = (choices: object = REFERENCE_POOL): NonStageEntry => ({
   Title: 'Pool Design',
   choices: { ...choices },
   done: false,

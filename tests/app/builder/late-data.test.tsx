@@ -3,7 +3,8 @@ import { act, cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { NonStageEntry } from '../../../contract'
 import type { ClientActor } from '../../../machines/client/client.machine'
-import { designEntry, emptyPoolData, REFERENCE_DESIGN, renderBuilder } from './harness'
+import { designEntry, emptyPoolData, renderBuilder } from './harness'
+import { REFERENCE_POOL } from '../../../contract/estimator'
 
 afterEach(cleanup)
 
@@ -24,7 +25,7 @@ describe('a form whose saved value arrives late', () => {
   it('the design form follows it while the client has not typed', async () => {
     const { client } = await renderBuilder('/builder/pool-design')
     expect(field('Length (ft)').value).toBe('32')
-    refreshWith(client(), designEntry({ ...REFERENCE_DESIGN, lengthFt: 40 }))
+    refreshWith(client(), designEntry({ ...REFERENCE_POOL, lengthFt: 40 }))
     expect(field('Length (ft)').value).toBe('40')
   })
 
@@ -32,7 +33,7 @@ describe('a form whose saved value arrives late', () => {
     const { client, user } = await renderBuilder('/builder/pool-design')
     await user.clear(field('Width (ft)'))
     await user.type(field('Width (ft)'), '18')
-    refreshWith(client(), designEntry({ ...REFERENCE_DESIGN, widthFt: 12 }))
+    refreshWith(client(), designEntry({ ...REFERENCE_POOL, widthFt: 12 }))
     expect(field('Width (ft)').value).toBe('18')
   })
 

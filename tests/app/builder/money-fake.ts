@@ -1,34 +1,37 @@
 import { vi } from 'vitest'
 import {
+  DEFAULT_SCHEDULE,
   STEPS,
   type ChangeOrder,
   type Draw,
   type Money,
-  type MoneyStep,
   type StepSlug,
 } from '../../../contract'
-import { budgetTotals, entryOf, projectBudget, type ProjectData } from '../../../contract/budget'
+import { entryOf, type ProjectData } from '../../../contract/budget'
+import { moneyOf, type MoneyRows } from '../../../contract/money-answer'
 import {
-  cashflow,
   committedOf,
   defaultDraws,
   drawsShortBy,
   drawsSumMessage,
-  quoteBasis,
-  quoteCheck,
-  stepWarnings,
 } from '../../../contract/money-rules'
+import { timeline, type ProjectFacts } from '../../../contract/scheduling'
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 import { apiProblem } from '../auth/harness'
 import { FAKE_TODAY } from './timeline-fake'
+
+/** A draw as the server stores it: when it falls due and what is paid are computed. */
+type StoredDraw = Omit<Draw, 'dueOn' | 'paid'>
 
 type Contract = {
   quoteId: string
   vendor: string
   amount: number
-  draws: Draw[]
+  draws: StoredDraw[]
   changeOrders: ChangeOrder[]
 }
+
+const NO_FACTS: ProjectFacts = { startDate: null, baseline: null, steps: {}, inspections: {} }
 
 const NOW = `${FAKE_TODAY}T12:00:00.000Z`
 
@@ -42,12 +45,10 @@ export function createFakeMoneyApi(project: () => ProjectData) {
   const contracts = new Map<StepSlug, Contract>()
   let ids = 0
   const id = () => `00000000-0000-4000-9000-${String(++ids).padStart(12, '0')}`
-  const newDraws = (amount: number): Draw[] =>
+  const newDraws = (amount: number): StoredDraw[] =>
     defaultDraws(amount).map((draw) => ({
       ...draw,
       id: id(),
-      dueOn: draw.due === 'signing' ? FAKE_TODAY : null,
-      paid: 0,
       payments: [],
       lienWaiverFileId: null,
     }))
@@ -68,64 +69,32 @@ export function createFakeMoneyApi(project: () => ProjectData) {
 
   const committed = (contract: Contract) => committedOf(contract.amount, contract.changeOrders)
 
+  /** The contracts as the server stores them, answered by the server's own Money answer. */
   const answer = (): Money => {
     sync()
-    const data = project()
-    const budget = projectBudget(data)
-    const steps: MoneyStep[] = budget.map((line) => {
-      const slug = line.route as StepSlug
-      const contract = contracts.get(slug)
-      const base = { step: slug, title: line.title, estimate: line.estimate }
-      if (!contract) {
-        return {
-          ...base,
-          contract: null,
-          changeOrders: [],
-          committed: 0,
-          paid: 0,
-          draws: [],
-          warnings: [],
-        }
-      }
-      const draws = contract.draws.map((draw) => ({
-        ...draw,
-        paid: draw.payments.reduce((sum, p) => sum + p.amount, 0),
-      }))
-      const basis = quoteBasis(slug, data, line.estimate)
-      const warnings = stepWarnings({
-        title: line.title,
-        estimate: line.estimate,
-        committed: committed(contract),
-        band: basis && quoteCheck(contract.amount, basis).band,
-        today: FAKE_TODAY,
-        started: line.done,
-        done: line.done,
-        inspectionPassed: null,
-        draws,
-      })
-      return {
-        ...base,
-        contract: { quoteId: contract.quoteId, vendor: contract.vendor, amount: contract.amount },
-        changeOrders: contract.changeOrders,
-        committed: committed(contract),
-        paid: draws.reduce((sum, d) => sum + d.paid, 0),
-        draws,
-        warnings,
-      }
-    })
-    const committedTotal = steps.reduce((sum, s) => sum + s.committed, 0)
-    const paid = steps.reduce((sum, s) => sum + s.paid, 0)
-    return {
-      totals: {
-        estimate: budgetTotals(budget).estimate,
-        committed: committedTotal,
-        paid,
-        remaining: committedTotal - paid,
-      },
-      steps,
-      warnings: steps.flatMap((s) => s.warnings.map((w) => ({ ...w, step: s.step }))),
-      cashflow: cashflow(steps.flatMap((s) => s.draws)),
+    const rows = { contracts: [], draws: [], payments: [], changeOrders: [] } as {
+      [K in keyof MoneyRows]: MoneyRows[K][number][]
     }
+    for (const [step, contract] of contracts) {
+      const { quoteId, vendor, amount } = contract
+      rows.contracts.push({ id: quoteId, step, quoteId, vendor, amount, signedOn: FAKE_TODAY })
+      for (const { payments, ...draw } of contract.draws) {
+        rows.draws.push({ ...draw, contractId: quoteId })
+        rows.payments.push(...payments.map((payment) => ({ ...payment, drawId: draw.id })))
+      }
+      for (const order of contract.changeOrders)
+        rows.changeOrders.push({
+          ...order,
+          contractId: quoteId,
+          createdAt: new Date(order.createdAt),
+        })
+    }
+    const today = FAKE_TODAY
+    return moneyOf(rows, {
+      project: project(),
+      timeline: timeline(NO_FACTS, DEFAULT_SCHEDULE, today),
+      today,
+    })
   }
 
   const contractOf = (step: StepSlug) => {
@@ -162,8 +131,6 @@ export function createFakeMoneyApi(project: () => ProjectData) {
           return {
             ...draw,
             id: kept?.id ?? id(),
-            dueOn: null,
-            paid: 0,
             payments: kept?.payments ?? [],
             lienWaiverFileId: kept?.lienWaiverFileId ?? null,
           }

@@ -4,8 +4,9 @@ import type userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
-import { designEntry, emptyPoolData, REFERENCE_DESIGN, renderBuilder } from './harness'
+import { designEntry, emptyPoolData, renderBuilder } from './harness'
 import { createFakeTimelineApi } from './timeline-fake'
+import { REFERENCE_POOL } from '../../../contract/estimator'
 
 afterEach(cleanup)
 
@@ -45,7 +46,7 @@ async function retype(user: ReturnType<typeof userEvent.setup>, label: string, t
 
 describe('pool design', () => {
   it('prefills the form from the saved design', async () => {
-    const saved = { ...REFERENCE_DESIGN, shape: 'kidney', lengthFt: 40.5, deckWidthFt: 0 }
+    const saved = { ...REFERENCE_POOL, shape: 'kidney', lengthFt: 40.5, deckWidthFt: 0 }
     await renderBuilder('/builder/pool-design', {
       poolData: emptyPoolData({ nonStages: [designEntry(saved)] }),
     })
@@ -130,7 +131,7 @@ describe('pool design', () => {
       name: 'editPool',
       body: {
         Title: 'Pool Design',
-        choices: { ...REFERENCE_DESIGN, shape: 'freeform', widthFt: 18.5 },
+        choices: { ...REFERENCE_POOL, shape: 'freeform', widthFt: 18.5 },
       },
     })
     expect((await screen.findByRole('status')).textContent).toBe('Design saved')

@@ -4,12 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { PoolDesignChoices, PoolShape } from '../../../contract/choices'
 import { PX_PER_FT } from '../../../src/features/builder/design/drawing-layout'
 import { PoolDrawing } from '../../../src/features/builder/pool-drawing'
-import { REFERENCE_DESIGN } from './harness'
+import {} from './harness'
+import { REFERENCE_POOL } from '../../../contract/estimator'
 
 afterEach(cleanup)
 
 const draw = (over: Partial<PoolDesignChoices> = {}) => {
-  render(<PoolDrawing design={{ ...REFERENCE_DESIGN, ...over }} />)
+  render(<PoolDrawing design={{ ...REFERENCE_POOL, ...over }} />)
   return screen.getByRole('img')
 }
 const label = (svg: Element, dimension: string) =>

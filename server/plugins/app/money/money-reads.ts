@@ -13,7 +13,7 @@ import {
   poolEntries,
 } from '../../../db/schema'
 import { engineerOf } from '../directory/engineers-and-managers'
-import type { MoneyRows } from './money-answer'
+import type { MoneyRows } from '../../../../contract/money-answer'
 import { toPoolEntry } from '../pool/pool-entries'
 
 /**

@@ -25,7 +25,7 @@ import { conflict, HttpProblem, notFound } from '../../../lib/problem'
 import { todayOf } from '../../../lib/today'
 import { lockMoney } from './contracts'
 import { matchDraws } from './draw-matching'
-import { moneyOf } from './money-answer'
+import { moneyOf } from '../../../../contract/money-answer'
 import { moneyRows, projectOf } from './money-reads'
 import { ownFiles } from '../documents/owned-files'
 

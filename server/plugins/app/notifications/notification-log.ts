@@ -3,7 +3,8 @@ import { and, eq, inArray, isNull, lt, sql, type AnyColumn } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { NotificationPreferences, ScheduleSettings } from '../../../../contract'
-import { timeline, toIsoDate } from '../../../../contract/scheduling'
+import { timeline } from '../../../../contract/scheduling'
+import { toIsoDate } from '../../../../contract/schedule-spans'
 import type { Db } from '../../../db/driver/client'
 import {
   inspections,

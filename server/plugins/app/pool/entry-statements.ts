@@ -5,7 +5,7 @@
 // busy go together, many in one statement (see `batched`).
 import crypto from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
-import { toIsoDate } from '../../../../contract/scheduling'
+import { toIsoDate } from '../../../../contract/schedule-spans'
 import type { Db } from '../../../db/driver/client'
 import { batched, quoteBatches, writeBatches } from './entry-batches'
 import {

@@ -1,33 +1,41 @@
-import {
-  StepSlug,
-  type Money,
-  type MoneyStep,
-  type Payment,
-  type Timeline,
-} from '../../../../contract'
-import {
-  budgetTotals,
-  projectBudget,
-  type ProjectData,
-  type StepBudget,
-} from '../../../../contract/budget'
-import {
-  cashflow,
-  committedOf,
-  dueOn,
-  inspectionAfter,
-  quoteBasis,
-  quoteCheck,
-  stepWarnings,
-} from '../../../../contract/money-rules'
-import type { changeOrders, contracts, draws, payments } from '../../../db/schema'
+/**
+ * The Money answer (PRODUCT.md §10), pure: what is stored of a client's money, read through the
+ * rules of money-rules.ts and money-timing.ts. The server answers with it; the test fakes too.
+ */
+import { budgetTotals, projectBudget, type ProjectData, type StepBudget } from './budget'
+import { StepSlug } from './construction'
+import type { ChangeOrder, DrawDue, Money, MoneyStep, Payment } from './money'
+import { committedOf, quoteBasis, quoteCheck } from './money-rules'
+import { cashflow, dueOn, inspectionAfter, stepWarnings } from './money-timing'
+import type { Timeline } from './timeline'
 
 /** Everything stored of one client's money, each list in the order it is shown. */
 export type MoneyRows = {
-  contracts: (typeof contracts.$inferSelect)[]
-  draws: (typeof draws.$inferSelect)[]
-  payments: (typeof payments.$inferSelect)[]
-  changeOrders: (typeof changeOrders.$inferSelect)[]
+  contracts: readonly {
+    id: string
+    step: string
+    quoteId: string
+    vendor: string
+    amount: number
+    signedOn: string
+  }[]
+  draws: readonly {
+    id: string
+    contractId: string
+    label: string
+    amount: number
+    due: DrawDue
+    lienWaiverFileId: string | null
+  }[]
+  payments: readonly (Payment & { drawId: string })[]
+  changeOrders: readonly {
+    id: string
+    contractId: string
+    description: string
+    amount: number
+    status: ChangeOrder['status']
+    createdAt: Date
+  }[]
 }
 
 export type MoneyFacts = { project: ProjectData; timeline: Timeline; today: string }
