@@ -2,8 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PoolDesignChoices, PoolShape } from '../../../contract/choices'
-import { PX_PER_FT } from '../../../src/features/builder/design/drawing-layout'
-import { PoolDrawing } from '../../../src/features/builder/pool-drawing'
+import { PX_PER_FT } from '../../../src/features/builder/steps/design/drawing-layout'
+import { PoolDrawing } from '../../../src/features/builder/steps/design/pool-drawing'
 import { REFERENCE_DESIGN } from './harness'
 
 afterEach(cleanup)
