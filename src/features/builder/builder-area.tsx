@@ -1,9 +1,9 @@
 import { useLocation, useParams } from '@tanstack/react-router'
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, type ComponentType } from 'react'
 import { AreaLayout } from '../../components/area-layout'
 import { AreaNotFound } from '../../components/area-not-found'
 import { savedDesign } from '../../../contract/budget'
-import { BUILDER_PAGES, PROJECT_PAGES } from './builder-pages'
+import { BUILDER_PAGES, PROJECT_PAGES, type BuilderPageRoute } from './builder-pages'
 import { BUILDER_ICONS } from './page-icons'
 import { DraftNotice } from './draft-notice'
 import { RunningBudget } from './budget/running-budget'
@@ -82,27 +82,22 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
   )
 }
 
+/** The screen of each project and helper page; every other page the router accepts is a step. */
+const PAGE_SCREENS: Partial<Record<BuilderPageRoute, ComponentType>> = {
+  overview: OverviewPage,
+  timeline: TimelinePage,
+  budget: BudgetPage,
+  documents: DocumentsPage,
+  'pool-design': PoolDesignPage,
+  'project-builder': ProjectBuilderPage,
+  'project-managers': ManagersPage,
+}
+
 /** A page of the builder, chosen by its route (the router answers an unknown one). */
 export function BuilderPage() {
   const { page } = useParams({ from: '/builder/$page' })
-  switch (page) {
-    case 'overview':
-      return <OverviewPage />
-    case 'timeline':
-      return <TimelinePage />
-    case 'budget':
-      return <BudgetPage />
-    case 'documents':
-      return <DocumentsPage />
-    case 'pool-design':
-      return <PoolDesignPage />
-    case 'project-builder':
-      return <ProjectBuilderPage />
-    case 'project-managers':
-      return <ManagersPage />
-    default:
-      return <StepPage key={page} route={page} />
-  }
+  const Screen = PAGE_SCREENS[page]
+  return Screen ? <Screen /> : <StepPage key={page} route={page} />
 }
 
 /** A project manager's profile (/builder/manager/{id}). */
