@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useNow } from '../../../app/clock'
 import { useClientProfile } from '../../../app/session-hooks'
 import { savedDesign } from '../../../../contract/budget'
 import type { Money } from '../../../../contract/money'
@@ -40,7 +41,8 @@ export function BudgetPage() {
   const { poolData } = useProject()
   const client = useClientProfile()
   const design = savedDesign(poolData)
-  const [today] = useState(() => longDate.format(new Date()))
+  const now = useNow()
+  const [today] = useState(() => longDate.format(now()))
   return (
     <article className="budget-page">
       <header className="budget-page-head">

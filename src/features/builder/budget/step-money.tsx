@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import type { Draw, MoneyStep, Payment } from '../../../../contract/money'
 import { Badge } from '../../../components/badge'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { ConfirmDelete } from '../../../components/form/confirm-delete'
+import { FieldAlert } from '../../../components/form/field-alert'
 import { formatMoney, signedMoney } from '../../../lib/money'
 import { formatDate } from '../timeline-dates'
 import { useClientCalls } from '../use-client'
@@ -144,20 +145,12 @@ function DrawItem({
 function DeletePayment({ payment, onClose }: { payment: Payment; onClose: () => void }) {
   const call = useFormCall((c) => c.name === 'deletePayment' && c.id === payment.id, onClose)
   return (
-    <ConfirmDialog
+    <ConfirmDelete
       title="Delete this payment?"
       message={`The payment of ${formatMoney(payment.amount)} on ${formatDate(payment.paidOn)} will be deleted. This cannot be undone.`}
       confirmLabel="Delete payment"
-      busyLabel="Deleting…"
-      busy={call.busy}
-      problem={
-        call.failure && (
-          <p className="field-error" role="alert">
-            {call.failure.message}
-          </p>
-        )
-      }
-      onConfirm={() => call.run({ name: 'deletePayment', id: payment.id })}
+      call={call}
+      request={{ name: 'deletePayment', id: payment.id }}
       onClose={onClose}
     />
   )
@@ -223,11 +216,7 @@ function ChangeOrders({ step, onAdd }: { step: MoneyStep; onAdd: () => void }) {
           })}
         </ul>
       )}
-      {refusal && (
-        <p className="field-error" role="alert">
-          {refusal.message}
-        </p>
-      )}
+      <FieldAlert message={refusal?.message} />
     </>
   )
 }

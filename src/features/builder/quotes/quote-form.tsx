@@ -1,99 +1,75 @@
-import { useState, type FormEvent } from 'react'
-import { QUOTE_LIMITS } from '../../../../contract/api-client'
-import { readDollars } from '../../../lib/money'
+import { z } from 'zod/mini'
+import { AddQuoteBody } from '../../../../contract/api-client'
 import { BusyButton } from '../../../components/busy-button'
+import { FieldAlert } from '../../../components/form/field-alert'
+import { useContractForm } from '../../../components/form/use-contract-form'
 import { TextField } from '../../../components/text-field'
-import { fieldError, useCallFor } from '../use-client'
+import { readDollars } from '../../../lib/money'
+import { isCallFor } from '../use-client'
+import { useFormCall } from '../use-form-call'
 import type { StepView } from '../steps/use-step'
 
-type Errors = { vendor?: string; amount?: string; note?: string }
+/** A quote as the form checks it; the step's entry is added when it is sent. */
+const QuoteBody = z.omit(AddQuoteBody, { StageId: true })
 
 const EMPTY = { vendor: '', amount: '', note: '' }
-
-function check(values: typeof EMPTY): Errors {
-  const errors: Errors = {}
-  if (values.vendor.trim() === '') errors.vendor = 'Enter who quoted'
-  else if (values.vendor.trim().length > QUOTE_LIMITS.vendor)
-    errors.vendor = `Use at most ${QUOTE_LIMITS.vendor} characters`
-  const amount = readDollars(values.amount, 'e.g. 8,500')
-  if (typeof amount !== 'number') errors.amount = amount.error
-  if (values.note.trim().length > QUOTE_LIMITS.note)
-    errors.note = `Use at most ${QUOTE_LIMITS.note} characters`
-  return errors
-}
 
 /** Records a subcontractor's quote for the step: vendor, amount in dollars, an optional note. */
 export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
   const name = 'StageId' in view.key ? 'addQuote' : 'addQuote1'
-  const calls = useCallFor(name, view.keyValue)
-  const [values, setValues] = useState(EMPTY)
-  const [errors, setErrors] = useState<Errors>({})
-  const [sent, setSent] = useState(false)
-  // The form clears once the quote it sent is in the list; a refusal keeps what was typed.
-  if (sent && !calls.busy) {
-    setSent(false)
-    if (!calls.failure) setValues(EMPTY)
-  }
-
-  const set = (field: keyof typeof EMPTY) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }))
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const found = check(values)
-    setErrors(found)
-    const amount = readDollars(values.amount, '')
-    if (Object.keys(found).length > 0 || typeof amount !== 'number') return
-    const quote = { vendor: values.vendor.trim(), amount, note: values.note.trim() }
-    calls.run(
-      'StageId' in view.key
-        ? { name: 'addQuote', body: { StageId: view.key.StageId, ...quote } }
-        : { name: 'addQuote1', body: { Title: view.key.Title, ...quote } },
-    )
-    setSent(true)
-  }
-  const error = (field: keyof Errors) => errors[field] ?? fieldError(calls.failure, field)
+  // The form empties once the quote it sent is in the list; a refusal keeps what was typed.
+  const form = useContractForm(
+    QuoteBody,
+    useFormCall((call) => isCallFor(call, name, view.keyValue)),
+    {
+      initial: EMPTY,
+      toBody: (values) => {
+        const amount = readDollars(values.amount, '')
+        return { ...values, amount: typeof amount === 'number' ? amount : 0 }
+      },
+      check: (values) => {
+        const amount = readDollars(values.amount, 'e.g. 8,500')
+        return typeof amount === 'number' ? {} : { amount: amount.error }
+      },
+      missing: { vendor: 'Enter who quoted' },
+      afterSend: EMPTY,
+      toCall: (quote) =>
+        'StageId' in view.key
+          ? { name: 'addQuote' as const, body: { StageId: view.key.StageId, ...quote } }
+          : { name: 'addQuote1' as const, body: { Title: view.key.Title, ...quote } },
+    },
+  )
 
   return (
-    <form className="quote-form" onSubmit={submit} noValidate aria-label="Add a quote">
+    <form className="quote-form" onSubmit={form.submit} noValidate aria-label="Add a quote">
       <div className="quote-form-fields">
         <TextField
           id="quote-vendor"
           label="Vendor"
           hint="Who quoted"
-          value={values.vendor}
-          onChange={set('vendor')}
           autoComplete="organization"
-          error={error('vendor')}
+          {...form.field('vendor')}
         />
         <TextField
           id="quote-amount"
           label="Amount"
           hint="In dollars"
           inputMode="decimal"
-          value={values.amount}
-          onChange={set('amount')}
-          error={error('amount')}
+          {...form.field('amount')}
         />
         <TextField
           id="quote-note"
           label="Note"
           hint="Optional: what it includes"
-          value={values.note}
-          onChange={set('note')}
-          error={error('note')}
+          {...form.field('note')}
         />
       </div>
-      {/* Once the form's own check finds something, the last refusal is out of date. */}
-      {calls.failure && Object.keys(errors).length === 0 && (
-        <p className="field-error" role="alert">
-          {calls.failure.message}
-        </p>
-      )}
+      <FieldAlert message={form.failure?.message} />
       <BusyButton
         type="submit"
-        busy={calls.busy}
+        busy={form.busy}
         busyLabel="Adding…"
-        disabled={calls.pending !== null || full}
+        disabled={form.blocked || full}
       >
         Add quote
       </BusyButton>
