@@ -7,6 +7,7 @@ import { TextField } from '../../../components/text-field'
 import { formatMoney, parseDollars, readDollars } from '../../../lib/money'
 import { DUE_WORDS } from './money-words'
 import { useFormCall } from '../use-form-call'
+import { FieldAlert } from '../../../components/form/field-alert'
 
 /** `drawId`: the existing draw a row edits; a row added here has none. */
 type Row = { key: number; drawId?: string; label: string; amount: string; due: DrawDue }
@@ -140,11 +141,7 @@ export function DrawsDialog({ step, onClose }: { step: MoneyStep; onClose: () =>
             ? `The draws add up to the ${formatMoney(step.committed)} committed`
             : drawsSumMessage(shortBy, step.committed)}
         </p>
-        {sumMessage && (
-          <p className="field-error" role="alert">
-            {sumMessage}
-          </p>
-        )}
+        <FieldAlert message={sumMessage} />
         <DialogActions
           busy={call.busy}
           busyLabel="Saving…"

@@ -10,6 +10,7 @@ import { fileTitle } from '../documents/document-words'
 import { UploadRow } from '../documents/file-upload'
 import { useHeldFiles, useUploads } from '../documents/use-documents'
 import { useFormCall } from '../use-form-call'
+import { FieldAlert } from '../../../components/form/field-alert'
 
 /** The address of a draw's lien-waiver control, which the Overview's next action links to. */
 export const lienWaiverAnchor = (drawId: string) => `lien-waiver-${drawId}`
@@ -80,11 +81,7 @@ export function LienWaiver({
           </button>
         </>
       )}
-      {unlink.failure && (
-        <p className="field-error" role="alert">
-          {unlink.failure.message}
-        </p>
-      )}
+      <FieldAlert message={unlink.failure?.message} />
       {open && (
         <LienWaiverDialog
           draw={draw}
@@ -167,11 +164,7 @@ function LienWaiverDialog({
               ))}
             </select>
           </div>
-          {call.failure && (
-            <p className="field-error" role="alert">
-              {call.failure.message}
-            </p>
-          )}
+          <FieldAlert message={call.failure?.message} />
           <DialogActions
             busy={call.busy}
             busyLabel="Linking…"

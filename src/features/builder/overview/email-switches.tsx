@@ -1,6 +1,7 @@
 import type { NotificationPreferences } from '../../../../contract/timeline'
 import { useCallFor } from '../use-client'
 import { useNotifications } from '../use-timeline'
+import { FieldAlert } from '../../../components/form/field-alert'
 
 const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
   { key: 'inspectionReminders', label: 'Email me about inspections' },
@@ -40,11 +41,7 @@ export function EmailSwitches() {
       ) : (
         <p>Loading your email settings…</p>
       )}
-      {calls.failure && (
-        <p className="field-error" role="alert">
-          {calls.failure.message}
-        </p>
-      )}
+      <FieldAlert message={calls.failure?.message} />
     </section>
   )
 }

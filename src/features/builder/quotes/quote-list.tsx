@@ -8,6 +8,7 @@ import { formatMoney } from '../../../lib/money'
 import { basisOf, CompareQuotes, QuoteCheckBadge } from './quote-check'
 import { useCallFor, useClientCalls } from '../use-client'
 import type { StepView } from '../steps/use-step'
+import { FieldAlert } from '../../../components/form/field-alert'
 
 /**
  * The step's quotes as labelled cards: vendor, amount, the amount against the estimate and the
@@ -119,11 +120,7 @@ export function QuoteList({ view }: { view: StepView }) {
           onClose={() => setRemoving(null)}
         />
       )}
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure.message}
-        </p>
-      )}
+      <FieldAlert message={failure?.message} />
     </>
   )
 }

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/text-field'
 import { ChoiceGroup } from './choice-group'
 import { fieldError, useCallFor } from '../use-client'
 import type { StepView } from './use-step'
+import { FieldAlert } from '../../../components/form/field-alert'
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
@@ -42,11 +43,7 @@ export function EngineerChoices({ view }: { view: StepView }) {
           error={fieldError(failure, 'engineerId')}
         />
       )}
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure.message}
-        </p>
-      )}
+      <FieldAlert message={failure?.message} />
     </section>
   )
 }
@@ -108,11 +105,7 @@ export function PermitChoices({ view }: { view: StepView }) {
       <p role="status" className="save-note">
         {confirmed && 'Permit number saved'}
       </p>
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure.message}
-        </p>
-      )}
+      <FieldAlert message={failure?.message} />
     </section>
   )
 }

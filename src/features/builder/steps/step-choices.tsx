@@ -6,6 +6,7 @@ import { ChoiceGroup } from './choice-group'
 import { EngineerChoices, PermitChoices } from './non-stage-choices'
 import { fieldError, useCallFor } from '../use-client'
 import type { StepView } from './use-step'
+import { FieldAlert } from '../../../components/form/field-alert'
 
 /** The choices a step is priced by: an option, catalogue items, an engineer or a permit. */
 export function StepChoices({ view }: { view: StepView }) {
@@ -69,11 +70,7 @@ function StageChoiceForm({ view, kind }: { view: StepView; kind: 'radio' | 'chec
         }}
         error={fieldError(failure, radio ? 'option' : 'items')}
       />
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure.message}
-        </p>
-      )}
+      <FieldAlert message={failure?.message} />
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { QuoteForm } from '../quotes/quote-form'
 import { QuoteList } from '../quotes/quote-list'
 import { useCallFor } from '../use-client'
 import { useStep, type StepView } from './use-step'
+import { FieldAlert } from '../../../components/form/field-alert'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
@@ -48,11 +49,7 @@ function DoneSwitch({ view }: { view: StepView }) {
           ? `Done${doneAt ? ` since ${dateFormat.format(new Date(doneAt))}` : ''}.`
           : 'Not done yet.'}
       </p>
-      {calls.failure && (
-        <p className="field-error" role="alert">
-          {calls.failure.message}
-        </p>
-      )}
+      <FieldAlert message={calls.failure?.message} />
       <BusyButton
         type="button"
         variant="secondary"

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { BusyButton } from '../../../components/busy-button'
 import { useCallFor, useClientActor } from '../use-client'
+import { FieldAlert } from '../../../components/form/field-alert'
 
 /**
  * "Subscribe in your calendar": a secret address of the client's steps and scheduled
@@ -65,11 +66,7 @@ export function CalendarCard() {
         {url ? 'Make a new address' : 'Subscribe in your calendar'}
       </BusyButton>
       {url && <p className="calendar-note">A new address stops the old one working.</p>}
-      {calls.failure && (
-        <p className="field-error" role="alert">
-          {calls.failure.message}
-        </p>
-      )}
+      <FieldAlert message={calls.failure?.message} />
     </section>
   )
 }

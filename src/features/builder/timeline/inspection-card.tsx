@@ -9,6 +9,7 @@ import { BusyButton } from '../../../components/busy-button'
 import { TextField } from '../../../components/text-field'
 import { useClientCalls } from '../use-client'
 import { formatDate, inspectionStatus } from '../timeline-dates'
+import { FieldAlert } from '../../../components/form/field-alert'
 
 const OUTCOME_WORDS: Record<InspectionOutcome, string> = {
   scheduled: 'Scheduled for',
@@ -137,11 +138,7 @@ export function InspectionCard({
               </div>
             </>
           )}
-          {failure && !failure.fields.date && (
-            <p className="field-error" role="alert">
-              {failure.message}
-            </p>
-          )}
+          {!failure?.fields.date && <FieldAlert message={failure?.message} />}
         </div>
       )}
       {history.length > 0 && (

@@ -7,6 +7,7 @@ import { ModalDialog } from '../../../../components/modal-dialog'
 import { signedMoney } from '../../../../lib/money'
 import { useClientActor } from '../../use-client'
 import '../../budget/money.css'
+import { FieldAlert } from '../../../../components/form/field-alert'
 
 /**
  * After a changed design is saved: what it does to each signed contract on a metered step, at
@@ -54,11 +55,7 @@ export function RippleDialog({ lines, onClose }: { lines: RippleLine[]; onClose:
           </li>
         ))}
       </ul>
-      {refusal && (
-        <p className="field-error" role="alert">
-          {refusal}
-        </p>
-      )}
+      <FieldAlert message={refusal} />
       <div className="dialog-actions">
         <BusyButton
           type="button"
