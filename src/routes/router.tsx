@@ -16,7 +16,7 @@ import { PageShell } from '../components/page-shell'
 import { FullPageSpinner } from '../components/spinner'
 import { ADMIN_SECTION_ROUTES } from '../features/admin/sections'
 import { LoginPage } from '../features/auth/login-page'
-import { BUILDER_PAGE_ROUTES } from '../features/builder/page-routes'
+import { BUILDER_PAGE_ROUTES } from '../features/builder/builder-pages'
 import { areaGuard, comingSoonGuard, indexTarget, landingGuard, type Redirect } from './guards'
 import { NotFound, RootError } from './root-pages'
 

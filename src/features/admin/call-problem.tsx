@@ -1,7 +1,7 @@
 import type { AdminCallFailure } from '../../../machines/admin/admin.machine'
 
 type CallProblemProps = {
-  failure: AdminCallFailure | null
+  failure: Pick<AdminCallFailure, 'message'> | null
   /** Where the refusal outlives its control (a page, not a dialog): the admin may put it away. */
   onDismiss?: () => void
 }

@@ -1,3 +1,4 @@
+import { TextAreaField } from '../../components/form/text-area-field'
 import { StateSelect } from '../../components/state-select'
 import { TextField } from '../../components/text-field'
 import { readDollars } from '../../lib/money'
@@ -57,18 +58,24 @@ type FormFieldsProps = {
   idPrefix: string
   fields: readonly FieldSpec[]
   values: FormValues
-  errors: FormErrors
+  error: (name: string) => string | undefined
   onChange: (name: string, value: string | boolean) => void
 }
 
 /** The labelled controls of an add/edit form, each with its error under it. */
-export function FormFields({ idPrefix, fields, values, errors, onChange }: FormFieldsProps) {
+export function FormFields({
+  idPrefix,
+  fields,
+  values,
+  error: errorOf,
+  onChange,
+}: FormFieldsProps) {
   return (
     <>
       {fields.map((field) => {
         const id = `${idPrefix}-${field.name}`
         const value = values[field.name]
-        const error = errors[field.name]
+        const error = errorOf(field.name)
         if (field.kind === 'checkbox') {
           return (
             <div key={field.name} className="field">
@@ -98,25 +105,15 @@ export function FormFields({ idPrefix, fields, values, errors, onChange }: FormF
         }
         if (field.kind === 'textarea') {
           return (
-            <div key={field.name} className="field">
-              <label className="field-label" htmlFor={id}>
-                {field.label}
-              </label>
-              <textarea
-                id={id}
-                className="field-input field-textarea"
-                rows={5}
-                value={text}
-                onChange={(event) => onChange(field.name, event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-              {error && (
-                <p id={`${id}-error`} className="field-error">
-                  {error}
-                </p>
-              )}
-            </div>
+            <TextAreaField
+              key={field.name}
+              id={id}
+              label={field.label}
+              rows={5}
+              value={text}
+              onChange={(next) => onChange(field.name, next)}
+              error={error}
+            />
           )
         }
         return (

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AnyActorRef, SnapshotFrom, Subscription } from 'xstate'
 import type {
   AdminActor,
@@ -9,6 +9,7 @@ import type {
 } from '../../../machines/admin/admin.machine'
 import type { sessionMachine } from '../../../machines/session/session.machine'
 import { useSessionActor } from '../../app/session-context'
+import type { FormCall } from '../../components/form/form-call'
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
 type AdminSnapshot = SnapshotFrom<typeof adminMachine>
@@ -71,4 +72,18 @@ export function useAdminRequest(actor: AdminActor) {
     },
     [actor],
   )
+}
+
+/**
+ * The admin actor as one form's call (see useContractForm): `onDone` once the actor has applied
+ * it (a dialog closes), and only the refusal of the call this form sent.
+ */
+export function useAdminFormCall(actor: AdminActor, onDone: () => void): FormCall<AdminCall> {
+  const { busy, failure, request } = useAdminWrites(actor)
+  const [sent, setSent] = useState<AdminCall | null>(null)
+  const run = (call: AdminCall) => {
+    setSent(call)
+    request(call, onDone)
+  }
+  return { run, busy, failure: failure && failure.call === sent ? failure : null }
 }

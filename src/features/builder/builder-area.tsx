@@ -1,21 +1,21 @@
 import { useLocation, useParams } from '@tanstack/react-router'
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, type ComponentType } from 'react'
 import { AreaLayout } from '../../components/area-layout'
 import { AreaNotFound } from '../../components/area-not-found'
 import { savedDesign } from '../../../contract/budget'
-import { BUILDER_PAGES, PROJECT_PAGES } from './builder-pages'
+import { BUILDER_PAGES, PROJECT_PAGES, type BuilderPageRoute } from './builder-pages'
 import { BUILDER_ICONS } from './page-icons'
 import { DraftNotice } from './draft-notice'
-import { RunningBudget } from './running-budget'
-import { ManagerPage as ManagerProfile } from './pages/manager-page'
-import { BudgetPage } from './pages/budget-page'
-import { DocumentsPage } from './pages/documents-page'
-import { ManagersPage } from './pages/managers-page'
-import { OverviewPage } from './pages/overview-page'
-import { PoolDesignPage } from './pages/pool-design-page'
-import { ProjectBuilderPage } from './pages/project-builder-page'
-import { StepPage } from './pages/step-page'
-import { TimelinePage } from './pages/timeline-page'
+import { RunningBudget } from './budget/running-budget'
+import { ManagerPage as ManagerProfile } from './people/manager-page'
+import { BudgetPage } from './budget/budget-page'
+import { DocumentsPage } from './documents/documents-page'
+import { ManagersPage } from './people/managers-page'
+import { OverviewPage } from './overview/overview-page'
+import { PoolDesignPage } from './steps/design/pool-design-page'
+import { ProjectBuilderPage } from './people/project-builder-page'
+import { StepPage } from './steps/step-page'
+import { TimelinePage } from './timeline/timeline-page'
 import { useBudget } from './use-project'
 import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
@@ -78,27 +78,22 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
   )
 }
 
+/** The screen of each project and helper page; every other page the router accepts is a step. */
+const PAGE_SCREENS: Partial<Record<BuilderPageRoute, ComponentType>> = {
+  overview: OverviewPage,
+  timeline: TimelinePage,
+  budget: BudgetPage,
+  documents: DocumentsPage,
+  'pool-design': PoolDesignPage,
+  'project-builder': ProjectBuilderPage,
+  'project-managers': ManagersPage,
+}
+
 /** A page of the builder, chosen by its route (the router answers an unknown one). */
 export function BuilderPage() {
   const { page } = useParams({ from: '/builder/$page' })
-  switch (page) {
-    case 'overview':
-      return <OverviewPage />
-    case 'timeline':
-      return <TimelinePage />
-    case 'budget':
-      return <BudgetPage />
-    case 'documents':
-      return <DocumentsPage />
-    case 'pool-design':
-      return <PoolDesignPage />
-    case 'project-builder':
-      return <ProjectBuilderPage />
-    case 'project-managers':
-      return <ManagersPage />
-    default:
-      return <StepPage key={page} route={page} />
-  }
+  const Screen = PAGE_SCREENS[page]
+  return Screen ? <Screen /> : <StepPage key={page} route={page} />
 }
 
 /** A project manager's profile (/builder/manager/{id}). */

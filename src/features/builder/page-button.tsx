@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { BUILDER_PAGE_ROUTES } from './page-routes'
+import type { BuilderPageRoute } from './builder-pages'
 
 /**
  * A card's way on to a project page ("View budget", "All documents"): a button, as PRODUCT.md
@@ -11,7 +11,7 @@ export function PageButton({
   className = 'button button-secondary',
   children,
 }: {
-  page: (typeof BUILDER_PAGE_ROUTES)[number]
+  page: BuilderPageRoute
   className?: string
   children: ReactNode
 }) {

@@ -7,7 +7,7 @@ import { useClientCalls } from './use-client'
  * form's call is in flight, `failure` when the last refusal was this form's, and `onDone` once
  * the call it sent went through (a dialog closes then; a refusal keeps what was typed).
  */
-export function useFormCall(mine: (call: ClientCall) => boolean, onDone: () => void) {
+export function useFormCall(mine: (call: ClientCall) => boolean, onDone?: () => void) {
   const calls = useClientCalls()
   const [phase, setPhase] = useState<'idle' | 'sent' | 'done'>('idle')
   const busy = calls.pending !== null && mine(calls.pending)
@@ -19,7 +19,7 @@ export function useFormCall(mine: (call: ClientCall) => boolean, onDone: () => v
   useEffect(() => {
     if (phase !== 'done' || reported.current) return
     reported.current = true
-    onDone()
+    onDone?.()
   }, [phase, onDone])
   const run = (call: ClientWrite) => {
     calls.run(call)

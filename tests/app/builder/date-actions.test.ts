@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SCHEDULE, type StepSlug } from '../../../contract'
 import { firstBaseline, timeline, type ProjectFacts } from '../../../contract/scheduling'
-import { nextActions } from '../../../src/features/builder/next-actions'
+import { nextActions } from '../../../src/features/builder/overview/next-actions'
 import { designEntry, emptyPoolData, STAGES } from './harness'
 
 const project = {

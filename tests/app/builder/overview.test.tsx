@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Quote } from '../../../contract/domain'
 import type { Draw, Money, MoneyStep } from '../../../contract/money'
-import { nextActions } from '../../../src/features/builder/next-actions'
+import { nextActions } from '../../../src/features/builder/overview/next-actions'
 import { designEntry, emptyPoolData, renderBuilder, STAGES, stageId } from './harness'
 
 afterEach(cleanup)

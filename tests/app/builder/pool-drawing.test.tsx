@@ -2,9 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PoolDesignChoices, PoolShape } from '../../../contract/choices'
-import { PX_PER_FT } from '../../../src/features/builder/design/drawing-layout'
-import { PoolDrawing } from '../../../src/features/builder/pool-drawing'
-import {} from './harness'
+import { PX_PER_FT } from '../../../src/features/builder/steps/design/drawing-layout'
+import { PoolDrawing } from '../../../src/features/builder/steps/design/pool-drawing'
 import { REFERENCE_POOL } from '../../../contract/estimator'
 
 afterEach(cleanup)

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import type { StepSlug } from '../../../../contract'
 import {
   LogBody,
@@ -7,15 +7,18 @@ import {
   type StoredFile,
 } from '../../../../contract/documents'
 import { BusyButton } from '../../../components/busy-button'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { useNow } from '../../../app/clock'
 import { ErrorPanel } from '../../../components/error-panel'
-import { issuesByField, type FieldErrors } from '../../../components/form-errors'
+import { ConfirmDelete } from '../../../components/form/confirm-delete'
+import { FieldAlert } from '../../../components/form/field-alert'
+import { TextAreaField } from '../../../components/form/text-area-field'
+import { useContractForm } from '../../../components/form/use-contract-form'
 import { Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
 import { formatDate } from '../timeline-dates'
-import { fieldError } from '../use-client'
+import { localDay } from '../../../lib/dates'
 import { useFormCall } from '../use-form-call'
-import { fileTitle, isImage, localToday } from './document-words'
+import { fileTitle, isImage } from './document-words'
 import { useHeldFiles, useLogs } from './use-documents'
 
 /** Newest first: by day, then by when it was written. */
@@ -88,63 +91,47 @@ function LogItem({ entry, onDelete }: { entry: LogEntry; onDelete: () => void })
 function LogForm({ step }: { step: StepSlug }) {
   const id = useId()
   const files = useHeldFiles()
-  const [date, setDate] = useState(localToday)
-  const [text, setText] = useState('')
-  const [attached, setAttached] = useState<string[]>([])
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const call = useFormCall(
-    (c) => c.name === 'addLogEntry' && c.body.step === step,
-    () => {
-      setText('')
-      setAttached([])
+  const now = useNow()
+  const form = useContractForm(
+    LogBody,
+    useFormCall((c) => c.name === 'addLogEntry' && c.body.step === step),
+    {
+      initial: () => ({ date: localDay(now()), text: '', attached: [] as string[] }),
+      toBody: ({ date, text, attached }) => ({
+        step,
+        date,
+        text,
+        fileIds: attached.length ? attached : undefined,
+      }),
+      missing: { text: 'Write what happened' },
+      afterSend: { text: '', attached: [] },
+      toCall: (body) => ({ name: 'addLogEntry' as const, body }),
     },
   )
   const photos = (files.list ?? []).filter((file) => file.step === step && isImage(file))
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const body = { step, date, text: text.trim(), fileIds: attached.length ? attached : undefined }
-    const parsed = LogBody.safeParse(body)
-    const found = parsed.success ? {} : issuesByField(parsed.error, { text: 'Write what happened' })
-    setErrors(found)
-    if (parsed.success) call.run({ name: 'addLogEntry', body: parsed.data })
-  }
-  const error = (field: string) => errors[field] ?? fieldError(call.failure, field)
-  const notesError = error('text')
+  const attached = form.values.attached
   const toggle = (file: StoredFile) =>
-    setAttached((now) =>
-      now.includes(file.id) ? now.filter((other) => other !== file.id) : [...now, file.id],
+    form.set('attached')(
+      attached.includes(file.id)
+        ? attached.filter((other) => other !== file.id)
+        : [...attached, file.id],
     )
   return (
-    <form className="log-form" onSubmit={submit} noValidate>
+    <form className="log-form" onSubmit={form.submit} noValidate>
       <TextField
         id={`${id}-date`}
         label="Date"
         type="date"
-        value={date}
-        onChange={setDate}
-        error={error('date')}
+        {...form.field('date')}
         className="log-form-date"
       />
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-notes`}>
-          Notes
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          className="field-input field-textarea"
-          rows={3}
-          maxLength={MAX_LOG_TEXT}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={notesError ? true : undefined}
-          aria-describedby={notesError ? `${id}-notes-error` : undefined}
-        />
-        {notesError && (
-          <p id={`${id}-notes-error`} className="field-error">
-            {notesError}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-notes`}
+        label="Notes"
+        rows={3}
+        maxLength={MAX_LOG_TEXT}
+        {...form.field('text')}
+      />
       {photos.length > 0 && (
         <fieldset className="log-form-photos">
           <legend className="field-label">Attach photos</legend>
@@ -165,13 +152,9 @@ function LogForm({ step }: { step: StepSlug }) {
           </ul>
         </fieldset>
       )}
-      {call.failure && Object.keys(call.failure.fields).length === 0 && (
-        <p className="field-error" role="alert">
-          {call.failure.message}
-        </p>
-      )}
+      <FieldAlert message={form.failure?.message} />
       <div>
-        <BusyButton type="submit" busy={call.busy} busyLabel="Adding…" disabled={call.blocked}>
+        <BusyButton type="submit" busy={form.busy} busyLabel="Adding…" disabled={form.blocked}>
           Add log entry
         </BusyButton>
       </div>
@@ -187,20 +170,12 @@ function DeleteEntry({ entry, onClose }: { entry: LogEntry; onClose: () => void 
     ? ` ${photos} deleted too, unless another entry, a warranty or a payment uses ${count === 1 ? 'it' : 'them'}.`
     : ''
   return (
-    <ConfirmDialog
+    <ConfirmDelete
       title="Delete this log entry?"
       message={`The entry of ${formatDate(entry.date)} will be deleted.${alsoDeleted} This cannot be undone.`}
       confirmLabel="Delete entry"
-      busyLabel="Deleting…"
-      busy={call.busy}
-      problem={
-        call.failure && (
-          <p className="field-error" role="alert">
-            {call.failure.message}
-          </p>
-        )
-      }
-      onConfirm={() => call.run({ name: 'deleteLogEntry', id: entry.id })}
+      call={call}
+      request={{ name: 'deleteLogEntry', id: entry.id }}
       onClose={onClose}
     />
   )

@@ -42,10 +42,3 @@ const uploadedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
 /** "Jun 1, 2026", the day a file was uploaded. */
 export const formatUploaded = (file: StoredFile) => uploadedOn.format(new Date(file.createdAt))
-
-/** Today on the client's own calendar, as a date input wants it. */
-export function localToday(): string {
-  const now = new Date()
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}

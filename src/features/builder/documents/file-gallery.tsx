@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import type { StoredFile } from '../../../../contract/documents'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { ConfirmDelete } from '../../../components/form/confirm-delete'
 import { ErrorPanel } from '../../../components/error-panel'
 import { Spinner } from '../../../components/spinner'
 import { useFormCall } from '../use-form-call'
@@ -66,20 +66,12 @@ export function FileGallery({
 export function DeleteFile({ file, onClose }: { file: StoredFile; onClose: () => void }) {
   const call = useFormCall((c) => c.name === 'deleteFile' && c.id === file.id, onClose)
   return (
-    <ConfirmDialog
+    <ConfirmDelete
       title="Delete this file?"
       message={`${fileTitle(file)} will be deleted, with every copy of it. This cannot be undone.`}
       confirmLabel="Delete file"
-      busyLabel="Deleting…"
-      busy={call.busy}
-      problem={
-        call.failure && (
-          <p className="field-error" role="alert">
-            {call.failure.message}
-          </p>
-        )
-      }
-      onConfirm={() => call.run({ name: 'deleteFile', id: file.id })}
+      call={call}
+      request={{ name: 'deleteFile', id: file.id }}
       onClose={onClose}
     />
   )

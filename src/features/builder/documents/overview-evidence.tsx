@@ -4,7 +4,9 @@ import type { StoredFile, Warranty } from '../../../../contract/documents'
 import { Spinner } from '../../../components/spinner'
 import { PageButton } from '../page-button'
 import { formatDate } from '../timeline-dates'
-import { fileTitle, isImage, localToday, stepTitle } from './document-words'
+import { useNow } from '../../../app/clock'
+import { localDay } from '../../../lib/dates'
+import { fileTitle, isImage, stepTitle } from './document-words'
 
 /** The Overview shows this many of the newest photos. */
 export const LATEST_PHOTOS = 6
@@ -44,7 +46,7 @@ export function LatestPhotos({ files, ready }: { files: StoredFile[] | null; rea
 
 /** The warranties that expire within 60 days (or have just expired), soonest first. */
 export function ExpiringWarranties({ warranties }: { warranties: Warranty[] | null }) {
-  const today = localToday()
+  const today = localDay(useNow()())
   const until = formatISO(addDays(new Date(`${today}T00:00:00`), WARRANTY_NOTICE_DAYS), {
     representation: 'date',
   })

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId } from 'react'
 import type { StepSlug } from '../../../../contract'
 import { WarrantyBody, type Warranty } from '../../../../contract/documents'
 import { BusyButton } from '../../../components/busy-button'
-import { issuesByField, type FieldErrors } from '../../../components/form-errors'
+import { FieldAlert } from '../../../components/form/field-alert'
+import { SelectField } from '../../../components/form/select-field'
+import { useContractForm } from '../../../components/form/use-contract-form'
 import { Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
 import { formatDate } from '../timeline-dates'
-import { fieldError } from '../use-client'
 import { useFormCall } from '../use-form-call'
 import { fileTitle } from './document-words'
 import { useHeldFiles, useWarranties } from './use-documents'
@@ -28,8 +29,8 @@ export function WarrantyCard({ step }: { step: StepSlug }) {
       {warranties.list ? (
         <WarrantyForm key={warranty?.id ?? 'new'} step={step} warranty={warranty} />
       ) : warranties.failed ? (
-        <p className="field-error" role="alert">
-          {warranties.failed}{' '}
+        <FieldAlert message={warranties.failed}>
+          {' '}
           <button
             type="button"
             className="button button-ghost button-small"
@@ -37,7 +38,7 @@ export function WarrantyCard({ step }: { step: StepSlug }) {
           >
             Try again
           </button>
-        </p>
+        </FieldAlert>
       ) : (
         <Spinner label="Loading the warranty" />
       )}
@@ -82,91 +83,68 @@ function WarrantyFacts({ warranty }: { warranty: Warranty }) {
 function WarrantyForm({ step, warranty }: { step: StepSlug; warranty: Warranty | null }) {
   const id = useId()
   const files = useHeldFiles()
-  const [values, setValues] = useState(() => ({
-    provider: warranty?.provider ?? '',
-    termMonths: warranty ? String(warranty.termMonths) : '',
-    startsOn: warranty?.startsOn ?? '',
-    fileId: warranty?.fileId ?? '',
-  }))
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const call = useFormCall(
-    (c) => c.name === 'setWarranty' && c.body.step === step,
-    () => undefined,
+  const form = useContractForm(
+    WarrantyBody,
+    useFormCall((c) => c.name === 'setWarranty' && c.body.step === step),
+    {
+      initial: {
+        provider: warranty?.provider ?? '',
+        termMonths: warranty ? String(warranty.termMonths) : '',
+        startsOn: warranty?.startsOn ?? '',
+        fileId: warranty?.fileId ?? '',
+      },
+      toBody: (values) => {
+        const term = values.termMonths.trim()
+        return {
+          step,
+          provider: values.provider,
+          termMonths: /^\d+$/.test(term) ? Number(term) : Number.NaN,
+          startsOn: values.startsOn || undefined,
+          fileId: values.fileId || null,
+        }
+      },
+      missing: { provider: 'Enter who gives the warranty' },
+      toCall: (body) => ({ name: 'setWarranty' as const, body }),
+    },
   )
-  const set = (field: keyof typeof values) => (value: string) =>
-    setValues((now) => ({ ...now, [field]: value }))
   const documents = (files.list ?? []).filter((file) => file.step === step)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const term = values.termMonths.trim()
-    const body = {
-      step,
-      provider: values.provider.trim(),
-      termMonths: /^\d+$/.test(term) ? Number(term) : Number.NaN,
-      startsOn: values.startsOn || undefined,
-      fileId: values.fileId || null,
-    }
-    const parsed = WarrantyBody.safeParse(body)
-    setErrors(
-      parsed.success
-        ? {}
-        : issuesByField(parsed.error, { provider: 'Enter who gives the warranty' }),
-    )
-    if (parsed.success) call.run({ name: 'setWarranty', body: parsed.data })
-  }
-  const error = (field: string) => errors[field] ?? fieldError(call.failure, field)
   return (
-    <form className="warranty-form" onSubmit={submit} noValidate>
+    <form className="warranty-form" onSubmit={form.submit} noValidate>
       <TextField
         id={`${id}-provider`}
         label="Provider"
-        value={values.provider}
-        onChange={set('provider')}
-        error={error('provider')}
+        {...form.field('provider')}
         autoComplete="organization"
       />
       <TextField
         id={`${id}-term`}
         label="Term (months)"
         inputMode="numeric"
-        value={values.termMonths}
-        onChange={set('termMonths')}
-        error={error('termMonths')}
+        {...form.field('termMonths')}
       />
       <TextField
         id={`${id}-starts`}
         label="Starts on"
         hint="Optional: the day the step was done unless you say otherwise"
         type="date"
-        value={values.startsOn}
-        onChange={set('startsOn')}
-        error={error('startsOn')}
+        {...form.field('startsOn')}
       />
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-file`}>
-          Warranty document
-        </label>
-        <select
-          id={`${id}-file`}
-          className="field-input"
-          value={values.fileId}
-          onChange={(event) => set('fileId')(event.target.value)}
-        >
-          <option value="">None</option>
-          {documents.map((file) => (
-            <option key={file.id} value={file.id}>
-              {fileTitle(file)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {call.failure && Object.keys(call.failure.fields).length === 0 && (
-        <p className="field-error" role="alert">
-          {call.failure.message}
-        </p>
-      )}
+      <SelectField
+        id={`${id}-file`}
+        label="Warranty document"
+        value={form.values.fileId}
+        onChange={form.set('fileId')}
+      >
+        <option value="">None</option>
+        {documents.map((file) => (
+          <option key={file.id} value={file.id}>
+            {fileTitle(file)}
+          </option>
+        ))}
+      </SelectField>
+      <FieldAlert message={form.failure?.message} />
       <div>
-        <BusyButton type="submit" busy={call.busy} busyLabel="Saving…" disabled={call.blocked}>
+        <BusyButton type="submit" busy={form.busy} busyLabel="Saving…" disabled={form.blocked}>
           {warranty ? 'Update warranty' : 'Save warranty'}
         </BusyButton>
       </div>

@@ -1,0 +1,127 @@
+import { formatMoney } from '../../../lib/money'
+import { budgetTotals, type StepBudget } from '../../../../contract/budget'
+import type { Money } from '../../../../contract/money'
+
+/** One step's bars: the estimate, the committed cost (the accepted quote until money is known), paid. */
+type ChartLine = {
+  route: string
+  title: string
+  estimate: number | null
+  committed: number | null
+  paid: number | null
+}
+
+function chartLines(budget: readonly StepBudget[], money: Money | null): ChartLine[] {
+  return budget.map((step) => {
+    const held = money?.steps.find((s) => s.step === step.route)
+    const committed = held ? (held.contract ? held.committed : null) : step.accepted
+    const paid = held?.paid ? held.paid : null
+    return { route: step.route, title: step.title, estimate: step.estimate, committed, paid }
+  })
+}
+
+/** The chart's one-sentence reading: what a screen reader hears instead of the bars. */
+function summary(lines: readonly ChartLine[], budget: readonly StepBudget[]): string {
+  const totals = budgetTotals(budget)
+  const contracts = lines.filter((line) => line.committed !== null)
+  const committed = contracts.reduce((sum, line) => sum + (line.committed ?? 0), 0)
+  const paid = lines.reduce((sum, line) => sum + (line.paid ?? 0), 0)
+  const estimates =
+    totals.estimate === null
+      ? 'No estimate total until your pool design is saved'
+      : `Estimates total ${formatMoney(totals.estimate)}`
+  return (
+    `Bar chart of the estimate, the committed cost and what has been paid for each of the ` +
+    `${lines.length} steps. ${estimates}; ${contracts.length} of ${lines.length} steps have ` +
+    `an accepted quote, together ${formatMoney(committed)} committed, ${formatMoney(paid)} paid. ` +
+    `The table below lists every number.`
+  )
+}
+
+/** The axis' end: the largest amount rounded up to 1, 2, 2.5 or 5 times a power of ten dollars. */
+export function axisMax(largestCents: number): number {
+  const dollars = Math.max(1, largestCents / 100) / 4
+  const power = 10 ** Math.floor(Math.log10(dollars))
+  const step = [1, 2, 2.5, 5, 10].find((m) => m * power >= dollars) ?? 10
+  return step * power * 4 * 100
+}
+
+const TICKS = [0, 0.25, 0.5, 0.75, 1]
+
+/** Axis amounts stay short: "$2.5K", "$10K". */
+const compactDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+})
+
+/** One bar and its amount; no bar when the amount is not known. */
+export function Bar({ cents, max, kind }: { cents: number | null; max: number; kind: string }) {
+  if (cents === null) return <span className="budget-bar-none">—</span>
+  return (
+    <span className="budget-bar-line">
+      <span
+        className={`budget-bar budget-bar-${kind}`}
+        style={{ width: `${(cents / max) * 100}%` }}
+      />
+      <span className="budget-bar-value">{formatMoney(cents)}</span>
+    </span>
+  )
+}
+
+/** The amounts of an axis from 0 to `max`, under the bars. */
+export function ChartAxis({ max }: { max: number }) {
+  return (
+    <div className="budget-chart-row budget-axis" aria-hidden="true">
+      <span />
+      <span className="budget-axis-ticks">
+        {TICKS.map((tick) => (
+          <span
+            key={tick}
+            className={tick === 0.25 || tick === 0.75 ? 'budget-tick-minor' : undefined}
+            style={{ left: `${tick * 100}%` }}
+          >
+            {compactDollars.format((tick * max) / 100)}
+          </span>
+        ))}
+      </span>
+    </div>
+  )
+}
+
+/**
+ * Up to three bars per step on one scale, each with its amount, over an axis in dollars: an
+ * over-budget contract and what is paid on it stand out at a glance.
+ */
+export function BudgetChart({
+  budget,
+  money,
+}: {
+  budget: readonly StepBudget[]
+  money: Money | null
+}) {
+  const lines = chartLines(budget, money)
+  const max = axisMax(
+    Math.max(...lines.flatMap((line) => [line.estimate ?? 0, line.committed ?? 0])),
+  )
+  return (
+    <div className="budget-chart" role="img" aria-label={summary(lines, budget)}>
+      <p className="budget-legend">
+        <span className="budget-key budget-key-estimate" /> Estimate
+        <span className="budget-key budget-key-accepted" /> Committed
+        <span className="budget-key budget-key-paid" /> Paid
+      </p>
+      {lines.map((line) => (
+        <div className="budget-chart-row" key={line.route}>
+          <span className="budget-chart-label">{line.title}</span>
+          <span className="budget-chart-bars">
+            <Bar cents={line.estimate} max={max} kind="estimate" />
+            {line.committed !== null && <Bar cents={line.committed} max={max} kind="accepted" />}
+            {line.paid !== null && <Bar cents={line.paid} max={max} kind="paid" />}
+          </span>
+        </div>
+      ))}
+      <ChartAxis max={max} />
+    </div>
+  )
+}

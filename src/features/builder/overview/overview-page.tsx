@@ -1,0 +1,82 @@
+import { Link } from '@tanstack/react-router'
+import { budgetTotals } from '../../../../contract/budget'
+import type { Timeline } from '../../../../contract/timeline'
+import { BudgetFigures } from '../budget/budget-figures'
+import { PageButton } from '../page-button'
+import { ExpiringWarranties, LatestPhotos } from '../documents/overview-evidence'
+import { useFiles, useWarranties } from '../documents/use-documents'
+import { EmailSwitches } from './email-switches'
+import { nextActions } from './next-actions'
+import { describeSlip, formatDate } from '../timeline-dates'
+import { useBudget, useProject } from '../use-project'
+import { useMoney, useTimeline } from '../use-timeline'
+import './overview.css'
+
+/**
+ * /builder/overview: what to do next, how far the build is, where the money stands, the
+ * latest photos and the warranties about to expire.
+ */
+export function OverviewPage() {
+  const project = useProject()
+  const budget = useBudget()
+  const timeline = useTimeline()
+  const money = useMoney()
+  const files = useFiles()
+  const warranties = useWarranties()
+  const actions = nextActions(project, timeline, money, files.list)
+  const { done, total } = budgetTotals(budget)
+  return (
+    <article className="overview">
+      <h1>Overview</h1>
+      <section className="overview-card" aria-labelledby="next-steps">
+        <h2 id="next-steps">Next steps</h2>
+        {actions.length === 0 ? (
+          <p>Every step is done. Enjoy the pool!</p>
+        ) : (
+          <ol className="next-actions">
+            {actions.map((action) => (
+              <li key={action.text}>
+                <Link to="/builder/$page" params={{ page: action.route }} hash={action.hash}>
+                  {action.text}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section className="overview-card" aria-labelledby="overview-progress">
+        <h2 id="overview-progress">Progress</h2>
+        <label className="progress-label" htmlFor="overview-progress-bar">
+          {done} of {total} steps done
+        </label>
+        <progress id="overview-progress-bar" max={total} value={done} />
+        {timeline?.startDate && <FinishFacts timeline={timeline} />}
+      </section>
+      <section className="overview-card" aria-labelledby="overview-budget">
+        <h2 id="overview-budget">Budget</h2>
+        <BudgetFigures budget={budget} money={money} remaining={false} />
+        <PageButton page="budget">View budget</PageButton>
+      </section>
+      <LatestPhotos files={files.list} ready={files.ready} />
+      <ExpiringWarranties warranties={warranties.list} />
+      <EmailSwitches />
+    </article>
+  )
+}
+
+/** The forecast finish and how far it has moved from the plan as first agreed. */
+function FinishFacts({ timeline }: { timeline: Timeline }) {
+  const { forecast, slipDays } = timeline.end
+  return (
+    <dl className="overview-finish">
+      <div>
+        <dt>Forecast finish</dt>
+        <dd>{forecast ? formatDate(forecast) : 'Not dated yet'}</dd>
+      </div>
+      <div>
+        <dt>Against the plan</dt>
+        <dd>{slipDays === null ? 'No baseline yet' : describeSlip(slipDays)}</dd>
+      </div>
+    </dl>
+  )
+}

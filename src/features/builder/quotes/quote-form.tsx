@@ -1,0 +1,78 @@
+import { z } from 'zod/mini'
+import { AddQuoteBody } from '../../../../contract/api-client'
+import { BusyButton } from '../../../components/busy-button'
+import { FieldAlert } from '../../../components/form/field-alert'
+import { useContractForm } from '../../../components/form/use-contract-form'
+import { TextField } from '../../../components/text-field'
+import { readDollars } from '../../../lib/money'
+import { isCallFor } from '../use-client'
+import { useFormCall } from '../use-form-call'
+import type { StepView } from '../steps/use-step'
+
+/** A quote as the form checks it; the step's entry is added when it is sent. */
+const QuoteBody = z.omit(AddQuoteBody, { StageId: true })
+
+const EMPTY = { vendor: '', amount: '', note: '' }
+
+/** Records a subcontractor's quote for the step: vendor, amount in dollars, an optional note. */
+export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
+  const name = 'StageId' in view.key ? 'addQuote' : 'addQuote1'
+  // The form empties once the quote it sent is in the list; a refusal keeps what was typed.
+  const form = useContractForm(
+    QuoteBody,
+    useFormCall((call) => isCallFor(call, name, view.keyValue)),
+    {
+      initial: EMPTY,
+      toBody: (values) => {
+        const amount = readDollars(values.amount, '')
+        return { ...values, amount: typeof amount === 'number' ? amount : 0 }
+      },
+      check: (values) => {
+        const amount = readDollars(values.amount, 'e.g. 8,500')
+        return typeof amount === 'number' ? {} : { amount: amount.error }
+      },
+      missing: { vendor: 'Enter who quoted' },
+      afterSend: EMPTY,
+      toCall: (quote) =>
+        'StageId' in view.key
+          ? { name: 'addQuote' as const, body: { StageId: view.key.StageId, ...quote } }
+          : { name: 'addQuote1' as const, body: { Title: view.key.Title, ...quote } },
+    },
+  )
+
+  return (
+    <form className="quote-form" onSubmit={form.submit} noValidate aria-label="Add a quote">
+      <div className="quote-form-fields">
+        <TextField
+          id="quote-vendor"
+          label="Vendor"
+          hint="Who quoted"
+          autoComplete="organization"
+          {...form.field('vendor')}
+        />
+        <TextField
+          id="quote-amount"
+          label="Amount"
+          hint="In dollars"
+          inputMode="decimal"
+          {...form.field('amount')}
+        />
+        <TextField
+          id="quote-note"
+          label="Note"
+          hint="Optional: what it includes"
+          {...form.field('note')}
+        />
+      </div>
+      <FieldAlert message={form.failure?.message} />
+      <BusyButton
+        type="submit"
+        busy={form.busy}
+        busyLabel="Adding…"
+        disabled={form.blocked || full}
+      >
+        Add quote
+      </BusyButton>
+    </form>
+  )
+}

@@ -1,0 +1,65 @@
+import { MAX_QUOTES_PER_ENTRY } from '../../../../contract/steps'
+import { BusyButton } from '../../../components/busy-button'
+import { QuoteForm } from '../quotes/quote-form'
+import { QuoteList } from '../quotes/quote-list'
+import { useCallFor } from '../use-client'
+import { useStep, type StepView } from './use-step'
+import { FieldAlert } from '../../../components/form/field-alert'
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+
+/** A step's quotes and its done switch, shown on every step page. */
+export function StepTools({ route }: { route: string }) {
+  const view = useStep(route)
+  if (!view) return null
+  const quotes = view.entry?.quotes ?? []
+  const full = quotes.length >= MAX_QUOTES_PER_ENTRY
+  return (
+    <>
+      <section className="step-card" aria-labelledby="step-quotes-title">
+        <h2 id="step-quotes-title">Quotes</h2>
+        <p className="quote-limit">
+          {quotes.length} of {MAX_QUOTES_PER_ENTRY} quotes recorded
+          {full ? ' — remove one to add another.' : '.'}
+        </p>
+        <QuoteList view={view} />
+        <QuoteForm view={view} full={full} />
+      </section>
+      <DoneSwitch view={view} />
+    </>
+  )
+}
+
+function DoneSwitch({ view }: { view: StepView }) {
+  const name = 'StageId' in view.key ? 'markDone' : 'markDone1'
+  const calls = useCallFor(name, view.keyValue)
+  const done = view.entry?.done ?? false
+  const doneAt = view.entry?.doneAt
+  const toggle = () =>
+    calls.run(
+      'StageId' in view.key
+        ? { name: 'markDone', body: { StageId: view.key.StageId, done: !done } }
+        : { name: 'markDone1', body: { Title: view.key.Title, done: !done } },
+    )
+  return (
+    <section className="step-card step-done" aria-labelledby="step-done-title">
+      <h2 id="step-done-title">Progress</h2>
+      <p>
+        {done
+          ? `Done${doneAt ? ` since ${dateFormat.format(new Date(doneAt))}` : ''}.`
+          : 'Not done yet.'}
+      </p>
+      <FieldAlert message={calls.failure?.message} />
+      <BusyButton
+        type="button"
+        variant="secondary"
+        busy={calls.busy}
+        busyLabel="Saving…"
+        disabled={calls.pending !== null}
+        onClick={toggle}
+      >
+        {done ? 'Mark as not done' : 'Mark as done'}
+      </BusyButton>
+    </section>
+  )
+}

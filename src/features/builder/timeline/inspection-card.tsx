@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from 'react'
+import {
+  DateInput,
+  type InspectionOutcome,
+  type TimelineInspection,
+} from '../../../../contract/timeline'
+import { Badge } from '../../../components/badge'
+import { BusyButton } from '../../../components/busy-button'
+import { TextField } from '../../../components/text-field'
+import { useClientCalls } from '../use-client'
+import { formatDate, inspectionStatus } from '../timeline-dates'
+import { FieldAlert } from '../../../components/form/field-alert'
+
+const OUTCOME_WORDS: Record<InspectionOutcome, string> = {
+  scheduled: 'Scheduled for',
+  passed: 'Passed on',
+  failed: 'Failed on',
+}
+
+/**
+ * One inspection: its status, its history, and while it can be recorded the date field with
+ * "Schedule inspection", then "Passed" or "Failed" with notes.
+ */
+export function InspectionCard({
+  inspection,
+  today,
+}: {
+  inspection: TimelineInspection
+  today: string
+}) {
+  const { slug, title, status, history } = inspection
+  const calls = useClientCalls()
+  const [date, setDate] = useState(inspection.date ?? today)
+  const [notes, setNotes] = useState('')
+  // A recorded result keeps its notes in the history; the next one starts without them.
+  const [recorded, setRecorded] = useState(history.length)
+  if (recorded !== history.length) {
+    setRecorded(history.length)
+    setNotes('')
+  }
+  const [error, setError] = useState<string>()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const recordedHere = useRef(false)
+  const mine = (call: { name: string; slug?: string } | null | undefined) =>
+    call?.name === 'recordInspection' && call.slug === slug
+  const failure = calls.failure && mine(calls.failure.call) ? calls.failure : null
+  const record = (outcome: InspectionOutcome) => {
+    const checked = DateInput.safeParse(date)
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Enter a date')
+      return
+    }
+    setError(undefined)
+    recordedHere.current = true
+    const body =
+      outcome === 'scheduled' ? { status: outcome, date } : { status: outcome, date, notes }
+    calls.run({ name: 'recordInspection', slug, body })
+  }
+  const badge = inspectionStatus(status)
+  const open = status === 'ready' || status === 'scheduled' || status === 'failed'
+  const { pending } = calls
+  const saving =
+    pending?.name === 'recordInspection' && pending.slug === slug ? pending.body.status : null
+  const id = `inspection-${slug}`
+  // A result recorded here takes its buttons away with the form: focus goes to the card's title
+  // rather than the page's body.
+  useEffect(() => {
+    if (pending || !recordedHere.current) return
+    recordedHere.current = false
+    if (document.activeElement === document.body) heading.current?.focus()
+  }, [pending, status])
+  return (
+    <section className="inspection" aria-labelledby={`${id}-title`}>
+      <header className="inspection-head">
+        <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
+          {title}
+        </h3>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+      </header>
+      {inspection.date && status !== 'ready' && (
+        <p>
+          {OUTCOME_WORDS[status as InspectionOutcome]} {formatDate(inspection.date)}
+          {inspection.notes ? ` — ${inspection.notes}` : ''}
+        </p>
+      )}
+      {status === 'waiting' && (
+        <p className="inspection-hint">It can be booked once the work before it is done.</p>
+      )}
+      {open && (
+        <div className="inspection-form">
+          <TextField
+            id={`${id}-date`}
+            label="Inspection date"
+            type="date"
+            value={date}
+            onChange={setDate}
+            error={error ?? failure?.fields.date?.[0]}
+          />
+          <BusyButton
+            type="button"
+            variant="secondary"
+            busy={saving === 'scheduled'}
+            busyLabel="Saving…"
+            disabled={calls.pending !== null}
+            onClick={() => record('scheduled')}
+          >
+            Schedule inspection
+          </BusyButton>
+          {status === 'scheduled' && (
+            <>
+              <TextField
+                id={`${id}-notes`}
+                label="Notes"
+                value={notes}
+                onChange={setNotes}
+                maxLength={2000}
+              />
+              <div className="inspection-outcomes">
+                <BusyButton
+                  type="button"
+                  busy={saving === 'passed'}
+                  busyLabel="Saving…"
+                  disabled={calls.pending !== null}
+                  onClick={() => record('passed')}
+                >
+                  Passed
+                </BusyButton>
+                <BusyButton
+                  type="button"
+                  variant="danger"
+                  busy={saving === 'failed'}
+                  busyLabel="Saving…"
+                  disabled={calls.pending !== null}
+                  onClick={() => record('failed')}
+                >
+                  Failed
+                </BusyButton>
+              </div>
+            </>
+          )}
+          {!failure?.fields.date && <FieldAlert message={failure?.message} />}
+        </div>
+      )}
+      {history.length > 0 && (
+        <details className="inspection-history">
+          <summary>History ({history.length})</summary>
+          <ol>
+            {history.map((event, index) => (
+              <li key={index}>
+                {OUTCOME_WORDS[event.status]} {formatDate(event.date)}
+                {event.notes ? ` — ${event.notes}` : ''}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,164 @@
+import { useState, type FormEvent } from 'react'
+import { DateInput, type Timeline } from '../../../../contract/timeline'
+import { Badge } from '../../../components/badge'
+import { BusyButton } from '../../../components/busy-button'
+import { TextField } from '../../../components/text-field'
+import { CalendarCard } from './calendar-card'
+import { GanttChart } from './gantt-chart'
+import { InspectionCard } from './inspection-card'
+import { useCallFor } from '../use-client'
+import { useTimeline } from '../use-timeline'
+import { describeSlip, formatDate, formatSpan, stepStatus } from '../timeline-dates'
+import './timeline.css'
+
+/** /builder/timeline: the start date, the dated plan against its baseline, the inspections. */
+export function TimelinePage() {
+  const timeline = useTimeline()
+  return (
+    <article className="timeline-page">
+      <h1>Timeline</h1>
+      <StartDateForm timeline={timeline} />
+      {timeline?.startDate ? (
+        <>
+          <PlanSummary timeline={timeline} />
+          <section className="timeline-card" aria-labelledby="timeline-plan">
+            <h2 id="timeline-plan">Plan</h2>
+            <GanttChart timeline={timeline} />
+            <p className="gantt-legend">
+              <span className="legend-baseline" aria-hidden="true" /> Baseline
+              <span className="legend-forecast" aria-hidden="true" /> Forecast
+              <span className="legend-today" aria-hidden="true" /> Today
+            </p>
+            <PlanTable timeline={timeline} />
+          </section>
+          <section className="timeline-card" aria-labelledby="timeline-inspections">
+            <h2 id="timeline-inspections">Inspections</h2>
+            <div className="inspection-list">
+              {timeline.inspections.map((inspection) => (
+                <InspectionCard
+                  key={inspection.slug}
+                  inspection={inspection}
+                  today={timeline.today}
+                />
+              ))}
+            </div>
+          </section>
+          <CalendarCard />
+        </>
+      ) : (
+        <p className="timeline-empty">
+          Set the project start date to see every step on a calendar.
+        </p>
+      )}
+    </article>
+  )
+}
+
+function StartDateForm({ timeline }: { timeline: Timeline | null }) {
+  const [startDate, setStartDate] = useState(timeline?.startDate ?? '')
+  const [error, setError] = useState<string>()
+  const calls = useCallFor('setTimelineStart')
+  const replan = !!timeline?.baseline
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = DateInput.safeParse(startDate)
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Enter a date')
+      return
+    }
+    setError(undefined)
+    calls.run({
+      name: 'setTimelineStart',
+      body: replan ? { startDate: checked.data, rebaseline: true } : { startDate: checked.data },
+    })
+  }
+  const serverError = calls.failure?.fields.startDate?.[0] ?? calls.failure?.message
+  return (
+    <form className="timeline-card timeline-start" onSubmit={submit} noValidate>
+      <TextField
+        id="project-start-date"
+        label="Project start date"
+        type="date"
+        value={startDate || timeline?.startDate || ''}
+        onChange={setStartDate}
+        hint={
+          replan ? 'Re-planning makes the forecast from this date the new baseline.' : undefined
+        }
+        error={error ?? serverError}
+      />
+      <BusyButton
+        type="submit"
+        busy={calls.busy}
+        busyLabel="Saving…"
+        disabled={calls.pending !== null}
+      >
+        {replan ? 'Re-plan' : 'Set start date'}
+      </BusyButton>
+    </form>
+  )
+}
+
+function PlanSummary({ timeline }: { timeline: Timeline }) {
+  const { forecast, slipDays } = timeline.end
+  return (
+    <section className="timeline-card timeline-summary" aria-labelledby="timeline-finish">
+      <h2 id="timeline-finish">Finish</h2>
+      <dl className="timeline-facts">
+        <div>
+          <dt>Forecast finish</dt>
+          <dd>{forecast ? formatDate(forecast) : 'Not dated yet'}</dd>
+        </div>
+        <div>
+          <dt>Baseline finish</dt>
+          <dd>{timeline.baseline ? formatDate(timeline.baseline.end) : 'No baseline yet'}</dd>
+        </div>
+        <div>
+          <dt>Against the plan</dt>
+          <dd>{slipDays === null ? 'No baseline yet' : describeSlip(slipDays)}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+/** The dates' column headers; on a phone each row is a card and they label its dates. */
+const LABEL = { baseline: 'Baseline', forecast: 'Forecast' }
+
+/** The chart's twin in words: what a screen reader reads and a phone shows without scrolling. */
+function PlanTable({ timeline }: { timeline: Timeline }) {
+  return (
+    <div
+      className="timeline-table-scroll"
+      role="region"
+      aria-labelledby="timeline-table-caption"
+      tabIndex={0}
+    >
+      <table className="timeline-table">
+        <caption id="timeline-table-caption">Dates of every step</caption>
+        <thead>
+          <tr>
+            <th scope="col">Step</th>
+            <th scope="col">{LABEL.baseline}</th>
+            <th scope="col">{LABEL.forecast}</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {timeline.steps.map((step) => {
+            const status = stepStatus(step.status)
+            return (
+              <tr key={step.step}>
+                <th scope="row">{step.title}</th>
+                <td data-label={LABEL.baseline}>{formatSpan(step.baseline)}</td>
+                <td data-label={LABEL.forecast}>{formatSpan(step.forecast)}</td>
+                <td className="timeline-status">
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
