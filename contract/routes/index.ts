@@ -12,6 +12,7 @@ import { clientRoutes, timelineRoutes } from './client'
 import { documentsRoutes } from './documents'
 import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
+import { tradesRoutes } from './trades'
 import type { Access } from './types'
 
 export type { Access, RouteDef, RouteMethod } from './types'
@@ -23,6 +24,7 @@ export {
   moneyRoutes,
   onboardingRoutes,
   timelineRoutes,
+  tradesRoutes,
 }
 
 export const routes = {
@@ -32,6 +34,7 @@ export const routes = {
   ...timelineRoutes,
   ...moneyRoutes,
   ...documentsRoutes,
+  ...tradesRoutes,
   ...adminRoutes,
 }
 

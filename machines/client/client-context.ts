@@ -61,6 +61,7 @@ export const toStored = ({
   files: _files,
   logs: _logs,
   warranties: _warranties,
+  trades: _trades,
   uploads: _uploads,
   ...stored
 }: ClientMachineContext): ClientContext => stored
@@ -117,6 +118,7 @@ type CallEffect = Pick<
   | 'files'
   | 'logs'
   | 'warranties'
+  | 'trades'
 >
 
 /** Drops the item with this id from a list held, or leaves a list not fetched as it is. */
@@ -168,6 +170,16 @@ export function applyCallResult(context: CallEffect, result: ClientCallResult): 
           context.warranties &&
           upsertBy(context.warranties, result.data, (warranty) => warranty.step),
       }
+    case 'trades':
+      return { ...context, trades: result.data }
+    case 'createTrade':
+    case 'editTrade':
+      return {
+        ...context,
+        trades: context.trades && upsertBy(context.trades, result.data, (trade) => trade.id),
+      }
+    case 'deleteTrade':
+      return { ...context, trades: dropId(context.trades, result.data.id) }
     default:
       return { ...context, poolData: upsertEntry(poolData, result.data) }
   }

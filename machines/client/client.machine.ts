@@ -159,6 +159,7 @@ export const clientMachine = setup({
     files: null,
     logs: null,
     warranties: null,
+    trades: null,
     uploads: [],
   }),
   initial: 'ready',

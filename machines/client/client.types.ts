@@ -1,6 +1,7 @@
 import type { CallFailure as SharedCallFailure } from '../shared/call-failure'
 import type { CallData, CallsOf, NamedCall } from '../../contract/routes'
 import type { FileKind, LogEntry, StoredFile, Warranty } from '../../contract/documents'
+import type { Trade } from '../../contract/trades'
 import type {
   Engineer,
   Manager,
@@ -68,6 +69,8 @@ export type ClientMachineContext = ClientContext & {
   files: StoredFile[] | null
   logs: LogEntry[] | null
   warranties: Warranty[] | null
+  /** The project's trades (PRODUCT.md §13) once fetched; not saved: their warnings move with today. */
+  trades: Trade[] | null
   /** The uploads of this page view, oldest first: in flight, refused or done. */
   uploads: Upload[]
   pending: ClientCall | null

@@ -1,6 +1,7 @@
 import { clientRoutes, timelineRoutes } from '../../contract/routes/client'
 import { documentsRoutes } from '../../contract/routes/documents'
 import { moneyRoutes } from '../../contract/routes/money'
+import { tradesRoutes } from '../../contract/routes/trades'
 import type { ClientCall, ClientCallResult } from '../../machines/client/client.types'
 import { runNamed } from './run-named'
 import type { Http } from './http'
@@ -22,7 +23,13 @@ const documentCalls = {
   warranties,
 }
 
-const builderRoutes = { ...clientRoutes, ...timelineRoutes, ...moneyRoutes, ...documentCalls }
+const builderRoutes = {
+  ...clientRoutes,
+  ...timelineRoutes,
+  ...moneyRoutes,
+  ...documentCalls,
+  ...tradesRoutes,
+}
 
 /** The client actor's `clientCall` port: runs the call `call` names and hands back its answer. */
 export const runClientCall = (http: Http, call: ClientCall, signal?: AbortSignal) =>
