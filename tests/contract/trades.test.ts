@@ -8,9 +8,9 @@ const TODAY = '2030-03-01'
 function trade(change: Partial<TradeFacts> = {}): TradeFacts {
   return {
     id: '4a0c2f3e-2b1d-4c5e-9f6a-7b8c9d0e1f2a',
-    company: 'Blue Shell Co',
-    contact: 'Ana Ruiz',
-    email: 'ana@blueshell.example',
+    company: 'Gunite Bros',
+    contact: 'Leo Park',
+    email: 'leo@gunite.example',
     phone: null,
     steps: ['shotcrete'],
     licence: { number: '1234567', classification: 'C-8', checkedOn: '2030-02-20' },

@@ -6,6 +6,7 @@ import money from '../../../plugins/app/money'
 import notificationPreferences from '../../../plugins/app/notification-preferences'
 import poolEntries from '../../../plugins/app/pool-entries'
 import timelines from '../../../plugins/app/timeline'
+import trades from '../../../plugins/app/trades'
 import warranties from '../../../plugins/app/warranties'
 import calendarRoutes from './calendar'
 import fileRoutes from './files'
@@ -15,6 +16,7 @@ import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
 import timelineRoutes from './timeline'
+import tradeRoutes from './trades'
 import unsubscribeRoutes from './unsubscribe'
 
 /** The client's builder calls: every one is for a CLIENT whose city we serve (Flag). */
@@ -29,6 +31,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(files)
   await app.register(logs)
   await app.register(warranties)
+  await app.register(trades)
   await app.register(poolRoutes)
   await app.register(quoteRoutes)
   await app.register(requestRoutes)
@@ -37,6 +40,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moneyRoutes)
   await app.register(fileRoutes)
   await app.register(logRoutes)
+  await app.register(tradeRoutes)
   await app.register(unsubscribeRoutes)
 }
 
