@@ -16,6 +16,7 @@ import { PoolDesignPage } from './pages/pool-design-page'
 import { ProjectBuilderPage } from './pages/project-builder-page'
 import { StepPage } from './pages/step-page'
 import { TimelinePage } from './pages/timeline-page'
+import { TradesPage } from './trades/trades-page'
 import { useBudget } from './use-project'
 import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
@@ -94,6 +95,8 @@ export function BuilderPage() {
       return <BudgetPage />
     case 'documents':
       return <DocumentsPage />
+    case 'trades':
+      return <TradesPage />
     case 'pool-design':
       return <PoolDesignPage />
     case 'project-builder':

@@ -13,6 +13,7 @@ export const PROJECT_PAGES = [
   { route: 'timeline', title: 'Timeline' },
   { route: 'budget', title: 'Budget' },
   { route: 'documents', title: 'Documents' },
+  { route: 'trades', title: 'Trades' },
 ] as const
 
 /** Every page the builder's `$page` may name. */

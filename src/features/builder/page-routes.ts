@@ -9,6 +9,7 @@ export const BUILDER_PAGE_ROUTES = [
   'timeline',
   'budget',
   'documents',
+  'trades',
   ...STEPS.map((step) => step.route),
   'project-builder',
   'project-managers',

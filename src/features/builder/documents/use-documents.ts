@@ -63,7 +63,7 @@ type Held<T> = {
  * the actor to be free, and asks once per list held so a failure does not loop; the failure is
  * kept here, since the actor forgets it when the next call starts.
  */
-function useHeldList<T>(
+export function useHeldList<T>(
   call: ClientCall,
   select: (snapshot: ClientSnapshot) => T[] | null,
   filesOf: (list: T[]) => StoredFile[],
