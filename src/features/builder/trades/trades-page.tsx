@@ -129,7 +129,7 @@ function TradeFacts({ trade }: { trade: Trade }) {
           {trade.phone && (
             <>
               {' · '}
-              <a href={`tel:${trade.phone}`}>{trade.phone}</a>
+              <a href={`tel:${trade.phone.replace(/[^\d+]/g, '')}`}>{trade.phone}</a>
             </>
           )}
         </dd>
