@@ -100,6 +100,18 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description: 'Cover starts on the step’s done date unless startsOn says otherwise.',
   },
   warranties: { summary: "The client's warranties with their expiry dates" },
+  trades: {
+    summary: "The project's trades, with warnings worked out on today's date",
+    description:
+      'Warnings: LICENCE_MISSING, LICENCE_CLASS, INSURANCE_MISSING, INSURANCE_EXPIRED, INSURANCE_EXPIRING (30 days or less), COMP_MISSING; none for a trade of only pool-design, engineering or permits.',
+  },
+  createTrade: {
+    summary: 'Record a trade',
+    description:
+      "409 TRADE_EXISTS when another trade of the project has its email; file ids name the client's own files.",
+  },
+  editTrade: { summary: 'Change a trade (the whole record, as created)' },
+  deleteTrade: { summary: 'Delete a trade' },
   addChangeOrder: {
     summary: 'Propose a change order on a step with an accepted quote',
     description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',

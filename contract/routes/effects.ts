@@ -20,6 +20,7 @@ import type {
 import type { LogEntry, StoredFile, Warranty } from '../documents'
 import type { Money } from '../money'
 import type { NotificationPreferences, Timeline } from '../timeline'
+import type { Trade } from '../trades'
 import type { AdminWriteName, CallData, CallsOf } from './index'
 
 /** The lists the client actor reads and holds, each fetched on its own beside the writes. */
@@ -30,6 +31,7 @@ export type ClientLists = {
   files: StoredFile[]
   logs: LogEntry[]
   warranties: Warranty[]
+  trades: Trade[]
 }
 export type ClientListName = keyof ClientLists
 
@@ -53,7 +55,8 @@ export type ClientUpdate<T> =
   | { list: ListsHolding<T>; by: 'replacing' }
   | ([T] extends [LogEntry] ? { list: 'logs'; by: 'prepending' } : never)
   | ([T] extends [Warranty] ? { list: 'warranties'; by: 'upserting' } : never)
-  | ([T] extends [{ id: string }] ? { list: 'files' | 'logs'; by: 'dropping' } : never)
+  | ([T] extends [Trade] ? { list: 'trades'; by: 'upserting' } : never)
+  | ([T] extends [{ id: string }] ? { list: 'files' | 'logs' | 'trades'; by: 'dropping' } : never)
 
 export type Effect<U> = { updates: U; stale?: readonly Stale[] }
 
@@ -102,6 +105,10 @@ export const clientEffects = {
   deleteLogEntry: { updates: { list: 'logs', by: 'dropping' }, stale: ['files', 'money'] },
   warranties: { updates: { list: 'warranties', by: 'replacing' } },
   setWarranty: { updates: { list: 'warranties', by: 'upserting' } },
+  trades: { updates: { list: 'trades', by: 'replacing' } },
+  createTrade: { updates: { list: 'trades', by: 'upserting' } },
+  editTrade: { updates: { list: 'trades', by: 'upserting' } },
+  deleteTrade: { updates: { list: 'trades', by: 'dropping' } },
 } as const satisfies { [N in ClientCallName]: Effect<ClientUpdate<CallData<N>>> }
 
 /** The item type of every admin list whose items have an id (all but NonStages). */

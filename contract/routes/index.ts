@@ -14,6 +14,7 @@ import { clientRoutes, timelineRoutes } from './client'
 import { documentsRoutes } from './documents'
 import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
+import { tradesRoutes } from './trades'
 import type { Access } from './types'
 
 export type { Access, RouteDef, RouteMethod } from './types'
@@ -25,6 +26,7 @@ export {
   moneyRoutes,
   onboardingRoutes,
   timelineRoutes,
+  tradesRoutes,
 }
 
 export const routes = {
@@ -34,6 +36,7 @@ export const routes = {
   ...timelineRoutes,
   ...moneyRoutes,
   ...documentsRoutes,
+  ...tradesRoutes,
   ...adminRoutes,
 }
 

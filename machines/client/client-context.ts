@@ -66,6 +66,7 @@ export const toStored = ({
   files: _files,
   logs: _logs,
   warranties: _warranties,
+  trades: _trades,
   uploads: _uploads,
   listFailures: _listFailures,
   ...stored
@@ -129,14 +130,18 @@ function updateList(context: CallEffect, { list, by }: ListUpdate, data: never):
     case 'prepending':
       return { ...context, logs: context.logs && [data, ...context.logs] }
     case 'upserting':
-      return {
-        ...context,
-        warranties: context.warranties && upsertBy(context.warranties, data, (w) => w.step),
-      }
+      return list === 'warranties'
+        ? {
+            ...context,
+            warranties: context.warranties && upsertBy(context.warranties, data, (w) => w.step),
+          }
+        : { ...context, trades: context.trades && upsertBy(context.trades, data, (t) => t.id) }
     case 'dropping':
       return list === 'files'
         ? { ...context, files: dropId(context.files, data) }
-        : { ...context, logs: dropId(context.logs, data) }
+        : list === 'logs'
+          ? { ...context, logs: dropId(context.logs, data) }
+          : { ...context, trades: dropId(context.trades, data) }
   }
 }
 

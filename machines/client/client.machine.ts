@@ -26,6 +26,7 @@ export const clientMachine = clientSetup.createMachine({
     files: null,
     logs: null,
     warranties: null,
+    trades: null,
     uploads: [],
     listFailures: {},
   }),
@@ -112,6 +113,7 @@ export const clientMachine = clientSetup.createMachine({
     files: listReaderState('files'),
     logs: listReaderState('logs'),
     warranties: listReaderState('warranties'),
+    trades: listReaderState('trades'),
   },
   on: {
     'client.dataRefreshed': [

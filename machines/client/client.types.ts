@@ -2,6 +2,7 @@ import type { CallFailure as SharedCallFailure } from '../shared/call-failure'
 import type { CallData, NamedCall } from '../../contract/routes'
 import type { ClientCallName, ClientListName } from '../../contract/routes/effects'
 import type { FileKind, LogEntry, StoredFile, Warranty } from '../../contract/documents'
+import type { Trade } from '../../contract/trades'
 import type {
   Engineer,
   Manager,
@@ -72,6 +73,8 @@ export type ClientMachineContext = ClientContext & {
   files: StoredFile[] | null
   logs: LogEntry[] | null
   warranties: Warranty[] | null
+  /** The project's trades (PRODUCT.md §13) once fetched; not saved: their warnings move with today. */
+  trades: Trade[] | null
   /** The uploads of this page view, oldest first: in flight, refused or done. */
   uploads: Upload[]
   /** Why the last read of a list was refused, until it is asked for again. */

@@ -10,6 +10,7 @@ const READS: { [L in ClientListName]: NamedCall<L> } = {
   files: { name: 'files' },
   logs: { name: 'logs' },
   warranties: { name: 'warranties' },
+  trades: { name: 'trades' },
 }
 
 /**

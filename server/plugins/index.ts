@@ -22,6 +22,7 @@ import stages from './app/pool/stages'
 import calendars from './app/timeline/calendars'
 import schedule from './app/timeline/schedule'
 import timelines from './app/timeline/timeline'
+import trades from './app/trades/trades'
 import access from './core/access'
 import csrf from './core/csrf'
 import dataVersion from './core/data-version'
@@ -68,6 +69,7 @@ export const plugins = [
   files,
   logs,
   warranties,
+  trades,
   dataVersion,
   adminData,
   access,

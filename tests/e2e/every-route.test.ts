@@ -182,6 +182,11 @@ const QA_NAMES: Record<string, readonly NameQuery[]> = {
     ['label', 'Add files'],
     ['button', 'View budget'],
   ],
+  'builder-trades': [
+    ['heading', 'Trades'],
+    ['link', 'Trades'],
+    ['button', 'Add trade'],
+  ],
   'builder-excavation': [
     ['link', 'Timeline'],
     ['link', 'Budget'],

@@ -198,6 +198,7 @@ describe('the evidence calls’ answers', () => {
     files: [storedFile(1), storedFile(2)],
     logs: [logEntry(1, 'steel')],
     warranties: [warranty('steel')],
+    trades: null,
   }
 
   it('replace the lists they answer whole', () => {

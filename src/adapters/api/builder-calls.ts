@@ -1,6 +1,7 @@
 import { clientRoutes, timelineRoutes } from '../../../contract/routes/client'
 import { documentsRoutes } from '../../../contract/routes/documents'
 import { moneyRoutes } from '../../../contract/routes/money'
+import { tradesRoutes } from '../../../contract/routes/trades'
 import type { ClientCallName } from '../../../machines/client/client.types'
 import type { Table } from './caller'
 
@@ -17,6 +18,7 @@ export const builderRoutes: Table<ClientCallName> = {
   ...clientRoutes,
   ...timelineRoutes,
   ...moneyRoutes,
+  ...tradesRoutes,
   files,
   deleteFile,
   addLogEntry,

@@ -16,6 +16,7 @@ import { PoolDesignPage } from './steps/design/pool-design-page'
 import { ProjectBuilderPage } from './people/project-builder-page'
 import { StepPage } from './steps/step-page'
 import { TimelinePage } from './timeline/timeline-page'
+import { TradesPage } from './trades/trades-page'
 import { useBudget } from './use-project'
 import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
@@ -84,6 +85,7 @@ const PAGE_SCREENS: Partial<Record<BuilderPageRoute, ComponentType>> = {
   timeline: TimelinePage,
   budget: BudgetPage,
   documents: DocumentsPage,
+  trades: TradesPage,
   'pool-design': PoolDesignPage,
   'project-builder': ProjectBuilderPage,
   'project-managers': ManagersPage,

@@ -16,6 +16,7 @@ export const PROJECT_PAGES = [
   { route: 'timeline', title: 'Timeline' },
   { route: 'budget', title: 'Budget' },
   { route: 'documents', title: 'Documents' },
+  { route: 'trades', title: 'Trades' },
 ] as const
 
 /** Every page of the builder area. */

@@ -9,6 +9,7 @@ import {
   onboardingRoutes,
   routes,
   timelineRoutes,
+  tradesRoutes,
   type CallName,
   type RouteDef,
 } from '../../../contract/routes'
@@ -57,6 +58,7 @@ describe('the route table', () => {
       timelineRoutes,
       moneyRoutes,
       documentsRoutes,
+      tradesRoutes,
       adminRoutes,
     ].flatMap((part) => Object.keys(part))
     expect(parts.sort()).toEqual(Object.keys(routes).sort())
@@ -95,6 +97,7 @@ describe('the API port', () => {
     ...timelineRoutes,
     ...moneyRoutes,
     ...documentsRoutes,
+    ...tradesRoutes,
   }).filter(([name]) => name !== 'uploadFile' && name !== 'fileVariant')
   it.each(builderCalls)('clientCall makes %s', async (name, route) => {
     const call = { name, ...inputOf(route) } as ClientCall

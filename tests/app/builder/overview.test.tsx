@@ -196,7 +196,7 @@ describe('the Overview page', () => {
       within(project)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Timeline', 'Budget', 'Documents'])
+    ).toEqual(['Overview', 'Timeline', 'Budget', 'Documents', 'Trades'])
   })
 
   it('has no Project navigation before the design is saved', async () => {

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, notExists } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, notExists, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
 import { StepSlug } from '../../../../contract'
 import type { LogBody, LogEntry } from '../../../../contract/documents'
 import type { Db } from '../../../db/driver/client'
-import { draws, files, logEntries, logEntryFiles, warranties } from '../../../db/schema'
+import { draws, files, logEntries, logEntryFiles, trades, warranties } from '../../../db/schema'
 import { notFound } from '../../../lib/problem'
 import { ownFiles } from './owned-files'
 
@@ -18,7 +18,7 @@ export type Logs = {
   list(clientId: string, step?: StepSlug): Promise<LogEntry[]>
   /**
    * Deletes the entry, and those of its files that nothing else uses (another entry, a
-   * warranty, a draw's lien waiver), bytes included.
+   * warranty, a draw's lien waiver, a trade's certificate), bytes included.
    */
   remove(clientId: string, id: string): Promise<void>
 }
@@ -126,6 +126,12 @@ export default fp(
               notExists(tx.select().from(logEntryFiles).where(eq(logEntryFiles.fileId, files.id))),
               notExists(tx.select().from(warranties).where(eq(warranties.fileId, files.id))),
               notExists(tx.select().from(draws).where(eq(draws.lienWaiverFileId, files.id))),
+              notExists(
+                tx
+                  .select()
+                  .from(trades)
+                  .where(or(eq(trades.insuranceFileId, files.id), eq(trades.compFileId, files.id))),
+              ),
             ),
           )
           .returning({ id: files.id })

@@ -7,6 +7,7 @@ import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
 import timelineRoutes from './timeline'
+import tradeRoutes from './trades'
 import unsubscribeRoutes from './unsubscribe'
 
 /** The client's builder calls: every one is for a CLIENT whose city we serve (Flag). */
@@ -19,6 +20,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moneyRoutes)
   await app.register(fileRoutes)
   await app.register(logRoutes)
+  await app.register(tradeRoutes)
   await app.register(unsubscribeRoutes)
 }
 

@@ -59,8 +59,8 @@ type Held<T> = {
  * when its signed addresses are about to expire. The reader reads beside the writes and keeps
  * why a read was refused until the list is asked for again.
  */
-function useHeldList<T>(
-  name: 'files' | 'logs' | 'warranties',
+export function useHeldList<T>(
+  name: 'files' | 'logs' | 'warranties' | 'trades',
   select: (snapshot: ClientSnapshot) => T[] | null,
   filesOf: (list: T[]) => StoredFile[],
 ): Held<T> {

@@ -1,0 +1,40 @@
+/** The trades directory (PRODUCT.md §13): who does the work, with licence and insurance. */
+import { IdParams, NoBody } from '../api'
+import { DeletedData } from '../documents'
+import { Trade, TradeBody } from '../trades'
+import { z } from 'zod/mini'
+
+import type { RouteDef } from './types'
+
+export const tradesRoutes = {
+  trades: {
+    method: 'GET',
+    path: '/api/trades',
+    access: 'builder',
+    data: z.array(Trade),
+  },
+  createTrade: {
+    method: 'POST',
+    path: '/api/trades',
+    access: 'builder',
+    body: TradeBody,
+    data: Trade,
+    statuses: [201],
+  },
+  editTrade: {
+    method: 'PUT',
+    path: '/api/trades/:id',
+    access: 'builder',
+    params: IdParams,
+    body: TradeBody,
+    data: Trade,
+  },
+  deleteTrade: {
+    method: 'DELETE',
+    path: '/api/trades/:id',
+    access: 'builder',
+    params: IdParams,
+    body: NoBody,
+    data: DeletedData,
+  },
+} as const satisfies Record<string, RouteDef>
