@@ -4,7 +4,7 @@
  */
 import { addBusinessDays, addDays, formatISO, isWeekend, nextMonday } from 'date-fns'
 import { CONSTRUCTION, type Follow, type ScheduleSettings, type StepSlug } from './construction'
-import type { InspectionRecord, ProjectFacts, StepRecord } from './scheduling'
+import type { InspectionRecord, ProjectFacts, StepRecord } from './project-facts'
 import type { DatedSpan } from './timeline'
 
 type Span = { start: Date; end: Date }

@@ -23,7 +23,6 @@ import {
   CONSTRUCTION,
   INSPECTIONS,
   type ConstructionStep,
-  type InspectionSlug,
   type ScheduleSettings,
   type StepSlug,
 } from './construction'
@@ -40,34 +39,10 @@ import {
   type Spans,
 } from './schedule-spans'
 import { STEPS } from './steps'
-import type {
-  DatedSpan,
-  InspectionEvent,
-  StepStatus,
-  Timeline,
-  TimelineInspection,
-  TimelineStep,
-} from './timeline'
+import type { DatedSpan, StepStatus, Timeline, TimelineInspection, TimelineStep } from './timeline'
 
-/** What a client recorded of a step. */
-export type StepRecord = { startedOn: string | null; doneOn: string | null }
-
-/** An inspection's latest status, and every status recorded, oldest first. */
-export type InspectionRecord = InspectionEvent & { history: InspectionEvent[] }
-
-export type SavedBaseline = {
-  savedAt: string
-  end: string
-  steps: Partial<Record<StepSlug, DatedSpan>>
-}
-
-/** Everything a client's timeline is computed from, besides the schedule settings and today. */
-export type ProjectFacts = {
-  startDate: string | null
-  baseline: SavedBaseline | null
-  steps: Partial<Record<StepSlug, StepRecord>>
-  inspections: Partial<Record<InspectionSlug, InspectionRecord>>
-}
+export type { InspectionRecord, ProjectFacts, SavedBaseline, StepRecord } from './project-facts'
+import type { ProjectFacts, SavedBaseline, StepRecord } from './project-facts'
 
 const TITLES = new Map<string, string>(STEPS.map((s) => [s.route, s.title]))
 /** A step's title, as the builder's sidebar shows it. */
