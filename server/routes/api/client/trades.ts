@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
-import { identityOf } from '../../../plugins/app/access'
+import { identityOf } from '../../../plugins/core/access'
 
 /** The project's trades: who does the work, with their licence and insurance. */
 const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
