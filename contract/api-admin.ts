@@ -50,11 +50,16 @@ export const CityInput = z.strictObject({ name: CityName, state: StateCode, perm
 export const CityEditBody = atLeastOne(CityInput)
 export const CityData = City
 
-export const EngineerInput = z.strictObject({
+/** What an admin enters for an engineer or a manager, before each one's own fields. */
+const professionalInput = {
   name: Required(100),
   company: Required(100),
   email: Email,
   phone: Phone,
+}
+
+export const EngineerInput = z.strictObject({
+  ...professionalInput,
   licenseNo: Required(40),
   fee: Cents,
 })
@@ -62,10 +67,7 @@ export const EngineerEditBody = atLeastOne(EngineerInput)
 export const EngineerData = Engineer
 
 export const ManagerInput = z.strictObject({
-  name: Required(100),
-  company: Required(100),
-  email: Email,
-  phone: Phone,
+  ...professionalInput,
   bio: Text(2000),
   yearsExperience: z.int().check(z.minimum(0), z.maximum(80)),
   fee: Cents,

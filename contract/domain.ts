@@ -49,28 +49,25 @@ export const City = z.object({
 })
 export type City = z.infer<typeof City>
 
-export const Engineer = z.object({
+/** Who an engineer or a manager is and how to reach them; their own fields come between. */
+const professional = {
   id: z.uuid(),
   name: z.string(),
   company: z.string(),
   email: z.string(),
   phone: z.string(),
-  licenseNo: z.string(),
-  fee: Cents,
-  sample: SampleFlag,
-})
+}
+/** What the client pays for one, and whether they are sample data; last on the wire. */
+const professionalFee = { fee: Cents, sample: SampleFlag }
+
+export const Engineer = z.object({ ...professional, licenseNo: z.string(), ...professionalFee })
 export type Engineer = z.infer<typeof Engineer>
 
 export const Manager = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  company: z.string(),
-  email: z.string(),
-  phone: z.string(),
+  ...professional,
   bio: z.string(),
   yearsExperience: z.int(),
-  fee: Cents,
-  sample: SampleFlag,
+  ...professionalFee,
 })
 export type Manager = z.infer<typeof Manager>
 
@@ -137,24 +134,19 @@ export type AdminClient = z.infer<typeof AdminClient>
 export const RequestStatus = z.enum(['open', 'contacted', 'closed'])
 export type RequestStatus = z.infer<typeof RequestStatus>
 
-export const BuilderRequest = z.object({
-  id: z.uuid(),
-  clientId: z.uuid(),
-  clientName: z.string(),
-  status: RequestStatus,
-  createdAt: Timestamp,
-})
+/** Whose request it is; a manager request's own fields come between this and its status. */
+const requestOf = { id: z.uuid(), clientId: z.uuid(), clientName: z.string() }
+const requestState = { status: RequestStatus, createdAt: Timestamp }
+
+export const BuilderRequest = z.object({ ...requestOf, ...requestState })
 export type BuilderRequest = z.infer<typeof BuilderRequest>
 
 export const ManagerRequest = z.object({
-  id: z.uuid(),
-  clientId: z.uuid(),
-  clientName: z.string(),
+  ...requestOf,
   managerId: z.nullable(z.uuid()),
   managerName: z.string(),
   message: z.string(),
-  status: RequestStatus,
-  createdAt: Timestamp,
+  ...requestState,
 })
 export type ManagerRequest = z.infer<typeof ManagerRequest>
 

@@ -145,69 +145,47 @@ const option = (key: string, label: string, multiplier: number): PricingOption =
   multiplier,
 })
 
+/** A stage priced by an option's multiplier, with no items to add. */
+const optionPriced = (
+  base: number,
+  unit: PricingUnit,
+  unitPrice: number,
+  options: PricingOption[],
+): Pricing => ({ base, unit, unitPrice, options, items: [] })
+
 /** The seeded price list (all money in cents). */
 export const DEFAULT_PRICING: Record<StageSlug, Pricing> = {
-  excavation: {
-    base: 50_000,
-    unit: 'dig_yd3',
-    unitPrice: 6_000,
-    options: [option('standard', 'Standard soil', 1), option('rocky', 'Rocky soil', 1.6)],
-    items: [],
-  },
-  steel: {
-    base: 150_000,
-    unit: 'surface_ft2',
-    unitPrice: 100,
-    options: [option('rebar-3', '#3 rebar', 1), option('rebar-4', '#4 rebar', 1.3)],
-    items: [],
-  },
-  plumbing: {
-    base: 350_000,
-    unit: 'perimeter_ft',
-    unitPrice: 2_500,
-    options: [option('standard', 'Standard', 1), option('spa', 'With spa lines', 1.35)],
-    items: [],
-  },
-  electrical: {
-    base: 350_000,
-    unit: 'flat',
-    unitPrice: 0,
-    options: [
-      option('standard', 'Standard', 1),
-      option('automation', 'With automation wiring', 1.25),
-    ],
-    items: [],
-  },
-  shotcrete: {
-    base: 100_000,
-    unit: 'shell_yd3',
-    unitPrice: 16_000,
-    options: [option('shotcrete', 'Shotcrete', 1), option('gunite', 'Gunite', 0.95)],
-    items: [],
-  },
-  tile: {
-    base: 0,
-    unit: 'perimeter_ft',
-    unitPrice: 4_500,
-    options: [
-      option('ceramic', 'Ceramic', 1),
-      option('stone', 'Stone', 1.4),
-      option('glass', 'Glass', 1.8),
-    ],
-    items: [],
-  },
-  decking: {
-    base: 0,
-    unit: 'deck_ft2',
-    unitPrice: 800,
-    options: [
-      option('broom', 'Broom concrete', 1),
-      option('stamped', 'Stamped concrete', 2.8),
-      option('pavers', 'Pavers', 3.5),
-      option('travertine', 'Travertine', 4),
-    ],
-    items: [],
-  },
+  excavation: optionPriced(50_000, 'dig_yd3', 6_000, [
+    option('standard', 'Standard soil', 1),
+    option('rocky', 'Rocky soil', 1.6),
+  ]),
+  steel: optionPriced(150_000, 'surface_ft2', 100, [
+    option('rebar-3', '#3 rebar', 1),
+    option('rebar-4', '#4 rebar', 1.3),
+  ]),
+  plumbing: optionPriced(350_000, 'perimeter_ft', 2_500, [
+    option('standard', 'Standard', 1),
+    option('spa', 'With spa lines', 1.35),
+  ]),
+  electrical: optionPriced(350_000, 'flat', 0, [
+    option('standard', 'Standard', 1),
+    option('automation', 'With automation wiring', 1.25),
+  ]),
+  shotcrete: optionPriced(100_000, 'shell_yd3', 16_000, [
+    option('shotcrete', 'Shotcrete', 1),
+    option('gunite', 'Gunite', 0.95),
+  ]),
+  tile: optionPriced(0, 'perimeter_ft', 4_500, [
+    option('ceramic', 'Ceramic', 1),
+    option('stone', 'Stone', 1.4),
+    option('glass', 'Glass', 1.8),
+  ]),
+  decking: optionPriced(0, 'deck_ft2', 800, [
+    option('broom', 'Broom concrete', 1),
+    option('stamped', 'Stamped concrete', 2.8),
+    option('pavers', 'Pavers', 3.5),
+    option('travertine', 'Travertine', 4),
+  ]),
   extras: {
     base: 0,
     unit: 'items',
@@ -223,22 +201,10 @@ export const DEFAULT_PRICING: Record<StageSlug, Pricing> = {
       { key: 'safety-cover', label: 'Safety cover', price: 350_000 },
     ],
   },
-  interior: {
-    base: 0,
-    unit: 'surface_ft2',
-    unitPrice: 450,
-    options: [
-      option('white-plaster', 'White plaster', 1),
-      option('quartz', 'Quartz', 1.6),
-      option('pebble', 'Pebble', 2.8),
-    ],
-    items: [],
-  },
-  'pool-startup': {
-    base: 55_000,
-    unit: 'flat',
-    unitPrice: 0,
-    options: [option('standard', 'Standard', 1)],
-    items: [],
-  },
+  interior: optionPriced(0, 'surface_ft2', 450, [
+    option('white-plaster', 'White plaster', 1),
+    option('quartz', 'Quartz', 1.6),
+    option('pebble', 'Pebble', 2.8),
+  ]),
+  'pool-startup': optionPriced(55_000, 'flat', 0, [option('standard', 'Standard', 1)]),
 }

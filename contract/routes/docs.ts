@@ -7,6 +7,8 @@ import { MAX_QUOTES_PER_ENTRY } from '../steps'
 
 export type RouteDoc = { summary: string; description?: string }
 
+const quoteLimit = `At most ${MAX_QUOTES_PER_ENTRY} quotes per step (409 beyond).`
+
 export const routeDocs: Record<CallName, RouteDoc> = {
   stages: { summary: 'The priced build stages, each with its design tip' },
   validate: { summary: 'Whether we build in a city' },
@@ -40,11 +42,11 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   markDone1: { summary: 'Mark a non-stage step done or not done' },
   addQuote: {
     summary: 'Add a quote to a stage',
-    description: `At most ${MAX_QUOTES_PER_ENTRY} quotes per step (409 beyond).`,
+    description: quoteLimit,
   },
   addQuote1: {
     summary: 'Add a quote to a non-stage step',
-    description: `At most ${MAX_QUOTES_PER_ENTRY} quotes per step (409 beyond).`,
+    description: quoteLimit,
   },
   acceptQuote: { summary: "Accept one of a step's quotes (the one accepted quote of that step)" },
   removeQuote: { summary: 'Remove a quote from a step' },

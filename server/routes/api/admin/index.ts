@@ -14,14 +14,18 @@ const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   // The back office's data grows with the client base (megabytes at 10,000 clients): gzip it,
   // here only. The app's assets are compressed at build time; small answers are left alone.
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 })
-  await app.register(fetchRoutes)
-  await app.register(clientRoutes)
-  await app.register(adminRoutes)
-  await app.register(cityRoutes)
-  await app.register(directoryRoutes)
-  await app.register(stageRoutes)
-  await app.register(requestRoutes)
-  await app.register(scheduleRoutes)
+  for (const routes of [
+    fetchRoutes,
+    clientRoutes,
+    adminRoutes,
+    cityRoutes,
+    directoryRoutes,
+    stageRoutes,
+    requestRoutes,
+    scheduleRoutes,
+  ]) {
+    await app.register(routes)
+  }
 }
 
 export default backOfficeRoutes

@@ -12,16 +12,20 @@ import unsubscribeRoutes from './unsubscribe'
 
 /** The client's builder calls: every one is for a CLIENT whose city we serve (Flag). */
 const clientRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(poolRoutes)
-  await app.register(quoteRoutes)
-  await app.register(requestRoutes)
-  await app.register(timelineRoutes)
-  await app.register(calendarRoutes)
-  await app.register(moneyRoutes)
-  await app.register(fileRoutes)
-  await app.register(logRoutes)
-  await app.register(tradeRoutes)
-  await app.register(unsubscribeRoutes)
+  for (const routes of [
+    poolRoutes,
+    quoteRoutes,
+    requestRoutes,
+    timelineRoutes,
+    calendarRoutes,
+    moneyRoutes,
+    fileRoutes,
+    logRoutes,
+    tradeRoutes,
+    unsubscribeRoutes,
+  ]) {
+    await app.register(routes)
+  }
 }
 
 export default clientRoutes

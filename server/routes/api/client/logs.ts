@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
 import { identityOf } from '../../../plugins/core/access'
+import { callerRead } from './caller-read'
 
 /** The daily log and the warranties: the written evidence beside the files. */
 const logRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,10 +35,7 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   })
 
-  app.route({
-    ...routeOf('warranties'),
-    handler: async (request) => ({ Data: await app.warranties.list(identityOf(request).id) }),
-  })
+  callerRead(app, 'warranties', (clientId) => app.warranties.list(clientId))
 }
 
 export default logRoutes

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
 import { identityOf } from '../../../plugins/core/access'
+import { callerRead } from './caller-read'
 
 /** Contracts' payment plans, payments and change orders; each call answers the whole Money. */
 const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...routeOf('money'),
-    handler: async (request) => ({ Data: await app.money.get(identityOf(request).id) }),
-  })
+  callerRead(app, 'money', (clientId) => app.money.get(clientId))
 
   app.route({
     ...routeOf('setDraws'),

@@ -21,31 +21,17 @@ const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   })
 
-  app.route({
-    ...routeOf('acceptQuote'),
-    handler: async (request) => {
-      const { body } = request
-      const entry = await app.poolEntries.acceptQuote(
-        identityOf(request).id,
-        entryKeyOf(body),
-        body.quoteId,
-      )
-      return { Data: entry }
-    },
-  })
-
-  app.route({
-    ...routeOf('removeQuote'),
-    handler: async (request) => {
-      const { body } = request
-      const entry = await app.poolEntries.removeQuote(
-        identityOf(request).id,
-        entryKeyOf(body),
-        body.quoteId,
-      )
-      return { Data: entry }
-    },
-  })
+  // Both name a quote of a step the same way and answer that step's entry.
+  for (const name of ['acceptQuote', 'removeQuote'] as const) {
+    app.route({
+      ...routeOf(name),
+      handler: async (request) => {
+        const { body } = request
+        const choose = app.poolEntries[name]
+        return { Data: await choose(identityOf(request).id, entryKeyOf(body), body.quoteId) }
+      },
+    })
+  }
 }
 
 export default quoteRoutes

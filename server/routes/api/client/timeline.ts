@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
 import { identityOf } from '../../../plugins/core/access'
+import { callerRead } from './caller-read'
 
 /** The build on a calendar: start date, started days and inspections, each answering it all. */
 const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...routeOf('timeline'),
-    handler: async (request) => ({ Data: await app.timelines.get(identityOf(request).id) }),
-  })
+  callerRead(app, 'timeline', (clientId) => app.timelines.get(clientId))
 
   app.route({
     ...routeOf('setTimelineStart'),
@@ -39,12 +37,7 @@ const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   })
 
-  app.route({
-    ...routeOf('notifications'),
-    handler: async (request) => ({
-      Data: await app.notificationPreferences.get(identityOf(request).id),
-    }),
-  })
+  callerRead(app, 'notifications', (clientId) => app.notificationPreferences.get(clientId))
 
   app.route({
     ...routeOf('setNotifications'),

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
 import { identityOf } from '../../../plugins/core/access'
+import { callerRead } from './caller-read'
 
 /** The project's trades: who does the work, with their licence and insurance. */
 const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...routeOf('trades'),
-    handler: async (request) => ({ Data: await app.trades.list(identityOf(request).id) }),
-  })
+  callerRead(app, 'trades', (clientId) => app.trades.list(clientId))
 
   app.route({
     ...routeOf('createTrade'),
