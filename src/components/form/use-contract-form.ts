@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import type { z } from 'zod/mini'
 import { focusFirstInvalid, issuesByField, type FieldErrors } from '../form-errors'
+import { fieldsOf } from './field-props'
 import type { FormCall } from './form-call'
 
 type ContractFormOptions<Values, Body, Call> = {
@@ -53,16 +54,8 @@ export function useContractForm<Values extends Record<string, unknown>, Body, Ca
       setEdited((current) => new Set(current).add(field))
     }
 
-  /**
-   * A field's id, value, change and message, spread on its control:
-   * `<TextField {...form.field('amount')} label="Amount" />`.
-   */
-  const field = <Field extends keyof Values & string>(name: Field) => ({
-    id: `${idPrefix}-${name}`,
-    value: values[name],
-    onChange: set(name),
-    error: error(name),
-  })
+  /** A field's id, value, change and message, spread on its control. */
+  const field = fieldsOf(idPrefix, values, set, error)
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
