@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react'
 
-type BusyButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+export type BusyButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   busy: boolean
   /** What the button says while its request runs, e.g. "Sending…". */
   busyLabel: string

@@ -1,4 +1,5 @@
 import { STATE_CODES } from '../../contract/people'
+import { errorProps, FieldFrame } from './form/field-frame'
 
 // The names of contract's STATE_CODES, in the same order (a test keeps the two in step). Only
 // lazy screens import this file, so the names stay out of the /login bundle.
@@ -77,20 +78,15 @@ export function StateSelect({
   autoComplete,
   className,
 }: StateSelectProps) {
-  const errorId = `${id}-error`
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field-label" htmlFor={id}>
-        State
-      </label>
+    <FieldFrame id={id} label="State" error={error} className={className}>
       <select
         id={id}
         className="field-input"
         value={value.toUpperCase()}
         onChange={(event) => onChange(event.target.value)}
         autoComplete={autoComplete ?? 'address-level1'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...errorProps(id, error)}
       >
         <option value="">Choose a state</option>
         {US_STATES.map(([code, name]) => (
@@ -99,11 +95,6 @@ export function StateSelect({
           </option>
         ))}
       </select>
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   )
 }

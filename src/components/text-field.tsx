@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
+import { errorProps, FieldFrame } from './form/field-frame'
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & {
   id: string
@@ -15,33 +16,16 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChan
 /** A labelled text input whose hint and error are part of its accessible description. */
 export function TextField(props: TextFieldProps) {
   const { id, label, value, onChange, hint, error, className, ...input } = props
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ')
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <input
         {...input}
         id={id}
         className="field-input"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...errorProps(id, error, hint)}
       />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   )
 }

@@ -3,43 +3,43 @@ import { DialogActions, ModalDialog } from '../modal-dialog'
 import { FieldAlert } from './field-alert'
 import type { ContractForm } from './use-contract-form'
 
-type FormDialogProps = {
-  title: string
+type DialogFormProps = {
   form: Pick<ContractForm, 'submit' | 'busy' | 'blocked' | 'failure'>
   submitLabel: string
   busyLabel?: string
   onClose: () => void
   /** The form's class, e.g. its layout. */
   className: string
-  /** Said above the form, e.g. what is still owed. */
-  lead?: ReactNode
   /** How a refusal shows; a field alert under the fields unless said otherwise. */
   problem?: ReactNode
   /** The form's fields. */
   children: ReactNode
 }
 
-/** A modal form: its fields, the refusal of its call, and the dialog footer (submit, Cancel). */
-export function FormDialog(props: FormDialogProps) {
-  const { form, onClose } = props
+/** A dialog's form: its fields, the refusal of its call, and the dialog footer (submit, Cancel). */
+export function DialogForm(props: DialogFormProps) {
+  const { form, className, problem, children, onClose, ...labels } = props
   return (
-    <ModalDialog title={props.title} onClose={onClose} busy={form.busy}>
-      {props.lead}
-      <form className={props.className} onSubmit={form.submit} noValidate>
-        {props.children}
-        {props.problem === undefined ? (
-          <FieldAlert message={form.failure?.message} />
-        ) : (
-          props.problem
-        )}
-        <DialogActions
-          busy={form.busy}
-          busyLabel={props.busyLabel}
-          blocked={form.blocked}
-          submitLabel={props.submitLabel}
-          onCancel={onClose}
-        />
-      </form>
+    <form className={className} onSubmit={form.submit} noValidate>
+      {children}
+      {problem === undefined ? <FieldAlert message={form.failure?.message} /> : problem}
+      <DialogActions {...labels} busy={form.busy} blocked={form.blocked} onCancel={onClose} />
+    </form>
+  )
+}
+
+type FormDialogProps = DialogFormProps & {
+  title: string
+  /** Said above the form, e.g. what is still owed. */
+  lead?: ReactNode
+}
+
+/** A modal form: a dialog that is its form and, above it, what the form is about. */
+export function FormDialog({ title, lead, ...form }: FormDialogProps) {
+  return (
+    <ModalDialog title={title} onClose={form.onClose} busy={form.form.busy}>
+      {lead}
+      <DialogForm {...form} />
     </ModalDialog>
   )
 }

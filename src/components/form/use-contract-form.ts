@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import type { z } from 'zod/mini'
 import { focusFirstInvalid, issuesByField, type FieldErrors } from '../form-errors'
+import { fieldsOf } from './field-props'
 import type { FormCall } from './form-call'
 
 type ContractFormOptions<Values, Body, Call> = {
@@ -28,6 +29,7 @@ export function useContractForm<Values extends Record<string, unknown>, Body, Ca
   call: FormCall<Call>,
   options: ContractFormOptions<Values, Body, Call>,
 ) {
+  const idPrefix = useId()
   const [values, setValues] = useState(options.initial)
   const [local, setLocal] = useState<FieldErrors>({})
   // Fields typed in since the last send: the server's message about them is out of date.
@@ -52,12 +54,8 @@ export function useContractForm<Values extends Record<string, unknown>, Body, Ca
       setEdited((current) => new Set(current).add(field))
     }
 
-  /** A field's value, change and message, spread on its control: `<TextField {...form.field('x')} />`. */
-  const field = <Field extends keyof Values & string>(name: Field) => ({
-    value: values[name],
-    onChange: set(name),
-    error: error(name),
-  })
+  /** A field's id, value, change and message, spread on its control. */
+  const field = fieldsOf(idPrefix, values, set, error)
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { errorProps, FieldError } from '../../components/form/field-frame'
 import type { FormErrors } from './form-fields'
 import { newKey, type PricingDraft } from './pricing-draft'
 
@@ -30,14 +31,9 @@ function Cell({ id, label, value, error, onChange, numeric }: CellProps) {
         value={value}
         inputMode={numeric ? 'decimal' : undefined}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...errorProps(id, error)}
       />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useId, useMemo, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import type { Stage } from '../../../contract'
 import type { AdminActor, AdminCall } from '../../../machines/admin/admin.machine'
@@ -7,7 +7,8 @@ import { focusFirstInvalid } from '../../components/form-errors'
 import { TextField } from '../../components/text-field'
 import { CallProblem } from './call-problem'
 import type { FormErrors } from './form-fields'
-import { DialogActions, ModalDialog } from '../../components/modal-dialog'
+import { fieldsOf } from '../../components/form/field-props'
+import { FormDialog } from '../../components/form/form-dialog'
 import { PriceRows } from './price-rows'
 import {
   exampleEstimates,
@@ -37,7 +38,6 @@ export function PricingDialog({ actor, stage, onClose }: PricingDialogProps) {
   const [draft, setDraft] = useState<PricingDraft>(() => toDraft(stage))
   const [shownErrors, setShownErrors] = useState<FormErrors>({})
   const [sent, setSent] = useState<AdminCall | null>(null)
-  const formRef = useRef<HTMLFormElement>(null)
   const id = useId()
 
   const checked = useMemo(() => fromDraft(draft), [draft])
@@ -51,11 +51,20 @@ export function PricingDialog({ actor, stage, onClose }: PricingDialogProps) {
     setSent(null)
   }
 
+  // The two prices typed straight in; the options and items are rows (PriceRows).
+  const field = fieldsOf(
+    id,
+    { base: draft.base, unitPrice: draft.unitPrice },
+    (name) => (value) => update({ [name]: value }),
+    (name) => errors[name],
+  )
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!checked.pricing) {
+      const form = event.currentTarget
       flushSync(() => setShownErrors(checked.errors))
-      focusFirstInvalid(formRef.current)
+      focusFirstInvalid(form)
       return
     }
     const call: AdminCall = {
@@ -68,52 +77,44 @@ export function PricingDialog({ actor, stage, onClose }: PricingDialogProps) {
   }
 
   return (
-    <ModalDialog title={`Edit pricing: ${stage.title}`} onClose={onClose} busy={busy}>
-      <form ref={formRef} className="admin-form" noValidate onSubmit={submit}>
-        <CallProblem failure={ours} />
-        <p className="field-hint">Priced {UNIT_LABEL[draft.unit]}.</p>
-        <div className="field-row">
+    <FormDialog
+      title={`Edit pricing: ${stage.title}`}
+      form={{ submit, busy, blocked: false, failure: ours }}
+      className="admin-form"
+      submitLabel="Save pricing"
+      onClose={onClose}
+      problem={null}
+    >
+      <CallProblem failure={ours} />
+      <p className="field-hint">Priced {UNIT_LABEL[draft.unit]}.</p>
+      <div className="field-row">
+        <TextField {...field('base')} label="Base ($)" inputMode="decimal" />
+        {draft.unit !== 'items' && (
           <TextField
-            id={`${id}-base`}
-            label="Base ($)"
+            {...field('unitPrice')}
+            label={
+              draft.unit === 'flat' ? 'Flat price ($)' : `Unit price ($ ${UNIT_LABEL[draft.unit]})`
+            }
             inputMode="decimal"
-            value={draft.base}
-            onChange={(base) => update({ base })}
-            error={errors.base}
           />
-          {draft.unit !== 'items' && (
-            <TextField
-              id={`${id}-unit-price`}
-              label={
-                draft.unit === 'flat'
-                  ? 'Flat price ($)'
-                  : `Unit price ($ ${UNIT_LABEL[draft.unit]})`
-              }
-              inputMode="decimal"
-              value={draft.unitPrice}
-              onChange={(unitPrice) => update({ unitPrice })}
-              error={errors.unitPrice}
-            />
-          )}
-        </div>
-        <PriceRows draft={draft} errors={errors} onChange={update} />
-        <section className="pricing-example" aria-live="polite" aria-labelledby={`${id}-example`}>
-          <h3 id={`${id}-example`}>Example estimate</h3>
-          <p className="field-hint">For {REFERENCE_DESCRIPTION}.</p>
-          {examples.length === 0 ? (
-            <p>Fix the prices above to see the estimate.</p>
-          ) : (
-            <ul>
-              {examples.map((example) => (
-                <li key={example.label}>
-                  {example.label}: <strong>{formatMoney(example.cents)}</strong>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <DialogActions busy={busy} submitLabel="Save pricing" onCancel={onClose} />
-      </form>
-    </ModalDialog>
+        )}
+      </div>
+      <PriceRows draft={draft} errors={errors} onChange={update} />
+      <section className="pricing-example" aria-live="polite" aria-labelledby={`${id}-example`}>
+        <h3 id={`${id}-example`}>Example estimate</h3>
+        <p className="field-hint">For {REFERENCE_DESCRIPTION}.</p>
+        {examples.length === 0 ? (
+          <p>Fix the prices above to see the estimate.</p>
+        ) : (
+          <ul>
+            {examples.map((example) => (
+              <li key={example.label}>
+                {example.label}: <strong>{formatMoney(example.cents)}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </FormDialog>
   )
 }

@@ -3,6 +3,7 @@ import { MAX_DURATION_DAYS, MAX_WAIT_DAYS, StepSlug } from '../../../contract/co
 import type { ScheduleRow } from '../../../contract'
 import type { AdminActor, AdminMachineContext } from '../../../machines/admin/admin.machine'
 import { BusyButton } from '../../components/busy-button'
+import { errorProps, FieldError } from '../../components/form/field-frame'
 import { SectionPage } from './section-page'
 import { useAdminState, useAdminWrites } from './use-admin'
 
@@ -104,14 +105,9 @@ function ScheduleRowForm({ actor, row }: { actor: AdminActor; row: ScheduleRow }
           inputMode="numeric"
           value={values[field]}
           onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...errorProps(id, error)}
         />
-        {error && (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
-        )}
+        <FieldError id={id} error={error} />
       </td>
     )
   }

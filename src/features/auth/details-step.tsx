@@ -3,6 +3,7 @@ import { z } from 'zod/mini'
 import { LoginBody } from '../../../contract/api'
 import { OnboardingBody } from '../../../contract/api-onboarding'
 import { BusyButton } from '../../components/busy-button'
+import { fieldsOf } from '../../components/form/field-props'
 import { TextField } from '../../components/text-field'
 import { RememberMe } from './remember-me'
 
@@ -29,7 +30,8 @@ type DetailsStepProps = {
 
 /** Step 2 of onboarding: who the visitor is, and the button that finishes signing up. */
 export function DetailsStep(props: DetailsStepProps) {
-  const { values, onChange, errorOf, busy, verified } = props
+  const { busy, verified } = props
+  const field = fieldsOf('onboarding', props.values, props.onChange, props.errorOf)
   const [rememberMe, setRememberMe] = useState(false)
   const headingId = useId()
 
@@ -46,16 +48,9 @@ export function DetailsStep(props: DetailsStepProps) {
         </span>
         About you
       </h2>
+      <TextField {...field('name')} label="Full name" autoComplete="name" />
       <TextField
-        id="onboarding-name"
-        label="Full name"
-        autoComplete="name"
-        value={values.name}
-        onChange={onChange('name')}
-        error={errorOf('name')}
-      />
-      <TextField
-        id="onboarding-email"
+        {...field('email')}
         label="Email"
         type="email"
         inputMode="email"
@@ -64,32 +59,14 @@ export function DetailsStep(props: DetailsStepProps) {
         readOnly={verified}
         className={verified ? 'field-confirmed' : undefined}
         hint={verified ? 'Confirmed with the code we emailed you.' : undefined}
-        value={values.email}
-        onChange={onChange('email')}
-        error={errorOf('email')}
       />
       {verified && (
         <button type="button" className="link-button" onClick={props.onUseAnotherEmail}>
           Use another email
         </button>
       )}
-      <TextField
-        id="onboarding-phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        value={values.phone}
-        onChange={onChange('phone')}
-        error={errorOf('phone')}
-      />
-      <TextField
-        id="onboarding-address"
-        label="Street address"
-        autoComplete="address-line1"
-        value={values.address}
-        onChange={onChange('address')}
-        error={errorOf('address')}
-      />
+      <TextField {...field('phone')} label="Phone" type="tel" autoComplete="tel" />
+      <TextField {...field('address')} label="Street address" autoComplete="address-line1" />
       {verified ? (
         <>
           <RememberMe checked={rememberMe} onChange={setRememberMe} />

@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { ChangeOrderBody, type MoneyStep } from '../../../../contract/money'
 import { FormDialog } from '../../../components/form/form-dialog'
 import { useContractForm } from '../../../components/form/use-contract-form'
@@ -16,7 +15,6 @@ export function readSignedDollars(text: string): number | { error: string } {
 
 /** "Add change order": what changes in the contract and what it adds (+) or takes off (−). */
 export function ChangeOrderDialog({ step, onClose }: { step: MoneyStep; onClose: () => void }) {
-  const id = useId()
   const form = useContractForm(
     ChangeOrderBody,
     useFormCall((c) => c.name === 'addChangeOrder' && c.body.step === step.step, onClose),
@@ -44,17 +42,15 @@ export function ChangeOrderDialog({ step, onClose }: { step: MoneyStep; onClose:
       onClose={onClose}
     >
       <TextField
-        id={`${id}-description`}
+        {...form.field('description')}
         label="Description"
         hint="What changes in the work"
-        {...form.field('description')}
       />
       <TextField
-        id={`${id}-amount`}
+        {...form.field('amount')}
         label="Amount"
         hint="In dollars; a minus sign for a credit, e.g. -250"
         inputMode="decimal"
-        {...form.field('amount')}
       />
     </FormDialog>
   )

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { DrawDue, DrawInput, MAX_DRAWS, type MoneyStep } from '../../../../contract/money'
 import { drawsShortBy, drawsSumMessage } from '../../../../contract/money-rules'
 import { issuesByField, type FieldErrors } from '../../../components/form-errors'
-import { DialogActions, ModalDialog } from '../../../components/modal-dialog'
+import { FormDialog } from '../../../components/form/form-dialog'
+import { SelectField } from '../../../components/form/select-field'
 import { TextField } from '../../../components/text-field'
 import { formatMoney, parseDollars, readDollars } from '../../../lib/money'
 import { DUE_WORDS } from './money-words'
@@ -43,6 +44,13 @@ export function DrawsDialog({ step, onClose }: { step: MoneyStep; onClose: () =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)))
     setSumError(null)
   }
+  /** A row's typed field, spread on its control as `form.field` is in the other forms. */
+  const rowField = (row: Row, name: 'label' | 'amount') => ({
+    id: `${id}-${row.key}-${name}`,
+    value: row[name],
+    onChange: (value: string) => change(row.key, { [name]: value }),
+    error: errors[row.key]?.[name],
+  })
   const add = () => {
     setRows((current) => [...current, { key: nextKey, label: '', amount: '', due: 'done' }])
     setNextKey(nextKey + 1)
@@ -75,81 +83,63 @@ export function DrawsDialog({ step, onClose }: { step: MoneyStep; onClose: () =>
     call.run({ name: 'setDraws', body: { step: step.step, draws } })
   }
   const serverSum = call.failure && (call.failure.fields.draws?.[0] ?? call.failure.message)
-  const sumMessage = sumError ?? serverSum
 
   return (
-    <ModalDialog title={`Edit draws — ${step.title}`} onClose={onClose} busy={call.busy}>
-      <p>The draws must add up to the {formatMoney(step.committed)} committed.</p>
-      <form className="money-form draws-form" onSubmit={submit} noValidate>
-        {rows.map((row, index) => (
-          <fieldset key={row.key} className="draw-row">
-            <legend>Draw {index + 1}</legend>
-            <TextField
-              id={`${id}-${row.key}-label`}
-              label="Label"
-              value={row.label}
-              onChange={(label) => change(row.key, { label })}
-              error={errors[row.key]?.label}
-            />
-            <TextField
-              id={`${id}-${row.key}-amount`}
-              label="Amount"
-              hint="In dollars"
-              inputMode="decimal"
-              value={row.amount}
-              onChange={(amount) => change(row.key, { amount })}
-              error={errors[row.key]?.amount}
-            />
-            <div className="field">
-              <label className="field-label" htmlFor={`${id}-${row.key}-due`}>
-                Due
-              </label>
-              <select
-                id={`${id}-${row.key}-due`}
-                className="field-input"
-                value={row.due}
-                onChange={(event) => {
-                  const due = DrawDue.safeParse(event.target.value)
-                  if (due.success) change(row.key, { due: due.data })
-                }}
-              >
-                {DrawDue.options.map((due) => (
-                  <option key={due} value={due}>
-                    {DUE_WORDS[due]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {rows.length > 1 && (
-              <button
-                type="button"
-                className="button button-danger-quiet button-small"
-                onClick={() => remove(row.key)}
-              >
-                Remove draw {index + 1}
-              </button>
-            )}
-          </fieldset>
-        ))}
-        {rows.length < MAX_DRAWS && (
-          <button type="button" className="button button-secondary button-small" onClick={add}>
-            Add a draw
-          </button>
-        )}
-        <p className={shortBy === 0 ? 'draws-sum' : 'draws-sum draws-sum-off'} role="status">
-          {shortBy === 0
-            ? `The draws add up to the ${formatMoney(step.committed)} committed`
-            : drawsSumMessage(shortBy, step.committed)}
-        </p>
-        <FieldAlert message={sumMessage} />
-        <DialogActions
-          busy={call.busy}
-          busyLabel="Saving…"
-          blocked={call.blocked}
-          submitLabel="Save draws"
-          onCancel={onClose}
-        />
-      </form>
-    </ModalDialog>
+    <FormDialog
+      title={`Edit draws — ${step.title}`}
+      form={{ ...call, submit }}
+      className="money-form draws-form"
+      submitLabel="Save draws"
+      onClose={onClose}
+      lead={<p>The draws must add up to the {formatMoney(step.committed)} committed.</p>}
+      problem={<FieldAlert message={sumError ?? serverSum} />}
+    >
+      {rows.map((row, index) => (
+        <fieldset key={row.key} className="draw-row">
+          <legend>Draw {index + 1}</legend>
+          <TextField {...rowField(row, 'label')} label="Label" />
+          <TextField
+            {...rowField(row, 'amount')}
+            label="Amount"
+            hint="In dollars"
+            inputMode="decimal"
+          />
+          <SelectField
+            id={`${id}-${row.key}-due`}
+            label="Due"
+            value={row.due}
+            onChange={(value) => {
+              const due = DrawDue.safeParse(value)
+              if (due.success) change(row.key, { due: due.data })
+            }}
+          >
+            {DrawDue.options.map((due) => (
+              <option key={due} value={due}>
+                {DUE_WORDS[due]}
+              </option>
+            ))}
+          </SelectField>
+          {rows.length > 1 && (
+            <button
+              type="button"
+              className="button button-danger-quiet button-small"
+              onClick={() => remove(row.key)}
+            >
+              Remove draw {index + 1}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      {rows.length < MAX_DRAWS && (
+        <button type="button" className="button button-secondary button-small" onClick={add}>
+          Add a draw
+        </button>
+      )}
+      <p className={shortBy === 0 ? 'draws-sum' : 'draws-sum draws-sum-off'} role="status">
+        {shortBy === 0
+          ? `The draws add up to the ${formatMoney(step.committed)} committed`
+          : drawsSumMessage(shortBy, step.committed)}
+      </p>
+    </FormDialog>
   )
 }

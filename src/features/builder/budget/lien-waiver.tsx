@@ -5,7 +5,9 @@ import type { StepSlug } from '../../../../contract'
 import { FILE_TYPES, type StoredFile } from '../../../../contract/documents'
 import type { Draw } from '../../../../contract/money'
 import { Badge } from '../../../components/badge'
-import { DialogActions, ModalDialog } from '../../../components/modal-dialog'
+import { DialogForm } from '../../../components/form/form-dialog'
+import { SelectField } from '../../../components/form/select-field'
+import { ModalDialog } from '../../../components/modal-dialog'
 import { fileTitle } from '../documents/document-words'
 import { UploadRow } from '../documents/file-upload'
 import { useHeldFiles, useUploads } from '../documents/use-documents'
@@ -146,33 +148,26 @@ function LienWaiverDialog({
         on your home for it.
       </p>
       {sorted.length > 0 ? (
-        <form className="money-form" onSubmit={submit}>
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-file`}>
-              Lien waiver document
-            </label>
-            <select
-              id={`${id}-file`}
-              className="field-input"
-              value={fileId}
-              onChange={(event) => setFileId(event.target.value)}
-            >
-              {sorted.map((file) => (
-                <option key={file.id} value={file.id}>
-                  {fileTitle(file)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <FieldAlert message={call.failure?.message} />
-          <DialogActions
-            busy={call.busy}
-            busyLabel="Linking…"
-            blocked={call.blocked}
-            submitLabel="Link"
-            onCancel={onClose}
-          />
-        </form>
+        <DialogForm
+          form={{ ...call, submit }}
+          className="money-form"
+          submitLabel="Link"
+          busyLabel="Linking…"
+          onClose={onClose}
+        >
+          <SelectField
+            id={`${id}-file`}
+            label="Lien waiver document"
+            value={fileId}
+            onChange={setFileId}
+          >
+            {sorted.map((file) => (
+              <option key={file.id} value={file.id}>
+                {fileTitle(file)}
+              </option>
+            ))}
+          </SelectField>
+        </DialogForm>
       ) : (
         <p className="money-empty">No lien waiver is uploaded yet: upload the one you received.</p>
       )}

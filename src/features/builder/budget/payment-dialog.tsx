@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { PaymentBody, PaymentMethod, type Draw } from '../../../../contract/money'
 import { paymentTooLargeMessage } from '../../../../contract/money-rules'
 import { FormDialog } from '../../../components/form/form-dialog'
@@ -24,7 +23,6 @@ export function PaymentDialog({
   stepTitle: string
   onClose: () => void
 }) {
-  const id = useId()
   const owed = draw.amount - draw.paid
   const now = useNow()
   const form = useContractForm(
@@ -69,15 +67,9 @@ export function PaymentDialog({
         </p>
       }
     >
-      <TextField
-        id={`${id}-amount`}
-        label="Amount"
-        hint="In dollars"
-        inputMode="decimal"
-        {...form.field('amount')}
-      />
-      <TextField id={`${id}-paid-on`} label="Paid on" type="date" {...form.field('paidOn')} />
-      <SelectField id={`${id}-method`} label="Method" {...form.field('method')}>
+      <TextField {...form.field('amount')} label="Amount" hint="In dollars" inputMode="decimal" />
+      <TextField {...form.field('paidOn')} label="Paid on" type="date" />
+      <SelectField {...form.field('method')} label="Method">
         {PaymentMethod.options.map((method) => (
           <option key={method} value={method}>
             {METHOD_WORDS[method]}
@@ -85,10 +77,9 @@ export function PaymentDialog({
         ))}
       </SelectField>
       <TextField
-        id={`${id}-reference`}
+        {...form.field('reference')}
         label="Reference"
         hint="Optional: a check or transfer number"
-        {...form.field('reference')}
       />
     </FormDialog>
   )

@@ -89,7 +89,6 @@ function LogItem({ entry, onDelete }: { entry: LogEntry; onDelete: () => void })
 
 /** "Add log entry": the day (today to start with), the notes and photos of the step to attach. */
 function LogForm({ step }: { step: StepSlug }) {
-  const id = useId()
   const files = useHeldFiles()
   const now = useNow()
   const form = useContractForm(
@@ -118,20 +117,8 @@ function LogForm({ step }: { step: StepSlug }) {
     )
   return (
     <form className="log-form" onSubmit={form.submit} noValidate>
-      <TextField
-        id={`${id}-date`}
-        label="Date"
-        type="date"
-        {...form.field('date')}
-        className="log-form-date"
-      />
-      <TextAreaField
-        id={`${id}-notes`}
-        label="Notes"
-        rows={3}
-        maxLength={MAX_LOG_TEXT}
-        {...form.field('text')}
-      />
+      <TextField {...form.field('date')} label="Date" type="date" className="log-form-date" />
+      <TextAreaField {...form.field('text')} label="Notes" rows={3} maxLength={MAX_LOG_TEXT} />
       {photos.length > 0 && (
         <fieldset className="log-form-photos">
           <legend className="field-label">Attach photos</legend>

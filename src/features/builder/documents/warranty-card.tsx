@@ -110,24 +110,13 @@ function WarrantyForm({ step, warranty }: { step: StepSlug; warranty: Warranty |
   const documents = (files.list ?? []).filter((file) => file.step === step)
   return (
     <form className="warranty-form" onSubmit={form.submit} noValidate>
+      <TextField {...form.field('provider')} label="Provider" autoComplete="organization" />
+      <TextField {...form.field('termMonths')} label="Term (months)" inputMode="numeric" />
       <TextField
-        id={`${id}-provider`}
-        label="Provider"
-        {...form.field('provider')}
-        autoComplete="organization"
-      />
-      <TextField
-        id={`${id}-term`}
-        label="Term (months)"
-        inputMode="numeric"
-        {...form.field('termMonths')}
-      />
-      <TextField
-        id={`${id}-starts`}
+        {...form.field('startsOn')}
         label="Starts on"
         hint="Optional: the day the step was done unless you say otherwise"
         type="date"
-        {...form.field('startsOn')}
       />
       <SelectField
         id={`${id}-file`}

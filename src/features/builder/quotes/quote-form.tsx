@@ -44,25 +44,13 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
     <form className="quote-form" onSubmit={form.submit} noValidate aria-label="Add a quote">
       <div className="quote-form-fields">
         <TextField
-          id="quote-vendor"
+          {...form.field('vendor')}
           label="Vendor"
           hint="Who quoted"
           autoComplete="organization"
-          {...form.field('vendor')}
         />
-        <TextField
-          id="quote-amount"
-          label="Amount"
-          hint="In dollars"
-          inputMode="decimal"
-          {...form.field('amount')}
-        />
-        <TextField
-          id="quote-note"
-          label="Note"
-          hint="Optional: what it includes"
-          {...form.field('note')}
-        />
+        <TextField {...form.field('amount')} label="Amount" hint="In dollars" inputMode="decimal" />
+        <TextField {...form.field('note')} label="Note" hint="Optional: what it includes" />
       </div>
       <FieldAlert message={form.failure?.message} />
       <BusyButton

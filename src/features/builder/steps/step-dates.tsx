@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { DateInput, type TimelineStep } from '../../../../contract/timeline'
 import { Badge } from '../../../components/badge'
-import { BusyButton } from '../../../components/busy-button'
 import { TextField } from '../../../components/text-field'
+import { CallButton } from '../call-button'
 import { formatSpan, inspectionStatus, stepStatus } from '../timeline-dates'
 import { useCallFor } from '../use-client'
 import { useTimeline } from '../use-timeline'
@@ -90,15 +90,9 @@ function StartedOn({ step }: { step: TimelineStep }) {
         onChange={setStartedOn}
         error={error ?? failure?.message}
       />
-      <BusyButton
-        type="submit"
-        variant="secondary"
-        busy={calls.busy}
-        busyLabel="Saving…"
-        disabled={calls.pending !== null}
-      >
+      <CallButton type="submit" variant="secondary" calls={calls} busyLabel="Saving…">
         Save start date
-      </BusyButton>
+      </CallButton>
     </form>
   )
 }

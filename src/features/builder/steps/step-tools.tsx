@@ -1,10 +1,10 @@
 import { MAX_QUOTES_PER_ENTRY } from '../../../../contract/steps'
-import { BusyButton } from '../../../components/busy-button'
 import { QuoteForm } from '../quotes/quote-form'
 import { QuoteList } from '../quotes/quote-list'
 import { useCallFor } from '../use-client'
 import { useStep, type StepView } from './use-step'
 import { FieldAlert } from '../../../components/form/field-alert'
+import { CallButton } from '../call-button'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
@@ -50,16 +50,15 @@ function DoneSwitch({ view }: { view: StepView }) {
           : 'Not done yet.'}
       </p>
       <FieldAlert message={calls.failure?.message} />
-      <BusyButton
+      <CallButton
         type="button"
         variant="secondary"
-        busy={calls.busy}
+        calls={calls}
         busyLabel="Saving…"
-        disabled={calls.pending !== null}
         onClick={toggle}
       >
         {done ? 'Mark as not done' : 'Mark as done'}
-      </BusyButton>
+      </CallButton>
     </section>
   )
 }

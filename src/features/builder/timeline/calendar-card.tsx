@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { BusyButton } from '../../../components/busy-button'
 import { useCallFor, useClientActor } from '../use-client'
 import { FieldAlert } from '../../../components/form/field-alert'
+import { CallButton } from '../call-button'
 
 /**
  * "Subscribe in your calendar": a secret address of the client's steps and scheduled
@@ -55,16 +55,15 @@ export function CalendarCard() {
           </p>
         </div>
       )}
-      <BusyButton
+      <CallButton
         type="button"
         variant="secondary"
-        busy={calls.busy}
+        calls={calls}
         busyLabel="Making the address…"
-        disabled={calls.pending !== null}
         onClick={subscribe}
       >
         {url ? 'Make a new address' : 'Subscribe in your calendar'}
-      </BusyButton>
+      </CallButton>
       {url && <p className="calendar-note">A new address stops the old one working.</p>}
       <FieldAlert message={calls.failure?.message} />
     </section>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { DateInput, type Timeline } from '../../../../contract/timeline'
 import { Badge } from '../../../components/badge'
-import { BusyButton } from '../../../components/busy-button'
 import { TextField } from '../../../components/text-field'
+import { CallButton } from '../call-button'
 import { CalendarCard } from './calendar-card'
 import { GanttChart } from './gantt-chart'
 import { InspectionCard } from './inspection-card'
@@ -86,14 +86,9 @@ function StartDateForm({ timeline }: { timeline: Timeline | null }) {
         }
         error={error ?? serverError}
       />
-      <BusyButton
-        type="submit"
-        busy={calls.busy}
-        busyLabel="Saving…"
-        disabled={calls.pending !== null}
-      >
+      <CallButton type="submit" calls={calls} busyLabel="Saving…">
         {replan ? 'Re-plan' : 'Set start date'}
-      </BusyButton>
+      </CallButton>
     </form>
   )
 }
