@@ -47,22 +47,8 @@ beforeAll(async () => {
 afterAll(() => t.app.close())
 
 const junk = junkWith(
-  '',
-  ' ',
-  'a@b.co',
-  'A@B.CO',
-  'TX',
-  'tx',
-  'open',
-  'closed',
-  'x'.repeat(300),
-  'flat',
-  'items',
-  "'; drop table users; --",
-  '__proto__',
-  -1,
-  1e12,
-  0.5,
+  ['', ' ', 'a@b.co', 'A@B.CO', 'TX', 'tx', 'open', 'closed', 'x'.repeat(300)],
+  ['flat', 'items', "'; drop table users; --", '__proto__', -1, 1e12, 0.5],
 )
 
 const OPTION = { key: 'a', label: 'A', multiplier: 1 }

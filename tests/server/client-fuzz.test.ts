@@ -109,7 +109,7 @@ async function signAndPay(h: Record<string, string>, ref: Record<string, string>
 }
 afterAll(() => t.app.close())
 
-const junk = junkWith(-1, 0, 1, 100_000_001, '', ' ', 'x'.repeat(600), "'; drop table quotes; --")
+const junk = junkWith([-1, 0, 1, 100_000_001, '', ' ', 'x'.repeat(600), "'; drop table quotes; --"])
 
 // Functions: the ids exist only once beforeAll has run.
 const one = (list: readonly string[]) => fc.constantFrom(...list)
