@@ -11,6 +11,7 @@ import {
 import { sendFileLogic, type SendFile } from '../../machines/client/uploads'
 import { logEntry, storedFile, warranty } from '../support/documents'
 import { noStorage } from '../support/storage-fakes'
+import { emptyPoolData } from './fixtures'
 
 /** One upload as the test drives it: the progress it reports, and how it ends. */
 type Sending = {
@@ -184,13 +185,7 @@ describe('an upload in the client actor', () => {
 
 describe('the evidence calls’ answers', () => {
   const held = {
-    poolData: {
-      poolChoices: [],
-      nonStages: [],
-      BuilderRequested: false,
-      PermitFee: null,
-      ManagerRequests: [],
-    },
+    poolData: emptyPoolData({ PermitFee: null }),
     timeline: null,
     money: null,
     notifications: null,

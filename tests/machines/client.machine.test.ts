@@ -10,7 +10,7 @@ import {
   type ClientContext,
   type ClientInput,
 } from '../../machines/client/client.machine'
-import { engineer, manager, nonStageEntry, stageEntry } from './fixtures'
+import { emptyPoolData, engineer, manager, nonStageEntry, stageEntry } from './fixtures'
 
 /** Starts the client actor with a recording `persist` port. */
 function start(input: ClientInput = {}) {
@@ -39,13 +39,7 @@ describe('client machine: start', () => {
     expect(context()).toEqual({
       Flag: false,
       isOpen: true,
-      poolData: {
-        poolChoices: [],
-        nonStages: [],
-        BuilderRequested: false,
-        PermitFee: null,
-        ManagerRequests: [],
-      },
+      poolData: emptyPoolData({ PermitFee: null }),
       Engineers: [],
       Managers: [],
       draft: null,

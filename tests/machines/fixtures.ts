@@ -8,6 +8,7 @@ import type {
   Manager,
   NonStageEntry,
   NonStageTitle,
+  PoolData,
   Stage,
   StageEntry,
 } from '../../contract'
@@ -126,4 +127,14 @@ export const fetchData = (overrides: Partial<AdminFetchData> = {}): AdminFetchDa
   UsersOnWaiting: [client(7, true)],
   Schedule: [{ step: 'steel', title: 'Steel', durationDays: 3, waitDays: 0 }],
   ...overrides,
+})
+
+/** A project with nothing chosen yet, in a city whose permit fee is $450. */
+export const emptyPoolData = (over: Partial<PoolData> = {}): PoolData => ({
+  poolChoices: [],
+  nonStages: [],
+  BuilderRequested: false,
+  PermitFee: 45_000,
+  ManagerRequests: [],
+  ...over,
 })

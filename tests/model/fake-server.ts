@@ -168,6 +168,22 @@ function createBackOffice() {
     UsersOnWaiting: [],
     Schedule: [],
   }
+  /** The lists the admin writes add to, change and drop from. */
+  type List = keyof Omit<AdminFetchData, 'Stages' | 'NonStages' | 'UsersWithPerks' | 'Schedule'>
+  type Item<K extends List> = AdminFetchData[K][number]
+  const add = <K extends List>(key: K, item: Item<K>) => {
+    data[key] = [...data[key], item] as AdminFetchData[K]
+    return item
+  }
+  const edit = <K extends List>(key: K, id: string, change: Partial<Item<K>>) => {
+    const { item, items } = replacing<Item<K>>(data[key], id, change)
+    data[key] = items as AdminFetchData[K]
+    return item
+  }
+  const drop = <K extends List>(key: K, id: string) => {
+    data[key] = data[key].filter((each: Item<K>) => each.id !== id) as AdminFetchData[K]
+    return id
+  }
   let version = 1
   let created = 0
   const changed = () => {
@@ -185,8 +201,7 @@ function createBackOffice() {
   const serve = (name: string, state: string, permitFee: number): City => {
     if (data.Cities.some((city) => city.name === name && city.state === state))
       throw problem(409, 'CONFLICT', `We already serve ${name}, ${state}.`)
-    const city = { id: newId(), name, state, permitFee }
-    data.Cities = [...data.Cities, city]
+    const city = add('Cities', { id: newId(), name, state, permitFee })
     changed()
     return city
   }
@@ -198,64 +213,39 @@ function createBackOffice() {
           name: call.name,
           data: serve(call.body.name, call.body.state, call.body.permitFee),
         }
-      case 'editCity': {
-        const { item, items } = replacing(data.Cities, call.id, call.body)
-        data.Cities = items
-        return { name: call.name, data: item }
-      }
+      case 'editCity':
+        return { name: call.name, data: edit('Cities', call.id, call.body) }
       case 'deleteCity':
-        data.Cities = data.Cities.filter((city) => city.id !== call.id)
-        return { name: call.name, data: call.id }
-      case 'createEngineer': {
-        const engineer = { id: newId(), ...call.body }
-        data.Engineers = [...data.Engineers, engineer]
-        return { name: call.name, data: engineer }
-      }
-      case 'editEngineer': {
-        const { item, items } = replacing(data.Engineers, call.id, call.body)
-        data.Engineers = items
-        return { name: call.name, data: item }
-      }
+        return { name: call.name, data: drop('Cities', call.id) }
+      case 'createEngineer':
+        return { name: call.name, data: add('Engineers', { id: newId(), ...call.body }) }
+      case 'editEngineer':
+        return { name: call.name, data: edit('Engineers', call.id, call.body) }
       case 'deleteEngineer':
-        data.Engineers = data.Engineers.filter((engineer) => engineer.id !== call.id)
-        return { name: call.name, data: call.id }
-      case 'createManager': {
-        const manager = { id: newId(), ...call.body }
-        data.Managers = [...data.Managers, manager]
-        return { name: call.name, data: manager }
-      }
-      case 'editManager': {
-        const { item, items } = replacing(data.Managers, call.id, call.body)
-        data.Managers = items
-        return { name: call.name, data: item }
-      }
+        return { name: call.name, data: drop('Engineers', call.id) }
+      case 'createManager':
+        return { name: call.name, data: add('Managers', { id: newId(), ...call.body }) }
+      case 'editManager':
+        return { name: call.name, data: edit('Managers', call.id, call.body) }
       case 'deleteManager':
-        data.Managers = data.Managers.filter((manager) => manager.id !== call.id)
-        return { name: call.name, data: call.id }
+        return { name: call.name, data: drop('Managers', call.id) }
       case 'createAdmin': {
         checkEmail(call.body.email)
         const added: AdminUser = { id: newId(), ...call.body, role: 'ADMIN', createdAt }
-        data.Admins = [...data.Admins, added]
-        return { name: call.name, data: added }
+        return { name: call.name, data: add('Admins', added) }
       }
       case 'editAdmin': {
         checkEmail(call.body.email, call.id)
-        const { item, items } = replacing(data.Admins, call.id, call.body)
-        data.Admins = items
-        return { name: call.name, data: item }
+        return { name: call.name, data: edit('Admins', call.id, call.body) }
       }
       case 'deleteAdmin':
-        data.Admins = data.Admins.filter((each) => each.id !== call.id)
-        return { name: call.name, data: call.id }
+        return { name: call.name, data: drop('Admins', call.id) }
       case 'editClient': {
         checkEmail(call.body.email, call.id)
-        const { item, items } = replacing(data.Clients, call.id, call.body)
-        data.Clients = items
-        return { name: call.name, data: item }
+        return { name: call.name, data: edit('Clients', call.id, call.body) }
       }
       case 'deleteClient':
-        data.Clients = data.Clients.filter((each) => each.id !== call.id)
-        return { name: call.name, data: call.id }
+        return { name: call.name, data: drop('Clients', call.id) }
       case 'editTip': {
         const stage = data.Stages.find((each) => each.designTip.id === call.id)
         if (!stage) throw problem(404, 'NOT_FOUND', 'No tip has this id.')
@@ -265,16 +255,10 @@ function createBackOffice() {
         )
         return { name: call.name, data: tip }
       }
-      case 'editBuilderRequest': {
-        const { item, items } = replacing(data.BuilderRequests, call.id, call.body)
-        data.BuilderRequests = items
-        return { name: call.name, data: item }
-      }
-      case 'editManagerRequest': {
-        const { item, items } = replacing(data.ManagerRequests, call.id, call.body)
-        data.ManagerRequests = items
-        return { name: call.name, data: item }
-      }
+      case 'editBuilderRequest':
+        return { name: call.name, data: edit('BuilderRequests', call.id, call.body) }
+      case 'editManagerRequest':
+        return { name: call.name, data: edit('ManagerRequests', call.id, call.body) }
       default:
         throw new Error(`The fake server has no ${call.name}`)
     }

@@ -5,16 +5,9 @@ import { StagesData, type Stage } from '../../contract'
 import { DEFAULT_PRICING } from '../../contract/estimator'
 import { auditLog, builderRequests, managerRequests } from '../../server/db/schema'
 import type { TestApp } from '../support/build'
-import {
-  bearer,
-  buildAsAdmin,
-  expectProblem,
-  json,
-  lastMail,
-  signIn,
-  snapshot,
-} from '../support/http'
+import { bearer, buildAsAdmin, expectProblem, lastMail, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
+import { routes, type CallName } from '../../contract/routes'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -24,13 +17,19 @@ beforeEach(async () => {
 })
 afterEach(() => t.app.close())
 
-type Write = { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }
-const send = (w: Write) => json(t.app, w.method, w.url, w.body, admin)
-const put = (url: string, body: unknown): Write => ({ method: 'PUT', url, body })
-const del = (url: string): Write => ({ method: 'DELETE', url })
+/** An admin write by name: the id (or step) its path names, and its body. */
+type Write = { name: CallName; params?: Record<string, string>; body?: unknown }
+const send = (w: Write) => callRaw(t, w.name, { ...w.params, body: w.body }, admin)
+const put = (name: CallName, id: string, body: unknown): Write => ({ name, params: { id }, body })
+const del = (name: CallName, id: string): Write => ({ name, params: { id } })
+const schedule: Write = {
+  name: 'editSchedule',
+  params: { step: 'steel' },
+  body: { durationDays: 4, waitDays: 1 },
+}
 
-async function create(url: string, body: unknown): Promise<string> {
-  const res = await json(t.app, 'POST', url, body, admin)
+async function create(name: CallName, body: unknown): Promise<string> {
+  const res = await callRaw(t, name, { body }, admin)
   expect(res.statusCode, res.body).toBe(201)
   return (res.json() as { Data: { id: string } }).Data.id
 }
@@ -46,7 +45,7 @@ const person = { name: 'Sam', company: 'Co', email: 'sam@co.example', phone: '51
 /** One of everything an admin can write to, each made by an admin call where there is one. */
 async function fixtures() {
   const client = (await signIn(t, 'c@example.com', { asNewClient: true })).session.userData.id
-  const manager = await create('/api/admin/managers/create', {
+  const manager = await create('createManager', {
     ...person,
     bio: '',
     yearsExperience: 1,
@@ -60,14 +59,15 @@ async function fixtures() {
     .insert(managerRequests)
     .values({ clientId: client, managerId: manager, managerName: 'Sam' })
     .returning()
+  if (!builderRequest || !managerRequest) throw new Error('no requests made')
   return {
     client,
     manager,
-    builderRequest: builderRequest?.id,
-    managerRequest: managerRequest?.id,
-    city: await create('/api/admin/cities/create', { name: 'A', state: 'TX', permitFee: 1 }),
-    admin: await create('/api/admin/admin/create', { name: 'Bo', email: 'bo@x.co' }),
-    engineer: await create('/api/admin/engineers/create', { ...person, licenseNo: 'L', fee: 1 }),
+    builderRequest: builderRequest.id,
+    managerRequest: managerRequest.id,
+    city: await create('createCity', { name: 'A', state: 'TX', permitFee: 1 }),
+    admin: await create('createAdmin', { name: 'Bo', email: 'bo@x.co' }),
+    engineer: await create('createEngineer', { ...person, licenseNo: 'L', fee: 1 }),
     stage: await firstStage(),
   }
 }
@@ -76,27 +76,21 @@ describe('the audit log', () => {
   it('records every admin write once: who, what, which, before and after', async () => {
     const f = await fixtures()
     const writes: [Write, string][] = [
-      [put(`/api/admin/client/edit/${f.client}`, { perk: 'Tile' }), 'client'],
-      [put(`/api/admin/admin/edit/${f.admin}`, { name: 'B' }), 'admin'],
-      [put(`/api/admin/cities/edit/${f.city}`, { permitFee: 2 }), 'city'],
-      [put(`/api/admin/engineers/edit/${f.engineer}`, { fee: 2 }), 'engineer'],
-      [put(`/api/admin/managers/edit/${f.manager}`, { fee: 2 }), 'manager'],
-      [put(`/api/admin/tips/edit/${f.stage.designTip.id}`, { text: 'T' }), 'design_tip'],
-      [put(`/api/admin/stages/edit/${f.stage.id}`, { pricing: f.stage.pricing }), 'stage'],
-      [
-        put(`/api/admin/builder-requests/${f.builderRequest}`, { status: 'closed' }),
-        'builder_request',
-      ],
-      [
-        put(`/api/admin/manager-requests/${f.managerRequest}`, { status: 'closed' }),
-        'manager_request',
-      ],
-      [put('/api/admin/schedule/edit/steel', { durationDays: 4, waitDays: 1 }), 'schedule'],
-      [del(`/api/admin/engineers/${f.engineer}`), 'engineer'],
-      [del(`/api/admin/managers/${f.manager}`), 'manager'],
-      [del(`/api/admin/cities/${f.city}`), 'city'],
-      [del(`/api/admin/admin/${f.admin}`), 'admin'],
-      [del(`/api/admin/client/${f.client}`), 'client'],
+      [put('editClient', f.client, { perk: 'Tile' }), 'client'],
+      [put('editAdmin', f.admin, { name: 'B' }), 'admin'],
+      [put('editCity', f.city, { permitFee: 2 }), 'city'],
+      [put('editEngineer', f.engineer, { fee: 2 }), 'engineer'],
+      [put('editManager', f.manager, { fee: 2 }), 'manager'],
+      [put('editTip', f.stage.designTip.id, { text: 'T' }), 'design_tip'],
+      [put('editStage', f.stage.id, { pricing: f.stage.pricing }), 'stage'],
+      [put('editBuilderRequest', f.builderRequest, { status: 'closed' }), 'builder_request'],
+      [put('editManagerRequest', f.managerRequest, { status: 'closed' }), 'manager_request'],
+      [schedule, 'schedule'],
+      [del('deleteEngineer', f.engineer), 'engineer'],
+      [del('deleteManager', f.manager), 'manager'],
+      [del('deleteCity', f.city), 'city'],
+      [del('deleteAdmin', f.admin), 'admin'],
+      [del('deleteClient', f.client), 'client'],
     ]
     const count = async () => (await t.app.db.select().from(auditLog)).length
     // The four creates of the fixtures.
@@ -105,9 +99,9 @@ describe('the audit log', () => {
       const res = await send(write)
       expect(res.statusCode, res.body).toBe(200)
       const [last] = await t.app.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1)
-      const action = write.method === 'DELETE' ? 'delete' : 'edit'
+      const action = routes[write.name].method === 'DELETE' ? 'delete' : 'edit'
       expect(last).toMatchObject({ actorId: adminId, entity, action })
-      expect(last?.entityId).toBe(write.url.split('/').pop())
+      expect(last?.entityId).toBe(Object.values(write.params ?? {})[0])
       expect(last?.before).not.toBeNull()
       if (action === 'edit') expect(last?.after).not.toBeNull()
       else expect(last?.after).toBeNull()
@@ -126,23 +120,19 @@ describe('the audit log', () => {
       for each row execute function refuse_audit()`)
     try {
       const before = await snapshot(t)
-      const client = `/api/admin/client/${session.userData.id}`
+      const client = session.userData.id
       const refused: Write[] = [
-        {
-          method: 'POST',
-          url: '/api/admin/cities/create',
-          body: { name: 'Austin', state: 'TX', permitFee: 1 },
-        },
-        { method: 'POST', url: '/api/admin/admin/create', body: { name: 'Bo', email: 'bo@x.co' } },
-        put(`/api/admin/client/edit/${session.userData.id}`, { name: 'Z' }),
-        del(client),
-        put(`/api/admin/stages/edit/${stage.id}`, { pricing: DEFAULT_PRICING.steel }),
-        put(`/api/admin/tips/edit/${stage.designTip.id}`, { text: 'Changed' }),
-        put('/api/admin/schedule/edit/steel', { durationDays: 4, waitDays: 1 }),
+        { name: 'createCity', body: { name: 'Austin', state: 'TX', permitFee: 1 } },
+        { name: 'createAdmin', body: { name: 'Bo', email: 'bo@x.co' } },
+        put('editClient', client, { name: 'Z' }),
+        del('deleteClient', client),
+        put('editStage', stage.id, { pricing: DEFAULT_PRICING.steel }),
+        put('editTip', stage.designTip.id, { text: 'Changed' }),
+        schedule,
       ]
       for (const write of refused) expectProblem(await send(write), 500, 'INTERNAL')
       // A write refused before it wrote anything never reaches the audit insert.
-      const unknown = put(`/api/admin/builder-requests/${crypto.randomUUID()}`, { status: 'open' })
+      const unknown = put('editBuilderRequest', crypto.randomUUID(), { status: 'open' })
       expectProblem(await send(unknown), 404)
       expect(await snapshot(t)).toBe(before)
       expect((await lastMail(t, 'wait@example.com')).subject).not.toMatch(/We now build/)

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AdminFetchData, Engineer, Manager } from '../../contract'
 import { auditLog, managerRequests, poolEntries } from '../../server/db/schema'
 import type { TestApp } from '../support/build'
-import { buildAsAdmin, expectProblem, json, signIn, snapshot } from '../support/http'
-import { callRaw } from '../support/call'
+import { buildAsAdmin, expectProblem, signIn, snapshot } from '../support/http'
+import { call, callRaw } from '../support/call'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -21,14 +21,16 @@ const person = {
 }
 const ENTITIES = [
   {
-    path: 'engineers',
+    kind: 'engineers',
+    names: { create: 'createEngineer', edit: 'editEngineer', remove: 'deleteEngineer' },
     schema: Engineer,
     input: { ...person, licenseNo: 'PE-1', fee: 90_000 },
     edit: { licenseNo: 'PE-2' },
     bad: { fee: -1, licenseNo: '', email: 'x' },
   },
   {
-    path: 'managers',
+    kind: 'managers',
+    names: { create: 'createManager', edit: 'editManager', remove: 'deleteManager' },
     schema: Manager,
     input: { ...person, bio: 'Thirty pools a year.', yearsExperience: 12, fee: 500_000 },
     edit: { yearsExperience: 13 },
@@ -36,12 +38,13 @@ const ENTITIES = [
   },
 ] as const
 
-const call = (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-  json(t.app, method, `/api/admin/${path}`, body, admin)
-
-describe.each(ENTITIES)('/api/admin/$path', (entity) => {
+describe.each(ENTITIES)('the admin $kind', (entity) => {
+  const { names } = entity
+  const post = (body: unknown) => callRaw(t, names.create, { body }, admin)
+  const put = (id: string, body: unknown) => callRaw(t, names.edit, { id, body }, admin)
+  const remove = (id: string) => callRaw(t, names.remove, { id }, admin)
   const create = async () => {
-    const res = await call('POST', `${entity.path}/create`, entity.input)
+    const res = await post(entity.input)
     expect(res.statusCode, res.body).toBe(201)
     return entity.schema.parse(res.json().Data)
   }
@@ -49,10 +52,10 @@ describe.each(ENTITIES)('/api/admin/$path', (entity) => {
   it('creates, edits and deletes, recording each write with before and after', async () => {
     const created = await create()
     expect(created).toMatchObject({ ...entity.input, email: 'sam@pro.example' })
-    const edited = await call('PUT', `${entity.path}/edit/${created.id}`, entity.edit)
+    const edited = await put(created.id, entity.edit)
     expect(edited.statusCode, edited.body).toBe(200)
     expect(edited.json().Data).toEqual({ ...created, ...entity.edit })
-    const removed = await call('DELETE', `${entity.path}/${created.id}`)
+    const removed = await remove(created.id)
     expect(removed.json()).toEqual({ Data: created.id })
 
     const log = await t.app.db.select().from(auditLog).orderBy(auditLog.id)
@@ -71,23 +74,20 @@ describe.each(ENTITIES)('/api/admin/$path', (entity) => {
   it('names the bad fields, answers 404 to a deleted id, and changes nothing', async () => {
     const created = await create()
     const before = await snapshot(t)
-    const problem = expectProblem(
-      await call('PUT', `${entity.path}/edit/${created.id}`, entity.bad),
-      400,
-    )
+    const problem = expectProblem(await put(created.id, entity.bad), 400)
     expect(Object.keys(problem.errors ?? {}).sort()).toEqual(Object.keys(entity.bad).sort())
-    const refused = expectProblem(await call('POST', `${entity.path}/create`, entity.bad), 400)
+    const refused = expectProblem(await post(entity.bad), 400)
     expect(Object.keys(refused.errors ?? {})).toEqual(expect.arrayContaining(['name', 'company']))
     expect(await snapshot(t)).toBe(before)
-    await call('DELETE', `${entity.path}/${created.id}`)
-    expectProblem(await call('PUT', `${entity.path}/edit/${created.id}`, entity.edit), 404)
-    expectProblem(await call('DELETE', `${entity.path}/${created.id}`), 404)
+    await remove(created.id)
+    expectProblem(await put(created.id, entity.edit), 404)
+    expectProblem(await remove(created.id), 404)
   })
 })
 
 describe('deleting what clients refer to keeps their history readable', () => {
   it('an engineer chosen in Engineering: admin fetch and the client sign-in still answer 200', async () => {
-    const engineer = (await call('POST', 'engineers/create', ENTITIES[0].input)).json().Data
+    const engineer = await call(t, 'createEngineer', { body: ENTITIES[0].input }, admin)
     const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
     await t.app.db.insert(poolEntries).values({
       clientId: session.userData.id,
@@ -95,7 +95,7 @@ describe('deleting what clients refer to keeps their history readable', () => {
       choices: { engineerId: engineer.id },
       done: true,
     })
-    expect((await call('DELETE', `engineers/${engineer.id}`)).statusCode).toBe(200)
+    await call(t, 'deleteEngineer', { id: engineer.id }, admin)
 
     const fetched = await callRaw(t, 'adminFetch', {}, admin)
     expect(fetched.statusCode, fetched.body).toBe(200)
@@ -110,7 +110,7 @@ describe('deleting what clients refer to keeps their history readable', () => {
   })
 
   it("a manager asked for: the request keeps the manager's name", async () => {
-    const manager = (await call('POST', 'managers/create', ENTITIES[1].input)).json().Data
+    const manager = await call(t, 'createManager', { body: ENTITIES[1].input }, admin)
     const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
     await t.app.db.insert(managerRequests).values({
       clientId: session.userData.id,
@@ -118,8 +118,8 @@ describe('deleting what clients refer to keeps their history readable', () => {
       managerName: manager.name,
     })
     // A rename shows in the requests; only a deleted manager's name is frozen.
-    await call('PUT', `managers/edit/${manager.id}`, { name: 'Sam Prowse' })
-    expect((await call('DELETE', `managers/${manager.id}`)).statusCode).toBe(200)
+    await call(t, 'editManager', { id: manager.id, body: { name: 'Sam Prowse' } }, admin)
+    await call(t, 'deleteManager', { id: manager.id }, admin)
 
     const [request] = await t.app.db.select().from(managerRequests)
     expect(request).toMatchObject({ managerId: null, managerName: 'Sam Prowse', status: 'open' })
@@ -129,9 +129,9 @@ describe('deleting what clients refer to keeps their history readable', () => {
       { managerId: null, managerName: 'Sam Prowse', clientName: 'Pat Swimmer' },
     ])
     expect((await signIn(t, 'c@example.com')).session.Managers).toEqual([])
-    const moved = await call('PUT', `manager-requests/${request?.id}`, { status: 'contacted' })
-    expect(moved.statusCode, moved.body).toBe(200)
-    expect(moved.json().Data).toMatchObject({ managerId: null, status: 'contacted' })
+    const body = { status: 'contacted' } as const
+    const moved = await call(t, 'editManagerRequest', { id: String(request?.id), body }, admin)
+    expect(moved).toMatchObject({ managerId: null, status: 'contacted' })
     expect(
       await t.app.db.select().from(managerRequests).where(eq(managerRequests.status, 'contacted')),
     ).toHaveLength(1)

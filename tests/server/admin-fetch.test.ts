@@ -9,8 +9,9 @@ import {
 } from '../../server/plugins/app/directory/request-rows'
 import { builderRequests, clients, users } from '../../server/db/schema'
 import type { TestApp } from '../support/build'
-import { bearer, buildAsAdmin, expectProblem, json, signIn } from '../support/http'
-import { callRaw } from '../support/call'
+import { bearer, buildAsAdmin, expectProblem, signIn } from '../support/http'
+import { callRaw, type RawInput } from '../support/call'
+import type { CallName } from '../../contract/routes'
 import { addEngineer, addManager, newClient, serveAustin } from './client-kit'
 import { acceptQuote, addQuote, drawId, keyOf, pay, removeQuote, signed } from './money-kit'
 import { png, storedOf, upload } from './files-kit'
@@ -169,9 +170,9 @@ type Act = () => Promise<LightMyRequestResponse>
 type Arrange = () => Promise<Act>
 
 const admins =
-  (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Act =>
+  (name: CallName, input: RawInput): Act =>
   () =>
-    json(t.app, method, url, body, admin)
+    callRaw(t, name, input, admin)
 const engineer = {
   name: 'Eve',
   company: 'Plans',
@@ -280,61 +281,61 @@ const WRITES: Record<string, Arrange> = {
     const { id } = storedOf(
       await upload(t, headers, { kind: 'photo' }, { name: 'a.png', bytes: await png() }),
     )
-    return () => t.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers })
+    return () => callRaw(t, 'deleteFile', { id }, headers)
   },
   "an admin's edit of a client": async () => {
     const { id } = await newClient(t, 'c@example.com')
-    return admins('PUT', `/api/admin/client/edit/${id}`, { perk: 'Free start-up' })
+    return admins('editClient', { id, body: { perk: 'Free start-up' } })
   },
   "an admin's delete of a client": async () => {
     const { id } = await newClient(t, 'c@example.com')
-    return admins('DELETE', `/api/admin/client/${id}`)
+    return admins('deleteClient', { id })
   },
   'a new admin': async () =>
-    admins('POST', '/api/admin/admin/create', { name: 'Ann', email: 'ann@example.com' }),
+    admins('createAdmin', { body: { name: 'Ann', email: 'ann@example.com' } }),
   "an admin's edit": async () =>
-    admins('PUT', `/api/admin/admin/edit/${await someoneElse()}`, { name: 'Anna' }),
-  "an admin's delete": async () => admins('DELETE', `/api/admin/admin/${await someoneElse()}`),
+    admins('editAdmin', { id: await someoneElse(), body: { name: 'Anna' } }),
+  "an admin's delete": async () => admins('deleteAdmin', { id: await someoneElse() }),
   'a city served': async () =>
-    admins('POST', '/api/admin/cities/create', { name: 'Waco', state: 'TX', permitFee: 1 }),
+    admins('createCity', { body: { name: 'Waco', state: 'TX', permitFee: 1 } }),
   "a city's edit": async () => {
     await serveAustin(t)
     const { Data } = (await fetchAll()).json() as { Data: AdminFetchData }
-    return admins('PUT', `/api/admin/cities/edit/${Data.Cities[0]?.id}`, { permitFee: 2 })
+    return admins('editCity', { id: Data.Cities[0]?.id, body: { permitFee: 2 } })
   },
   'a city no longer served': async () => {
     await serveAustin(t)
     const { Data } = (await fetchAll()).json() as { Data: AdminFetchData }
-    return admins('DELETE', `/api/admin/cities/${Data.Cities[0]?.id}`)
+    return admins('deleteCity', { id: Data.Cities[0]?.id })
   },
-  'a new engineer': async () => admins('POST', '/api/admin/engineers/create', engineer),
+  'a new engineer': async () => admins('createEngineer', { body: engineer }),
   "an engineer's edit": async () =>
-    admins('PUT', `/api/admin/engineers/edit/${(await addEngineer(t)).id}`, { fee: 2 }),
-  "an engineer's delete": async () =>
-    admins('DELETE', `/api/admin/engineers/${(await addEngineer(t)).id}`),
-  'a new manager': async () => admins('POST', '/api/admin/managers/create', manager),
+    admins('editEngineer', { id: (await addEngineer(t)).id, body: { fee: 2 } }),
+  "an engineer's delete": async () => admins('deleteEngineer', { id: (await addEngineer(t)).id }),
+  'a new manager': async () => admins('createManager', { body: manager }),
   "a manager's edit": async () =>
-    admins('PUT', `/api/admin/managers/edit/${(await addManager(t)).id}`, { fee: 2 }),
-  "a manager's delete": async () =>
-    admins('DELETE', `/api/admin/managers/${(await addManager(t)).id}`),
+    admins('editManager', { id: (await addManager(t)).id, body: { fee: 2 } }),
+  "a manager's delete": async () => admins('deleteManager', { id: (await addManager(t)).id }),
   "a stage's pricing": async () => {
     const stage = (await t.app.stages.list()).stages[0]
-    return admins('PUT', `/api/admin/stages/edit/${stage?.id}`, { pricing: stage?.pricing })
+    return admins('editStage', { id: stage?.id, body: { pricing: stage?.pricing } })
   },
   "a stage's design tip": async () => {
     const tip = (await t.app.stages.list()).stages[0]?.designTip
-    return admins('PUT', `/api/admin/tips/edit/${tip?.id}`, { text: 'Dig deeper.' })
+    return admins('editTip', { id: tip?.id, body: { text: 'Dig deeper.' } })
   },
   "a builder request's status": async () =>
-    admins('PUT', `/api/admin/builder-requests/${(await openRequests()).builder}`, {
-      status: 'contacted',
+    admins('editBuilderRequest', {
+      id: (await openRequests()).builder,
+      body: { status: 'contacted' },
     }),
   "a manager request's status": async () =>
-    admins('PUT', `/api/admin/manager-requests/${(await openRequests()).manager}`, {
-      status: 'closed',
+    admins('editManagerRequest', {
+      id: (await openRequests()).manager,
+      body: { status: 'closed' },
     }),
   "a step's duration": async () =>
-    admins('PUT', '/api/admin/schedule/edit/excavation', { durationDays: 9, waitDays: 1 }),
+    admins('editSchedule', { step: 'excavation', body: { durationDays: 9, waitDays: 1 } }),
 }
 
 /** Writes the back office does not show: a builder's choices, an open quote, a start date. */

@@ -6,6 +6,7 @@ import { builderRequests, managerRequests } from '../../server/db/schema'
 import type { TestApp } from '../support/build'
 import { buildAsAdmin, json, signIn, snapshot } from '../support/http'
 import { expectTextAnswer, oddText, STORAGE_BREAKERS } from '../support/odd-text'
+import { junkWith } from '../support/junk'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -45,16 +46,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.app.close())
 
-const junk = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.integer(),
-  fc.double(),
-  fc.string(),
-  fc.constantFrom('', ' ', 'a@b.co', 'A@B.CO', 'TX', 'tx', 'open', 'closed', 'x'.repeat(300)),
-  fc.constantFrom('flat', 'items', "'; drop table users; --", '__proto__', -1, 1e12, 0.5),
-  fc.array(fc.string(), { maxLength: 3 }),
-  fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+const junk = junkWith(
+  ['', ' ', 'a@b.co', 'A@B.CO', 'TX', 'tx', 'open', 'closed', 'x'.repeat(300)],
+  ['flat', 'items', "'; drop table users; --", '__proto__', -1, 1e12, 0.5],
 )
 
 const OPTION = { key: 'a', label: 'A', multiplier: 1 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Stage, StagesData } from '../../contract'
 import { auditLog } from '../../server/db/schema'
 import type { TestApp } from '../support/build'
-import { buildAsAdmin, expectProblem, json, snapshot } from '../support/http'
+import { buildAsAdmin, expectProblem, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
 
 let t: TestApp
@@ -90,9 +90,9 @@ describe('PUT /api/admin/tips/edit/{id}', () => {
   it('refuses an empty or oversized tip, and a stage id for a tip id', async () => {
     const stage = first()
     const before = await snapshot(t)
-    const tipUrl = `/api/admin/tips/edit/${stage.designTip.id}`
+    const { id } = stage.designTip
     for (const text of ['   ', 'x'.repeat(2001)]) {
-      const problem = expectProblem(await json(t.app, 'PUT', tipUrl, { text }, admin), 400)
+      const problem = expectProblem(await callRaw(t, 'editTip', { id, body: { text } }, admin), 400)
       expect(Object.keys(problem.errors ?? {})).toEqual(['text'])
     }
     expectProblem(

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { BuilderRequest, ManagerRequest } from '../../contract'
 import { auditLog, builderRequests, managerRequests, managers } from '../../server/db/schema'
 import type { TestApp } from '../support/build'
-import { buildAsAdmin, expectProblem, json, signIn, snapshot } from '../support/http'
+import { buildAsAdmin, expectProblem, signIn, snapshot } from '../support/http'
+import { callRaw } from '../support/call'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -45,22 +46,21 @@ async function managerRequest(status: 'open' | 'closed' = 'open') {
 
 const KINDS = [
   {
-    path: 'builder-requests',
+    name: 'editBuilderRequest',
     entity: 'builder_request',
     make: builderRequest,
     schema: BuilderRequest,
   },
   {
-    path: 'manager-requests',
+    name: 'editManagerRequest',
     entity: 'manager_request',
     make: managerRequest,
     schema: ManagerRequest,
   },
 ] as const
 
-describe.each(KINDS)('PUT /api/admin/$path/{id}', (kind) => {
-  const move = (id: string, body: unknown) =>
-    json(t.app, 'PUT', `/api/admin/${kind.path}/${id}`, body, admin)
+describe.each(KINDS)('$name', (kind) => {
+  const move = (id: string, body: unknown) => callRaw(t, kind.name, { id, body }, admin)
 
   it('moves the request on, answering it with the client name, and records it', async () => {
     const id = await kind.make()

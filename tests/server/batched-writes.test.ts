@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn } from '../support/http'
 import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
-import { entryOf, newClient, put, quote, serveAustin, stageIds } from './client-kit'
+import { entryOf, newClient, quote, serveAustin, stageIds } from './client-kit'
 import { REFERENCE_POOL } from '../../contract/estimator'
+import type { CallName } from '../../contract/routes'
 
 // The builder's writes that queue while the database is busy go in one statement (see
 // server/db/batching.ts): these hold each of them to its own answer, as if it had gone alone.
@@ -31,10 +33,12 @@ afterEach(async () => {
 const isBatch = (statement: string) => /jsonb_to_recordset/.test(statement)
 
 /** Sends `body(i)` for every client at once, with the statements the server sent for them. */
-async function allAtOnce(url: string, body: (i: number) => unknown) {
-  let answers: Awaited<ReturnType<typeof put>>[] = []
+async function allAtOnce(name: CallName, body: (i: number) => unknown) {
+  let answers: LightMyRequestResponse[] = []
   const statements = await statementsDuring(t, async () => {
-    answers = await Promise.all(clients.map((c, i) => put(t, url, body(i), c.headers)))
+    answers = await Promise.all(
+      clients.map((c, i) => callRaw(t, name, { body: body(i) }, c.headers)),
+    )
   })
   return { answers, batches: statements.filter(isBatch) }
 }
@@ -42,7 +46,7 @@ async function allAtOnce(url: string, body: (i: number) => unknown) {
 describe('writes sent together', () => {
   it('saves each client’s choices, by stage and by title, in fewer statements', async () => {
     const width = (i: number) => 10 + i
-    const designs = await allAtOnce('/api/edit-pool', (i) => ({
+    const designs = await allAtOnce('editPool', (i) => ({
       Title: 'Pool Design',
       choices: { ...REFERENCE_POOL, widthFt: width(i) },
     }))
@@ -57,7 +61,7 @@ describe('writes sent together', () => {
       }),
     )
     const options = ['standard', 'rocky']
-    const stages = await allAtOnce('/api/edit-pool', (i) => ({
+    const stages = await allAtOnce('editPool', (i) => ({
       StageId: stage.excavation,
       choices: { option: options[i % 2] },
     }))
@@ -82,12 +86,12 @@ describe('writes sent together', () => {
   })
 
   it('marks steps done keeping the moment first done, and undone, and keeps the choices', async () => {
-    const chosen = await allAtOnce('/api/edit-pool', () => ({
+    const chosen = await allAtOnce('editPool', () => ({
       StageId: stage.plumbing,
       choices: { option: 'spa' },
     }))
     chosen.answers.forEach((res) => entryOf(res))
-    const first = await allAtOnce('/api/mark-done', () => ({ StageId: stage.plumbing, done: true }))
+    const first = await allAtOnce('markDone', () => ({ StageId: stage.plumbing, done: true }))
     expect(first.batches.length).toBeGreaterThan(0)
     const doneAt = first.answers.map((res) => {
       const entry = entryOf(res)
@@ -96,9 +100,9 @@ describe('writes sent together', () => {
       return entry.doneAt
     })
     t.clock.advance(60_000)
-    const again = await allAtOnce('/api/mark-done', () => ({ StageId: stage.plumbing, done: true }))
+    const again = await allAtOnce('markDone', () => ({ StageId: stage.plumbing, done: true }))
     expect(again.answers.map((res) => entryOf(res).doneAt)).toEqual(doneAt)
-    const undone = await allAtOnce('/api/mark-done', (i) => ({
+    const undone = await allAtOnce('markDone', (i) => ({
       StageId: stage.plumbing,
       done: i % 2 === 0,
     }))
@@ -124,7 +128,7 @@ describe('writes sent together', () => {
         ),
       )
     }
-    const added = await allAtOnce('/api/add-quote', (i) => ({
+    const added = await allAtOnce('addQuote', (i) => ({
       StageId: stage.steel,
       ...quote(`Vendor ${i}`, 100_000 + i),
     }))
@@ -141,7 +145,7 @@ describe('writes sent together', () => {
     const held = session.poolData?.poolChoices.find((entry) => entry.StageId === stage.steel)
     expect(held?.quotes.map((q) => q.vendor)).toEqual(['Old 0', 'Old 1', 'Old 2', 'Old 3', 'Old 4'])
     // A second round: each entry answered with the quote it held and the new one.
-    const again = await allAtOnce('/api/add-quote', (i) => ({
+    const again = await allAtOnce('addQuote', (i) => ({
       StageId: stage.steel,
       ...quote(`Mesh ${i}`),
     }))

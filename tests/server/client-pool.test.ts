@@ -3,8 +3,9 @@ import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
-import { addEngineer, entryOf, newClient, put, quote, serveAustin, stageIds } from './client-kit'
+import { addEngineer, entryOf, newClient, quote, serveAustin, stageIds } from './client-kit'
 import { REFERENCE_POOL } from '../../contract/estimator'
+import type { CallName } from '../../contract/routes'
 
 let t: TestApp
 let client: Awaited<ReturnType<typeof newClient>>
@@ -268,41 +269,41 @@ describe('one round trip per write', () => {
     return { StageId: stage.steel, quoteId: entry.quotes.at(-1)?.id }
   }
 
-  it.each([
+  it.each<[string, CallName, () => Promise<unknown>, RegExp]>([
     [
       'a stage’s choices',
-      '/api/edit-pool',
+      'editPool',
       async () => ({ StageId: stage.excavation, choices: { option: 'standard' } }),
       /insert into pool_entries/,
     ],
     [
       'the pool design',
-      '/api/edit-pool',
+      'editPool',
       async () => ({ Title: 'Pool Design', choices: REFERENCE_POOL }),
       /insert into pool_entries/,
     ],
     [
       'a step done',
-      '/api/mark-done',
+      'markDone',
       async () => ({ StageId: stage.steel, done: true }),
       /insert into pool_entries/,
     ],
     [
       'a quote',
-      '/api/add-quote',
+      'addQuote',
       async () => ({ StageId: stage.steel, ...quote('Rebar Co') }),
       /insert into quotes/,
     ],
     // The second acceptance replaces the first one's contract and its plan.
-    ['a quote accepted', '/api/accept-quote', steelQuote, /insert into contracts/],
-    ['a quote removed', '/api/remove-quote', steelQuote, /delete from quotes/],
-  ])('saves %s in one statement', async (_what, url, body, statement) => {
+    ['a quote accepted', 'acceptQuote', steelQuote, /insert into contracts/],
+    ['a quote removed', 'removeQuote', steelQuote, /delete from quotes/],
+  ])('saves %s in one statement', async (_what, name, body, statement) => {
     // The first call of a session reads who is calling; later ones find it cached.
-    await put(t, url, await body(), client.headers)
+    await callRaw(t, name, { body: await body() }, client.headers)
     const next = await body()
     let status = 0
     const statements = await statementsDuring(t, async () => {
-      status = (await put(t, url, next, client.headers)).statusCode
+      status = (await callRaw(t, name, { body: next }, client.headers)).statusCode
     })
     expect(status).toBe(200)
     const own = statements.filter((sent) => !isStageListRead(sent))

@@ -6,7 +6,7 @@ import { contracts, draws, poolEntries, quotes } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
-import { entryOf, newClient, put, quote, serveAustin, stageIds } from './client-kit'
+import { entryOf, newClient, quote, serveAustin, stageIds } from './client-kit'
 
 let t: TestApp
 let client: Awaited<ReturnType<typeof newClient>>
@@ -169,11 +169,13 @@ describe('PUT /api/accept-quote', () => {
     const entry = await withQuotes(4)
     const ids = entry.quotes.map((q) => q.id)
     const racers = [
-      ...ids.map((quoteId) => ['/api/accept-quote', quoteId] as const),
-      ['/api/remove-quote', ids[0]] as const,
+      ...ids.map((quoteId) => ['acceptQuote', quoteId] as const),
+      ['removeQuote', ids[0]] as const,
     ]
     const answers = await Promise.all(
-      racers.map(([url, quoteId]) => put(t, url, { StageId: excavation, quoteId }, client.headers)),
+      racers.map(([name, quoteId]) =>
+        callRaw(t, name, { body: { StageId: excavation, quoteId } }, client.headers),
+      ),
     )
     // Only the quote removed can have gone before its acceptance ran.
     const [first, ...rest] = answers
@@ -260,10 +262,15 @@ describe("another client's quotes", () => {
     // The intruder has an entry on the same stage, so only the quote's owner differs.
     await withQuotes(1, intruder.headers)
     const before = await snapshot(t)
-    for (const url of ['/api/accept-quote', '/api/remove-quote']) {
+    for (const name of ['acceptQuote', 'removeQuote'] as const) {
       for (const q of entry.quotes) {
         expectProblem(
-          await put(t, url, { StageId: excavation, quoteId: q.id }, intruder.headers),
+          await callRaw(
+            t,
+            name,
+            { body: { StageId: excavation, quoteId: q.id } },
+            intruder.headers,
+          ),
           404,
           'NOT_FOUND',
         )

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { LogEntry, StoredFile, Warranty } from '../../contract/documents'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json, snapshot } from '../support/http'
-import { callRaw } from '../support/call'
+import { expectProblem, snapshot } from '../support/http'
+import { call, callRaw } from '../support/call'
 import { newClient, serveAustin, stageIds } from './client-kit'
 import {
   bytesStored,
@@ -38,11 +38,7 @@ const photo = async (headers = client.headers, kind = 'photo') =>
 const addLog = (body: unknown, headers = client.headers) =>
   callRaw(t, 'addLogEntry', { body }, headers)
 
-const logs = async (query = '') => {
-  const res = await json(t.app, 'GET', `/api/logs${query}`, undefined, client.headers)
-  expect(res.statusCode, res.body).toBe(200)
-  return (res.json() as { Data: unknown[] }).Data.map((e) => LogEntry.parse(e))
-}
+const logs = (query: Record<string, string> = {}) => call(t, 'logs', { query }, client.headers)
 
 /** What GET /api/files lists, with fresh addresses. */
 const listed = async () => {
@@ -71,11 +67,12 @@ describe('the daily log', () => {
       (await addLog({ step: 'excavation', date: '2030-03-05', text: 'Done.' })).statusCode,
     ).toBe(201)
     expect((await logs()).map((e) => e.date)).toEqual(['2030-03-06', '2030-03-05', '2030-03-04'])
-    const dig = await logs('?step=excavation')
+    const dig = await logs({ step: 'excavation' })
     expect(dig.map((e) => e.text)).toEqual(['Done.', 'Dig started.'])
     const thumb = dig[1]?.files[0]?.urls.thumb ?? ''
     expect((await fetchSigned(t, thumb)).statusCode).toBe(200)
-    expectProblem(await json(t.app, 'GET', '/api/logs?step=roof', undefined, client.headers), 400)
+    const roof = { query: { step: 'roof' } }
+    expectProblem(await callRaw(t, 'logs', roof, client.headers), 400)
   })
 
   it("refuses another client's photo, a text over 5,000 characters and a bad date, changing nothing", async () => {

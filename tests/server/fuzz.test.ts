@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type TestApp } from '../support/build'
 import { bearer, json, onboardingDetails, requestCode, signIn, snapshot } from '../support/http'
 import { expectTextAnswer, oddText, STORAGE_BREAKERS } from '../support/odd-text'
+import { junkWith } from '../support/junk'
 
 let t: TestApp
 let clientToken: string
@@ -12,26 +13,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.app.close())
 
-const junk = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.integer(),
-  fc.double(),
-  fc.string(),
-  fc.constantFrom(
-    '',
-    ' ',
-    '123456',
-    '12345a',
-    'a@b.co',
-    'TX',
-    'tx',
-    'x'.repeat(300),
-    '<script>',
-    "'; drop table users; --",
-  ),
-  fc.array(fc.string(), { maxLength: 3 }),
-  fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+const junk = junkWith(
+  ['', ' ', '123456', '12345a', 'a@b.co', 'TX', 'tx', 'x'.repeat(300)],
+  ['<script>', "'; drop table users; --"],
 )
 
 /** Objects near the real body — right keys with junk values, some missing, some extra. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type MoneyStep, type StepSlug } from '../../contract'
 import { build, type TestApp } from '../support/build'
-import { expectProblem, json, snapshot } from '../support/http'
-import { callRaw } from '../support/call'
+import { expectProblem, snapshot } from '../support/http'
+import { call, callRaw } from '../support/call'
 import { newClient, serveAustin } from './client-kit'
 import { pdf, uploaded } from './files-kit'
 import {
@@ -367,12 +367,12 @@ describe('POST /api/draws/{id}/payments and DELETE /api/payments/{id}', () => {
     const paid = moneyOf(await pay(t, client.headers, deposit, 30_000), 201)
     const paymentId = stepIn(paid, 'excavation').draws[0]?.payments[0]?.id
     const before = await snapshot(t)
-    const unknown = `/api/payments/${crypto.randomUUID()}`
-    expectProblem(await json(t.app, 'DELETE', unknown, undefined, client.headers), 404)
+    const unknown = { id: crypto.randomUUID() }
+    expectProblem(await callRaw(t, 'deletePayment', unknown, client.headers), 404)
     expect(await snapshot(t)).toBe(before)
-    const url = `/api/payments/${paymentId}`
-    const after = moneyOf(await json(t.app, 'DELETE', url, undefined, client.headers))
+    const payment = { id: String(paymentId) }
+    const after = await call(t, 'deletePayment', payment, client.headers)
     expect(stepIn(after, 'excavation').draws[0]).toMatchObject({ paid: 0, payments: [] })
-    expectProblem(await json(t.app, 'DELETE', url, undefined, client.headers), 404)
+    expectProblem(await callRaw(t, 'deletePayment', payment, client.headers), 404)
   })
 })

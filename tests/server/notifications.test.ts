@@ -157,8 +157,8 @@ describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 
   it('answers 404 to a link that is not ours', async () => {
     const payload = Buffer.from(`${crypto.randomUUID()}:stepUpdates`).toString('base64url')
     const forged = `${payload}.${'A'.repeat(22)}`
-    expectProblem(await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${forged}` }), 404)
-    expectProblem(await t.app.inject({ method: 'GET', url: '/api/unsubscribe/nothing' }), 404)
+    expectProblem(await callRaw(t, 'unsubscribe', { token: forged }), 404)
+    expectProblem(await callRaw(t, 'unsubscribePage', { token: 'nothing' }), 404)
   })
 })
 

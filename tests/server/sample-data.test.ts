@@ -2,12 +2,14 @@ import crypto from 'node:crypto'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AdminFetchData, LoginData, SessionData } from '../../contract'
+import { routes, type CallName } from '../../contract/routes'
 import { openDatabase, type DatabaseOptions } from '../../server/db/driver/client'
 import { seedSamples } from '../../server/db/samples'
 import { cities, engineers, managers } from '../../server/db/schema'
 import { withDatabase } from '../support/template'
 import { build } from '../support/build'
-import { bearer, json, signInAdmin } from '../support/http'
+import { call } from '../support/call'
+import { bearer, signInAdmin } from '../support/http'
 import { PROCESS_TEST, start, stopStarted, tempDir, waitFor, type Server } from './server-process'
 
 // What a newcomer's `npm start` seeds: one served city, two engineers and two managers, marked
@@ -19,8 +21,14 @@ const TWO_STARTS = { timeout: 2 * PROCESS_TEST.timeout }
 
 afterEach(stopStarted)
 
-const post = (server: Server, url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${url}`, {
+/** A POST call by name to a started server, over the network as a newcomer's browser sends it. */
+const post = (
+  server: Server,
+  name: CallName,
+  body: unknown,
+  headers: Record<string, string> = {},
+) =>
+  fetch(`${server.url}${routes[name].path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -28,7 +36,7 @@ const post = (server: Server, url: string, body: unknown, headers: Record<string
 
 /** Asks for a code and reads it from the server's output, as the README tells a newcomer to. */
 async function codeFromOutput(server: Server, email: string) {
-  const login = await post(server, '/api/login', { email })
+  const login = await post(server, 'login', { email })
   expect(login.status).toBe(200)
   const { tempToken } = LoginData.parse(((await login.json()) as { Data: unknown }).Data)
   const line = new RegExp(`^Sign-in code for ${email.replace('.', '\\.')}: (\\d{6})$`, 'm')
@@ -38,10 +46,10 @@ async function codeFromOutput(server: Server, email: string) {
 
 async function adminData(server: Server) {
   const { tempToken, code } = await codeFromOutput(server, 'admin@example.com')
-  const verify = await post(server, '/api/verify', { code }, { 'temp-token': tempToken })
+  const verify = await post(server, 'verify', { code }, { 'temp-token': tempToken })
   expect(verify.status).toBe(200)
   const { Token } = SessionData.parse(((await verify.json()) as { Data: unknown }).Data)
-  const res = await fetch(`${server.url}/api/admin/fetch`, { headers: bearer(Token) })
+  const res = await fetch(`${server.url}${routes.adminFetch.path}`, { headers: bearer(Token) })
   expect(res.status).toBe(200)
   return AdminFetchData.parse(((await res.json()) as { Data: unknown }).Data)
 }
@@ -93,7 +101,7 @@ describe.runIf(inPglite)('`npm start` on a fresh embedded database', TWO_STARTS,
     const details = { name: 'Pat', phone: '+1 512 555 0100', address: '1 Main St' }
     const onboarding = await post(
       server,
-      '/api/onboarding',
+      'onboarding',
       { code, ...details, city: 'Austin', state: 'TX' },
       { 'temp-token': tempToken },
     )
@@ -162,14 +170,8 @@ describe('a sample the admin edits', () => {
       if (!city || !engineer) throw new Error('no samples')
       expect([city.sample, engineer.sample]).toEqual([true, true])
 
-      const cityEdit = `/api/admin/cities/edit/${city.id}`
-      const engineerEdit = `/api/admin/engineers/edit/${engineer.id}`
-      expect((await json(t.app, 'PUT', cityEdit, { permitFee: 50_000 }, headers)).statusCode).toBe(
-        200,
-      )
-      expect((await json(t.app, 'PUT', engineerEdit, { fee: 100_000 }, headers)).statusCode).toBe(
-        200,
-      )
+      await call(t, 'editCity', { id: city.id, body: { permitFee: 50_000 } }, headers)
+      await call(t, 'editEngineer', { id: engineer.id, body: { fee: 100_000 } }, headers)
       const [edited] = await t.app.cities.list()
       expect(edited).toEqual({ id: city.id, name: 'Austin', state: 'TX', permitFee: 50_000 })
       expect((await t.app.engineers.list()).map((e) => e.sample ?? false).sort()).toEqual([

@@ -1,11 +1,12 @@
 import { desc } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AdminFetchData, Timeline, type StepSlug } from '../../contract'
+import type { CallName } from '../../contract/routes'
 import { auditLog } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import { bearer, expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
-import { newClient, put, serveAustin, stageIds } from './client-kit'
+import { newClient, serveAustin, stageIds } from './client-kit'
 import { permitsDone as permitsDoneOf, setToday as setTodayOf } from './timeline-kit'
 
 let t: TestApp
@@ -339,8 +340,12 @@ describe('the back office schedule', () => {
   it('answers 404 to an unknown step, changing nothing', async () => {
     const before = await snapshot(t)
     const body = { durationDays: 3, waitDays: 0 }
-    const url = '/api/admin/schedule/edit/diving-board'
-    const problem = expectProblem(await put(t, url, body, admin), 404, 'NOT_FOUND')
+    const unknown = { step: 'diving-board', body }
+    const problem = expectProblem(
+      await callRaw(t, 'editSchedule', unknown, admin),
+      404,
+      'NOT_FOUND',
+    )
     expect(problem.errors).toEqual({ step: ['Unknown step'] })
     expect(await snapshot(t)).toBe(before)
   })
@@ -365,81 +370,73 @@ describe('notification preferences', () => {
 })
 
 describe('bad input', () => {
-  it.each<[string, string, unknown, string]>([
-    [
-      'a start date that is no date',
-      '/api/timeline/start',
-      { startDate: '2030-02-30' },
-      'startDate',
-    ],
+  it.each<[string, CallName, unknown, string]>([
+    ['a start date that is no date', 'setTimelineStart', { startDate: '2030-02-30' }, 'startDate'],
     [
       'a start date in another format',
-      '/api/timeline/start',
+      'setTimelineStart',
       { startDate: '03/04/2030' },
       'startDate',
     ],
     [
       'a start date in another century',
-      '/api/timeline/start',
+      'setTimelineStart',
       { startDate: '2130-03-04' },
       'startDate',
     ],
-    ['no start date', '/api/timeline/start', { rebaseline: true }, 'startDate'],
+    ['no start date', 'setTimelineStart', { rebaseline: true }, 'startDate'],
     [
       'rebaseline that is not a boolean',
-      '/api/timeline/start',
+      'setTimelineStart',
       { startDate: MONDAY, rebaseline: 'yes' },
       'rebaseline',
     ],
-    [
-      'an unknown step',
-      '/api/timeline/started',
-      { step: 'diving-board', startedOn: MONDAY },
-      'step',
-    ],
+    ['an unknown step', 'setStepStarted', { step: 'diving-board', startedOn: MONDAY }, 'step'],
     [
       'a start day after today',
-      '/api/timeline/started',
+      'setStepStarted',
       { step: 'steel', startedOn: '2030-03-02' },
       'startedOn',
     ],
-    ['no start day (null clears it)', '/api/timeline/started', { step: 'steel' }, 'startedOn'],
-    ['a passed inspection without a date', '/api/inspections/layout', { status: 'passed' }, 'date'],
+    ['no start day (null clears it)', 'setStepStarted', { step: 'steel' }, 'startedOn'],
+    ['a passed inspection without a date', 'recordInspection', { status: 'passed' }, 'date'],
     [
       'a failed inspection without a date',
-      '/api/inspections/layout',
+      'recordInspection',
       { status: 'failed', notes: 'x' },
       'date',
     ],
     [
       'an inspection passed after today',
-      '/api/inspections/layout',
+      'recordInspection',
       { status: 'passed', date: '2030-03-02' },
       'date',
     ],
-    ['an unknown status', '/api/inspections/layout', { status: 'waiting', date: MONDAY }, 'status'],
+    ['an unknown status', 'recordInspection', { status: 'waiting', date: MONDAY }, 'status'],
     [
       'notes too long',
-      '/api/inspections/layout',
+      'recordInspection',
       { status: 'failed', date: MONDAY, notes: 'x'.repeat(2001) },
       'notes',
     ],
     [
       'a missing switch',
-      '/api/notifications',
+      'setNotifications',
       { inspectionReminders: true, stepUpdates: false },
       'warrantyReminders',
     ],
     [
       'an unknown field',
-      '/api/notifications',
+      'setNotifications',
       { inspectionReminders: true, stepUpdates: true, warrantyReminders: true, sms: true },
       'sms',
     ],
-  ])('refuses %s (400), changing nothing', async (_, url, body, field) => {
+  ])('refuses %s (400), changing nothing', async (_, name, body, field) => {
     await permitsDone()
     const before = await snapshot(t)
-    const problem = expectProblem(await put(t, url, body, client.headers), 400, 'VALIDATION_FAILED')
+    // The inspections are refused on the layout's; the other calls take no slug.
+    const res = await callRaw(t, name, { slug: 'layout', body }, client.headers)
+    const problem = expectProblem(res, 400, 'VALIDATION_FAILED')
     expect(Object.keys(problem.errors ?? {})).toEqual([field])
     expect(await snapshot(t)).toBe(before)
   })
@@ -503,10 +500,10 @@ describe('access', () => {
       asNewClient: true,
       details: { city: 'Reno', state: 'NV' },
     })
-    for (const path of ['/api/timeline', '/api/notifications']) {
-      expectProblem(await json(t.app, 'GET', path, undefined, {}), 401)
-      expectProblem(await json(t.app, 'GET', path, undefined, admin), 403)
-      expectProblem(await json(t.app, 'GET', path, undefined, bearer(session.Token)), 403)
+    for (const name of ['timeline', 'notifications'] as const) {
+      expectProblem(await callRaw(t, name, {}, {}), 401)
+      expectProblem(await callRaw(t, name, {}, admin), 403)
+      expectProblem(await callRaw(t, name, {}, bearer(session.Token)), 403)
     }
   })
 })

@@ -2,7 +2,8 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Trade } from '../../contract/trades'
 import { build, type TestApp } from '../support/build'
-import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
+import { call, callRaw } from '../support/call'
+import { bearer, expectProblem, signIn, snapshot } from '../support/http'
 import { newClient, serveAustin } from './client-kit'
 import { pdf, uploaded } from './files-kit'
 import { setToday } from './timeline-kit'
@@ -37,11 +38,11 @@ const shotcrete = {
 }
 
 const create = (body: unknown, headers: Headers = client.headers) =>
-  json(t.app, 'POST', '/api/trades', body, headers)
+  callRaw(t, 'createTrade', { body }, headers)
 const edit = (id: string, body: unknown, headers: Headers = client.headers) =>
-  json(t.app, 'PUT', `/api/trades/${id}`, body, headers)
+  callRaw(t, 'editTrade', { id, body }, headers)
 const remove = (id: string, headers: Headers = client.headers) =>
-  json(t.app, 'DELETE', `/api/trades/${id}`, undefined, headers)
+  callRaw(t, 'deleteTrade', { id }, headers)
 
 function tradeOf(res: LightMyRequestResponse, status = 200): Trade {
   expect(res.statusCode, res.body).toBe(status)
@@ -51,11 +52,7 @@ function tradeOf(res: LightMyRequestResponse, status = 200): Trade {
 const created = async (body: object = shotcrete, headers = client.headers) =>
   tradeOf(await create(body, headers), 201)
 
-async function listed(headers = client.headers): Promise<Trade[]> {
-  const res = await json(t.app, 'GET', '/api/trades', undefined, headers)
-  expect(res.statusCode, res.body).toBe(200)
-  return (res.json() as { Data: unknown[] }).Data.map((trade) => Trade.parse(trade))
-}
+const listed = (headers = client.headers): Promise<Trade[]> => call(t, 'trades', {}, headers)
 
 /** A certificate as the owner uploads it: a PDF filed as "Other". */
 const certificate = (headers: Headers, name: string) =>
@@ -198,8 +195,7 @@ describe('the certificates of a trade', () => {
     expect(trade.insurance.fileId).toBe(insurance.id)
     expect(trade.workersComp).toEqual({ exempt: false, expiresOn: '2030-12-31', fileId: comp.id })
     expect(codesOf(trade)).toEqual([])
-    const res = await json(t.app, 'DELETE', `/api/files/${comp.id}`, undefined, client.headers)
-    expect(res.statusCode, res.body).toBe(200)
+    await call(t, 'deleteFile', { id: comp.id }, client.headers)
     const [after] = await listed()
     expect(after?.workersComp.fileId).toBeNull()
     expect(after && codesOf(after)).toEqual(['COMP_MISSING'])
@@ -207,18 +203,11 @@ describe('the certificates of a trade', () => {
 
   it('stay when a log entry they were attached to is deleted', async () => {
     const insurance = await certificate(client.headers, 'coi.pdf')
-    const entry = await json(
-      t.app,
-      'POST',
-      '/api/logs',
-      { step: 'shotcrete', date: '2030-03-01', text: 'Certificate in', fileIds: [insurance.id] },
-      client.headers,
-    )
-    expect(entry.statusCode, entry.body).toBe(201)
+    const entry = { step: 'shotcrete', date: '2030-03-01', text: 'Certificate in' } as const
+    const body = { ...entry, fileIds: [insurance.id] }
+    const { id } = await call(t, 'addLogEntry', { body }, client.headers)
     await created({ ...shotcrete, insuranceFileId: insurance.id })
-    const { id } = (entry.json() as { Data: { id: string } }).Data
-    const res = await json(t.app, 'DELETE', `/api/logs/${id}`, undefined, client.headers)
-    expect(res.statusCode, res.body).toBe(200)
+    await call(t, 'deleteLogEntry', { id }, client.headers)
     expect((await listed())[0]?.insurance.fileId).toBe(insurance.id)
   })
 
@@ -279,7 +268,7 @@ describe('the warnings on a trade', () => {
 
 describe('who may use the trades calls', () => {
   const callAll = async (headers: Headers, id: string) => [
-    await json(t.app, 'GET', '/api/trades', undefined, headers),
+    await callRaw(t, 'trades', {}, headers),
     await create({ ...shotcrete, email: 'new@example.com' }, headers),
     await edit(id, shotcrete, headers),
     await remove(id, headers),

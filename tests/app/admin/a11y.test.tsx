@@ -1,27 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react'
-import axe from 'axe-core'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SECTION_SCREENS } from '../../../src/features/admin/admin-area'
 import { CitiesSection } from '../../../src/features/admin/directory-sections'
 import { PricingSection } from '../../../src/features/admin/pricing-section'
 import { ADMIN_SECTIONS } from '../../../src/features/admin/section-titles'
 import { client, stage } from '../../machines/fixtures'
 import { refusal, renderSection, startAdmin } from './harness'
+import { likeTheRealPage, violations } from '../../support/axe-jsdom'
 
-afterEach(cleanup)
-
-beforeAll(() => {
-  // What index.html gives the real page.
-  document.documentElement.lang = 'en'
-  document.title = 'PoolPath'
-})
-
-/** Rule ids that fail; colour contrast needs layout, which jsdom lacks (e2e checks it). */
-async function violations() {
-  const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } })
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)
-}
+likeTheRealPage()
 
 describe('admin screens have no axe violations', () => {
   it.each(ADMIN_SECTIONS.map((s) => s.route))('%s, with data', async (route) => {

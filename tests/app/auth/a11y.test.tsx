@@ -1,23 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react'
-import axe from 'axe-core'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import { ComingSoonPage, LoginPage, OnboardingPage, VerifyPage } from '../../../src/features/auth'
 import { apiProblem, awaitCode, renderPage, signIn, startSession } from './harness'
+import { likeTheRealPage, violations } from '../../support/axe-jsdom'
 
-afterEach(cleanup)
-
-beforeAll(() => {
-  // What index.html gives the real page.
-  document.documentElement.lang = 'en'
-  document.title = 'PoolPath'
-})
-
-/** Rule ids that fail; colour contrast needs layout, which jsdom lacks (e2e checks it). */
-async function violations() {
-  const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } })
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)
-}
+likeTheRealPage()
 
 describe('sign-in screens have no axe violations', () => {
   it('login, with a field error and a problem', async () => {

@@ -16,6 +16,7 @@ import { sessionMachine, type SessionActor } from '../../../machines/session/ses
 import type { VerifyInput } from '../../../machines/session/session.types'
 import { SessionProvider } from '../../../src/app/session-context'
 import { noSessionStorage, noStorage } from '../../support/storage-fakes'
+import { emptyPoolData } from '../../machines/fixtures'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
 window.scrollTo = () => {}
@@ -49,13 +50,7 @@ export const sessionData = (over: Partial<SessionData> = {}): SessionData => ({
   Token: 'opaque-test-token',
   userData: client(),
   role: 'CLIENT',
-  poolData: {
-    poolChoices: [],
-    nonStages: [],
-    BuilderRequested: false,
-    PermitFee: null,
-    ManagerRequests: [],
-  },
+  poolData: emptyPoolData({ PermitFee: null }),
   Flag: false,
   Engineers: [],
   Managers: [],

@@ -30,10 +30,13 @@ import { sessionMachine, type SessionActor } from '../../../machines/session/ses
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
 import { noSessionStorage, noStorage } from '../../support/storage-fakes'
+import { emptyPoolData } from '../../machines/fixtures'
 import { apiProblem, sessionData } from '../auth/harness'
 import { createFakeDocumentsApi } from './documents-fake'
 import { createFakeMoneyApi } from './money-fake'
 import { createFakeTimelineApi } from './timeline-fake'
+
+export { emptyPoolData }
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation, and scrolls
 // to the element a link's hash names.
@@ -82,15 +85,6 @@ export const manager = (n: number, over: Partial<Manager> = {}): Manager => ({
   bio: `Ran ${n + 20} pool builds.`,
   yearsExperience: 5 + n,
   fee: 800_000 + n * 50_000,
-  ...over,
-})
-
-export const emptyPoolData = (over: Partial<PoolData> = {}): PoolData => ({
-  poolChoices: [],
-  nonStages: [],
-  BuilderRequested: false,
-  PermitFee: 45_000,
-  ManagerRequests: [],
   ...over,
 })
 
