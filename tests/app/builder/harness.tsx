@@ -155,6 +155,7 @@ export function createFakeClientApi(initial: PoolData, stages: readonly Stage[] 
           note: call.body.note?.trim() ?? '',
           createdAt: NOW,
           accepted: false,
+          tradeId: call.body.tradeId ?? null,
         }
         return save(call.body, { quotes: [...entry.quotes, quote] })
       }
