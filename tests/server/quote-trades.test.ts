@@ -208,3 +208,42 @@ describe('PUT /api/accept-quote and the quote’s trade', () => {
     expect(await acknowledgements()).toEqual([])
   })
 })
+
+describe('the money warning NO_TRADE', () => {
+  const warningsOf = async (step: string) => {
+    const money = await call(t, 'money', {}, client.headers)
+    return money.warnings.filter((w) => w.step === step)
+  }
+
+  it('is on a licensed step’s contract whose quote names no trade, and only there', async () => {
+    entryOf(await accept(onlyQuoteOf(await addQuote()).id))
+    expect(await warningsOf('excavation')).toEqual([
+      {
+        step: 'excavation',
+        code: 'NO_TRADE',
+        message: 'Record who does this work to check their licence and insurance',
+      },
+    ])
+    const trade = await tradeFor(verified)
+    t.clock.advance(1000)
+    const named = entryOf(await addQuote(trade.id)).quotes[1]?.id ?? ''
+    entryOf(await accept(named))
+    expect(await warningsOf('excavation')).toEqual([])
+    // Permits are not licensed work.
+    const body = { Title: 'Permits', vendor: 'City', amount: 45_000 } as const
+    const permits = onlyQuoteOf(await callRaw(t, 'addQuote1', { body }, client.headers))
+    await call(
+      t,
+      'acceptQuote',
+      { body: { Title: 'Permits', quoteId: permits.id } },
+      client.headers,
+    )
+    expect((await call(t, 'money', {}, client.headers)).steps).toContainEqual(
+      expect.objectContaining({
+        step: 'permits',
+        contract: expect.objectContaining({ vendor: 'City' }),
+      }),
+    )
+    expect(await warningsOf('permits')).toEqual([])
+  })
+})
