@@ -56,10 +56,24 @@ describe('the quote check on a step page', () => {
       '$121.23 per yd³ of dig · typical $63.84 · far above — check what it includes',
     )
     expect(check('Vendor 1')?.className).toContain('badge-danger')
-    expect(check('Vendor 2')?.textContent).toBe('$65.22 per yd³ of dig · typical $63.84 · typical')
+    expect(check('Vendor 2')?.textContent).toBe('$65.22 per yd³ of dig · typical $63.84')
     expect(check('Vendor 2')?.className).toContain('badge-success')
     expect(check('Vendor 3')?.textContent).toContain('· high')
     expect(check('Vendor 3')?.className).toContain('badge-warning')
+  })
+
+  it('tones a quote’s difference from the estimate as its band: a typical one is no alarm', async () => {
+    await renderBuilder('/builder/excavation', {
+      poolData: excavationWith(quote(1, 1_580_000, true), quote(2, 850_000), quote(3, 1_050_000)),
+    })
+    const difference = (vendor: string) =>
+      within(screen.getByRole('article', { name: vendor }))
+        .getByText('Against the estimate', { selector: 'dt' })
+        .nextElementSibling?.querySelector('.difference')
+    expect(difference('Vendor 2')?.textContent).toBe('+$180 over')
+    expect(difference('Vendor 2')?.className).toBe('difference difference-success')
+    expect(difference('Vendor 3')?.className).toBe('difference difference-warning')
+    expect(difference('Vendor 1')?.className).toBe('difference difference-danger')
   })
 
   it('compares two or more quotes in a table: amount, implied unit price, band and note', async () => {
