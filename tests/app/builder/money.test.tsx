@@ -39,9 +39,10 @@ async function budgetPage() {
   return { ...app, contract }
 }
 
-/** The figure under one of the Budget page's headline labels. */
+/** The figure under one of the Budget page's headline labels (the sidebar has some of them too). */
 const figure = (label: string) =>
-  screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+  within(screen.getByRole('article')).getByText(label, { selector: 'dt' }).nextElementSibling
+    ?.textContent
 
 describe('the quote check on a step page', () => {
   it('says each quote’s implied unit price against the typical one, and its band', async () => {
@@ -341,12 +342,19 @@ describe('money the client holds', () => {
     expect(excavation?.contract?.vendor).toBe('Vendor 2')
   })
 
-  it('is not fetched by a write while it is not held', async () => {
+  it('is held on a step page for the sidebar, whose committed cost follows an accepted quote', async () => {
     const poolData = excavationWith(quote(1, 900_000, true), quote(2, 850_000))
     const { user, moneyCalls, idle } = await renderBuilder('/builder/excavation', { poolData })
+    await idle()
+    const sidebar = screen.getByRole('region', { name: 'Your project' })
+    const committed = () =>
+      within(sidebar).getByText('Committed', { selector: 'dt' }).nextElementSibling?.textContent
+    expect(committed()).toBe('$9,000')
+    moneyCalls.mockClear()
     await user.click(screen.getByRole('button', { name: 'Accept the quote from Vendor 2' }))
     await idle()
-    expect(moneyCalls).not.toHaveBeenCalled()
+    expect(moneyCalls).toHaveBeenCalledWith({ name: 'money' })
+    await waitFor(() => expect(committed()).toBe('$8,500'))
   })
 })
 
