@@ -21,6 +21,8 @@ export type ProjectData = {
 }
 
 export const SAVE_DESIGN_FIRST = 'Save your pool design to see an estimate'
+/** The note of a step that has no price at all: the pool design is drawn here. */
+export const NO_COST = 'Designing your pool here costs nothing'
 
 /** The saved pool design, when there is a valid one. */
 export function savedDesign(poolData: PoolData): PoolDesignChoices | null {
@@ -58,7 +60,7 @@ function nonStageEstimate(step: Step, project: ProjectData) {
       ? { estimate: null, estimateNote: 'Your city has no permit fee on file yet' }
       : { estimate: poolData.PermitFee, estimateNote: null }
   }
-  return { estimate: null, estimateNote: 'The design sets the quantities every estimate uses' }
+  return { estimate: null, estimateNote: NO_COST }
 }
 
 function stageStepEstimate(step: Step, project: ProjectData, q: Quantities | null) {

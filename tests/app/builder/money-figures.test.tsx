@@ -90,4 +90,13 @@ describe('the money figures after a change order', () => {
     expect(sidebar('Committed')).toBe('$14,700')
     expect(sidebar('Over or under the estimate')).toBe('+$3,912 over')
   })
+
+  it('say a done step without a price costs nothing, and one still to price is not yet estimated', async () => {
+    const { idle } = await renderBuilder('/builder/budget', {
+      poolData: emptyPoolData({ nonStages: [{ ...designEntry(), done: true }] }),
+    })
+    await idle()
+    expect(rowCells('Pool Design')).toEqual(['No cost', '—', '—', 'Done'])
+    expect(rowCells('Engineering')).toEqual(['Not yet estimated', '—', '—', '—'])
+  })
 })

@@ -1,6 +1,6 @@
 import { MoneyDifference } from '../../../components/money-difference'
 import { formatMoney } from '../../../lib/money'
-import { budgetTotals, type StepBudget } from '../../../../contract/budget'
+import { budgetTotals, NO_COST, type StepBudget } from '../../../../contract/budget'
 import type { Money } from '../../../../contract/money'
 import { moneyFigures, stepDifference } from '../../../../contract/money-figures'
 
@@ -10,10 +10,14 @@ const amount = (cents: number | null, empty: string) =>
 const difference = (cents: number | null) =>
   cents === null ? '—' : <MoneyDifference cents={cents} />
 
-/** A step's estimate, or that it waits for what it needs. */
-function Estimate({ cents }: { step: StepBudget; cents: number | null }) {
+/** A step's estimate; one that costs nothing says so, another waits for what it needs. */
+function Estimate({ step, cents }: { step: StepBudget; cents: number | null }) {
   if (cents !== null) return formatMoney(cents)
-  return <span className="budget-missing">Not yet estimated</span>
+  return step.estimateNote === NO_COST ? (
+    'No cost'
+  ) : (
+    <span className="budget-missing">Not yet estimated</span>
+  )
 }
 
 /** The figures' column headers; on a phone each row is a card and they label its figures. */
