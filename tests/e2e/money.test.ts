@@ -30,6 +30,34 @@ async function openBudget(page: Page) {
   return contract
 }
 
+/** A client of `city` in Texas with the reference pool design saved, on its page. */
+async function designedClient(city: string, name: string, email: string) {
+  await serveCity(city, 'TX')
+  const opened = await e2e.openPage()
+  await onboard(opened.page, { city, state: 'TX', name, email })
+  await opened.page.waitForURL('**/builder/pool-design')
+  await opened.page.getByRole('button', { name: 'Save design' }).click()
+  await opened.page.getByText('Design saved').waitFor()
+  return opened
+}
+
+/** Adds a change order to the contract on the Budget page and approves it. */
+async function approveChangeOrder(
+  page: Page,
+  contract: Locator,
+  description: string,
+  amount: string,
+) {
+  await contract.getByRole('button', { name: 'Add change order' }).click()
+  const order = page.getByRole('dialog', { name: 'Add change order — Excavation' })
+  await order.getByRole('textbox', { name: /Description/ }).fill(description)
+  await order.getByRole('textbox', { name: /Amount/ }).fill(amount)
+  await order.getByRole('button', { name: 'Add change order' }).click()
+  await order.waitFor({ state: 'detached' })
+  await contract.getByRole('button', { name: 'Approve' }).click()
+  await contract.getByText('Approved', { exact: true }).waitFor()
+}
+
 async function pay(page: Page, draw: Locator, amount: string) {
   await draw.getByRole('button', { name: 'Record payment' }).click()
   const dialog = page.getByRole('dialog')
@@ -41,12 +69,7 @@ async function pay(page: Page, draw: Locator, amount: string) {
 
 describe('money', () => {
   it('takes a client from an accepted quote to draws, payments, change orders and the design ripple', async () => {
-    await serveCity('Austin', 'TX')
-    const { page, problems } = await e2e.openPage()
-    await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
+    const { page, problems } = await designedClient('Austin', 'Pat', 'pat@example.com')
 
     // Two quotes on Excavation: each checked against the price list, and compared.
     await page.goto('/builder/excavation')
@@ -108,14 +131,7 @@ describe('money', () => {
       .waitFor()
 
     // A change order, approved: the committed cost moves.
-    await contract.getByRole('button', { name: 'Add change order' }).click()
-    const order = page.getByRole('dialog', { name: 'Add change order — Excavation' })
-    await order.getByRole('textbox', { name: /Description/ }).fill('Rock in the deep end')
-    await order.getByRole('textbox', { name: /Amount/ }).fill('1,250')
-    await order.getByRole('button', { name: 'Add change order' }).click()
-    await order.waitFor({ state: 'detached' })
-    await contract.getByRole('button', { name: 'Approve' }).click()
-    await contract.getByText('Approved', { exact: true }).waitFor()
+    await approveChangeOrder(page, contract, 'Rock in the deep end', '1,250')
     await expect.poll(() => figure(page, 'Committed').textContent()).toBe('$10,250')
     await expectSound(page)
 
@@ -135,12 +151,7 @@ describe('money', () => {
   })
 
   it('shows one committed cost after a change order: sidebar, Overview, Budget page and print', async () => {
-    await serveCity('Plano', 'TX')
-    const { page, problems } = await e2e.openPage()
-    await onboard(page, { city: 'Plano', state: 'TX', name: 'Lee', email: 'lee@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
+    const { page, problems } = await designedClient('Plano', 'Lee', 'lee@example.com')
     await page.goto('/builder/excavation')
     await page.getByRole('textbox', { name: 'Vendor' }).fill('Dig Co')
     await page.getByRole('textbox', { name: 'Amount' }).fill('9,800')
@@ -149,14 +160,7 @@ describe('money', () => {
     await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
 
     const contract = await openBudget(page)
-    await contract.getByRole('button', { name: 'Add change order' }).click()
-    const order = page.getByRole('dialog', { name: 'Add change order — Excavation' })
-    await order.getByRole('textbox', { name: /Description/ }).fill('Rock in the deep end')
-    await order.getByRole('textbox', { name: /Amount/ }).fill('2,400')
-    await order.getByRole('button', { name: 'Add change order' }).click()
-    await order.waitFor({ state: 'detached' })
-    await contract.getByRole('button', { name: 'Approve' }).click()
-    await contract.getByText('Approved', { exact: true }).waitFor()
+    await approveChangeOrder(page, contract, 'Rock in the deep end', '2,400')
 
     // $9,800 and the $2,400 change order, against Excavation's $8,320 estimate.
     const sidebar = page.getByRole('region', { name: 'Your project' })

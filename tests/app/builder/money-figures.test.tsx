@@ -22,22 +22,13 @@ const accepted = (n: number, amount: number): Quote => ({
 const twoContracts = () =>
   emptyPoolData({
     nonStages: [{ ...designEntry(), done: true }],
-    poolChoices: [
-      {
-        StageId: stageId('excavation'),
-        choices: {},
-        done: false,
-        doneAt: null,
-        quotes: [accepted(1, 980_000)],
-      },
-      {
-        StageId: stageId('steel'),
-        choices: {},
-        done: false,
-        doneAt: null,
-        quotes: [accepted(2, 250_000)],
-      },
-    ],
+    poolChoices: [accepted(1, 980_000), accepted(2, 250_000)].map((quote, n) => ({
+      StageId: stageId(n === 0 ? 'excavation' : 'steel'),
+      choices: {},
+      done: false,
+      doneAt: null,
+      quotes: [quote],
+    })),
   })
 
 /** What a list of terms and figures says under `term`. */

@@ -45,7 +45,7 @@ const figure = (label: string) =>
     ?.textContent
 
 describe('the quote check on a step page', () => {
-  it('says each quote’s implied unit price against the typical one, and its band', async () => {
+  it('says each quote’s implied unit price against the typical one, and its band, in one tone', async () => {
     await renderBuilder('/builder/excavation', {
       poolData: excavationWith(quote(1, 1_580_000, true), quote(2, 850_000), quote(3, 1_050_000)),
     })
@@ -61,12 +61,7 @@ describe('the quote check on a step page', () => {
     expect(check('Vendor 2')?.className).toContain('badge-success')
     expect(check('Vendor 3')?.textContent).toContain('· high')
     expect(check('Vendor 3')?.className).toContain('badge-warning')
-  })
-
-  it('tones a quote’s difference from the estimate as its band: a typical one is no alarm', async () => {
-    await renderBuilder('/builder/excavation', {
-      poolData: excavationWith(quote(1, 1_580_000, true), quote(2, 850_000), quote(3, 1_050_000)),
-    })
+    // The difference from the estimate takes the band's tone: a typical one is no alarm.
     const difference = (vendor: string) =>
       within(screen.getByRole('article', { name: vendor }))
         .getByText('Against the estimate', { selector: 'dt' })
