@@ -316,7 +316,7 @@ describe('money on the Budget page', () => {
 })
 
 describe('money the client holds', () => {
-  it('is fetched again after a write that moves it, and not before it is held', async () => {
+  it('is fetched again after a write that moves it', async () => {
     const poolData = excavationWith(quote(1, 900_000, true), quote(2, 850_000))
     const { user, moneyCalls, client, idle } = await renderBuilder('/builder/budget', { poolData })
     await idle()
