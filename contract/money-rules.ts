@@ -94,14 +94,18 @@ export function quoteBasis(
   return { estimate, metered: quantity > 0 ? { unit, quantity } : null }
 }
 
-/** A quote check in words: "$121 per yd³ of dig · typical $64 · far above — check what it includes". */
+/**
+ * A quote check in words: "$121 per yd³ of dig · typical $64 · far above — check what it
+ * includes". A typical quote is said typical once: "$62 per yd³ of dig · typical $64".
+ */
 export function quoteCheckWords(check: QuoteCheck): string {
   const band = BAND_WORDS[check.band]
   const percent =
     check.percent === 0 ? '' : ` (${check.percent > 0 ? '+' : '−'}${Math.abs(check.percent)} %)`
   if (!check.perUnit) return `${band}${percent} against the estimate`
   const { implied, typical, unit } = check.perUnit
-  return `${formatCents(implied)} per ${unit} · typical ${formatCents(typical)} · ${band}`
+  const reference = `${formatCents(implied)} per ${unit} · typical ${formatCents(typical)}`
+  return check.band === 'typical' ? reference : `${reference} · ${band}`
 }
 
 // ---- Draws ---------------------------------------------------------------------------------

@@ -3,9 +3,8 @@ import { useState } from 'react'
 import type { Quote } from '../../../../contract/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/badge'
-import { MoneyDifference } from '../../../components/money-difference'
 import { formatMoney } from '../../../lib/money'
-import { basisOf, CompareQuotes, QuoteCheckBadge } from './quote-check'
+import { basisOf, CompareQuotes, QuoteCheckBadge, QuoteDifference } from './quote-check'
 import { useCallFor, useClientCalls } from '../use-client'
 import type { StepView } from '../steps/use-step'
 import { FieldAlert } from '../../../components/form/field-alert'
@@ -54,11 +53,11 @@ export function QuoteList({ view }: { view: StepView }) {
                 <div>
                   <dt>Against the estimate</dt>
                   <dd>
-                    {view.budget.estimate === null ? (
-                      '—'
-                    ) : (
-                      <MoneyDifference cents={quote.amount - view.budget.estimate} />
-                    )}
+                    <QuoteDifference
+                      amount={quote.amount}
+                      estimate={view.budget.estimate}
+                      basis={basis}
+                    />
                   </dd>
                 </div>
                 {basis && (
