@@ -134,3 +134,37 @@ describe('the Overview’s dates and emails', () => {
     expect(screen.getByRole('switch', { name: 'Email me about warranties' })).toBeTruthy()
   })
 })
+
+describe('the Gantt chart', () => {
+  /** The chart after setting the start date, and where its today line is drawn. */
+  async function chartFrom(startDate: string) {
+    const { user, idle } = await renderBuilder('/builder/timeline', designed())
+    await idle()
+    await user.type(screen.getByLabelText('Project start date'), startDate)
+    await user.click(screen.getByRole('button', { name: 'Set start date' }))
+    await idle()
+    const chart = screen.getByRole('region', { name: 'Gantt chart' })
+    const todayX = Number(chart.querySelector('.gantt-today line')?.getAttribute('x1'))
+    return { chart, todayX }
+  }
+
+  // A phone shows about 230 px of bars beside the steps' names.
+  const PHONE_BARS = 230
+
+  it('opens scrolled to today, with what is next in view, when the build began weeks ago', async () => {
+    const { chart, todayX } = await chartFrom('2026-04-06')
+    expect(todayX).toBeGreaterThan(PHONE_BARS)
+    expect(chart.scrollLeft).toBeGreaterThan(0)
+    expect(todayX - chart.scrollLeft).toBeGreaterThanOrEqual(0)
+    expect(todayX - chart.scrollLeft).toBeLessThan(PHONE_BARS / 2)
+  })
+
+  it('opens at the project start when today is before it', async () => {
+    const { chart, todayX } = await chartFrom('2026-08-03')
+    expect(todayX).toBe(0)
+    const design = chart.querySelector('.gantt-forecast')
+    const startX = Number(design?.getAttribute('x'))
+    expect(startX - chart.scrollLeft).toBeGreaterThanOrEqual(0)
+    expect(startX - chart.scrollLeft).toBeLessThan(PHONE_BARS / 2)
+  })
+})
