@@ -74,7 +74,7 @@ export function InspectionCard({
     if (document.activeElement === document.body) heading.current?.focus()
   }, [pending, status])
   return (
-    <section className="inspection" aria-labelledby={`${id}-title`}>
+    <section id={id} className="inspection" aria-labelledby={`${id}-title`}>
       <header className="inspection-head">
         <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
           {title}
