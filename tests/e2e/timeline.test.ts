@@ -88,16 +88,16 @@ describe('the timeline', () => {
       await markDone(page, route)
     }
 
-    // Shotcrete before its inspection passed: the server's 409, in words.
+    // Shotcrete before its inspection passed: "Mark as done" waits, saying for what.
     await page.goto('/builder/shotcrete')
     const dates = page.getByRole('region', { name: 'Schedule' })
     await dates.getByText('Needs the Pre-gunite inspection to pass first').waitFor()
+    const progress = page.getByRole('region', { name: 'Progress' })
+    await progress.getByText('Needs the Pre-gunite inspection to pass.').waitFor()
+    expect(await progress.getByRole('button', { name: 'Mark as done' }).isDisabled()).toBe(true)
     await expectSound(page)
-    await page.getByRole('button', { name: 'Mark as done' }).click()
-    expect(await page.getByRole('alert').textContent()).toBe(
-      'Shotcrete can be marked done once the Pre-gunite inspection has passed.',
-    )
-
+    await progress.getByRole('link', { name: 'Go to the Pre-gunite inspection' }).click()
+    await page.waitForURL('**/builder/timeline#inspection-pre-gunite')
     await openTimeline(page)
     await inspect(page, 'Pre-gunite inspection', 'Failed', 'Bonding wire missing')
     const preGunite = inspection(page, 'Pre-gunite inspection')
@@ -144,11 +144,45 @@ describe('the timeline', () => {
     await openTimeline(page)
     const later = await forecastFinish(page)
     expect(later).not.toBe(early)
-    // The one refusal the client met is the gate's, on purpose.
-    expect(problems).toEqual([
-      'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
-    ])
+    expect(problems).toEqual([])
     expect(admin.problems).toEqual([])
+  })
+
+  it('opens the Gantt chart at today, its labels 13 px or larger, at 1280 and 390 px', async () => {
+    await serveCity('Houston', 'TX')
+    const { page, problems } = await e2e.openPage()
+    await onboard(page, { city: 'Houston', state: 'TX', name: 'Gus', email: 'gus@example.com' })
+    await page.waitForURL('**/builder/pool-design')
+    await page.getByRole('button', { name: 'Save design' }).click()
+    await page.getByText('Design saved').waitFor()
+    await page.goto('/builder/timeline')
+    // Four months into the build: today is far right of where the chart begins.
+    await page.getByRole('textbox', { name: 'Project start date' }).fill(fromToday(-120))
+    await page.getByRole('button', { name: 'Set start date' }).click()
+    await page.getByRole('button', { name: 'Re-plan' }).waitFor()
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size)
+      await openTimeline(page)
+      const chart = await page.getByRole('region', { name: 'Gantt chart' }).evaluate((region) => {
+        const box = region.getBoundingClientRect()
+        const labels = region.querySelector('.gantt-labels')?.getBoundingClientRect()
+        const today = region.querySelector('.gantt-today line')?.getBoundingClientRect()
+        const texts = region.querySelectorAll('.gantt-labels li, .gantt text')
+        const sizes = [...texts].map((text) => parseFloat(getComputedStyle(text).fontSize))
+        return {
+          from: labels?.right,
+          to: box.right,
+          today: today?.left,
+          smallest: Math.min(...sizes),
+        }
+      })
+      expect(chart.today, `today's line at ${size.width} px`).toBeGreaterThanOrEqual(
+        chart.from ?? 0,
+      )
+      expect(chart.today, `today's line at ${size.width} px`).toBeLessThanOrEqual(chart.to)
+      expect(chart.smallest).toBeGreaterThanOrEqual(13)
+    }
+    expect(problems).toEqual([])
   })
 
   it('subscribes a calendar to the dated plan, copies its address and can retire it', async () => {
