@@ -15,6 +15,26 @@ const { serveCity, onboard, signInAsAdmin } = accounts(e2e)
 const fromToday = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
+/**
+ * A new client in `city` (TX) on a page of their own, with the reference design saved and the
+ * project starting `startInDays` from today.
+ */
+async function plannedClient(city: string, name: string, startInDays: number) {
+  await serveCity(city, 'TX')
+  const opened = await e2e.openPage()
+  const { page } = opened
+  const email = `${name.toLowerCase()}@example.com`
+  await onboard(page, { city, state: 'TX', name, email })
+  await page.waitForURL('**/builder/pool-design')
+  await page.getByRole('button', { name: 'Save design' }).click()
+  await page.getByText('Design saved').waitFor()
+  await page.goto('/builder/timeline')
+  await page.getByRole('textbox', { name: 'Project start date' }).fill(fromToday(startInDays))
+  await page.getByRole('button', { name: 'Set start date' }).click()
+  await page.getByRole('button', { name: 'Re-plan' }).waitFor()
+  return opened
+}
+
 async function openTimeline(page: Page) {
   await page.goto('/builder/timeline')
   await page.getByRole('heading', { level: 1, name: 'Timeline' }).waitFor()
@@ -64,18 +84,7 @@ async function expectSound(page: Page) {
 
 describe('the timeline', () => {
   it('dates the plan, gates Shotcrete on its inspection, and follows what happened', async () => {
-    await serveCity('Austin', 'TX')
-    const { page, problems } = await e2e.openPage()
-    await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
-
-    await page.goto('/builder/timeline')
-    await page.getByRole('heading', { level: 1, name: 'Timeline' }).waitFor()
-    await page.getByRole('textbox', { name: 'Project start date' }).fill(fromToday(14))
-    await page.getByRole('button', { name: 'Set start date' }).click()
-    await page.getByRole('button', { name: 'Re-plan' }).waitFor()
+    const { page, problems } = await plannedClient('Austin', 'Pat', 14)
     await openTimeline(page)
     const planned = await forecastFinish(page)
     expect(await page.getByRole('region', { name: 'Finish' }).textContent()).toContain('On plan')
@@ -149,17 +158,8 @@ describe('the timeline', () => {
   })
 
   it('opens the Gantt chart at today, its labels 13 px or larger, at 1280 and 390 px', async () => {
-    await serveCity('Houston', 'TX')
-    const { page, problems } = await e2e.openPage()
-    await onboard(page, { city: 'Houston', state: 'TX', name: 'Gus', email: 'gus@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
-    await page.goto('/builder/timeline')
     // Four months into the build: today is far right of where the chart begins.
-    await page.getByRole('textbox', { name: 'Project start date' }).fill(fromToday(-120))
-    await page.getByRole('button', { name: 'Set start date' }).click()
-    await page.getByRole('button', { name: 'Re-plan' }).waitFor()
+    const { page, problems } = await plannedClient('Houston', 'Gus', -120)
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size)
       await openTimeline(page)

@@ -36,16 +36,26 @@ async function lengthenTo(feet: string, poolChoices: StageEntry[]) {
   return app
 }
 
+/**
+ * Excavation done and Steel done or not, both under contract: the pool lengthened to 40 ft and
+ * saved. Answers what the form said before the save.
+ */
+async function saveLongerAfterDig(steelDone: boolean) {
+  const { user } = await lengthenTo('40', [
+    contracted('excavation', 1, true),
+    contracted('steel', 2, steelDone),
+  ])
+  const warning = screen.getByText(/this changes the plan/).textContent
+  await user.click(screen.getByRole('button', { name: 'Save design' }))
+  await screen.findByText('Design saved')
+  return warning
+}
+
 describe('changing the design once work is done', () => {
   it('warns that the dug hole stays, and leaves the done dig out of the change orders', async () => {
-    const { user } = await lengthenTo('40', [
-      contracted('excavation', 1, true),
-      contracted('steel', 2, false),
-    ])
-    expect(
-      screen.getByText('Excavation is done: this changes the plan, not the hole.'),
-    ).toBeTruthy()
-    await user.click(screen.getByRole('button', { name: 'Save design' }))
+    expect(await saveLongerAfterDig(false)).toBe(
+      'Excavation is done: this changes the plan, not the hole.',
+    )
     const dialog = await screen.findByRole('dialog', {
       name: 'Your design changes signed contracts',
     })
@@ -55,15 +65,9 @@ describe('changing the design once work is done', () => {
   })
 
   it('offers no change order when every contracted step is done', async () => {
-    const { user } = await lengthenTo('40', [
-      contracted('excavation', 1, true),
-      contracted('steel', 2, true),
-    ])
-    expect(
-      screen.getByText('Excavation and Steel are done: this changes the plan, not what is built.'),
-    ).toBeTruthy()
-    await user.click(screen.getByRole('button', { name: 'Save design' }))
-    await screen.findByText('Design saved')
+    expect(await saveLongerAfterDig(true)).toBe(
+      'Excavation and Steel are done: this changes the plan, not what is built.',
+    )
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 

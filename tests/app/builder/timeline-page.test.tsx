@@ -9,6 +9,26 @@ const designed = () => ({ poolData: emptyPoolData({ nonStages: [designEntry()] }
 
 const inspection = (title: string) => screen.getByRole('region', { name: title })
 
+/** To the Timeline, and the project started on the fake's today. */
+async function startOnTimeline({ user, idle, router }: Awaited<ReturnType<typeof renderBuilder>>) {
+  await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
+  await screen.findByRole('heading', { level: 1, name: 'Timeline' })
+  await idle()
+  await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
+  await user.click(screen.getByRole('button', { name: 'Set start date' }))
+  await idle()
+}
+
+/** Permits done and the project started: the Timeline, its layout inspection ready. */
+async function layoutReady() {
+  const view = await renderBuilder('/builder/permits', designed())
+  await view.idle()
+  await view.user.click(screen.getByRole('button', { name: 'Mark as done' }))
+  await view.idle()
+  await startOnTimeline(view)
+  return view
+}
+
 describe('/builder/timeline', () => {
   it('is in the Project navigation, and asks for a start date first', async () => {
     const { idle } = await renderBuilder('/builder/timeline', designed())
@@ -63,16 +83,7 @@ describe('/builder/timeline', () => {
   })
 
   it('schedules an inspection, fails it, passes it, and keeps its history', async () => {
-    const { user, idle, router } = await renderBuilder('/builder/permits', designed())
-    await idle()
-    await user.click(screen.getByRole('button', { name: 'Mark as done' }))
-    await idle()
-    await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
-    await screen.findByRole('heading', { level: 1, name: 'Timeline' })
-    await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    const { user, idle } = await layoutReady()
     const layout = () => within(inspection('Layout inspection'))
     expect(layout().getByText('Ready to schedule')).toBeTruthy()
     await user.click(layout().getByRole('button', { name: 'Schedule inspection' }))
@@ -95,16 +106,7 @@ describe('/builder/timeline', () => {
   })
 
   it('offers Passed and Failed once the inspection’s day has come, or its date is changed', async () => {
-    const { user, idle, router } = await renderBuilder('/builder/permits', designed())
-    await idle()
-    await user.click(screen.getByRole('button', { name: 'Mark as done' }))
-    await idle()
-    await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
-    await screen.findByRole('heading', { level: 1, name: 'Timeline' })
-    await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    const { user, idle } = await layoutReady()
     const layout = () => within(inspection('Layout inspection'))
     const date = layout().getByLabelText('Inspection date')
     await user.clear(date)
@@ -130,16 +132,12 @@ describe('/builder/timeline', () => {
 
 describe('the Overview’s dates and emails', () => {
   it('shows the forecast finish and the slip, and asks for the start date first', async () => {
-    const { user, idle, router } = await renderBuilder('/builder/overview', designed())
+    const view = await renderBuilder('/builder/overview', designed())
+    const { idle, router } = view
     await idle()
     const next = screen.getByRole('region', { name: 'Next steps' })
     expect(within(next).getAllByRole('link')[0]?.textContent).toBe('Set the project start date')
-    await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
-    await screen.findByRole('heading', { level: 1, name: 'Timeline' })
-    await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    await startOnTimeline(view)
     await router.navigate({ to: '/builder/$page', params: { page: 'overview' } })
     await screen.findByRole('heading', { level: 1, name: 'Overview' })
     await idle()

@@ -112,8 +112,8 @@ export function InspectionCard({
           </BusyButton>
           {status === 'scheduled' && !hasCome && (
             <p className="inspection-hint inspection-wide">
-              You can record the result from {formatDate(date)}. Done earlier? Change the
-              inspection date.
+              You can record the result from {formatDate(date)}. Done earlier? Change the inspection
+              date.
             </p>
           )}
           {status === 'scheduled' && hasCome && (

@@ -37,11 +37,7 @@ export function TimelinePage() {
             <h2 id="timeline-inspections">Inspections</h2>
             <div className="inspection-list">
               {timeline.inspections.map((inspection) => (
-                <InspectionCard
-                  key={inspection.slug}
-                  inspection={inspection}
-                  today={today}
-                />
+                <InspectionCard key={inspection.slug} inspection={inspection} today={today} />
               ))}
             </div>
           </section>
