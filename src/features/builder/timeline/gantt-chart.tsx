@@ -37,7 +37,7 @@ const xFrom = (first: string) => (iso: string) =>
  * Where the bars open scrolled to: today with two weeks before it, or the project start while
  * today is before it. What is done lies left, what comes next right.
  */
-export function initialScroll(dated: Dated): number {
+function initialScroll(dated: Dated): number {
   const { startDate } = dated.timeline
   const anchor = startDate && startDate > dated.today ? startDate : dated.today
   return Math.max(0, xFrom(range(dated).first)(anchor) - LEAD)
