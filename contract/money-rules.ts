@@ -175,13 +175,17 @@ export function designRipple(
   })
 }
 
-/** The design ripple of a project whose saved design is about to become `after`. */
+/**
+ * The design ripple of a project whose saved design is about to become `after`. A step done is
+ * built as it was: a new design changes the plan, not that work or its contract.
+ */
 export function projectRipple(project: ProjectData, after: Quantities): RippleLine[] {
   const before = savedQuantities(project.poolData)
   if (!before) return []
   const contracts = STEPS.flatMap((step) => {
     const stage = project.stages.find((s) => s.slug === step.route)
-    const accepted = entryOf(step, project)?.quotes.find((q) => q.accepted)
+    const entry = entryOf(step, project)
+    const accepted = entry?.done ? undefined : entry?.quotes.find((q) => q.accepted)
     return stage && accepted && step.kind === 'stage'
       ? [{ step: step.route, amount: accepted.amount, unit: stage.pricing.unit }]
       : []
