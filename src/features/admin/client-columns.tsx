@@ -2,13 +2,14 @@ import type { AdminClient } from '../../../contract'
 import { STEPS } from '../../../contract'
 import { Badge, type BadgeTone } from '../../components/badge'
 import { formatBytes } from '../../lib/bytes'
+import { formatPhone } from '../../lib/phone'
 import { moneyColumn, textColumn, type Column } from './columns'
 
 /** The columns the client lists share (clients, waiting list, marketing). */
 export const nameColumn = textColumn<AdminClient>('name', 'Name', (c) => c.name)
 export const emailColumn = textColumn<AdminClient>('email', 'Email', (c) => c.email)
 export const placeColumn = textColumn<AdminClient>('place', 'City', (c) => `${c.city}, ${c.state}`)
-export const phoneColumn = textColumn<AdminClient>('phone', 'Phone', (c) => c.phone)
+export const phoneColumn = textColumn<AdminClient>('phone', 'Phone', (c) => formatPhone(c.phone))
 export const perkColumn = textColumn<AdminClient>('perk', 'Perk', (c) => c.perk ?? '')
 
 export const flagColumn: Column<AdminClient> = {

@@ -9,6 +9,7 @@ import {
 import { AdminInput, CityInput, EngineerInput, ManagerInput } from '../../../contract/api-admin'
 import type { z } from 'zod/mini'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
+import { formatPhone } from '../../lib/phone'
 import { dateColumn, moneyColumn, textColumn } from './columns'
 import { nameColumn } from './name-column'
 import { CrudSection, type CrudConfig } from './crud-section'
@@ -78,7 +79,7 @@ const engineers: CrudConfig<Engineer, Body<typeof EngineerInput>> = {
     nameColumn('name', 'Name', (e) => e.name),
     textColumn('company', 'Company', (e) => e.company),
     textColumn('email', 'Email', (e) => e.email),
-    textColumn('phone', 'Phone', (e) => e.phone),
+    textColumn('phone', 'Phone', (e) => formatPhone(e.phone)),
     textColumn('licenseNo', 'License', (e) => e.licenseNo),
     moneyColumn('fee', 'Fee', (e) => e.fee),
   ],
@@ -110,7 +111,7 @@ const managers: CrudConfig<Manager, Body<typeof ManagerInput>> = {
     nameColumn('name', 'Name', (m) => m.name),
     textColumn('company', 'Company', (m) => m.company),
     textColumn('email', 'Email', (m) => m.email),
-    textColumn('phone', 'Phone', (m) => m.phone),
+    textColumn('phone', 'Phone', (m) => formatPhone(m.phone)),
     { key: 'years', header: 'Years', value: (m) => m.yearsExperience, numeric: true },
     moneyColumn('fee', 'Fee', (m) => m.fee),
   ],
