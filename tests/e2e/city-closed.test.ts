@@ -11,7 +11,7 @@ describe('a served city deleted', () => {
     for (const [name, email] of [
       ['Tia Waits', 'tia@example.com'],
       ['Ty Waits', 'ty@example.com'],
-    ]) {
+    ] as const) {
       const client = await e2e.openPage()
       await onboard(client.page, { city: 'tampa', state: 'FL', name, email })
       await client.page.getByRole('button', { name: 'Join the waiting list' }).click()
