@@ -67,7 +67,7 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
   }
   const fillPlace = async (city: string, state: string) => {
     await d.fill('City', city)
-    await d.select('State', state)
+    await d.fill('State', state)
   }
   const fillDetails = async (name: string) => {
     await d.fill('Full name', name)

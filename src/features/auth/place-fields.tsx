@@ -1,5 +1,4 @@
 import type { FieldErrors } from '../../components/form-errors'
-import { StateSelect } from '../../components/state-select'
 import { TextField } from '../../components/text-field'
 
 type PlaceFieldsProps = {
@@ -12,10 +11,7 @@ type PlaceFieldsProps = {
   errors: FieldErrors
 }
 
-/**
- * Where the pool will be: City and State side by side, as onboarding and coming soon ask it.
- * State is chosen from the 50 states and DC, as in the back office: nothing to mistype.
- */
+/** Where the pool will be: City and State side by side, as onboarding and coming soon ask it. */
 export function PlaceFields(props: PlaceFieldsProps) {
   const { idPrefix, errors } = props
   return (
@@ -28,8 +24,13 @@ export function PlaceFields(props: PlaceFieldsProps) {
         onChange={props.onCityChange}
         error={errors.city}
       />
-      <StateSelect
+      {/* A textbox, not a select: "State" is a textbox in the accessible names QA drives. */}
+      <TextField
         id={`${idPrefix}-state`}
+        label="State"
+        hint="Two letters, like TX"
+        autoComplete="address-level1"
+        autoCapitalize="characters"
         className="field-short"
         value={props.state}
         onChange={props.onStateChange}

@@ -32,8 +32,7 @@ describe('sign-in screens have no axe violations', () => {
     expect(await violations()).toEqual([])
 
     await user.type(screen.getByRole('textbox', { name: 'City' }), 'Austin')
-    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'TX')
-    await user.click(screen.getByRole('button', { name: 'Check availability' }))
+    await user.type(screen.getByRole('textbox', { name: 'State' }), 'TX{Enter}')
     await screen.findByText(/We don't build in Austin, TX yet/)
     expect(await violations()).toEqual([])
   })
