@@ -11,7 +11,8 @@ const { asAdmin, serveCity, onboard, signInAsAdmin } = accounts(e2e)
 
 /** One unbreakable word as long as the field allows (a vendor 100, a city 80, a note 500…). */
 const longWord = (letter: string, length: number) => letter.repeat(length)
-const LONG_CITY = longWord('C', 80)
+/** Written as a city name is stored (tidyCityName): one capital, then lower case. */
+const LONG_CITY = `C${longWord('c', 79)}`
 /** An iPhone SE (1st generation): the narrowest screen the app is laid out for. */
 const SMALLEST_PHONE = { width: 320, height: 568 }
 
