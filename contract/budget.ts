@@ -11,8 +11,6 @@ export type StepBudget = {
   estimate: number | null
   /** Why there is no estimate, in words for the client. */
   estimateNote: string | null
-  /** The accepted quote in cents, when one is accepted. */
-  accepted: number | null
   done: boolean
 }
 
@@ -23,6 +21,8 @@ export type ProjectData = {
 }
 
 export const SAVE_DESIGN_FIRST = 'Save your pool design to see an estimate'
+/** The note of a step that has no price at all: the pool design is drawn here. */
+export const NO_COST = 'Designing your pool here costs nothing'
 
 /** The saved pool design, when there is a valid one. */
 export function savedDesign(poolData: PoolData): PoolDesignChoices | null {
@@ -60,7 +60,7 @@ function nonStageEstimate(step: Step, project: ProjectData) {
       ? { estimate: null, estimateNote: 'Your city has no permit fee on file yet' }
       : { estimate: poolData.PermitFee, estimateNote: null }
   }
-  return { estimate: null, estimateNote: 'The design sets the quantities every estimate uses' }
+  return { estimate: null, estimateNote: NO_COST }
 }
 
 function stageStepEstimate(step: Step, project: ProjectData, q: Quantities | null) {
@@ -72,28 +72,25 @@ function stageStepEstimate(step: Step, project: ProjectData, q: Quantities | nul
   return { estimate, estimateNote: estimate === null ? SAVE_DESIGN_FIRST : null }
 }
 
-/** Every step's estimate, accepted quote and done state, in construction order. */
+/** Every step's estimate and done state, in construction order. */
 export function projectBudget(project: ProjectData): StepBudget[] {
   const q = savedQuantities(project.poolData)
   return STEPS.map((step) => {
-    const entry = entryOf(step, project)
     const priced =
       step.kind === 'stage' ? stageStepEstimate(step, project, q) : nonStageEstimate(step, project)
     return {
       route: step.route,
       title: step.title,
       ...priced,
-      accepted: entry?.quotes.find((quote) => quote.accepted)?.amount ?? null,
-      done: entry?.done ?? false,
+      done: entryOf(step, project)?.done ?? false,
     }
   })
 }
 
 /**
- * The sums the running budget shows: the whole estimate, the accepted quotes, and how far those
- * quotes are over (+) or under (−) the estimates of the same steps — comparing them with the
- * whole estimate would look like savings until the last quote is in. Before the pool design is
- * saved there is no whole estimate (null): a sum of the few steps priced without it misleads.
+ * The whole estimate and the progress. Before the pool design is saved there is no whole
+ * estimate (null): a sum of the few steps priced without it misleads. What the contracts commit
+ * is the Money answer's (money-figures.ts), never a sum of the quotes here.
  */
 export function budgetTotals(steps: readonly StepBudget[]) {
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
@@ -101,10 +98,6 @@ export function budgetTotals(steps: readonly StepBudget[]) {
     estimate: steps.some((s) => s.estimateNote === SAVE_DESIGN_FIRST)
       ? null
       : sum(steps.map((s) => s.estimate ?? 0)),
-    accepted: sum(steps.map((s) => s.accepted ?? 0)),
-    difference: sum(
-      steps.map((s) => (s.accepted !== null && s.estimate !== null ? s.accepted - s.estimate : 0)),
-    ),
     done: steps.filter((s) => s.done).length,
     total: steps.length,
   }

@@ -13,7 +13,23 @@ export const Email = z.pipe(
   z.transform((e: string) => e.toLowerCase()),
 )
 
-export const CityName = Required(80)
+/** A word typed in one case ("austin", "SAN") is capitalised; one in mixed case ("McAllen") kept. */
+const tidyWord = (word: string) =>
+  word === word.toLowerCase() || word === word.toUpperCase()
+    ? word
+        .split('-')
+        .map((part) => part.charAt(0).toUpperCase() + part.slice(1).toLowerCase())
+        .join('-')
+    : word.charAt(0).toUpperCase() + word.slice(1)
+
+/**
+ * A city's name as it is shown, however it was typed: " san  antonio" → "San Antonio",
+ * "winston-salem" → "Winston-Salem". The same rule tidied the names stored before it
+ * (migration 0012), so old and new rows read alike.
+ */
+export const tidyCityName = (name: string) => name.trim().split(/\s+/).map(tidyWord).join(' ')
+
+export const CityName = z.pipe(Required(80), z.transform(tidyCityName))
 
 /** A served city matches a client's city case- and space-insensitively. */
 export const cityKey = (name: string, state: string) =>

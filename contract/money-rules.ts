@@ -94,14 +94,18 @@ export function quoteBasis(
   return { estimate, metered: quantity > 0 ? { unit, quantity } : null }
 }
 
-/** A quote check in words: "$121 per yd³ of dig · typical $64 · far above — check what it includes". */
+/**
+ * A quote check in words: "$121 per yd³ of dig · typical $64 · far above — check what it
+ * includes". A typical quote is said typical once: "$62 per yd³ of dig · typical $64".
+ */
 export function quoteCheckWords(check: QuoteCheck): string {
   const band = BAND_WORDS[check.band]
   const percent =
     check.percent === 0 ? '' : ` (${check.percent > 0 ? '+' : '−'}${Math.abs(check.percent)} %)`
   if (!check.perUnit) return `${band}${percent} against the estimate`
   const { implied, typical, unit } = check.perUnit
-  return `${formatCents(implied)} per ${unit} · typical ${formatCents(typical)} · ${band}`
+  const reference = `${formatCents(implied)} per ${unit} · typical ${formatCents(typical)}`
+  return check.band === 'typical' ? reference : `${reference} · ${band}`
 }
 
 // ---- Draws ---------------------------------------------------------------------------------
@@ -171,13 +175,17 @@ export function designRipple(
   })
 }
 
-/** The design ripple of a project whose saved design is about to become `after`. */
+/**
+ * The design ripple of a project whose saved design is about to become `after`. A step done is
+ * built as it was: a new design changes the plan, not that work or its contract.
+ */
 export function projectRipple(project: ProjectData, after: Quantities): RippleLine[] {
   const before = savedQuantities(project.poolData)
   if (!before) return []
   const contracts = STEPS.flatMap((step) => {
     const stage = project.stages.find((s) => s.slug === step.route)
-    const accepted = entryOf(step, project)?.quotes.find((q) => q.accepted)
+    const entry = entryOf(step, project)
+    const accepted = entry?.done ? undefined : entry?.quotes.find((q) => q.accepted)
     return stage && accepted && step.kind === 'stage'
       ? [{ step: step.route, amount: accepted.amount, unit: stage.pricing.unit }]
       : []

@@ -39,7 +39,14 @@ import {
   type Spans,
 } from './schedule-spans'
 import { STEPS } from './steps'
-import type { DatedSpan, StepStatus, Timeline, TimelineInspection, TimelineStep } from './timeline'
+import type {
+  DatedSpan,
+  InspectionEvent,
+  StepStatus,
+  Timeline,
+  TimelineInspection,
+  TimelineStep,
+} from './timeline'
 
 export type { InspectionRecord, ProjectFacts, SavedBaseline, StepRecord } from './project-facts'
 import type { ProjectFacts, SavedBaseline, StepRecord } from './project-facts'
@@ -130,6 +137,13 @@ function statusOf(
   return blockedBy.length === 0 ? 'ready' : 'waiting'
 }
 
+/**
+ * An inspection's history by the dates it names (a visit moved earlier comes before the one it
+ * replaced); events of one day keep the order they were recorded in.
+ */
+const inDateOrder = (history: readonly InspectionEvent[]) =>
+  history.toSorted((a, b) => a.date.localeCompare(b.date))
+
 function inspectionsOf(facts: ProjectFacts): TimelineInspection[] {
   return INSPECTIONS.map(({ slug, title, follows, gates }) => {
     const record = facts.inspections[slug]
@@ -141,7 +155,7 @@ function inspectionsOf(facts: ProjectFacts): TimelineInspection[] {
       status: record?.status ?? (followsDone ? 'ready' : 'waiting'),
       date: record?.date ?? null,
       notes: record?.notes ?? '',
-      history: record?.history ?? [],
+      history: inDateOrder(record?.history ?? []),
     }
   })
 }

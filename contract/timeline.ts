@@ -59,7 +59,7 @@ export const TimelineInspection = z.object({
   status: InspectionStatus,
   date: z.nullable(IsoDate),
   notes: z.string(),
-  /** Every status recorded, oldest first. */
+  /** Every status recorded, by date (those of one day in the order recorded). */
   history: z.array(InspectionEvent),
 })
 export type TimelineInspection = z.infer<typeof TimelineInspection>

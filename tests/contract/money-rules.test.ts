@@ -60,6 +60,15 @@ describe('the quote check', () => {
     )
   })
 
+  it('says a typical metered quote is typical once, beside the typical unit price', () => {
+    const check = quoteCheck(800_000, {
+      estimate: EXCAVATION_ESTIMATE,
+      metered: { unit: 'dig_yd3', quantity: REFERENCE.digYd3 },
+    })
+    expect(check.band).toBe('typical')
+    expect(quoteCheckWords(check)).toBe('$61.38 per yd³ of dig · typical $63.84')
+  })
+
   it('compares a flat step with its estimate alone', () => {
     const check = quoteCheck(300_000, { estimate: 350_000, metered: null })
     expect(check).toEqual({ band: 'typical', percent: -14, perUnit: null })

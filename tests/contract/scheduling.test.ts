@@ -284,6 +284,21 @@ describe('a failed, then passed, inspection', () => {
   })
 })
 
+describe('an inspection’s history', () => {
+  it('is in date order, a visit moved earlier before the one it replaced', () => {
+    const steps = doneAsPlanned(...UP_TO_SHOTCRETE)
+    const later: InspectionEvent = { status: 'scheduled', date: '2030-04-26', notes: '' }
+    const sooner: InspectionEvent = { status: 'scheduled', date: '2030-04-22', notes: '' }
+    const passed: InspectionEvent = { status: 'passed', date: '2030-04-22', notes: 'All good' }
+    const f = facts({ steps, inspections: { 'pre-gunite': inspection(later, sooner, passed) } })
+    const t = timeline(f, DEFAULT_SCHEDULE, '2030-04-22')
+    expect(inspectionOf(t, 'pre-gunite')).toMatchObject({
+      status: 'passed',
+      history: [sooner, passed, later],
+    })
+  })
+})
+
 describe('status and blockedBy', () => {
   type Case = [string, Partial<ProjectFacts>, string, StepSlug, string, string[]]
   it.each<Case>([

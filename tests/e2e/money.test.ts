@@ -30,6 +30,34 @@ async function openBudget(page: Page) {
   return contract
 }
 
+/** A client of `city` in Texas with the reference pool design saved, on its page. */
+async function designedClient(city: string, name: string, email: string) {
+  await serveCity(city, 'TX')
+  const opened = await e2e.openPage()
+  await onboard(opened.page, { city, state: 'TX', name, email })
+  await opened.page.waitForURL('**/builder/pool-design')
+  await opened.page.getByRole('button', { name: 'Save design' }).click()
+  await opened.page.getByText('Design saved').waitFor()
+  return opened
+}
+
+/** Adds a change order to the contract on the Budget page and approves it. */
+async function approveChangeOrder(
+  page: Page,
+  contract: Locator,
+  description: string,
+  amount: string,
+) {
+  await contract.getByRole('button', { name: 'Add change order' }).click()
+  const order = page.getByRole('dialog', { name: 'Add change order — Excavation' })
+  await order.getByRole('textbox', { name: /Description/ }).fill(description)
+  await order.getByRole('textbox', { name: /Amount/ }).fill(amount)
+  await order.getByRole('button', { name: 'Add change order' }).click()
+  await order.waitFor({ state: 'detached' })
+  await contract.getByRole('button', { name: 'Approve' }).click()
+  await contract.getByText('Approved', { exact: true }).waitFor()
+}
+
 async function pay(page: Page, draw: Locator, amount: string) {
   await draw.getByRole('button', { name: 'Record payment' }).click()
   const dialog = page.getByRole('dialog')
@@ -41,12 +69,7 @@ async function pay(page: Page, draw: Locator, amount: string) {
 
 describe('money', () => {
   it('takes a client from an accepted quote to draws, payments, change orders and the design ripple', async () => {
-    await serveCity('Austin', 'TX')
-    const { page, problems } = await e2e.openPage()
-    await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
+    const { page, problems } = await designedClient('Austin', 'Pat', 'pat@example.com')
 
     // Two quotes on Excavation: each checked against the price list, and compared.
     await page.goto('/builder/excavation')
@@ -108,14 +131,7 @@ describe('money', () => {
       .waitFor()
 
     // A change order, approved: the committed cost moves.
-    await contract.getByRole('button', { name: 'Add change order' }).click()
-    const order = page.getByRole('dialog', { name: 'Add change order — Excavation' })
-    await order.getByRole('textbox', { name: /Description/ }).fill('Rock in the deep end')
-    await order.getByRole('textbox', { name: /Amount/ }).fill('1,250')
-    await order.getByRole('button', { name: 'Add change order' }).click()
-    await order.waitFor({ state: 'detached' })
-    await contract.getByRole('button', { name: 'Approve' }).click()
-    await contract.getByText('Approved', { exact: true }).waitFor()
+    await approveChangeOrder(page, contract, 'Rock in the deep end', '1,250')
     await expect.poll(() => figure(page, 'Committed').textContent()).toBe('$10,250')
     await expectSound(page)
 
@@ -131,6 +147,62 @@ describe('money', () => {
     const afterRipple = await openBudget(page)
     await afterRipple.getByText(/^Design change: 130\.3 → /).waitFor()
     expect(await afterRipple.getByText('Proposed', { exact: true }).count()).toBe(1)
+    expect(problems).toEqual([])
+  })
+
+  it('shows one committed cost after a change order: sidebar, Overview, Budget page and print', async () => {
+    const { page, problems } = await designedClient('Plano', 'Lee', 'lee@example.com')
+    await page.goto('/builder/excavation')
+    await page.getByRole('textbox', { name: 'Vendor' }).fill('Dig Co')
+    await page.getByRole('textbox', { name: 'Amount' }).fill('9,800')
+    await page.getByRole('button', { name: 'Add quote' }).click()
+    await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
+    await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
+
+    const contract = await openBudget(page)
+    await approveChangeOrder(page, contract, 'Rock in the deep end', '2,400')
+
+    // $9,800 and the $2,400 change order, against Excavation's $8,320 estimate.
+    const sidebar = page.getByRole('region', { name: 'Your project' })
+    const side = (term: string) =>
+      sidebar.locator('dt').getByText(term, { exact: true }).locator('xpath=../dd').textContent()
+    const expectSidebar = async () => {
+      await expect.poll(() => side('Committed')).toBe('$12,200')
+      expect(await side('Over or under the estimate')).toBe('+$3,880 over')
+    }
+    const table = page.getByRole('table', { name: 'Estimate and committed cost by step' })
+    const cells = (step: string) =>
+      table
+        .getByRole('row', { name: new RegExp(`^${step}`) })
+        .locator('td')
+        .allTextContents()
+    const expectBudgetPage = async () => {
+      await expect.poll(() => figure(page, 'Committed').textContent()).toBe('$12,200')
+      expect(await cells('Excavation')).toEqual(['$8,320', '$12,200', '+$3,880 over', '—'])
+      expect((await cells('Total')).slice(1, 3)).toEqual(['$12,200', '+$3,880 over'])
+      expect(await page.getByRole('region', { name: 'Warnings' }).textContent()).toContain(
+        'Excavation is committed at $12,200, $3,880 over',
+      )
+    }
+    await expectBudgetPage()
+    await expectSidebar()
+
+    // Printed, the summary has the same figures, and no sidebar.
+    await page.emulateMedia({ media: 'print' })
+    expect(await sidebar.isVisible()).toBe(false)
+    expect(await table.isVisible()).toBe(true)
+    await expectBudgetPage()
+    await page.emulateMedia({ media: 'screen' })
+
+    // Read again from the server, and on the Overview.
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Budget' }).waitFor()
+    await expectBudgetPage()
+    await expectSidebar()
+    await page.goto('/builder/overview')
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await expect.poll(() => figure(page, 'Committed').textContent()).toBe('$12,200')
+    await expectSidebar()
     expect(problems).toEqual([])
   })
 })

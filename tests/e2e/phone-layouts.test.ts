@@ -11,7 +11,8 @@ const { asAdmin, serveCity, onboard, signInAsAdmin } = accounts(e2e)
 
 /** One unbreakable word as long as the field allows (a vendor 100, a city 80, a note 500…). */
 const longWord = (letter: string, length: number) => letter.repeat(length)
-const LONG_CITY = longWord('C', 80)
+/** Written as a city name is stored (tidyCityName): one capital, then lower case. */
+const LONG_CITY = `C${longWord('c', 79)}`
 /** An iPhone SE (1st generation): the narrowest screen the app is laid out for. */
 const SMALLEST_PHONE = { width: 320, height: 568 }
 
@@ -76,12 +77,12 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
     expect(await pageTop(page.getByRole('heading', { level: 1 }))).toBeLessThan(PHONE.height)
     const budget = page.getByRole('region', { name: 'Your project' })
     const summary = budget.getByRole('button', { name: /^0 of 13 done/ })
-    expect(await budget.getByText('Accepted quotes').isVisible()).toBe(false)
+    expect(await budget.getByText('Committed').isVisible()).toBe(false)
     await summary.click()
     expect(await summary.getAttribute('aria-expanded')).toBe('true')
-    await budget.getByText('Accepted quotes').waitFor()
+    await budget.getByText('Committed').waitFor()
     await summary.click()
-    await budget.getByText('Accepted quotes').waitFor({ state: 'hidden' })
+    await budget.getByText('Committed').waitFor({ state: 'hidden' })
 
     const vendor = longWord('V', 100)
     await addQuote(page, vendor, '7,900', longWord('n', 300))
@@ -133,7 +134,7 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
     })
     await page.waitForURL('**/builder/pool-design')
     const budget = page.getByRole('region', { name: 'Your project' })
-    await budget.getByText('Accepted quotes').waitFor()
+    await budget.getByText('Committed').waitFor()
     // No toggle: the details are simply open, with the way on to the Budget page.
     expect(await budget.getByRole('button', { expanded: false }).count()).toBe(0)
     expect(await budget.getByRole('button').allTextContents()).toEqual(['View budget'])

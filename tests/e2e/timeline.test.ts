@@ -15,6 +15,26 @@ const { serveCity, onboard, signInAsAdmin } = accounts(e2e)
 const fromToday = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
+/**
+ * A new client in `city` (TX) on a page of their own, with the reference design saved and the
+ * project starting `startInDays` from today.
+ */
+async function plannedClient(city: string, name: string, startInDays: number) {
+  await serveCity(city, 'TX')
+  const opened = await e2e.openPage()
+  const { page } = opened
+  const email = `${name.toLowerCase()}@example.com`
+  await onboard(page, { city, state: 'TX', name, email })
+  await page.waitForURL('**/builder/pool-design')
+  await page.getByRole('button', { name: 'Save design' }).click()
+  await page.getByText('Design saved').waitFor()
+  await page.goto('/builder/timeline')
+  await page.getByRole('textbox', { name: 'Project start date' }).fill(fromToday(startInDays))
+  await page.getByRole('button', { name: 'Set start date' }).click()
+  await page.getByRole('button', { name: 'Re-plan' }).waitFor()
+  return opened
+}
+
 async function openTimeline(page: Page) {
   await page.goto('/builder/timeline')
   await page.getByRole('heading', { level: 1, name: 'Timeline' }).waitFor()
@@ -64,18 +84,7 @@ async function expectSound(page: Page) {
 
 describe('the timeline', () => {
   it('dates the plan, gates Shotcrete on its inspection, and follows what happened', async () => {
-    await serveCity('Austin', 'TX')
-    const { page, problems } = await e2e.openPage()
-    await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
-
-    await page.goto('/builder/timeline')
-    await page.getByRole('heading', { level: 1, name: 'Timeline' }).waitFor()
-    await page.getByRole('textbox', { name: 'Project start date' }).fill(fromToday(14))
-    await page.getByRole('button', { name: 'Set start date' }).click()
-    await page.getByRole('button', { name: 'Re-plan' }).waitFor()
+    const { page, problems } = await plannedClient('Austin', 'Pat', 14)
     await openTimeline(page)
     const planned = await forecastFinish(page)
     expect(await page.getByRole('region', { name: 'Finish' }).textContent()).toContain('On plan')
@@ -88,16 +97,16 @@ describe('the timeline', () => {
       await markDone(page, route)
     }
 
-    // Shotcrete before its inspection passed: the server's 409, in words.
+    // Shotcrete before its inspection passed: "Mark as done" waits, saying for what.
     await page.goto('/builder/shotcrete')
     const dates = page.getByRole('region', { name: 'Schedule' })
     await dates.getByText('Needs the Pre-gunite inspection to pass first').waitFor()
+    const progress = page.getByRole('region', { name: 'Progress' })
+    await progress.getByText('Needs the Pre-gunite inspection to pass.').waitFor()
+    expect(await progress.getByRole('button', { name: 'Mark as done' }).isDisabled()).toBe(true)
     await expectSound(page)
-    await page.getByRole('button', { name: 'Mark as done' }).click()
-    expect(await page.getByRole('alert').textContent()).toBe(
-      'Shotcrete can be marked done once the Pre-gunite inspection has passed.',
-    )
-
+    await progress.getByRole('link', { name: 'Go to the Pre-gunite inspection' }).click()
+    await page.waitForURL('**/builder/timeline#inspection-pre-gunite')
     await openTimeline(page)
     await inspect(page, 'Pre-gunite inspection', 'Failed', 'Bonding wire missing')
     const preGunite = inspection(page, 'Pre-gunite inspection')
@@ -144,11 +153,36 @@ describe('the timeline', () => {
     await openTimeline(page)
     const later = await forecastFinish(page)
     expect(later).not.toBe(early)
-    // The one refusal the client met is the gate's, on purpose.
-    expect(problems).toEqual([
-      'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
-    ])
+    expect(problems).toEqual([])
     expect(admin.problems).toEqual([])
+  })
+
+  it('opens the Gantt chart at today, its labels 13 px or larger, at 1280 and 390 px', async () => {
+    // Four months into the build: today is far right of where the chart begins.
+    const { page, problems } = await plannedClient('Houston', 'Gus', -120)
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size)
+      await openTimeline(page)
+      const chart = await page.getByRole('region', { name: 'Gantt chart' }).evaluate((region) => {
+        const box = region.getBoundingClientRect()
+        const labels = region.querySelector('.gantt-labels')?.getBoundingClientRect()
+        const today = region.querySelector('.gantt-today line')?.getBoundingClientRect()
+        const texts = region.querySelectorAll('.gantt-labels li, .gantt text')
+        const sizes = [...texts].map((text) => parseFloat(getComputedStyle(text).fontSize))
+        return {
+          from: labels?.right,
+          to: box.right,
+          today: today?.left,
+          smallest: Math.min(...sizes),
+        }
+      })
+      expect(chart.today, `today's line at ${size.width} px`).toBeGreaterThanOrEqual(
+        chart.from ?? 0,
+      )
+      expect(chart.today, `today's line at ${size.width} px`).toBeLessThanOrEqual(chart.to)
+      expect(chart.smallest).toBeGreaterThanOrEqual(13)
+    }
+    expect(problems).toEqual([])
   })
 
   it('subscribes a calendar to the dated plan, copies its address and can retire it', async () => {

@@ -6,7 +6,7 @@ import { keyedTestModel } from './paths'
  * and quotes, a step marked done and not done, its evidence (a daily log entry, a photo uploaded
  * or refused, a warranty once done), its contract's change order approved or rejected on the
  * Budget page, the timeline (the start date, the layout inspection and
- * the gate that refuses Excavation until it passed), and the requests for a builder and a
+ * the gate that holds Excavation back until it passed), and the requests for a builder and a
  * manager. Quotes are a bounded counter: 0 to 5, the 6th refused by the page. Steps are
  * independent, so the quotes live on Excavation and the progress and evidence on Steel, and
  * their counts do not multiply.
@@ -60,7 +60,9 @@ export type BuilderEvent =
   | { type: 'SCHEDULE_INSPECTION' }
   | { type: 'INSPECTION_FAILED' }
   | { type: 'INSPECTION_PASSED' }
-  /** Excavation marked done: refused until the layout inspection passed. */
+  /** Excavation opened while the layout inspection has not passed: "Mark as done" waits. */
+  | { type: 'OPEN_GATED_EXCAVATION' }
+  /** Excavation marked done, once the layout inspection passed. */
   | { type: 'MARK_EXCAVATION_DONE' }
   /** On a phone-wide window, the Menu opens and closes the steps. */
   | { type: 'OPEN_AND_CLOSE_MENU' }
@@ -197,14 +199,14 @@ export const builderModel = setup({
       initial: 'ready',
       states: {
         /** "Schedule inspection". */
-        ready: { on: { SCHEDULE_INSPECTION: 'scheduled', MARK_EXCAVATION_DONE: 'digRefused' } },
+        ready: { on: { SCHEDULE_INSPECTION: 'scheduled', OPEN_GATED_EXCAVATION: 'digHeld' } },
         /** Scheduled: "Passed" and "Failed". */
         scheduled: { on: { INSPECTION_FAILED: 'failed', INSPECTION_PASSED: 'passed' } },
         /** Failed, with its notes: to be scheduled again, and Excavation still gated. */
-        failed: { on: { SCHEDULE_INSPECTION: 'scheduled', MARK_EXCAVATION_DONE: 'digRefused' } },
+        failed: { on: { SCHEDULE_INSPECTION: 'scheduled', OPEN_GATED_EXCAVATION: 'digHeld' } },
         passed: { on: { MARK_EXCAVATION_DONE: 'dug' } },
-        /** /builder/excavation: the server's refusal says the inspection must pass first. */
-        digRefused: {},
+        /** /builder/excavation: "Mark as done" disabled, saying the inspection must pass first. */
+        digHeld: {},
         /** /builder/excavation: "Done since …". */
         dug: {},
       },

@@ -14,7 +14,7 @@ const STEEL_VENDOR = 'Rebar Pros'
 const CHANGE = 'Extra rebar for the deep end'
 const LOG_NOTES = 'Rebar tied, chairs set.'
 const FAILED_NOTES = 'Forms out of square.'
-const GATE = 'Excavation can be marked done once the Layout inspection has passed.'
+const GATE = 'Needs the Layout inspection to pass.'
 
 /**
  * How a client with Flag does each event of the builder model, and what each of its states
@@ -168,6 +168,7 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
         await d.click('button', 'Failed')
       },
       INSPECTION_PASSED: () => d.click('button', 'Passed'),
+      OPEN_GATED_EXCAVATION: () => d.click('link', 'Excavation'),
       MARK_EXCAVATION_DONE: async () => {
         await d.click('link', 'Excavation')
         await markDone()
@@ -321,15 +322,17 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
         await d.expectText(/^Passed on /)
         await d.expectNoRole('button', 'Schedule inspection')
       },
-      'layout.digRefused': async () => {
+      'layout.digHeld': async () => {
         await d.expectScreen('Excavation', '/builder/excavation')
-        await d.expectRole('alert', GATE)
+        await d.expectText(GATE)
+        await d.expectRole('link', 'Go to the Layout inspection')
+        expect(await d.isDisabled('button', 'Mark as done')).toBe(true)
         await d.expectText('Not done yet.')
       },
       'layout.dug': async () => {
         await d.expectScreen('Excavation', '/builder/excavation')
         await d.expectText(/^Done since /)
-        await d.expectNoRole('alert', GATE)
+        await d.expectNoRole('link', 'Go to the Layout inspection')
       },
       projectBuilder: async () => {
         await d.expectScreen('Project builder', '/builder/project-builder')

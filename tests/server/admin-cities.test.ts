@@ -158,6 +158,23 @@ describe('waiting list', () => {
     // The city-open email went out before the list forgot them.
     expect(await cityMail('waco@example.com')).toBe('We now build in Waco, TX')
   })
+
+  it('takes back the clients of a city that is deleted or renamed: waiting, on both sides', async () => {
+    await clientIn('ann@example.com', 'Tampa', true)
+    await clientIn('bo@example.com', 'tampa ', false)
+    await clientIn('cy@example.com', 'Waco', false)
+    const tampa = (await create({ name: 'Tampa', state: 'TX', permitFee: 1 })).json().Data
+    expect(await cityMail('ann@example.com')).toBe('We now build in Tampa, TX')
+    expect(await waiting()).toEqual([])
+    expect((await remove(tampa.id)).statusCode).toBe(200)
+    expect(await waiting()).toEqual(['ann@example.com', 'bo@example.com'])
+    const ann = (await signIn(t, 'ann@example.com')).session
+    expect(ann.Flag).toBe(false)
+    expect(ann.userData).toMatchObject({ city: 'Tampa', onWaiting: true })
+    const waco = (await create({ name: 'Waco', state: 'TX', permitFee: 1 })).json().Data
+    expect((await edit(waco.id, { name: 'Wako' })).statusCode).toBe(200)
+    expect(await waiting()).toEqual(['ann@example.com', 'bo@example.com', 'cy@example.com'])
+  })
 })
 
 describe('PUT /api/admin/cities/edit/{id}', () => {

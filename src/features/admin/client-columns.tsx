@@ -2,13 +2,14 @@ import type { AdminClient } from '../../../contract'
 import { STEPS } from '../../../contract'
 import { Badge, type BadgeTone } from '../../components/badge'
 import { formatBytes } from '../../lib/bytes'
+import { formatPhone } from '../../lib/phone'
 import { moneyColumn, textColumn, type Column } from './columns'
 
 /** The columns the client lists share (clients, waiting list, marketing). */
 export const nameColumn = textColumn<AdminClient>('name', 'Name', (c) => c.name)
 export const emailColumn = textColumn<AdminClient>('email', 'Email', (c) => c.email)
 export const placeColumn = textColumn<AdminClient>('place', 'City', (c) => `${c.city}, ${c.state}`)
-export const phoneColumn = textColumn<AdminClient>('phone', 'Phone', (c) => c.phone)
+export const phoneColumn = textColumn<AdminClient>('phone', 'Phone', (c) => formatPhone(c.phone))
 export const perkColumn = textColumn<AdminClient>('perk', 'Perk', (c) => c.perk ?? '')
 
 export const flagColumn: Column<AdminClient> = {
@@ -44,12 +45,18 @@ const STATUS: Record<'served' | 'waiting' | 'notServed', { text: string; tone: B
 const statusOf = (c: AdminClient) =>
   STATUS[c.Flag ? 'served' : c.onWaiting ? 'waiting' : 'notServed']
 
-/** Whether we serve the client's city, and if not whether they wait for it: one badge. */
-export const statusColumn: Column<AdminClient> = {
-  key: 'status',
-  header: 'Status',
-  value: (c) => statusOf(c).text,
-  render: (c) => <Badge tone={statusOf(c).tone}>{statusOf(c).text}</Badge>,
+/**
+ * Where the client is, and under it whether we serve that city or they wait for it (one badge):
+ * sorted by place, searched by both ("waiting" finds the waiting list).
+ */
+export const placeStatusColumn: Column<AdminClient> = {
+  ...placeColumn,
+  text: (c) => `${placeColumn.value(c)} ${statusOf(c).text}`,
+  render: (c) => (
+    <span className="place-cell">
+      {placeColumn.value(c)} <Badge tone={statusOf(c).tone}>{statusOf(c).text}</Badge>
+    </span>
+  ),
 }
 
 /** Progress through the 13 steps: sorted by steps done, shown with a small bar. */

@@ -12,8 +12,8 @@ import {
   paidColumn,
   perkColumn,
   placeColumn,
+  placeStatusColumn,
   progressColumn,
-  statusColumn,
   storageColumn,
   waitingColumn,
 } from './client-columns'
@@ -29,11 +29,11 @@ const clients: CrudConfig<AdminClient, z.output<typeof ClientInput>> = {
   csvName: 'clients',
   emptyText: 'No clients have signed up yet.',
   select: (context) => context.Clients,
-  // A laptop shows what an admin scans for; the CSV keeps every field apart for a spreadsheet.
+  // A laptop shows what an admin scans for, every column in its width (the email under the
+  // name, the status under the city); the CSV keeps every field apart for a spreadsheet.
   columns: [
     clientColumn,
-    placeColumn,
-    statusColumn,
+    placeStatusColumn,
     progressColumn,
     committedColumn,
     paidColumn,

@@ -34,6 +34,8 @@ export type CrudConfig<T extends { id: string }, B> = {
   edit: (item: T, body: B) => AdminCall
   /** Present when items can be deleted here. */
   remove?: (item: T) => AdminCall
+  /** What deleting `item` does beyond itself, told before the admin confirms. */
+  deleteWarning?: (item: T, context: AdminMachineContext) => string | null
   /** Present when items can be added here: the empty form and its call. */
   create?: { blank: FormValues; call: (body: B) => AdminCall }
 }
@@ -52,7 +54,11 @@ export function CrudSection<T extends { id: string }, B>({
   const { busy } = useAdminWrites(actor)
   const [open, setOpen] = useState<Open<T>>(null)
   const close = () => setOpen(null)
-  const { create, remove, noun } = config
+  const { create, remove, noun, deleteWarning } = config
+  const deleting = open?.mode === 'delete' ? open.item : null
+  const warning = useAdminState(actor, (context) =>
+    deleting && deleteWarning ? deleteWarning(deleting, context) : null,
+  )
 
   return (
     <SectionPage actor={actor} title={config.title} lede={config.lede}>
@@ -129,7 +135,13 @@ export function CrudSection<T extends { id: string }, B>({
         <DeleteDialog
           actor={actor}
           title={`Delete this ${noun}?`}
-          message={`${config.label(open.item)} will be deleted. This cannot be undone.`}
+          message={[
+            `${config.label(open.item)} will be deleted.`,
+            warning,
+            'This cannot be undone.',
+          ]
+            .filter(Boolean)
+            .join(' ')}
           confirmLabel={`Delete ${noun}`}
           call={remove(open.item)}
           onClose={close}

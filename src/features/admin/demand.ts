@@ -1,15 +1,14 @@
-import type { AdminClient } from '../../../contract'
+import { tidyCityName, type AdminClient } from '../../../contract'
 
 export type Demand = { id: string; place: string; waiting: number }
-
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()
 
 /**
  * Where a client is, written one way however it was typed ("san  jose", "CA " → "San Jose, CA"),
  * so a city's clients land in one group, as they match one served city (case and spaces aside).
+ * Names are stored tidy by the same rule; this keeps rows from before it in their group too.
  */
 export const placeOf = (client: AdminClient) =>
-  `${client.city.trim().split(/\s+/).map(capitalized).join(' ')}, ${client.state.trim().toUpperCase()}`
+  `${tidyCityName(client.city)}, ${client.state.trim().toUpperCase()}`
 
 /** Waiting clients per city, the most wanted first. */
 export function demandByCity(waiting: readonly AdminClient[]): Demand[] {

@@ -1,7 +1,15 @@
-import type { AdminUser, City, Engineer, Manager } from '../../../contract'
+import {
+  cityKey,
+  type AdminClient,
+  type AdminUser,
+  type City,
+  type Engineer,
+  type Manager,
+} from '../../../contract'
 import { AdminInput, CityInput, EngineerInput, ManagerInput } from '../../../contract/api-admin'
 import type { z } from 'zod/mini'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
+import { formatPhone } from '../../lib/phone'
 import { dateColumn, moneyColumn, textColumn } from './columns'
 import { nameColumn } from './name-column'
 import { CrudSection, type CrudConfig } from './crud-section'
@@ -16,6 +24,18 @@ const contactFields: FieldSpec[] = [
   { name: 'phone', label: 'Phone', kind: 'tel' },
 ]
 const feeField: FieldSpec = { name: 'fee', label: 'Fee ($)', kind: 'money' }
+
+/**
+ * Deleting a served city sends its clients back to the waiting list (the server does it in the
+ * delete): the admin hears how many before confirming.
+ */
+function cityDeleteWarning(city: City, clients: readonly AdminClient[]) {
+  const key = cityKey(city.name, city.state)
+  const count = clients.filter((c) => cityKey(c.city, c.state) === key).length
+  if (count === 0) return null
+  const who = count === 1 ? '1 client lives' : `${count} clients live`
+  return `${who} there; they go back on the waiting list.`
+}
 
 const cities: CrudConfig<City, Body<typeof CityInput>> = {
   title: 'Cities',
@@ -40,6 +60,7 @@ const cities: CrudConfig<City, Body<typeof CityInput>> = {
   label: (c) => `${c.name}, ${c.state}`,
   edit: (item, body) => ({ name: 'editCity', id: item.id, body }),
   remove: (item) => ({ name: 'deleteCity', id: item.id }),
+  deleteWarning: (item, context) => cityDeleteWarning(item, context.Clients),
   create: {
     blank: { name: '', state: '', permitFee: '' },
     call: (body) => ({ name: 'createCity', body }),
@@ -58,7 +79,7 @@ const engineers: CrudConfig<Engineer, Body<typeof EngineerInput>> = {
     nameColumn('name', 'Name', (e) => e.name),
     textColumn('company', 'Company', (e) => e.company),
     textColumn('email', 'Email', (e) => e.email),
-    textColumn('phone', 'Phone', (e) => e.phone),
+    textColumn('phone', 'Phone', (e) => formatPhone(e.phone)),
     textColumn('licenseNo', 'License', (e) => e.licenseNo),
     moneyColumn('fee', 'Fee', (e) => e.fee),
   ],
@@ -90,7 +111,7 @@ const managers: CrudConfig<Manager, Body<typeof ManagerInput>> = {
     nameColumn('name', 'Name', (m) => m.name),
     textColumn('company', 'Company', (m) => m.company),
     textColumn('email', 'Email', (m) => m.email),
-    textColumn('phone', 'Phone', (m) => m.phone),
+    textColumn('phone', 'Phone', (m) => formatPhone(m.phone)),
     { key: 'years', header: 'Years', value: (m) => m.yearsExperience, numeric: true },
     moneyColumn('fee', 'Fee', (m) => m.fee),
   ],

@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import Papa from 'papaparse'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_SCHEDULE, STEP_SLUGS, type ScheduleRow } from '../../../contract'
 import { stepTitle } from '../../../contract/scheduling'
 import type { AdminCall, AdminCallResult } from '../../../machines/admin/admin.machine'
 import { ScheduleSection } from '../../../src/features/admin/schedule-section'
-import { refusal, renderSection, startAdmin } from './harness'
+import { blobText, captureDownloads, refusal, renderSection, startAdmin } from './harness'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 const SCHEDULE: ScheduleRow[] = STEP_SLUGS.map((step) => ({
   step,
@@ -85,5 +89,56 @@ describe('the Schedule section', () => {
     expect(
       screen.getByRole('textbox', { name: 'Wait for Steel' }).getAttribute('aria-invalid'),
     ).toBe('true')
+  })
+})
+
+describe('the Schedule list', () => {
+  /** The step of each row, top to bottom. */
+  const steps = () =>
+    within(screen.getByRole('table', { name: 'Durations and waits by step' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent)
+
+  it('sorts by any column, either way, in step order at first', async () => {
+    const { user } = await open()
+    expect(steps()).toEqual(SCHEDULE.map((row) => row.title))
+    await user.click(screen.getByRole('button', { name: /^Duration/ }))
+    expect(steps().slice(0, 2)).toEqual(['Electrical', 'Shotcrete'])
+    await user.click(screen.getByRole('button', { name: /^Duration/ }))
+    expect(steps().slice(0, 2)).toEqual(['Permits', 'Engineering'])
+    expect(screen.getByRole('columnheader', { name: /^Duration/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    )
+    await user.click(screen.getByRole('button', { name: /^Wait/ }))
+    expect(steps().at(-1)).toBe('Shotcrete')
+  })
+
+  it('finds steps by what they are called, and keeps what is typed in a row it hides', async () => {
+    const { user } = await open()
+    await user.type(screen.getByRole('textbox', { name: 'Duration for Tile & Coping' }), '0')
+    await user.type(screen.getByRole('searchbox', { name: /^Search/ }), 'ing')
+    expect(steps()).toEqual(['Engineering', 'Plumbing', 'Tile & Coping', 'Decking'])
+    await user.clear(screen.getByRole('searchbox', { name: /^Search/ }))
+    expect(screen.getByRole('textbox', { name: 'Duration for Tile & Coping' })).toHaveProperty(
+      'value',
+      '40',
+    )
+  })
+
+  it('exports what it shows as CSV, the saved numbers as numbers', async () => {
+    const files = captureDownloads()
+    const { user } = await open()
+    await user.type(screen.getByRole('searchbox', { name: /^Search/ }), 's')
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    const [file] = files
+    if (!file) throw new Error('no file was downloaded')
+    expect(file.name).toBe('schedule.csv')
+    const { data } = Papa.parse<string[]>(await blobText(file.blob), { skipEmptyLines: true })
+    const shown = SCHEDULE.filter((row) => row.title.toLowerCase().includes('s'))
+    expect(data).toEqual([
+      ['Step', 'Duration (working days)', 'Wait (calendar days)'],
+      ...shown.map((row) => [row.title, String(row.durationDays), String(row.waitDays)]),
+    ])
   })
 })

@@ -176,16 +176,15 @@ describe('clients', () => {
         .map((c) => c.textContent)
     expect(cells(/Pat Doe/)).toEqual([
       'Pat Doe c4@example.com',
-      'Austin, TX',
-      'Served',
+      'Austin, TX Served',
       '5/13',
       '$12,500.50',
       '$900',
       '12.4 MB',
       'EditDelete',
     ])
-    expect(cells(/Wes Wait/)[2]).toBe('Waiting')
-    expect(cells(/Nia Nowhere/)[2]).toBe('Not served')
+    expect(cells(/Wes Wait/)[1]).toBe('Austin, TX Waiting')
+    expect(cells(/Nia Nowhere/)[1]).toBe('Austin, TX Not served')
     await user.click(screen.getByRole('button', { name: 'Edit Pat Doe' }))
     const dialog = screen.getByRole('dialog', { name: 'Edit Pat Doe' })
     expect(

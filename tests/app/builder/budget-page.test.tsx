@@ -60,7 +60,7 @@ describe('the Budget page', () => {
     expect(figures?.textContent).toBe('Estimate$38,750CommittedNone yetPaid$0Remaining—')
   })
 
-  it('shows the figures, and each step’s estimate and accepted quote as a chart and a table', async () => {
+  it('shows the figures, and each step’s estimate and committed cost as a chart and a table', async () => {
     const { idle } = await renderBuilder('/builder/budget', { poolData: quotedProject() })
     await idle()
     expect(screen.getByRole('heading', { level: 1, name: 'Budget' })).toBeTruthy()
@@ -76,7 +76,7 @@ describe('the Budget page', () => {
     expect(chart.textContent).toContain('$9,000')
     expect(chart.textContent).toContain('$10K')
 
-    const table = screen.getByRole('table', { name: 'Estimate and accepted quote by step' })
+    const table = screen.getByRole('table', { name: 'Estimate and committed cost by step' })
     expect(rowCells(table, 'Excavation')).toEqual(['$8,320', '$9,000', '+$680 over', 'Done'])
     expect(rowCells(table, 'Steel')).toEqual(['$2,468', '—', '—', '—'])
     expect(rowCells(table, 'Permits')).toEqual(['$450', '—', '—', '—'])
@@ -85,12 +85,12 @@ describe('the Budget page', () => {
     expect(await violations()).toEqual([])
   })
 
-  it('totals no accepted quote as a dash, like each of its steps', async () => {
+  it('totals no committed cost as a dash, like each of its steps', async () => {
     const { idle } = await renderBuilder('/builder/budget', {
       poolData: emptyPoolData({ nonStages: [designEntry()] }),
     })
     await idle()
-    const table = screen.getByRole('table', { name: 'Estimate and accepted quote by step' })
+    const table = screen.getByRole('table', { name: 'Estimate and committed cost by step' })
     expect(rowCells(table, 'Excavation')).toEqual(['$8,320', '—', '—', '—'])
     expect(rowCells(table, 'Total')).toEqual(['$38,750', '—', '—', '0 of 13'])
   })

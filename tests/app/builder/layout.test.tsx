@@ -65,15 +65,16 @@ describe('builder layout', () => {
   })
 
   it('says no quote is accepted yet rather than a total of $0', async () => {
-    await renderBuilder('/builder/excavation', {
+    const { idle } = await renderBuilder('/builder/excavation', {
       poolData: emptyPoolData({ nonStages: [designEntry()] }),
     })
+    await idle()
     expect(budgetValue('Estimate total')).toBe('$38,750')
-    expect(budgetValue('Accepted quotes')).toBe('None yet')
+    expect(budgetValue('Committed')).toBe('None yet')
     expect(budgetValue('Over or under the estimate')).toBe('No quotes yet')
   })
 
-  it('keeps a running budget: estimates, accepted quotes and the gap on those steps', async () => {
+  it('keeps a running budget: estimates, the committed cost and the gap on those steps', async () => {
     const quote = (amount: number, accepted: boolean) => ({
       id: `00000000-0000-4000-8000-0000000007${amount % 100}`,
       vendor: 'Dig Co',
@@ -95,10 +96,11 @@ describe('builder layout', () => {
         },
       ],
     })
-    await renderBuilder('/builder/excavation', { poolData })
+    const { idle } = await renderBuilder('/builder/excavation', { poolData })
+    await idle()
     // The reference pool's nine stages ($38,300) and the permit fee ($450).
     expect(budgetValue('Estimate total')).toBe('$38,750')
-    expect(budgetValue('Accepted quotes')).toBe('$9,000')
+    expect(budgetValue('Committed')).toBe('$9,000')
     // Excavation is estimated at $8,320.
     expect(budgetValue('Over or under the estimate')).toBe('+$680 over')
   })

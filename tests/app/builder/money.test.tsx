@@ -40,12 +40,13 @@ async function budgetPage() {
   return { ...app, contract }
 }
 
-/** The figure under one of the Budget page's headline labels. */
+/** The figure under one of the Budget page's headline labels (the sidebar has some of them too). */
 const figure = (label: string) =>
-  screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+  within(screen.getByRole('article')).getByText(label, { selector: 'dt' }).nextElementSibling
+    ?.textContent
 
 describe('the quote check on a step page', () => {
-  it('says each quote’s implied unit price against the typical one, and its band', async () => {
+  it('says each quote’s implied unit price against the typical one, and its band, in one tone', async () => {
     await renderBuilder('/builder/excavation', {
       poolData: excavationWith(quote(1, 1_580_000, true), quote(2, 850_000), quote(3, 1_050_000)),
     })
@@ -57,10 +58,19 @@ describe('the quote check on a step page', () => {
       '$121.23 per yd³ of dig · typical $63.84 · far above — check what it includes',
     )
     expect(check('Vendor 1')?.className).toContain('badge-danger')
-    expect(check('Vendor 2')?.textContent).toBe('$65.22 per yd³ of dig · typical $63.84 · typical')
+    expect(check('Vendor 2')?.textContent).toBe('$65.22 per yd³ of dig · typical $63.84')
     expect(check('Vendor 2')?.className).toContain('badge-success')
     expect(check('Vendor 3')?.textContent).toContain('· high')
     expect(check('Vendor 3')?.className).toContain('badge-warning')
+    // The difference from the estimate takes the band's tone: a typical one is no alarm.
+    const difference = (vendor: string) =>
+      within(screen.getByRole('article', { name: vendor }))
+        .getByText('Against the estimate', { selector: 'dt' })
+        .nextElementSibling?.querySelector('.difference')
+    expect(difference('Vendor 2')?.textContent).toBe('+$180 over')
+    expect(difference('Vendor 2')?.className).toBe('difference difference-success')
+    expect(difference('Vendor 3')?.className).toBe('difference difference-warning')
+    expect(difference('Vendor 1')?.className).toBe('difference difference-danger')
   })
 
   it('compares two or more quotes in a table: amount, implied unit price, band and note', async () => {
@@ -307,7 +317,7 @@ describe('money on the Budget page', () => {
 })
 
 describe('money the client holds', () => {
-  it('is fetched again after a write that moves it, and not before it is held', async () => {
+  it('is fetched again after a write that moves it', async () => {
     const poolData = excavationWith(quote(1, 900_000, true), quote(2, 850_000))
     const { user, moneyCalls, client, idle } = await renderBuilder('/builder/budget', { poolData })
     await idle()
@@ -328,12 +338,19 @@ describe('money the client holds', () => {
     expect(excavation?.contract?.vendor).toBe('Vendor 2')
   })
 
-  it('is not fetched by a write while it is not held', async () => {
+  it('is held on a step page for the sidebar, whose committed cost follows an accepted quote', async () => {
     const poolData = excavationWith(quote(1, 900_000, true), quote(2, 850_000))
     const { user, moneyCalls, idle } = await renderBuilder('/builder/excavation', { poolData })
+    await idle()
+    const sidebar = screen.getByRole('region', { name: 'Your project' })
+    const committed = () =>
+      within(sidebar).getByText('Committed', { selector: 'dt' }).nextElementSibling?.textContent
+    expect(committed()).toBe('$9,000')
+    moneyCalls.mockClear()
     await user.click(screen.getByRole('button', { name: 'Accept the quote from Vendor 2' }))
     await idle()
-    expect(moneyCalls).not.toHaveBeenCalled()
+    expect(moneyCalls).toHaveBeenCalledWith({ name: 'money' })
+    await waitFor(() => expect(committed()).toBe('$8,500'))
   })
 })
 

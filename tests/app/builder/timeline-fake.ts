@@ -1,17 +1,7 @@
 import { vi } from 'vitest'
-import {
-  CONSTRUCTION,
-  DEFAULT_SCHEDULE,
-  INSPECTIONS,
-  type NotificationPreferences,
-  type StepSlug,
-} from '../../../contract'
-import {
-  baselineOnStart,
-  stepTitle,
-  timeline,
-  type ProjectFacts,
-} from '../../../contract/scheduling'
+import { gateOf, gateRefusal } from '../../../contract/gating'
+import { DEFAULT_SCHEDULE, type NotificationPreferences, type StepSlug } from '../../../contract'
+import { baselineOnStart, timeline, type ProjectFacts } from '../../../contract/scheduling'
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 
 /** The day the fake server's timeline is computed on: a Monday. */
@@ -33,11 +23,9 @@ export function createFakeTimelineApi() {
 
   /** A step marked done (or not): refused with the server's 409 while its gate has not passed. */
   const markDone = (step: StepSlug, done: boolean) => {
-    const gate = INSPECTIONS.find(
-      (i) => i.slug === CONSTRUCTION.find((c) => c.step === step)?.gatedBy,
-    )
+    const gate = gateOf(step)
     if (done && gate && facts.inspections[gate.slug]?.status !== 'passed') {
-      const detail = `${stepTitle(step)} can be marked done once the ${gate.title} has passed.`
+      const detail = gateRefusal(step, gate)
       throw Object.assign(new Error(detail), { status: 409, code: 'INSPECTION_REQUIRED', detail })
     }
     const record = facts.steps[step] ?? { startedOn: null, doneOn: null }

@@ -9,6 +9,26 @@ const designed = () => ({ poolData: emptyPoolData({ nonStages: [designEntry()] }
 
 const inspection = (title: string) => screen.getByRole('region', { name: title })
 
+/** To the Timeline, and the project started on the fake's today. */
+async function startOnTimeline({ user, idle, router }: Awaited<ReturnType<typeof renderBuilder>>) {
+  await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
+  await screen.findByRole('heading', { level: 1, name: 'Timeline' })
+  await idle()
+  await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
+  await user.click(screen.getByRole('button', { name: 'Set start date' }))
+  await idle()
+}
+
+/** Permits done and the project started: the Timeline, its layout inspection ready. */
+async function layoutReady() {
+  const view = await renderBuilder('/builder/permits', designed())
+  await view.idle()
+  await view.user.click(screen.getByRole('button', { name: 'Mark as done' }))
+  await view.idle()
+  await startOnTimeline(view)
+  return view
+}
+
 describe('/builder/timeline', () => {
   it('is in the Project navigation, and asks for a start date first', async () => {
     const { idle } = await renderBuilder('/builder/timeline', designed())
@@ -63,16 +83,7 @@ describe('/builder/timeline', () => {
   })
 
   it('schedules an inspection, fails it, passes it, and keeps its history', async () => {
-    const { user, idle, router } = await renderBuilder('/builder/permits', designed())
-    await idle()
-    await user.click(screen.getByRole('button', { name: 'Mark as done' }))
-    await idle()
-    await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
-    await screen.findByRole('heading', { level: 1, name: 'Timeline' })
-    await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    const { user, idle } = await layoutReady()
     const layout = () => within(inspection('Layout inspection'))
     expect(layout().getByText('Ready to schedule')).toBeTruthy()
     await user.click(layout().getByRole('button', { name: 'Schedule inspection' }))
@@ -93,20 +104,40 @@ describe('/builder/timeline', () => {
     expect(layout().queryByRole('button', { name: 'Schedule inspection' })).toBeNull()
     expect(layout().getByText('History (4)')).toBeTruthy()
   })
+
+  it('offers Passed and Failed once the inspection’s day has come, or its date is changed', async () => {
+    const { user, idle } = await layoutReady()
+    const layout = () => within(inspection('Layout inspection'))
+    const date = layout().getByLabelText('Inspection date')
+    await user.clear(date)
+    await user.type(date, '2026-06-02')
+    await user.click(layout().getByRole('button', { name: 'Schedule inspection' }))
+    await idle()
+    expect(layout().getAllByText('Scheduled for Jun 2, 2026')).toHaveLength(2)
+    expect(layout().queryByRole('button', { name: 'Passed' })).toBeNull()
+    expect(layout().queryByRole('button', { name: 'Failed' })).toBeNull()
+    expect(layout().getByText(/You can record the result from Jun 2, 2026/)).toBeTruthy()
+    await user.clear(layout().getByLabelText('Inspection date'))
+    await user.type(layout().getByLabelText('Inspection date'), '2026-06-01')
+    const notes = layout().getByRole('textbox', { name: 'Notes' })
+    expect(notes.tagName).toBe('TEXTAREA')
+    await user.type(notes, 'Setback checked{enter}Forms square')
+    await user.click(layout().getByRole('button', { name: 'Passed' }))
+    await idle()
+    expect(
+      layout().getAllByText(/^Passed on Jun 1, 2026 — Setback checked\sForms square$/),
+    ).toHaveLength(2)
+  })
 })
 
 describe('the Overview’s dates and emails', () => {
   it('shows the forecast finish and the slip, and asks for the start date first', async () => {
-    const { user, idle, router } = await renderBuilder('/builder/overview', designed())
+    const view = await renderBuilder('/builder/overview', designed())
+    const { idle, router } = view
     await idle()
     const next = screen.getByRole('region', { name: 'Next steps' })
     expect(within(next).getAllByRole('link')[0]?.textContent).toBe('Set the project start date')
-    await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
-    await screen.findByRole('heading', { level: 1, name: 'Timeline' })
-    await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    await startOnTimeline(view)
     await router.navigate({ to: '/builder/$page', params: { page: 'overview' } })
     await screen.findByRole('heading', { level: 1, name: 'Overview' })
     await idle()
@@ -132,5 +163,39 @@ describe('the Overview’s dates and emails', () => {
     ).toBe(false)
     expect(screen.getByRole('switch', { name: 'Email me about step updates' })).toBeTruthy()
     expect(screen.getByRole('switch', { name: 'Email me about warranties' })).toBeTruthy()
+  })
+})
+
+describe('the Gantt chart', () => {
+  /** The chart after setting the start date, and where its today line is drawn. */
+  async function chartFrom(startDate: string) {
+    const { user, idle } = await renderBuilder('/builder/timeline', designed())
+    await idle()
+    await user.type(screen.getByLabelText('Project start date'), startDate)
+    await user.click(screen.getByRole('button', { name: 'Set start date' }))
+    await idle()
+    const chart = screen.getByRole('region', { name: 'Gantt chart' })
+    const todayX = Number(chart.querySelector('.gantt-today line')?.getAttribute('x1'))
+    return { chart, todayX }
+  }
+
+  // A phone shows about 230 px of bars beside the steps' names.
+  const PHONE_BARS = 230
+
+  it('opens scrolled to today, with what is next in view, when the build began weeks ago', async () => {
+    const { chart, todayX } = await chartFrom('2026-04-06')
+    expect(todayX).toBeGreaterThan(PHONE_BARS)
+    expect(chart.scrollLeft).toBeGreaterThan(0)
+    expect(todayX - chart.scrollLeft).toBeGreaterThanOrEqual(0)
+    expect(todayX - chart.scrollLeft).toBeLessThan(PHONE_BARS / 2)
+  })
+
+  it('opens at the project start when today is before it', async () => {
+    const { chart, todayX } = await chartFrom('2026-08-03')
+    expect(todayX).toBe(0)
+    const design = chart.querySelector('.gantt-forecast')
+    const startX = Number(design?.getAttribute('x'))
+    expect(startX - chart.scrollLeft).toBeGreaterThanOrEqual(0)
+    expect(startX - chart.scrollLeft).toBeLessThan(PHONE_BARS / 2)
   })
 })

@@ -56,6 +56,18 @@ async function openTo(tx: Tx, key: string): Promise<CityClient[]> {
   return opened
 }
 
+/**
+ * The clients of a city that stops being served (deleted, or moved to another name): they wanted
+ * to build there, so they go back on the waiting list, and hear again the day it opens. One state
+ * for the back office and the client's own page alike, never "neither served nor waiting".
+ */
+async function closeTo(tx: Tx, key: string): Promise<CityClient[]> {
+  const closed = await clientsIn(tx, key)
+  if (closed.some((c) => !c.onWaiting))
+    await tx.update(clients).set({ onWaiting: true }).where(eq(clients.cityKey, key))
+  return closed
+}
+
 /** The clients whose Flag a city write turned on (opened) or off (closed). */
 type CityChange = { city: City; opened: CityClient[]; closed: CityClient[] }
 
@@ -130,7 +142,7 @@ export default fp(
             const data = {
               city: after,
               opened: moved ? await openTo(tx, key) : [],
-              closed: moved ? await clientsIn(tx, old.key) : [],
+              closed: moved ? await closeTo(tx, old.key) : [],
             }
             const before = cityOf(old)
             return { action: 'edit', entity: 'city', entityId: id, before, after, data }
@@ -145,7 +157,7 @@ export default fp(
           const [row] = await tx.delete(cities).where(eq(cities.id, id)).returning()
           const gone = found(row, 'city')
           const before = cityOf(gone)
-          const data = { city: before, opened: [], closed: await clientsIn(tx, gone.key) }
+          const data = { city: before, opened: [], closed: await closeTo(tx, gone.key) }
           return { action: 'delete', entity: 'city', entityId: id, before, data }
         })
         afterCityWrite(change)

@@ -2,7 +2,6 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import {
-  INSPECTIONS,
   MAX_QUOTES_PER_ENTRY,
   NonStageTitle,
   STEPS,
@@ -14,6 +13,7 @@ import {
   type PoolEntry,
   type StageEntry,
 } from '../../../../contract'
+import { gateOf, gateRefusal } from '../../../../contract/gating'
 import { stepTitle } from '../../../../contract/scheduling'
 import { isLicensedStep, TradesProblemCode, type Trade } from '../../../../contract/trades'
 import type { Tx } from '../../../db/driver/client'
@@ -199,14 +199,8 @@ export async function entryKeyOfStep(tx: Tx, step: StepSlug): Promise<EntryKey> 
   return { StageId: stage.id }
 }
 
-/** The inspection that gates marking `step` done, if one does. */
-const gateOf = (step: StepSlug) => INSPECTIONS.find((i) => i.gates === step)
-
 const gateRefused = (step: StepSlug, gate: { title: string }) =>
-  conflict(
-    `${stepTitle(step)} can be marked done once the ${gate.title} has passed.`,
-    TimelineProblemCode.inspectionRequired,
-  )
+  conflict(gateRefusal(step, gate), TimelineProblemCode.inspectionRequired)
 
 /**
  * Sets the step's start day, creating its entry if need be, in one statement that keeps the row

@@ -1,8 +1,9 @@
 import { formatMoney } from '../../../lib/money'
 import { budgetTotals, type StepBudget } from '../../../../contract/budget'
 import type { Money } from '../../../../contract/money'
+import { moneyFigures } from '../../../../contract/money-figures'
 
-/** One step's bars: the estimate, the committed cost (the accepted quote until money is known), paid. */
+/** One step's bars: the estimate, the committed cost and what is paid, as the Money answer has them. */
 type ChartLine = {
   route: string
   title: string
@@ -14,27 +15,31 @@ type ChartLine = {
 function chartLines(budget: readonly StepBudget[], money: Money | null): ChartLine[] {
   return budget.map((step) => {
     const held = money?.steps.find((s) => s.step === step.route)
-    const committed = held ? (held.contract ? held.committed : null) : step.accepted
-    const paid = held?.paid ? held.paid : null
-    return { route: step.route, title: step.title, estimate: step.estimate, committed, paid }
+    return {
+      route: step.route,
+      title: step.title,
+      estimate: held ? held.estimate : step.estimate,
+      committed: held?.contract ? held.committed : null,
+      paid: held?.paid ? held.paid : null,
+    }
   })
 }
 
 /** The chart's one-sentence reading: what a screen reader hears instead of the bars. */
-function summary(lines: readonly ChartLine[], budget: readonly StepBudget[]): string {
-  const totals = budgetTotals(budget)
-  const contracts = lines.filter((line) => line.committed !== null)
-  const committed = contracts.reduce((sum, line) => sum + (line.committed ?? 0), 0)
-  const paid = lines.reduce((sum, line) => sum + (line.paid ?? 0), 0)
+function summary(budget: readonly StepBudget[], money: Money | null): string {
+  const figures = money && moneyFigures(money)
+  const estimate = figures ? figures.estimate : budgetTotals(budget).estimate
   const estimates =
-    totals.estimate === null
+    estimate === null
       ? 'No estimate total until your pool design is saved'
-      : `Estimates total ${formatMoney(totals.estimate)}`
+      : `Estimates total ${formatMoney(estimate)}`
+  const contracts = figures
+    ? `${figures.contracts} of ${budget.length} steps have an accepted quote, together ` +
+      `${formatMoney(figures.committed)} committed, ${formatMoney(figures.paid)} paid`
+    : 'the contracts are loading'
   return (
     `Bar chart of the estimate, the committed cost and what has been paid for each of the ` +
-    `${lines.length} steps. ${estimates}; ${contracts.length} of ${lines.length} steps have ` +
-    `an accepted quote, together ${formatMoney(committed)} committed, ${formatMoney(paid)} paid. ` +
-    `The table below lists every number.`
+    `${budget.length} steps. ${estimates}; ${contracts}. The table below lists every number.`
   )
 }
 
@@ -105,7 +110,7 @@ export function BudgetChart({
     Math.max(...lines.flatMap((line) => [line.estimate ?? 0, line.committed ?? 0])),
   )
   return (
-    <div className="budget-chart" role="img" aria-label={summary(lines, budget)}>
+    <div className="budget-chart" role="img" aria-label={summary(budget, money)}>
       <p className="budget-legend">
         <span className="budget-key budget-key-estimate" /> Estimate
         <span className="budget-key budget-key-accepted" /> Committed

@@ -1,13 +1,15 @@
 import { formatMoney } from '../../../lib/money'
 import { budgetTotals, type StepBudget } from '../../../../contract/budget'
 import type { Money } from '../../../../contract/money'
+import { moneyFigures } from '../../../../contract/money-figures'
+import { committedWords } from './money-words'
 import './budget-view.css'
 
 /**
  * The budget's headline figures (PRODUCT.md §10): the estimate, what the contracts commit,
- * what is paid and, on the Budget page, what is still owed. Until the money answer arrives the
- * committed cost is the accepted quotes; with none, nothing is committed or owed yet, which a
- * "$0" would misstate as a figure.
+ * what is paid and, on the Budget page, what is still owed — all from the Money answer, as the
+ * sidebar has them. Until it arrives only the estimate is known; with no contract, nothing is
+ * committed or owed yet, which a "$0" would misstate as a figure.
  */
 export function BudgetFigures({
   budget,
@@ -18,10 +20,10 @@ export function BudgetFigures({
   money: Money | null
   remaining?: boolean
 }) {
-  const totals = budgetTotals(budget)
-  const estimate = money ? money.totals.estimate : totals.estimate
-  const later = (cents: number | undefined) => (cents === undefined ? '—' : formatMoney(cents))
-  const committed = money?.totals.committed ?? totals.accepted
+  const figures = money && moneyFigures(money)
+  const estimate = figures ? figures.estimate : budgetTotals(budget).estimate
+  const later = (words: (f: NonNullable<typeof figures>) => string) =>
+    figures ? words(figures) : '—'
   return (
     <dl className="budget-figures">
       <div className="figure">
@@ -30,16 +32,16 @@ export function BudgetFigures({
       </div>
       <div className="figure">
         <dt>Committed</dt>
-        <dd>{committed === 0 ? 'None yet' : formatMoney(committed)}</dd>
+        <dd>{later(committedWords)}</dd>
       </div>
       <div className="figure">
         <dt>Paid</dt>
-        <dd>{later(money?.totals.paid)}</dd>
+        <dd>{later((f) => formatMoney(f.paid))}</dd>
       </div>
       {remaining && (
         <div className="figure">
           <dt>Remaining</dt>
-          <dd>{committed === 0 ? '—' : later(money?.totals.remaining)}</dd>
+          <dd>{later((f) => (f.contracts === 0 ? '—' : formatMoney(f.remaining)))}</dd>
         </div>
       )}
     </dl>

@@ -1,6 +1,12 @@
 import type { ChangeOrderStatus, DrawDue, PaymentMethod } from '../../../../contract/money'
+import type { MoneyFigures } from '../../../../contract/money-figures'
 import type { QuoteBand } from '../../../../contract/money-rules'
 import type { BadgeTone } from '../../../components/badge'
+import { formatMoney } from '../../../lib/money'
+
+/** The committed cost, or "None yet" before a quote is accepted: a "$0" would misstate it. */
+export const committedWords = (figures: Pick<MoneyFigures, 'committed' | 'contracts'>) =>
+  figures.contracts === 0 ? 'None yet' : formatMoney(figures.committed)
 
 /** When a draw falls due, in words: "Due at signing". */
 export const DUE_WORDS: Record<DrawDue, string> = {

@@ -4,15 +4,22 @@ import { useId, useState } from 'react'
 import { MoneyDifference } from '../../../components/money-difference'
 import { formatMoney } from '../../../lib/money'
 import { budgetTotals, type StepBudget } from '../../../../contract/budget'
+import { moneyFigures } from '../../../../contract/money-figures'
 import { PageButton } from '../page-button'
+import { useMoney } from '../use-timeline'
+import { committedWords } from './money-words'
 
 /**
  * The progress bar and the running budget at the top of the builder's sidebar. On a phone it
  * sits above the page, so it folds into one line (progress and estimate total) that opens;
- * on a wide screen the toggle is not shown and the details always are (builder.css).
+ * on a wide screen the toggle is not shown and the details always are (builder.css). Its money
+ * is the Money answer's, as on the Overview and the Budget page; the progress is the steps'.
  */
 export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
   const totals = budgetTotals(budget)
+  const money = useMoney()
+  const figures = money && moneyFigures(money)
+  const estimate = figures ? figures.estimate : totals.estimate
   // The Overview has a "View budget" of its own, and the Budget page is where it leads.
   const { page } = useParams({ strict: false })
   const leadsToBudget = page !== 'overview' && page !== 'budget'
@@ -33,7 +40,7 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
         >
           <span>
             {totals.done} of {totals.total} done <span aria-hidden="true">·</span>{' '}
-            {totals.estimate === null ? 'No estimate yet' : formatMoney(totals.estimate)}
+            {estimate === null ? 'No estimate yet' : formatMoney(estimate)}
           </span>
           <ChevronDown className="running-budget-chevron" size={18} aria-hidden="true" />
         </button>
@@ -51,21 +58,21 @@ export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
         <dl className="budget-totals">
           <div>
             <dt>Estimate total</dt>
-            <dd>
-              {totals.estimate === null ? 'After your pool design' : formatMoney(totals.estimate)}
-            </dd>
+            <dd>{estimate === null ? 'After your pool design' : formatMoney(estimate)}</dd>
           </div>
           <div>
-            <dt>Accepted quotes</dt>
-            <dd>{totals.accepted === 0 ? 'None yet' : formatMoney(totals.accepted)}</dd>
+            <dt>Committed</dt>
+            <dd>{figures ? committedWords(figures) : '—'}</dd>
           </div>
           <div>
             <dt>Over or under the estimate</dt>
             <dd>
-              {totals.accepted === 0 ? (
+              {!figures ? (
+                '—'
+              ) : figures.contracts === 0 ? (
                 'No quotes yet'
               ) : (
-                <MoneyDifference cents={totals.difference} />
+                <MoneyDifference cents={figures.difference} />
               )}
             </dd>
           </div>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { Manager, ManagerRequest } from '../../../../contract'
+import { PhoneLink } from '../../../components/phone-link'
 import { ManagerRequestForm } from './manager-request-form'
 import { ManagerFacts } from './manager-facts'
 import { latestRequest, sentOn } from './manager-requests'
@@ -73,7 +74,7 @@ export function ManagerPage({ id }: { id: string }) {
         <div>
           <dt>Phone</dt>
           <dd>
-            <a href={`tel:${manager.phone.replace(/[^\d+]/g, '')}`}>{manager.phone}</a>
+            <PhoneLink phone={manager.phone} />
           </dd>
         </div>
       </ManagerFacts>

@@ -8,6 +8,7 @@ import {
   type QuoteBasis,
 } from '../../../../contract/money-rules'
 import { Badge } from '../../../components/badge'
+import { MoneyDifference } from '../../../components/money-difference'
 import { formatCents, formatMoney } from '../../../lib/money'
 import { BAND_TONE } from '../budget/money-words'
 import type { StepView } from '../steps/use-step'
@@ -25,6 +26,24 @@ export function QuoteCheckBadge({ amount, basis }: { amount: number; basis: Quot
       <Badge tone={BAND_TONE[check.band]}>{quoteCheckWords(check)}</Badge>
     </span>
   )
+}
+
+/**
+ * A quote against its step's estimate, toned as its check's band, so that a quote a little over
+ * a typical price does not read as an alarm beside the badge calling it typical.
+ */
+export function QuoteDifference({
+  amount,
+  estimate,
+  basis,
+}: {
+  amount: number
+  estimate: number | null
+  basis: QuoteBasis | null
+}) {
+  if (estimate === null) return '—'
+  const tone = basis ? BAND_TONE[quoteCheck(amount, basis).band] : undefined
+  return <MoneyDifference cents={amount - estimate} tone={tone} />
 }
 
 const LABEL = { amount: 'Amount', unit: 'Implied unit price', band: 'Band', note: 'Note' }

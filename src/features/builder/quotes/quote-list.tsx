@@ -5,9 +5,8 @@ import { StepSlug } from '../../../../contract/construction'
 import { areTradeWarnings, isLicensedStep, type Trade } from '../../../../contract/trades'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/badge'
-import { MoneyDifference } from '../../../components/money-difference'
 import { formatMoney } from '../../../lib/money'
-import { basisOf, CompareQuotes, QuoteCheckBadge } from './quote-check'
+import { basisOf, CompareQuotes, QuoteCheckBadge, QuoteDifference } from './quote-check'
 import { isCallFor, useCallFor, useClient, useClientCalls } from '../use-client'
 import { useFormCall } from '../use-form-call'
 import { AcceptAnyway } from './accept-anyway'
@@ -97,11 +96,11 @@ export function QuoteList({ view }: { view: StepView }) {
                 <div>
                   <dt>Against the estimate</dt>
                   <dd>
-                    {view.budget.estimate === null ? (
-                      '—'
-                    ) : (
-                      <MoneyDifference cents={quote.amount - view.budget.estimate} />
-                    )}
+                    <QuoteDifference
+                      amount={quote.amount}
+                      estimate={view.budget.estimate}
+                      basis={basis}
+                    />
                   </dd>
                 </div>
                 {basis && (

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { DateInput, type TimelineStep } from '../../../../contract/timeline'
 import { Badge } from '../../../components/badge'
 import { TextField } from '../../../components/text-field'
@@ -53,9 +53,7 @@ export function StepDates({ route }: { route: string }) {
           <Badge tone={inspectionStatus(gate.status).tone}>
             {inspectionStatus(gate.status).label}
           </Badge>{' '}
-          <Link to="/builder/$page" params={{ page: 'timeline' }}>
-            See the inspections
-          </Link>
+          <InspectionLink slug={gate.slug}>See the inspections</InspectionLink>
         </p>
       )}
     </section>
@@ -94,5 +92,14 @@ function StartedOn({ step }: { step: TimelineStep }) {
         Save start date
       </CallButton>
     </form>
+  )
+}
+
+/** A link to one inspection's card on the Timeline. */
+export function InspectionLink({ slug, children }: { slug: string; children: ReactNode }) {
+  return (
+    <Link to="/builder/$page" params={{ page: 'timeline' }} hash={`inspection-${slug}`}>
+      {children}
+    </Link>
   )
 }

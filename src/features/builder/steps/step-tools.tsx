@@ -1,8 +1,12 @@
+import { doneHeldBy } from '../../../../contract/gating'
+import type { Inspection } from '../../../../contract/construction'
 import { MAX_QUOTES_PER_ENTRY } from '../../../../contract/steps'
 import { QuoteForm } from '../quotes/quote-form'
 import { QuoteList } from '../quotes/quote-list'
 import { useCallFor } from '../use-client'
 import { useStep, type StepView } from './use-step'
+import { useTimeline } from '../use-timeline'
+import { InspectionLink } from './step-dates'
 import { FieldAlert } from '../../../components/form/field-alert'
 import { CallButton } from '../call-button'
 
@@ -35,6 +39,9 @@ function DoneSwitch({ view }: { view: StepView }) {
   const calls = useCallFor(name, view.keyValue)
   const done = view.entry?.done ?? false
   const doneAt = view.entry?.doneAt
+  const timeline = useTimeline()
+  // The server's own rule: a gated step is marked done once its inspection has passed.
+  const heldBy = !done && timeline ? doneHeldBy(view.step.route, timeline.inspections) : null
   const toggle = () =>
     calls.run(
       'StageId' in view.key
@@ -49,6 +56,7 @@ function DoneSwitch({ view }: { view: StepView }) {
           ? `Done${doneAt ? ` since ${dateFormat.format(new Date(doneAt))}` : ''}.`
           : 'Not done yet.'}
       </p>
+      {heldBy && <HeldBy gate={heldBy} />}
       <FieldAlert message={calls.failure?.message} />
       <CallButton
         type="button"
@@ -56,9 +64,23 @@ function DoneSwitch({ view }: { view: StepView }) {
         calls={calls}
         busyLabel="Saving…"
         onClick={toggle}
+        disabled={!!heldBy}
+        aria-describedby={heldBy ? HELD_BY_ID : undefined}
       >
         {done ? 'Mark as not done' : 'Mark as done'}
       </CallButton>
     </section>
+  )
+}
+
+const HELD_BY_ID = 'step-done-held-by'
+
+/** Why "Mark as done" waits, and the way to the inspection it waits for. */
+function HeldBy({ gate }: { gate: Inspection }) {
+  return (
+    <p id={HELD_BY_ID} className="step-done-held-by">
+      Needs the {gate.title} to pass.{' '}
+      <InspectionLink slug={gate.slug}>Go to the {gate.title}</InspectionLink>
+    </p>
   )
 }

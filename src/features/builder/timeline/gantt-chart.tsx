@@ -1,4 +1,5 @@
 import { differenceInCalendarDays } from 'date-fns'
+import { useLayoutEffect, useRef } from 'react'
 import type { Timeline } from '../../../../contract/timeline'
 import { formatDate, formatShortDate, utcDay } from '../timeline-dates'
 
@@ -6,15 +7,19 @@ const DAY_WIDTH = 7
 const ROW_HEIGHT = 28
 const AXIS_HEIGHT = 28
 const BAR_HEIGHT = 10
+/** How much of the past the chart opens with, left of the day it opens at. */
+const LEAD = 14 * DAY_WIDTH
 
 type Span = { start: string; end: string }
 
 const isDated = (span: { start: string | null; end: string | null } | null): span is Span =>
   !!span?.start && !!span.end
 
+type Dated = { timeline: Timeline; today: string }
+
 /** The first and last day the chart spans: every bar, the baseline and today. */
-function range(timeline: Timeline): { first: string; last: string } {
-  const days = [timeline.today]
+function range({ timeline, today }: Dated): { first: string; last: string } {
+  const days = [today]
   for (const step of timeline.steps) {
     for (const span of [step.forecast, step.baseline, step.planned]) {
       if (isDated(span)) days.push(span.start, span.end)
@@ -22,7 +27,20 @@ function range(timeline: Timeline): { first: string; last: string } {
   }
   for (const inspection of timeline.inspections) if (inspection.date) days.push(inspection.date)
   days.sort()
-  return { first: days[0] ?? timeline.today, last: days.at(-1) ?? timeline.today }
+  return { first: days[0] ?? today, last: days.at(-1) ?? today }
+}
+
+const xFrom = (first: string) => (iso: string) =>
+  differenceInCalendarDays(utcDay(iso), utcDay(first)) * DAY_WIDTH
+
+/**
+ * Where the bars open scrolled to: today with two weeks before it, or the project start while
+ * today is before it. What is done lies left, what comes next right.
+ */
+function initialScroll(dated: Dated): number {
+  const { startDate } = dated.timeline
+  const anchor = startDate && startDate > dated.today ? startDate : dated.today
+  return Math.max(0, xFrom(range(dated).first)(anchor) - LEAD)
 }
 
 /** A tick every week, or every few weeks on a long build, so labels never touch. */
@@ -41,11 +59,24 @@ function ticks(first: string, total: number): { day: number; label: string }[] {
  * bars; the today line; a diamond per dated inspection on the row of the step it gates. The
  * table beside it says the same in words, so the picture itself is one labelled image. The
  * steps' names are a column of their own, which stays put while the bars scroll sideways (a
- * phone shows a few weeks at a time).
+ * phone shows a few weeks at a time) and open at today.
  */
-export function GanttChart({ timeline }: { timeline: Timeline }) {
+export function GanttChart(dated: Dated) {
+  const { timeline } = dated
+  const scroller = useRef<HTMLDivElement>(null)
+  const opensAt = initialScroll(dated)
+  // Once per day it opens at: a refetch of the same plan leaves where the client scrolled to.
+  useLayoutEffect(() => {
+    if (scroller.current) scroller.current.scrollLeft = opensAt
+  }, [opensAt])
   return (
-    <div className="gantt-scroll" role="region" aria-label="Gantt chart" tabIndex={0}>
+    <div
+      ref={scroller}
+      className="gantt-scroll"
+      role="region"
+      aria-label="Gantt chart"
+      tabIndex={0}
+    >
       <ol className="gantt-labels" aria-hidden="true" style={{ paddingTop: AXIS_HEIGHT }}>
         {timeline.steps.map((step) => (
           <li key={step.step} style={{ height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT}px` }}>
@@ -53,15 +84,15 @@ export function GanttChart({ timeline }: { timeline: Timeline }) {
           </li>
         ))}
       </ol>
-      <GanttBars timeline={timeline} />
+      <GanttBars {...dated} />
     </div>
   )
 }
 
-function GanttBars({ timeline }: { timeline: Timeline }) {
-  const { first, last } = range(timeline)
+function GanttBars({ timeline, today }: Dated) {
+  const { first, last } = range({ timeline, today })
   const total = differenceInCalendarDays(utcDay(last), utcDay(first)) + 1
-  const x = (iso: string) => differenceInCalendarDays(utcDay(iso), utcDay(first)) * DAY_WIDTH
+  const x = xFrom(first)
   // Room on the right for the last tick's date and "Today".
   const width = total * DAY_WIDTH + 40
   const height = AXIS_HEIGHT + timeline.steps.length * ROW_HEIGHT + 4
@@ -70,7 +101,7 @@ function GanttBars({ timeline }: { timeline: Timeline }) {
       0,
       timeline.steps.findIndex((s) => s.step === (step ?? 'pool-startup')),
     )
-  const todayX = x(timeline.today)
+  const todayX = x(today)
   const summary = `Gantt chart from ${formatDate(first)} to ${formatDate(last)}; the table below lists the same dates.`
   return (
     <svg

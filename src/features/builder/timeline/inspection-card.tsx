@@ -10,6 +10,7 @@ import { TextField } from '../../../components/text-field'
 import { useClientCalls } from '../use-client'
 import { formatDate, inspectionStatus } from '../timeline-dates'
 import { FieldAlert } from '../../../components/form/field-alert'
+import { TextAreaField } from '../../../components/form/text-area-field'
 
 const OUTCOME_WORDS: Record<InspectionOutcome, string> = {
   scheduled: 'Scheduled for',
@@ -56,6 +57,9 @@ export function InspectionCard({
       outcome === 'scheduled' ? { status: outcome, date } : { status: outcome, date, notes }
     calls.run({ name: 'recordInspection', slug, body })
   }
+  // A result is dated the day it took place: one not yet come here would be refused.
+  const checkedDate = DateInput.safeParse(date)
+  const hasCome = !checkedDate.success || checkedDate.data <= today
   const badge = inspectionStatus(status)
   const open = status === 'ready' || status === 'scheduled' || status === 'failed'
   const { pending } = calls
@@ -70,7 +74,7 @@ export function InspectionCard({
     if (document.activeElement === document.body) heading.current?.focus()
   }, [pending, status])
   return (
-    <section className="inspection" aria-labelledby={`${id}-title`}>
+    <section id={id} className="inspection" aria-labelledby={`${id}-title`}>
       <header className="inspection-head">
         <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
           {title}
@@ -106,15 +110,24 @@ export function InspectionCard({
           >
             Schedule inspection
           </BusyButton>
-          {status === 'scheduled' && (
+          {status === 'scheduled' && !hasCome && (
+            <p className="inspection-hint inspection-wide">
+              You can record the result from {formatDate(date)}. Done earlier? Change the inspection
+              date.
+            </p>
+          )}
+          {status === 'scheduled' && hasCome && (
             <>
-              <TextField
-                id={`${id}-notes`}
-                label="Notes"
-                value={notes}
-                onChange={setNotes}
-                maxLength={2000}
-              />
+              <div className="inspection-wide">
+                <TextAreaField
+                  id={`${id}-notes`}
+                  label="Notes"
+                  value={notes}
+                  onChange={setNotes}
+                  maxLength={2000}
+                  rows={3}
+                />
+              </div>
               <div className="inspection-outcomes">
                 <BusyButton
                   type="button"

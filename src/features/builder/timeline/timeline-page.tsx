@@ -6,6 +6,7 @@ import { CallButton } from '../call-button'
 import { CalendarCard } from './calendar-card'
 import { GanttChart } from './gantt-chart'
 import { InspectionCard } from './inspection-card'
+import { useProjectToday } from './project-today'
 import { useCallFor } from '../use-client'
 import { useTimeline } from '../use-timeline'
 import { describeSlip, formatDate, formatSpan, stepStatus } from '../timeline-dates'
@@ -14,16 +15,17 @@ import './timeline.css'
 /** /builder/timeline: the start date, the dated plan against its baseline, the inspections. */
 export function TimelinePage() {
   const timeline = useTimeline()
+  const today = useProjectToday(timeline)
   return (
     <article className="timeline-page">
       <h1>Timeline</h1>
       <StartDateForm timeline={timeline} />
-      {timeline?.startDate ? (
+      {timeline?.startDate && today ? (
         <>
           <PlanSummary timeline={timeline} />
           <section className="timeline-card" aria-labelledby="timeline-plan">
             <h2 id="timeline-plan">Plan</h2>
-            <GanttChart timeline={timeline} />
+            <GanttChart timeline={timeline} today={today} />
             <p className="gantt-legend">
               <span className="legend-baseline" aria-hidden="true" /> Baseline
               <span className="legend-forecast" aria-hidden="true" /> Forecast
@@ -35,11 +37,7 @@ export function TimelinePage() {
             <h2 id="timeline-inspections">Inspections</h2>
             <div className="inspection-list">
               {timeline.inspections.map((inspection) => (
-                <InspectionCard
-                  key={inspection.slug}
-                  inspection={inspection}
-                  today={timeline.today}
-                />
+                <InspectionCard key={inspection.slug} inspection={inspection} today={today} />
               ))}
             </div>
           </section>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { CSLB_LOOKUP_URL, type Trade } from '../../../../contract/trades'
 import { Badge } from '../../../components/badge'
+import { PhoneLink } from '../../../components/phone-link'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Spinner } from '../../../components/spinner'
 import { formatDate } from '../timeline-dates'
@@ -129,7 +130,7 @@ function TradeFacts({ trade }: { trade: Trade }) {
           {trade.phone && (
             <>
               {' · '}
-              <a href={`tel:${trade.phone.replace(/[^\d+]/g, '')}`}>{trade.phone}</a>
+              <PhoneLink phone={trade.phone} />
             </>
           )}
         </dd>

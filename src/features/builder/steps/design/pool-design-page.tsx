@@ -34,6 +34,7 @@ export function PoolDesignPage() {
             saving={form.saving}
             blocked={form.blocked}
           >
+            {form.built && <p className="notice notice-info">{form.built}</p>}
             {form.refusal && (
               <p role="alert" className="notice notice-error">
                 {form.refusal}

@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import type { PoolDesignChoices } from '../../../../../contract/choices'
 import { quantities, REFERENCE_POOL } from '../../../../../contract/estimator'
-import { savedDesign } from '../../../../../contract/budget'
+import { entryOf, savedDesign } from '../../../../../contract/budget'
+import { STEPS } from '../../../../../contract/steps'
 import { projectRipple, type RippleLine } from '../../../../../contract/money-rules'
 import { fieldError, isCallFor, useClientCalls } from '../../use-client'
-import { useProject } from '../../use-project'
+import { useProject, type Project } from '../../use-project'
 import {
   MEASUREMENTS,
   parseFields,
@@ -20,6 +21,23 @@ const TITLE = 'Pool Design'
 const SAVED = 'Design saved'
 const UNSAVED = 'Unsaved changes — the estimates use your saved design'
 const NEVER_SAVED = 'Not saved yet — save the design to see the estimates'
+
+const titles = new Intl.ListFormat('en-US', { type: 'conjunction' })
+
+/**
+ * What a changed design cannot change: the construction steps already done, e.g. "Excavation is
+ * done: this changes the plan, not the hole."; null while none is.
+ */
+export function builtWarning(project: Project): string | null {
+  const done = STEPS.filter((step) => step.kind === 'stage' && entryOf(step, project)?.done)
+  const [first] = done
+  if (!first) return null
+  if (done.length === 1 && first.route === 'excavation')
+    return 'Excavation is done: this changes the plan, not the hole.'
+  const verb = done.length === 1 ? 'is' : 'are'
+  const list = titles.format(done.map((step) => step.title))
+  return `${list} ${verb} done: this changes the plan, not what is built.`
+}
 
 /**
  * The pool design form's state: what is typed, the last valid design (what the drawing shows),
@@ -104,6 +122,8 @@ export function useDesignForm() {
     status,
     /** Whether the drawing shows what is typed, rather than the last valid design. */
     drawingIsCurrent: typed !== null,
+    /** Said while the typed design differs from the saved one and some work is done. */
+    built: saved !== null && typed !== null && !matchesSaved ? builtWarning(project) : null,
     /** The design ripple of the save that just went through (PRODUCT.md §10). */
     ripple: status === SAVED ? ripple : [],
     dismissRipple: () => setRipple([]),
