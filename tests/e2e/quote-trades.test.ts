@@ -11,12 +11,8 @@ describe('accepting a quote whose trade has warnings', () => {
   it('asks "Accept anyway?" in a modal that keeps focus, then accepts', async () => {
     await serveCity('Waco', 'TX')
     const { page } = await e2e.openPage()
-    await onboard(page, {
-      city: 'Waco',
-      state: 'TX',
-      name: 'Tess Trader',
-      email: 'tess@example.com',
-    })
+    const tess = { city: 'Waco', state: 'TX', name: 'Tess Trader', email: 'tess@example.com' }
+    await onboard(page, tess)
     await page.waitForURL('**/builder/pool-design')
 
     await page.goto('/builder/trades')
