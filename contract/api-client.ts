@@ -30,6 +30,8 @@ const QuoteFields = {
   vendor: Required(QUOTE_LIMITS.vendor),
   amount: Cents.check(z.refine((c) => c > 0, 'Amount must be more than zero')),
   note: z.optional(Text(QUOTE_LIMITS.note)),
+  /** One of the owner's trades that does the step; none (or null) when it is not recorded. */
+  tradeId: z.optional(z.nullable(z.uuid('Choose one of your trades'))),
 }
 export const AddQuoteBody = z.strictObject({ StageId: z.uuid(), ...QuoteFields })
 export const AddQuote1Body = z.strictObject({ Title: NonStageTitle, ...QuoteFields })
@@ -38,6 +40,17 @@ export const QuoteRefBody = z.union([
   z.strictObject({ StageId: z.uuid(), quoteId: z.uuid() }),
   z.strictObject({ Title: NonStageTitle, quoteId: z.uuid() }),
 ])
+
+/**
+ * Accepting a quote: `acknowledge` accepts it although its trade has warnings on a licensed step
+ * (PRODUCT.md §13), which the audit log then records.
+ */
+const acknowledge = { acknowledge: z.optional(z.boolean()) }
+export const AcceptQuoteBody = z.union([
+  z.strictObject({ StageId: z.uuid(), quoteId: z.uuid(), ...acknowledge }),
+  z.strictObject({ Title: NonStageTitle, quoteId: z.uuid(), ...acknowledge }),
+])
+export type AcceptQuoteBody = z.infer<typeof AcceptQuoteBody>
 
 export const EntryData = PoolEntry
 

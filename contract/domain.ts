@@ -94,6 +94,8 @@ export const Quote = z.object({
   note: z.string(),
   createdAt: Timestamp,
   accepted: z.boolean(),
+  /** The owner's trade who quoted (PRODUCT.md §13), or null when none was recorded. */
+  tradeId: z.nullable(z.uuid()),
 })
 export type Quote = z.infer<typeof Quote>
 

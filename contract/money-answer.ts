@@ -4,9 +4,10 @@
  */
 import { budgetTotals, projectBudget, type ProjectData, type StepBudget } from './budget'
 import { StepSlug } from './construction'
-import type { ChangeOrder, DrawDue, Money, MoneyStep, Payment } from './money'
+import type { ChangeOrder, DrawDue, Money, MoneyStep, Payment, StepWarning } from './money'
 import { committedOf, quoteBasis, quoteCheck } from './money-rules'
 import { cashflow, dueOn, inspectionAfter, stepWarnings } from './money-timing'
+import { isLicensedStep } from './trades'
 import type { Timeline } from './timeline'
 
 /** Everything stored of one client's money, each list in the order it is shown. */
@@ -18,6 +19,8 @@ export type MoneyRows = {
     vendor: string
     amount: number
     signedOn: string
+    /** The trade its quote names, or null. */
+    tradeId: string | null
   }[]
   draws: readonly {
     id: string
@@ -42,6 +45,12 @@ export type MoneyFacts = { project: ProjectData; timeline: Timeline; today: stri
 
 const sum = (amounts: readonly { amount: number }[]) =>
   amounts.reduce((total, a) => total + a.amount, 0)
+
+/** A licensed step's contract whose quote names no trade: no licence or insurance to check. */
+const NO_TRADE: StepWarning = {
+  code: 'NO_TRADE',
+  message: 'Record who does this work to check their licence and insurance',
+}
 
 const paymentOf = (row: MoneyRows['payments'][number]): Payment => ({
   id: row.id,
@@ -106,6 +115,7 @@ function stepMoney(budget: StepBudget, rows: MoneyRows, facts: MoneyFacts): Mone
     inspectionPassed: inspectionSlug === null ? null : inspection?.status === 'passed',
     draws: stepDraws,
   })
+  if (isLicensedStep(step) && contract.tradeId === null) warnings.push(NO_TRADE)
   return {
     ...base,
     contract: { quoteId: contract.quoteId, vendor: contract.vendor, amount: contract.amount },

@@ -34,6 +34,7 @@ export const MoneyWarningCode = z.enum([
   'MISSING_LIEN_WAIVER',
   'OVER_ESTIMATE',
   'QUOTE_FAR_OFF',
+  'NO_TRADE',
 ])
 export type MoneyWarningCode = z.infer<typeof MoneyWarningCode>
 

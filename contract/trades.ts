@@ -177,7 +177,18 @@ export function tradeWarnings(trade: TradeFacts, today: string): TradeWarning[] 
 export const TradesProblemCode = {
   /** Another trade of the project has this email (409). */
   tradeExists: 'TRADE_EXISTS',
+  /** The trade holds a step's accepted quote, its contract (409). */
+  tradeHasContract: 'TRADE_HAS_CONTRACT',
+  /**
+   * Accepting a quote on a licensed step whose trade has warnings, without `acknowledge` (409):
+   * its `errors` hold the warnings' messages by code.
+   */
+  tradeNotVerified: 'TRADE_NOT_VERIFIED',
 } as const
+
+/** Whether a refusal's messages by field are a trade's warnings (TRADE_NOT_VERIFIED). */
+export const areTradeWarnings = (fields: Record<string, string[]>) =>
+  TRADE_WARNING_CODES.some((code) => code in fields)
 
 /** The CSLB's public licence lookup: PoolPath records what the owner found there. */
 export const CSLB_LOOKUP_URL =

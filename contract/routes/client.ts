@@ -1,6 +1,7 @@
 /** The builder's calls (a client whose city we serve): the pool entries, then the timeline. */
 import { NoBody } from '../api'
 import {
+  AcceptQuoteBody,
   AddQuote1Body,
   AddQuoteBody,
   EditPoolBody,
@@ -69,7 +70,7 @@ export const clientRoutes = {
     method: 'PUT',
     path: '/api/accept-quote',
     access: 'builder',
-    body: QuoteRefBody,
+    body: AcceptQuoteBody,
     data: EntryData,
   },
   removeQuote: {

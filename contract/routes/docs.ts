@@ -7,7 +7,7 @@ import { MAX_QUOTES_PER_ENTRY } from '../steps'
 
 export type RouteDoc = { summary: string; description?: string }
 
-const quoteLimit = `At most ${MAX_QUOTES_PER_ENTRY} quotes per step (409 beyond).`
+const quoteLimit = `At most ${MAX_QUOTES_PER_ENTRY} quotes per step (409 beyond). tradeId, optional, names one of the client's trades for the step (400 otherwise).`
 
 export const routeDocs: Record<CallName, RouteDoc> = {
   stages: { summary: 'The priced build stages, each with its design tip' },
@@ -48,7 +48,11 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     summary: 'Add a quote to a non-stage step',
     description: quoteLimit,
   },
-  acceptQuote: { summary: "Accept one of a step's quotes (the one accepted quote of that step)" },
+  acceptQuote: {
+    summary: "Accept one of a step's quotes (the one accepted quote of that step)",
+    description:
+      'On a licensed step (all but pool-design, engineering and permits), a quote whose trade has warnings answers 409 TRADE_NOT_VERIFIED with the warnings in errors (messages by code), unless the body carries acknowledge: true, which the audit log records.',
+  },
   removeQuote: { summary: 'Remove a quote from a step' },
   requestBuilder: { summary: 'Request a project builder (idempotent)' },
   requestManager: {
@@ -113,7 +117,11 @@ export const routeDocs: Record<CallName, RouteDoc> = {
       "409 TRADE_EXISTS when another trade of the project has its email; file ids name the client's own files.",
   },
   editTrade: { summary: 'Change a trade (the whole record, as created)' },
-  deleteTrade: { summary: 'Delete a trade' },
+  deleteTrade: {
+    summary: 'Delete a trade',
+    description:
+      '409 TRADE_HAS_CONTRACT while one of its quotes is accepted; its other quotes no longer name it.',
+  },
   addChangeOrder: {
     summary: 'Propose a change order on a step with an accepted quote',
     description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',

@@ -99,7 +99,8 @@ describe('change orders', () => {
 describe('warnings and dates', () => {
   it('warns PAID_AHEAD_OF_WORK when the Balance is paid before the step is done', async () => {
     await signed(t, client.headers, 'excavation', 800_000)
-    expect((await money()).warnings).toEqual([])
+    // Its quote names no trade (PRODUCT.md §13).
+    expect((await money()).warnings.map((w) => w.code)).toEqual(['NO_TRADE'])
     const balance = await drawId(t, client.headers, 'excavation', 1)
     const paid = moneyOf(await pay(t, client.headers, balance, 720_000), 201)
     expect(paid.warnings).toEqual([
@@ -108,8 +109,12 @@ describe('warnings and dates', () => {
         step: 'excavation',
         message: expect.stringContaining('ahead of the work') as string,
       },
+      expect.objectContaining({ code: 'NO_TRADE', step: 'excavation' }),
     ])
-    expect(stepIn(paid, 'excavation').warnings.map((w) => w.code)).toEqual(['PAID_AHEAD_OF_WORK'])
+    expect(stepIn(paid, 'excavation').warnings.map((w) => w.code)).toEqual([
+      'PAID_AHEAD_OF_WORK',
+      'NO_TRADE',
+    ])
   })
 
   it('warns QUOTE_FAR_OFF for a $15,800 excavation quote on the reference pool', async () => {

@@ -16,6 +16,7 @@ import type { Pricing } from '../../../contract/pricing'
 import { MAX_QUOTES_PER_ENTRY } from '../../../contract/steps'
 import { id, createdAt, updatedAt, at, day } from './columns'
 import { clients } from './accounts'
+import { trades } from './trades'
 
 export const stages = pgTable('stages', {
   id: id(),
@@ -82,6 +83,11 @@ export const quotes = pgTable(
     note: text('note').notNull().default(''),
     accepted: boolean('accepted').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * The owner's trade who quoted, when recorded (PRODUCT.md §13). Deleting the trade forgets
+     * it on a quote not accepted; the repository refuses while one is.
+     */
+    tradeId: uuid('trade_id').references(() => trades.id, { onDelete: 'set null' }),
   },
-  (t) => [index('quotes_entry_idx').on(t.entryId)],
+  (t) => [index('quotes_entry_idx').on(t.entryId), index('quotes_trade_idx').on(t.tradeId)],
 )

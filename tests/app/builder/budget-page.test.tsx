@@ -32,6 +32,7 @@ const quotedProject = () =>
             note: '',
             createdAt: '2026-06-01T12:00:00.000Z',
             accepted: true,
+            tradeId: null,
           },
         ],
       },

@@ -15,6 +15,7 @@ const accepted = (n: number, amount: number): Quote => ({
   note: '',
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted: true,
+  tradeId: null,
 })
 
 /** A metered step with a signed contract, done or not. */

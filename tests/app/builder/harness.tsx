@@ -19,6 +19,7 @@ import {
 } from '../../../contract'
 import { DEFAULT_PRICING, REFERENCE_POOL } from '../../../contract/estimator'
 import type { LogEntry, StoredFile, Warranty } from '../../../contract/documents'
+import type { Trade } from '../../../contract/trades'
 import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
   clientMachine,
@@ -155,6 +156,7 @@ export function createFakeClientApi(initial: PoolData, stages: readonly Stage[] 
           note: call.body.note?.trim() ?? '',
           createdAt: NOW,
           accepted: false,
+          tradeId: call.body.tradeId ?? null,
         }
         return save(call.body, { quotes: [...entry.quotes, quote] })
       }
@@ -203,6 +205,8 @@ export type BuilderOptions = {
   clientCall?: (call: ClientCall) => Promise<ClientCallResult>
   /** The client's files, daily log and warranties as the server holds them. */
   documents?: { files?: StoredFile[]; logs?: LogEntry[]; warranties?: Warranty[] }
+  /** The client's trades, as GET /api/trades answers them (none unless said). */
+  trades?: Trade[]
 }
 
 /**
@@ -221,6 +225,9 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     ((call: ClientCall) => {
       if (call.name in timelineRoutes) return api.timeline.handle(call)
       if (call.name in moneyRoutes) return api.money.handle(call)
+      // Read by every step page's quote form, apart from the entries' calls.
+      if (call.name === 'trades')
+        return Promise.resolve({ name: 'trades', data: options.trades ?? [] })
       return api.handle(call)
     })
   const clientCall = (call: ClientCall) =>

@@ -82,6 +82,7 @@ describe('builder layout', () => {
       note: '',
       createdAt: '2026-06-01T12:00:00.000Z',
       accepted,
+      tradeId: null,
     })
     const poolData = emptyPoolData({
       nonStages: [designEntry()],

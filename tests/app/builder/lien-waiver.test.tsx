@@ -16,6 +16,7 @@ const accepted: Quote = {
   note: '',
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted: true,
+  tradeId: null,
 }
 
 const poolData = emptyPoolData({

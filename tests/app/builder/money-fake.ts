@@ -25,6 +25,7 @@ type StoredDraw = Omit<Draw, 'dueOn' | 'paid'>
 
 type Contract = {
   quoteId: string
+  tradeId: string | null
   vendor: string
   amount: number
   draws: StoredDraw[]
@@ -61,8 +62,9 @@ export function createFakeMoneyApi(project: () => ProjectData) {
       const slug = step.route as StepSlug
       if (!accepted) contracts.delete(slug)
       else if (contracts.get(slug)?.quoteId !== accepted.id) {
-        const { id: quoteId, vendor, amount } = accepted
-        contracts.set(slug, { quoteId, vendor, amount, draws: newDraws(amount), changeOrders: [] })
+        const { id: quoteId, vendor, amount, tradeId } = accepted
+        const contract = { quoteId, tradeId, vendor, amount }
+        contracts.set(slug, { ...contract, draws: newDraws(amount), changeOrders: [] })
       }
     }
   }
@@ -76,8 +78,9 @@ export function createFakeMoneyApi(project: () => ProjectData) {
       [K in keyof MoneyRows]: MoneyRows[K][number][]
     }
     for (const [step, contract] of contracts) {
-      const { quoteId, vendor, amount } = contract
-      rows.contracts.push({ id: quoteId, step, quoteId, vendor, amount, signedOn: FAKE_TODAY })
+      const { quoteId, tradeId, vendor, amount } = contract
+      const signedOn = FAKE_TODAY
+      rows.contracts.push({ id: quoteId, step, quoteId, tradeId, vendor, amount, signedOn })
       for (const { payments, ...draw } of contract.draws) {
         rows.draws.push({ ...draw, contractId: quoteId })
         rows.payments.push(...payments.map((payment) => ({ ...payment, drawId: draw.id })))

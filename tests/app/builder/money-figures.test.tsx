@@ -16,6 +16,7 @@ const accepted = (n: number, amount: number): Quote => ({
   note: '',
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted: true,
+  tradeId: null,
 })
 
 /** Excavation ($8,320 estimated) at $9,800 and Steel ($2,468 estimated) at $2,500, both accepted. */

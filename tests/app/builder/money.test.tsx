@@ -18,6 +18,7 @@ const quote = (n: number, amount: number, accepted = false, note = ''): Quote =>
   note,
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted,
+  tradeId: null,
 })
 
 /** The reference design saved and Excavation ($8,320 estimated) with these quotes. */

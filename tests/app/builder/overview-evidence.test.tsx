@@ -79,6 +79,7 @@ describe('the Overview’s evidence', () => {
       note: '',
       createdAt: '2026-06-01T12:00:00.000Z',
       accepted: true,
+      tradeId: null,
     }
     const app = await renderBuilder('/builder/budget', {
       poolData: emptyPoolData({

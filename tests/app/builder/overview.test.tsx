@@ -15,6 +15,7 @@ const quote = (n: number, accepted = false): Quote => ({
   note: '',
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted,
+  tradeId: null,
 })
 
 const engineer = {

@@ -30,6 +30,7 @@ const quote = (n: number, amount: number, accepted = false) => ({
   note: '',
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted,
+  tradeId: null,
 })
 
 /** A quote's card, named by its vendor. */

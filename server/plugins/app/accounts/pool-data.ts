@@ -20,7 +20,8 @@ import { wireTime } from '../../../db/wire-time'
 export function poolDataJson(clientId: string | Placeholder | SQL): SQL<PoolData> {
   const entryQuotes = sql`select coalesce(json_agg(json_build_object(
         'id', q.id, 'vendor', q.vendor, 'amount', q.amount, 'note', q.note,
-        'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted
+        'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted,
+        'tradeId', q.trade_id
       ) order by q.created_at, q.id), '[]'::json)
     from ${quotes} q where q.entry_id = e.id`
   const entries = sql`select e.stage_id is not null as is_stage,

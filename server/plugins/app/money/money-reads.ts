@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, getTableColumns } from 'drizzle-orm'
 import type { NonStageEntry, Stage, StageEntry } from '../../../../contract'
 import type { ProjectData } from '../../../../contract/budget'
 import type { Db } from '../../../db/driver/client'
@@ -11,6 +11,7 @@ import {
   engineers,
   payments,
   poolEntries,
+  quotes,
 } from '../../../db/schema'
 import { engineerOf } from '../directory/engineers-and-managers'
 import type { MoneyRows } from '../../../../contract/money-answer'
@@ -50,7 +51,11 @@ export async function projectOf(db: Db, clientId: string, stages: Stage[]): Prom
 
 export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
   const [contractRows, drawRows, paymentRows, changeOrderRows] = await Promise.all([
-    db.select().from(contracts).where(eq(contracts.clientId, clientId)),
+    db
+      .select({ ...getTableColumns(contracts), tradeId: quotes.tradeId })
+      .from(contracts)
+      .innerJoin(quotes, eq(quotes.id, contracts.quoteId))
+      .where(eq(contracts.clientId, clientId)),
     db.select().from(draws).where(eq(draws.clientId, clientId)).orderBy(asc(draws.position)),
     db
       .select()

@@ -20,7 +20,9 @@ const batchInput = (quoteColumns: boolean) => sql`input as (
     select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as i(
       ord integer, "entryId" uuid, "clientId" uuid, "stageId" uuid, title text, choices text,
       done boolean, at timestamptz, today date${
-        quoteColumns ? sql`, "quoteId" uuid, vendor text, amount integer, note text` : sql``
+        quoteColumns
+          ? sql`, "quoteId" uuid, vendor text, amount integer, note text, "tradeId" uuid`
+          : sql``
       })
   )`
 
@@ -70,8 +72,9 @@ export const writeBatches = byKey<BatchValues, BatchAnswerRow>(
 
 export const quoteBatches = byKey<BatchValues, BatchAnswerRow>(
   (key) => sql`with ${batchInput(true)}, ${upsertEntries(key)}, added as (
-      insert into quotes (id, entry_id, vendor, amount, note, created_at)
-      select i."quoteId", e.id, i.vendor, i.amount, i.note, i.at from ${withItsInput(key)}
+      insert into quotes (id, entry_id, vendor, amount, note, created_at, trade_id)
+      select i."quoteId", e.id, i.vendor, i.amount, i.note, i.at, i."tradeId"
+      from ${withItsInput(key)}
       returning *
     )
     select i.ord, ${answerColumns(

@@ -48,6 +48,7 @@ export type QuoteValues = EntryValues & {
   vendor: string
   amount: number
   note: string
+  tradeId: string | null
 }
 
 export const value = (name: keyof QuoteValues) => sql.placeholder(name)
@@ -61,7 +62,8 @@ export const answerColumns = (quotesOf: SQL) => sql`e.stage_id as "stageId", e.t
     e.done, ${wireTime(sql`e.done_at`)} as "doneAt", e.quote_count as "quoteCount",
     coalesce((
       select json_agg(json_build_object('id', q.id, 'vendor', q.vendor, 'amount', q.amount,
-        'note', q.note, 'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted)
+        'note', q.note, 'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted,
+        'tradeId', q.trade_id)
         order by q.created_at, q.id)
       from (${quotesOf}) q
     ), '[]') as quotes`

@@ -29,7 +29,7 @@ export type EntryChange = {
   gate?: string
 }
 
-export type NewQuoteRow = { vendor: string; amount: number; note: string }
+export type NewQuoteRow = { vendor: string; amount: number; note: string; tradeId: string | null }
 
 /**
  * A new row's id, made here rather than by the column's default: PGlite's gen_random_uuid opens
@@ -80,9 +80,9 @@ const writeStatements = byKey<EntryValues>(
 
 const quoteStatements = byKey<QuoteValues>(
   (key) => sql`with ${upsertEntry(key)}, added as (
-      insert into quotes (id, entry_id, vendor, amount, note, created_at)
+      insert into quotes (id, entry_id, vendor, amount, note, created_at, trade_id)
       select ${value('quoteId')}::uuid, id, ${value('vendor')}, ${value('amount')}::integer,
-        ${value('note')}, ${value('at')}::timestamptz from entry
+        ${value('note')}, ${value('at')}::timestamptz, ${value('tradeId')}::uuid from entry
       returning *
     )
     ${answerOf(sql`${quotesBefore} union all select * from added`)}`,

@@ -14,10 +14,12 @@ import {
   type StageEntry,
 } from '../../../../contract'
 import { gateOf, gateRefusal } from '../../../../contract/gating'
+import { stepTitle } from '../../../../contract/scheduling'
+import { isLicensedStep, TradesProblemCode, type Trade } from '../../../../contract/trades'
 import type { Tx } from '../../../db/driver/client'
 import { poolEntries, quotes, stages } from '../../../db/schema'
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../../lib/db-errors'
-import { conflict, notFound } from '../../../lib/problem'
+import { badRequest, conflict, HttpProblem, notFound } from '../../../lib/problem'
 import { todayOf } from '../../../lib/today'
 import { contractHasPayments, moneyLockKey, PAID_DRAW_CONSTRAINT } from '../money/contracts'
 import type { KeyColumns, WrittenEntry } from './entry-sql'
@@ -31,7 +33,12 @@ export type EntryKey = { StageId: string } | { Title: Title }
 /** The entry a key names: a stage's for a StageId, a non-stage's for a Title. */
 export type EntryOf<K extends EntryKey> = K extends { StageId: string } ? StageEntry : NonStageEntry
 
-export type NewQuote = { vendor: string; amount: number; note?: string | undefined }
+export type NewQuote = {
+  vendor: string
+  amount: number
+  note?: string | undefined
+  tradeId?: string | null | undefined
+}
 
 type EntryRow = typeof poolEntries.$inferSelect
 type QuoteRow = typeof quotes.$inferSelect
@@ -51,13 +58,23 @@ export type PoolEntries = {
    * until that inspection passed.
    */
   markDone<K extends EntryKey>(clientId: string, key: K, done: boolean): Promise<EntryOf<K>>
-  /** Refuses (409) a quote beyond MAX_QUOTES_PER_ENTRY, even under concurrent calls. */
+  /**
+   * Refuses (409) a quote beyond MAX_QUOTES_PER_ENTRY, even under concurrent calls, and (400) a
+   * trade that is not one of the client's for the step.
+   */
   addQuote<K extends EntryKey>(clientId: string, key: K, quote: NewQuote): Promise<EntryOf<K>>
   /**
    * Accepts one quote and un-accepts the entry's others; the quote becomes the step's contract
-   * (refused with 409 when the contract it replaces has payments).
+   * (refused with 409 when the contract it replaces has payments). On a licensed step, a quote
+   * whose trade has warnings is refused (409 TRADE_NOT_VERIFIED) unless `acknowledge`d, which
+   * the audit log then records.
    */
-  acceptQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
+  acceptQuote(
+    clientId: string,
+    key: EntryKey,
+    quoteId: string,
+    acknowledge?: boolean,
+  ): Promise<PoolEntry>
   /** Removing the accepted quote removes its contract (409 when that has payments). */
   removeQuote(clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry>
 }
@@ -79,6 +96,27 @@ const tooManyQuotes = () =>
 const QUOTE_RACE_ATTEMPTS = 5
 const quotesChanged = () =>
   conflict('The quotes of this step changed while this was saved. Please try again.')
+
+const notYourTrade = () => badRequest({ tradeId: ['Choose one of your trades'] })
+const notOfStep = (trade: Trade, step: StepSlug) =>
+  badRequest({
+    tradeId: [
+      `${trade.company} is not recorded for ${stepTitle(step)}. Add the step to the trade.`,
+    ],
+  })
+
+/** The warnings of the quote's trade, by code: the owner sees them before accepting anyway. */
+const tradeNotVerified = (trade: Trade) =>
+  new HttpProblem(
+    409,
+    TradesProblemCode.tradeNotVerified,
+    `${trade.company} has things to check before you accept: ${trade.warnings.length === 1 ? 'a warning' : 'warnings'} on its licence, insurance or workers’ comp.`,
+    {
+      errors: Object.fromEntries(
+        trade.warnings.map((warning) => [warning.code, [warning.message]]),
+      ),
+    },
+  )
 
 /** A racer replaced the step's contract, or removed or signed the quote, after the snapshot. */
 const raced = (error: unknown) =>
@@ -113,6 +151,7 @@ export function toPoolEntry(row: EntryRow, entryQuotes: QuoteRow[]): PoolEntry {
       note: q.note,
       createdAt: q.createdAt.toISOString(),
       accepted: q.accepted,
+      tradeId: q.tradeId,
     })),
   }
   return row.stageId
@@ -218,30 +257,71 @@ export default fp(
       return whole(clientId, key, written)
     }
 
+    /** The client's trade for `step`, or the 400 that names the field. */
+    const tradeOfStep = async (clientId: string, tradeId: string, step: StepSlug) => {
+      const trade = await app.trades.find(clientId, tradeId)
+      if (!trade) throw notYourTrade()
+      if (!trade.steps.includes(step)) throw notOfStep(trade, step)
+      return trade.id
+    }
+
     const addQuote = async (clientId: string, key: EntryKey, quote: NewQuote) => {
-      await stepOf(app, key)
+      const step = await stepOf(app, key)
+      const tradeId = quote.tradeId ? await tradeOfStep(clientId, quote.tradeId, step) : null
       try {
         const written = await insertQuote(
           db,
           clientId,
           keyColumns(key),
-          { vendor: quote.vendor, amount: quote.amount, note: quote.note ?? '' },
+          { vendor: quote.vendor, amount: quote.amount, note: quote.note ?? '', tradeId },
           app.clock(),
         )
         return await whole(clientId, key, written)
       } catch (error) {
         if (isCheckViolation(error, 'pool_entries_quote_limit')) throw tooManyQuotes()
+        // The trade was deleted since it was checked.
+        if (isForeignKeyViolation(error, 'quotes_trade_id_trades_id_fk')) throw notYourTrade()
         throw error
       }
     }
 
     /**
+     * What accepting the quote acknowledges: its trade's warnings, when the step is licensed
+     * work and the quote names a trade that has some; null when there is nothing to accept
+     * despite. Without `acknowledge` there must be nothing (409 otherwise).
+     */
+    const acknowledgement = async (
+      clientId: string,
+      key: EntryKey,
+      quoteId: string,
+      step: StepSlug,
+      acknowledge: boolean,
+    ) => {
+      if (!isLicensedStep(step)) return null
+      const [quote] = await db
+        .select({ tradeId: quotes.tradeId })
+        .from(quotes)
+        .innerJoin(poolEntries, eq(poolEntries.id, quotes.entryId))
+        .where(and(eq(quotes.id, quoteId), entryWhere(clientId, key)))
+      const trade = quote?.tradeId ? await app.trades.find(clientId, quote.tradeId) : null
+      if (!trade || trade.warnings.length === 0) return null
+      if (!acknowledge) throw tradeNotVerified(trade)
+      return { tradeId: trade.id, warnings: trade.warnings }
+    }
+
+    /**
      * Accepts or removes a quote in one statement (quote-statements.ts), run again when a racer
-     * committed between its snapshot and its locks.
+     * committed between its snapshot and its locks. An acceptance first looks at the quote's
+     * trade (see acknowledgement).
      */
     const chooseQuote =
-      (run: typeof acceptQuoteRow) =>
-      async (clientId: string, key: EntryKey, quoteId: string): Promise<PoolEntry> => {
+      (run: typeof acceptQuoteRow, accepting: boolean) =>
+      async (
+        clientId: string,
+        key: EntryKey,
+        quoteId: string,
+        acknowledge = false,
+      ): Promise<PoolEntry> => {
         const step = await stepOf(app, key)
         const choice = {
           clientId,
@@ -251,6 +331,9 @@ export default fp(
           moneyKey: moneyLockKey(clientId),
           now: app.clock(),
           today: todayOf(app),
+          acknowledged: accepting
+            ? await acknowledgement(clientId, key, quoteId, step, acknowledge)
+            : null,
         }
         for (let attempt = 1; ; attempt++) {
           try {
@@ -275,9 +358,9 @@ export default fp(
         write(clientId, key, { done }) as Promise<EntryOf<K>>,
       addQuote: <K extends EntryKey>(clientId: string, key: K, quote: NewQuote) =>
         addQuote(clientId, key, quote) as Promise<EntryOf<K>>,
-      acceptQuote: chooseQuote(acceptQuoteRow),
-      removeQuote: chooseQuote(removeQuoteRow),
+      acceptQuote: chooseQuote(acceptQuoteRow, true),
+      removeQuote: chooseQuote(removeQuoteRow, false),
     } satisfies PoolEntries)
   },
-  { name: 'pool-entries', dependencies: ['db', 'core', 'stages', 'directory'] },
+  { name: 'pool-entries', dependencies: ['db', 'core', 'stages', 'directory', 'trades'] },
 )

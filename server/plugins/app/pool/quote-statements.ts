@@ -30,6 +30,8 @@ type QuoteChoiceValues = {
   /** The write's moment and its day, as ISO text. */
   at: string
   today: string
+  /** The trade's warnings the owner accepted the quote despite, as JSON, or null. */
+  acknowledged: string | null
 }
 
 const value = (name: keyof QuoteChoiceValues) => sql.placeholder(name)
@@ -60,7 +62,8 @@ function touchEntry(key: 'stage' | 'title'): SQL {
  * Accepts the quote and un-accepts the entry's others. The quote becomes the step's contract with
  * the default plan, replacing (deleting, with its draws and change orders) a contract of another
  * quote; the contract of this very quote is kept as it is. The old contract is deleted before the
- * new one is inserted, as the unique step needs.
+ * new one is inserted, as the unique step needs. An acceptance despite its trade's warnings is
+ * written to the audit log, as the owner's.
  */
 const acceptStatements = byKey<QuoteChoiceValues>(
   (key) => sql`with ${touchEntry(key)}, quote as (
@@ -84,9 +87,13 @@ const acceptStatements = byKey<QuoteChoiceValues>(
       from signed s, lateral (${defaultDrawsOf(sql`s.amount`)}) d
     ), accepted as (
       update quotes set accepted = id = ${quoteId} where entry_id = (select id from entry)
+    ), acknowledged as (
+      insert into audit_log (actor_id, action, entity, entity_id, after)
+      select ${clientId}, 'acknowledge', 'quote', quote.id::text, ${value('acknowledged')}::jsonb
+      from quote where ${value('acknowledged')}::jsonb is not null
     )
     ${answerOf(sql`select id, entry_id, vendor, amount, note, created_at,
-      id = ${quoteId} as accepted from quotes where entry_id = e.id`)}`,
+      id = ${quoteId} as accepted, trade_id from quotes where entry_id = e.id`)}`,
 )
 
 /** Removes the quote, and its contract when it is the accepted one. */
@@ -111,13 +118,16 @@ export type QuoteChoice = {
   moneyKey: string
   now: Date
   today: string
+  /** What the owner acknowledged in accepting (see acceptStatements), or null. */
+  acknowledged: object | null
 }
 
-const valuesOf = ({ key, now, ...choice }: QuoteChoice): QuoteChoiceValues => ({
+const valuesOf = ({ key, now, acknowledged, ...choice }: QuoteChoice): QuoteChoiceValues => ({
   ...choice,
   stageId: key.stageId,
   title: key.title,
   at: now.toISOString(),
+  acknowledged: acknowledged === null ? null : JSON.stringify(acknowledged),
 })
 
 /** Accepts a quote; null when the caller's entry has no such quote (nothing was written). */

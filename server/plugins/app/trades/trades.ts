@@ -9,7 +9,7 @@ import {
   type TradeBody,
 } from '../../../../contract/trades'
 import type { Tx } from '../../../db/driver/client'
-import { trades } from '../../../db/schema'
+import { quotes, trades } from '../../../db/schema'
 import { isUniqueViolation } from '../../../lib/db-errors'
 import { badRequest, conflict, notFound } from '../../../lib/problem'
 import { todayOf } from '../../../lib/today'
@@ -22,7 +22,10 @@ export type Trades = {
   create(clientId: string, trade: TradeBody): Promise<Trade>
   /** Replaces the whole record, as created; another client's trade is unknown (404). */
   edit(clientId: string, id: string, trade: TradeBody): Promise<Trade>
+  /** Refused (409) while one of its quotes is accepted; its other quotes forget it. */
   remove(clientId: string, id: string): Promise<void>
+  /** The client's trade with this id, or null (another client's is not theirs). */
+  find(clientId: string, id: string): Promise<Trade | null>
 }
 
 declare module 'fastify' {
@@ -35,6 +38,8 @@ type TradeRow = typeof trades.$inferSelect
 
 const TAKEN = 'Another trade of your project has this email.'
 const NO_TRADE = 'No trade has this id.'
+const HAS_CONTRACT =
+  'This trade’s quote is accepted: it is a step’s contract. Accept another quote or remove this one before deleting the trade.'
 
 /** The row as the wire has it, its warnings worked out on `today`. */
 function tradeOf(row: TradeRow, today: string): Trade {
@@ -81,6 +86,9 @@ const columnsOf = (trade: TradeBody) => ({
 export default fp(
   async function tradesRepository(app: FastifyInstance) {
     const { db } = app
+
+    const mine = (clientId: string, id: string) =>
+      and(eq(trades.id, id), eq(trades.clientId, clientId))
 
     /**
      * Runs a write of `trade` after the checks the schema cannot make: a licence checked no
@@ -132,23 +140,39 @@ export default fp(
 
     const edit: Trades['edit'] = (clientId, id, trade) =>
       write(clientId, trade, async (tx, columns) => {
-        const [row] = await tx
-          .update(trades)
-          .set(columns)
-          .where(and(eq(trades.id, id), eq(trades.clientId, clientId)))
-          .returning()
+        const [row] = await tx.update(trades).set(columns).where(mine(clientId, id)).returning()
         return row
       })
 
-    const remove: Trades['remove'] = async (clientId, id) => {
-      const [row] = await db
-        .delete(trades)
-        .where(and(eq(trades.id, id), eq(trades.clientId, clientId)))
-        .returning({ id: trades.id })
-      if (!row) throw notFound(NO_TRADE)
+    /**
+     * Locks the trade, then its quotes: an acceptance that committed meanwhile is seen (a locking
+     * read takes the latest row), and one that comes later waits, then finds its quote's trade
+     * gone.
+     */
+    const remove: Trades['remove'] = (clientId, id) =>
+      db.transaction(async (tx) => {
+        const [trade] = await tx
+          .select({ id: trades.id })
+          .from(trades)
+          .where(mine(clientId, id))
+          .for('update')
+        if (!trade) throw notFound(NO_TRADE)
+        const held = await tx
+          .select({ accepted: quotes.accepted })
+          .from(quotes)
+          .where(eq(quotes.tradeId, id))
+          .for('update')
+        if (held.some((quote) => quote.accepted))
+          throw conflict(HAS_CONTRACT, TradesProblemCode.tradeHasContract)
+        await tx.delete(trades).where(mine(clientId, id))
+      })
+
+    const find: Trades['find'] = async (clientId, id) => {
+      const [row] = await db.select().from(trades).where(mine(clientId, id))
+      return row ? tradeOf(row, todayOf(app)) : null
     }
 
-    app.decorate('trades', { list, create, edit, remove } satisfies Trades)
+    app.decorate('trades', { list, create, edit, remove, find } satisfies Trades)
   },
   { name: 'trades', dependencies: ['db', 'core'] },
 )

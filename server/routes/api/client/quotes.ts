@@ -22,16 +22,26 @@ const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   // Both name a quote of a step the same way and answer that step's entry.
-  for (const name of ['acceptQuote', 'removeQuote'] as const) {
-    app.route({
-      ...routeOf(name),
-      handler: async (request) => {
-        const { body } = request
-        const choose = app.poolEntries[name]
-        return { Data: await choose(identityOf(request).id, entryKeyOf(body), body.quoteId) }
-      },
-    })
-  }
+  app.route({
+    ...routeOf('acceptQuote'),
+    handler: async (request) => {
+      const { body } = request
+      const { id } = identityOf(request)
+      const { acknowledge } = body
+      return {
+        Data: await app.poolEntries.acceptQuote(id, entryKeyOf(body), body.quoteId, acknowledge),
+      }
+    },
+  })
+
+  app.route({
+    ...routeOf('removeQuote'),
+    handler: async (request) => {
+      const { body } = request
+      const { id } = identityOf(request)
+      return { Data: await app.poolEntries.removeQuote(id, entryKeyOf(body), body.quoteId) }
+    },
+  })
 }
 
 export default quoteRoutes

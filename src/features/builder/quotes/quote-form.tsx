@@ -2,21 +2,32 @@ import { z } from 'zod/mini'
 import { AddQuoteBody } from '../../../../contract/api-client'
 import { BusyButton } from '../../../components/busy-button'
 import { FieldAlert } from '../../../components/form/field-alert'
+import { SelectField } from '../../../components/form/select-field'
 import { useContractForm } from '../../../components/form/use-contract-form'
 import { TextField } from '../../../components/text-field'
 import { readDollars } from '../../../lib/money'
 import { isCallFor } from '../use-client'
 import { useFormCall } from '../use-form-call'
 import type { StepView } from '../steps/use-step'
+import { useTrades } from '../trades/use-trades'
 
 /** A quote as the form checks it; the step's entry is added when it is sent. */
 const QuoteBody = z.omit(AddQuoteBody, { StageId: true })
 
-const EMPTY = { vendor: '', amount: '', note: '' }
+/** `tradeId` is empty for "Not a recorded trade". */
+const EMPTY = { vendor: '', amount: '', note: '', tradeId: '' }
 
-/** Records a subcontractor's quote for the step: vendor, amount in dollars, an optional note. */
+/**
+ * Records a subcontractor's quote for the step: vendor, amount in dollars, an optional note, and
+ * which of the step's trades quoted, if it is one (their licence and insurance are then checked
+ * when the quote is accepted).
+ */
 export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
   const name = 'StageId' in view.key ? 'addQuote' : 'addQuote1'
+  const trades = useTrades()
+  const stepTrades = (trades.list ?? []).filter((trade) =>
+    trade.steps.some((step) => step === view.step.route),
+  )
   // The form empties once the quote it sent is in the list; a refusal keeps what was typed.
   const form = useContractForm(
     QuoteBody,
@@ -25,7 +36,11 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
       initial: EMPTY,
       toBody: (values) => {
         const amount = readDollars(values.amount, '')
-        return { ...values, amount: typeof amount === 'number' ? amount : 0 }
+        return {
+          ...values,
+          amount: typeof amount === 'number' ? amount : 0,
+          tradeId: values.tradeId || undefined,
+        }
       },
       check: (values) => {
         const amount = readDollars(values.amount, 'e.g. 8,500')
@@ -40,9 +55,26 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
     },
   )
 
+  const tradeField = form.field('tradeId')
+  const vendorField = form.field('vendor')
+  // Choosing a trade names the vendor too, unless one was typed.
+  const chooseTrade = (tradeId: string) => {
+    tradeField.onChange(tradeId)
+    const trade = stepTrades.find((t) => t.id === tradeId)
+    if (trade && vendorField.value.trim() === '') vendorField.onChange(trade.company)
+  }
+
   return (
     <form className="quote-form" onSubmit={form.submit} noValidate aria-label="Add a quote">
       <div className="quote-form-fields">
+        <SelectField {...tradeField} onChange={chooseTrade} label="Trade">
+          <option value="">Not a recorded trade</option>
+          {stepTrades.map((trade) => (
+            <option key={trade.id} value={trade.id}>
+              {trade.company}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           {...form.field('vendor')}
           label="Vendor"

@@ -1,13 +1,22 @@
 import { Check, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import type { Quote } from '../../../../contract/domain'
+import { StepSlug } from '../../../../contract/construction'
+import { areTradeWarnings, isLicensedStep, type Trade } from '../../../../contract/trades'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/badge'
 import { formatMoney } from '../../../lib/money'
 import { basisOf, CompareQuotes, QuoteCheckBadge, QuoteDifference } from './quote-check'
-import { useCallFor, useClientCalls } from '../use-client'
+import { isCallFor, useCallFor, useClient, useClientCalls } from '../use-client'
+import { useFormCall } from '../use-form-call'
+import { AcceptAnyway } from './accept-anyway'
 import type { StepView } from '../steps/use-step'
 import { FieldAlert } from '../../../components/form/field-alert'
+
+/** A quote being accepted despite its trade's warnings. */
+type Asking = { quote: Quote; warnings: string[] }
+
+const messagesOf = (trade: Trade) => trade.warnings.map((warning) => warning.message)
 
 /**
  * The step's quotes as labelled cards: vendor, amount, the amount against the estimate and the
@@ -15,18 +24,52 @@ import { FieldAlert } from '../../../components/form/field-alert'
  */
 export function QuoteList({ view }: { view: StepView }) {
   const quotes = view.entry?.quotes ?? []
-  const { pending } = useClientCalls()
+  const { pending, dismiss } = useClientCalls()
   const accept = useCallFor('acceptQuote', view.keyValue)
   const remove = useCallFor('removeQuote', view.keyValue)
+  // The trades as held: the quote form reads them.
+  const trades = useClient((snapshot) => snapshot.context.trades) ?? []
   // The quote whose removal is being confirmed.
   const [removing, setRemoving] = useState<Quote | null>(null)
+  // The quote being accepted despite its trade's warnings, and the refusal that asked it.
+  const [asking, setAsking] = useState<Asking | null>(null)
+  const [asked, setAsked] = useState<object | null>(null)
+  const acknowledged = useFormCall(
+    (call) =>
+      call.name === 'acceptQuote' &&
+      isCallFor(call, 'acceptQuote', view.keyValue) &&
+      call.body.acknowledge === true,
+    () => setAsking(null),
+  )
+  // The server refused for the trade's warnings (the list held here did not know them): ask.
+  const refusal = accept.failure && areTradeWarnings(accept.failure.fields) ? accept.failure : null
+  if (refusal && refusal !== asked) {
+    const call = refusal.call
+    const quote = quotes.find((q) => call.name === 'acceptQuote' && q.id === call.body.quoteId)
+    setAsked(refusal)
+    if (quote) setAsking({ quote, warnings: Object.values(refusal.fields).flat() })
+  }
   if (quotes.length === 0) {
     return <p className="quote-empty">No quotes yet. Add the first one you receive below.</p>
   }
   const lowest = Math.min(...quotes.map((q) => q.amount))
   const basis = basisOf(view)
-  const failure = accept.failure ?? remove.failure
+  // A refusal about the trade, or of accepting anyway, shows in the dialog.
+  const failure = (refusal || asking ? null : accept.failure) ?? remove.failure
   const ref = (quote: Quote) => ({ ...view.key, quoteId: quote.id })
+  const tradeOf = (quote: Quote) => trades.find((trade) => trade.id === quote.tradeId)
+  const licensed = isLicensedStep(StepSlug.parse(view.step.route))
+  // A trade known to have warnings on licensed work is asked about before anything is sent.
+  const acceptQuote = (quote: Quote) => {
+    const trade = tradeOf(quote)
+    if (licensed && trade && trade.warnings.length > 0)
+      setAsking({ quote, warnings: messagesOf(trade) })
+    else accept.run({ name: 'acceptQuote', body: ref(quote) })
+  }
+  const stopAsking = () => {
+    setAsking(null)
+    if (refusal) dismiss()
+  }
   return (
     <>
       <ul className="quote-cards" aria-label={`Quotes for ${view.step.title}`}>
@@ -68,6 +111,12 @@ export function QuoteList({ view }: { view: StepView }) {
                     </dd>
                   </div>
                 )}
+                {tradeOf(quote) && (
+                  <div>
+                    <dt>Trade</dt>
+                    <dd>{tradeOf(quote)?.company}</dd>
+                  </div>
+                )}
                 {quote.note && (
                   <div className="quote-note">
                     <dt>Note</dt>
@@ -81,7 +130,7 @@ export function QuoteList({ view }: { view: StepView }) {
                     type="button"
                     className="button button-secondary button-small"
                     disabled={pending !== null}
-                    onClick={() => accept.run({ name: 'acceptQuote', body: ref(quote) })}
+                    onClick={() => acceptQuote(quote)}
                     aria-label={`Accept the quote from ${quote.vendor}`}
                   >
                     <Check size={16} aria-hidden="true" />
@@ -117,6 +166,20 @@ export function QuoteList({ view }: { view: StepView }) {
             setRemoving(null)
           }}
           onClose={() => setRemoving(null)}
+        />
+      )}
+      {asking && (
+        <AcceptAnyway
+          quote={asking.quote}
+          warnings={asking.warnings}
+          call={acknowledged}
+          onAccept={() =>
+            acknowledged.run({
+              name: 'acceptQuote',
+              body: { ...ref(asking.quote), acknowledge: true },
+            })
+          }
+          onClose={stopAsking}
         />
       )}
       <FieldAlert message={failure?.message} />
