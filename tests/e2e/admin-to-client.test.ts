@@ -4,18 +4,11 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
 import { expectAccessible, useE2e } from './support/e2e'
+import { openSection } from './support/pages'
 
 // What an admin does in the back office, seen from a client's browser.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
 const { signInAsAdmin, serveCity, onboard, outbox, codeFor } = accounts(e2e)
-
-async function openSection(page: Page, title: string) {
-  await page
-    .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('link', { name: title })
-    .click()
-  await page.getByRole('heading', { level: 1, name: title }).waitFor()
-}
 
 const excavationEstimate = (page: Page) =>
   page.getByRole('region', { name: 'Estimate' }).locator('.estimate-amount').textContent()

@@ -1,23 +1,12 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
-import { DESKTOP, PHONE } from './support/browser'
-import { expectAccessible, useE2e } from './support/e2e'
-import { horizontalOverflow } from './support/layout-checks'
+import { useE2e } from './support/e2e'
+import { expectSound } from './support/pages'
 
 // Money from a client's browser (PRODUCT.md §10 and issue 12's "Done when").
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
 const { serveCity, onboard } = accounts(e2e)
-
-/** axe finds nothing and nothing is wider than the screen, at 1280 and at 390 px. */
-async function expectSound(page: Page) {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size)
-    await expectAccessible(page)
-    expect(await horizontalOverflow(page), `${page.url()} at ${size.width} px`).toEqual([])
-  }
-  await page.setViewportSize(DESKTOP)
-}
 
 const figure = (page: Page, label: string) =>
   page.locator('.budget-figures').getByText(label, { exact: true }).locator('xpath=../dd')

@@ -1,0 +1,30 @@
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { DESKTOP, PHONE } from './browser'
+import { expectAccessible } from './e2e'
+import { horizontalOverflow } from './layout-checks'
+
+/** axe finds nothing and nothing is wider than the screen, at 1280 and at 390 px. */
+export async function expectSound(page: Page) {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size)
+    await expectAccessible(page)
+    expect(await horizontalOverflow(page), `${page.url()} at ${size.width} px`).toEqual([])
+  }
+  await page.setViewportSize(DESKTOP)
+}
+
+/** Follows the link `name` of the navigation `navigation`, then waits for the page's heading. */
+export async function openFrom(page: Page, navigation: string, name: string, exact = false) {
+  await page
+    .getByRole('navigation', { name: navigation })
+    .getByRole('link', { name, exact })
+    .click()
+  await page.getByRole('heading', { level: 1, name, exact }).waitFor()
+}
+
+/** A back-office section, from the admin sidebar. */
+export const openSection = (page: Page, title: string) => openFrom(page, 'Admin sections', title)
+
+/** A build step, from the builder's sidebar (by its exact title: "Steel" is not "Steel quote"). */
+export const openStep = (page: Page, step: string) => openFrom(page, 'Build steps', step, true)
