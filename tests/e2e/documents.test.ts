@@ -8,7 +8,7 @@ import { signedFileUrl } from '../../server/lib/signed-url'
 import { exe, jpegWithGps, pdf, png } from '../server/files-kit'
 import { accounts } from './support/accounts'
 import { useE2e } from './support/e2e'
-import { expectSound, openFrom, openStep } from './support/pages'
+import { expectSound, openFrom, openStep, saveFirstDesign } from './support/pages'
 
 // Evidence from a client's browser (PRODUCT.md §11 and issue 13's "Done when"), against the
 // real server: uploads through the file input, the signed addresses the images load from, the
@@ -76,9 +76,7 @@ async function steelDone(email: string) {
   const watched = await e2e.openPage()
   const { page } = watched
   await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email })
-  await page.waitForURL('**/builder/pool-design')
-  await page.getByRole('button', { name: 'Save design' }).click()
-  await page.getByText('Design saved').waitFor()
+  await saveFirstDesign(page)
   await openStep(page, 'Steel')
   await page.getByRole('textbox', { name: 'Vendor' }).fill('Austin Steel Co')
   await page.getByRole('textbox', { name: 'Amount' }).fill('5,980')

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
 import { useE2e } from './support/e2e'
-import { expectSound } from './support/pages'
+import { expectSound, saveFirstDesign } from './support/pages'
 
 // Money from a client's browser (PRODUCT.md §10 and issue 12's "Done when").
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
@@ -33,9 +33,7 @@ describe('money', () => {
     await serveCity('Austin', 'TX')
     const { page, problems } = await e2e.openPage()
     await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
+    await saveFirstDesign(page)
 
     // Two quotes on Excavation: each checked against the price list, and compared.
     await page.goto('/builder/excavation')

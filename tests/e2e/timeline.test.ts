@@ -5,7 +5,7 @@ import { eventsOf } from '../support/ical'
 import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
 import { useE2e } from './support/e2e'
-import { expectSound } from './support/pages'
+import { expectSound, saveFirstDesign } from './support/pages'
 
 // A build on a calendar, from a client's browser and the back office (PRODUCT.md §9).
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
@@ -57,9 +57,7 @@ describe('the timeline', () => {
     await serveCity('Austin', 'TX')
     const { page, problems } = await e2e.openPage()
     await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
+    await saveFirstDesign(page)
 
     await page.goto('/builder/timeline')
     await page.getByRole('heading', { level: 1, name: 'Timeline' }).waitFor()

@@ -28,3 +28,10 @@ export const openSection = (page: Page, title: string) => openFrom(page, 'Admin 
 
 /** A build step, from the builder's sidebar (by its exact title: "Steel" is not "Steel quote"). */
 export const openStep = (page: Page, step: string) => openFrom(page, 'Build steps', step, true)
+
+/** On Pool Design, where onboarding lands a new client: saves the design the form starts from. */
+export async function saveFirstDesign(page: Page) {
+  await page.waitForURL('**/builder/pool-design')
+  await page.getByRole('button', { name: 'Save design' }).click()
+  await page.getByText('Design saved').waitFor()
+}
