@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { LogEntry, StoredFile, Warranty } from '../../contract/documents'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, snapshot } from '../support/http'
 import { call, callRaw } from '../support/call'
-import { newClient, serveAustin, stageIds } from './client-kit'
+import { austinPerTest, clientPerTest, stageIds } from './client-kit'
 import {
   bytesStored,
   fetchSigned,
@@ -19,18 +19,11 @@ import {
 import { drawId, moneyOf, pay, signed, stepIn } from './money-kit'
 import { setToday } from './timeline-kit'
 
-let t: TestApp
-let admin: Record<string, string>
-let client: Awaited<ReturnType<typeof newClient>>
-let other: Awaited<ReturnType<typeof newClient>>
+const { t, admin, client } = austinPerTest({ NOTIFY_INTERVAL: '3600' })
+const other = clientPerTest(t, 'other@example.com')
 beforeEach(async () => {
-  t = await build({ NOTIFY_INTERVAL: '3600' })
-  admin = await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
-  other = await newClient(t, 'other@example.com')
   setToday(t, '2030-03-01')
 })
-afterEach(() => t.app.close())
 
 const photo = async (headers = client.headers, kind = 'photo') =>
   uploaded(t, headers, { name: 'site.png', bytes: await png() }, { kind })

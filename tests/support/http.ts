@@ -7,6 +7,7 @@ import { expect } from 'vitest'
 import { Problem, SessionData } from '../../contract'
 import * as schema from '../../server/db/schema'
 import { build, type TestApp } from './build'
+import { perTest } from './per-test'
 import { call, callRaw } from './call'
 import { TEST_ADMIN_EMAIL } from './template'
 
@@ -115,6 +116,9 @@ export async function signInAdmin(t: TestApp) {
   const { session } = await signIn(t, TEST_ADMIN_EMAIL)
   return { headers: bearer(session.Token), id: session.userData.id }
 }
+
+/** The seeded admin signed in before every test (after `t` is built): its headers and id. */
+export const adminPerTest = (t: TestApp) => perTest(() => signInAdmin(t))
 
 /** A fresh app with the seeded admin signed in, as every back-office test starts. */
 export async function buildAsAdmin() {
