@@ -9,6 +9,23 @@ const designed = () => ({ poolData: emptyPoolData({ nonStages: [designEntry()] }
 
 const inspection = (title: string) => screen.getByRole('region', { name: title })
 
+type Shown = Pick<Awaited<ReturnType<typeof renderBuilder>>, 'user' | 'idle'>
+
+/** On the Timeline shown: sets the project start date to June 1, 2026. */
+async function setStartJune1({ user, idle }: Shown) {
+  await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
+  await user.click(screen.getByRole('button', { name: 'Set start date' }))
+  await idle()
+}
+
+/** The Timeline of a designed pool, its start date set to June 1, 2026. */
+async function startedOnJune1() {
+  const app = await renderBuilder('/builder/timeline', designed())
+  await app.idle()
+  await setStartJune1(app)
+  return app
+}
+
 describe('/builder/timeline', () => {
   it('is in the Project navigation, and asks for a start date first', async () => {
     const { idle } = await renderBuilder('/builder/timeline', designed())
@@ -30,11 +47,7 @@ describe('/builder/timeline', () => {
   })
 
   it('sets the start date, shows the dated plan and offers a re-plan', async () => {
-    const { user, idle } = await renderBuilder('/builder/timeline', designed())
-    await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    await startedOnJune1()
     const table = screen.getByRole('table', { name: 'Dates of every step' })
     const design = within(table).getByRole('row', { name: /Pool Design/ })
     expect(design.textContent?.replace(/\s/g, ' ')).toContain('Jun 1 – 5, 2026')
@@ -44,11 +57,7 @@ describe('/builder/timeline', () => {
   })
 
   it('makes a calendar address to subscribe to, copies it, and makes a new one on demand', async () => {
-    const { user, idle } = await renderBuilder('/builder/timeline', designed())
-    await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    const { user, idle } = await startedOnJune1()
     expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Subscribe in your calendar' }))
     await idle()
@@ -70,9 +79,7 @@ describe('/builder/timeline', () => {
     await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
     await screen.findByRole('heading', { level: 1, name: 'Timeline' })
     await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    await setStartJune1({ user, idle })
     const layout = () => within(inspection('Layout inspection'))
     expect(layout().getByText('Ready to schedule')).toBeTruthy()
     await user.click(layout().getByRole('button', { name: 'Schedule inspection' }))
@@ -104,9 +111,7 @@ describe('the Overview’s dates and emails', () => {
     await router.navigate({ to: '/builder/$page', params: { page: 'timeline' } })
     await screen.findByRole('heading', { level: 1, name: 'Timeline' })
     await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    await setStartJune1({ user, idle })
     await router.navigate({ to: '/builder/$page', params: { page: 'overview' } })
     await screen.findByRole('heading', { level: 1, name: 'Overview' })
     await idle()
