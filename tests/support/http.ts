@@ -129,6 +129,25 @@ export async function buildAsAdmin() {
 
 const TABLES: PgTable[] = Object.values(schema).filter((value) => is(value, PgTable))
 
+/**
+ * A fuzzed request's answer: never a 5xx nor a leaked Fastify error code (`leak`), and a refusal
+ * is a problem document that changed no row (`before`: a snapshot taken `except` those tables).
+ * Answers whether it was a refusal, for a caller that checks more of what it left.
+ */
+export async function expectSafeAnswer(
+  t: TestApp,
+  res: LightMyRequestResponse,
+  before: string,
+  { leak = 'FST_ERR', except = [] as string[] } = {},
+): Promise<boolean> {
+  expect(res.statusCode, res.body).toBeLessThan(500)
+  expect(res.body).not.toContain(leak)
+  if (res.statusCode < 400) return false
+  expect(res.headers['content-type']).toContain('application/problem+json')
+  expect(await snapshot(t, except)).toBe(before)
+  return true
+}
+
 /** Every row of every table (optionally but some), to prove a rejected request changed nothing. */
 export async function snapshot(t: TestApp, except: string[] = []): Promise<string> {
   const parts: string[] = []
