@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
 import { useE2e } from './support/e2e'
-import { expectSound, saveFirstDesign } from './support/pages'
+import { designedClient, expectSound } from './support/pages'
 
 // Money from a client's browser (PRODUCT.md §10 and issue 12's "Done when").
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
@@ -30,10 +30,7 @@ async function pay(page: Page, draw: Locator, amount: string) {
 
 describe('money', () => {
   it('takes a client from an accepted quote to draws, payments, change orders and the design ripple', async () => {
-    await serveCity('Austin', 'TX')
-    const { page, problems } = await e2e.openPage()
-    await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
-    await saveFirstDesign(page)
+    const { page, problems } = await designedClient(e2e, { serveCity, onboard })
 
     // Two quotes on Excavation: each checked against the price list, and compared.
     await page.goto('/builder/excavation')

@@ -5,7 +5,7 @@ import { eventsOf } from '../support/ical'
 import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
 import { useE2e } from './support/e2e'
-import { expectSound, saveFirstDesign } from './support/pages'
+import { designedClient, expectSound } from './support/pages'
 
 // A build on a calendar, from a client's browser and the back office (PRODUCT.md §9).
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
@@ -54,10 +54,7 @@ async function inspect(page: Page, title: string, outcome: 'Passed' | 'Failed', 
 
 describe('the timeline', () => {
   it('dates the plan, gates Shotcrete on its inspection, and follows what happened', async () => {
-    await serveCity('Austin', 'TX')
-    const { page, problems } = await e2e.openPage()
-    await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email: 'pat@example.com' })
-    await saveFirstDesign(page)
+    const { page, problems } = await designedClient(e2e, { serveCity, onboard })
 
     await page.goto('/builder/timeline')
     await page.getByRole('heading', { level: 1, name: 'Timeline' }).waitFor()

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import type { accounts } from './accounts'
 import { DESKTOP, PHONE } from './browser'
-import { expectAccessible } from './e2e'
+import { expectAccessible, type E2e } from './e2e'
 import { horizontalOverflow } from './layout-checks'
 
 /** axe finds nothing and nothing is wider than the screen, at 1280 and at 390 px. */
@@ -34,4 +35,21 @@ export async function saveFirstDesign(page: Page) {
   await page.waitForURL('**/builder/pool-design')
   await page.getByRole('button', { name: 'Save design' }).click()
   await page.getByText('Design saved').waitFor()
+}
+
+/** Pat, a new client in Austin (served first), on Pool Design with the first design saved. */
+export async function designedClient(
+  e2e: E2e,
+  { serveCity, onboard }: Pick<ReturnType<typeof accounts>, 'serveCity' | 'onboard'>,
+) {
+  await serveCity('Austin', 'TX')
+  const watched = await e2e.openPage()
+  await onboard(watched.page, {
+    city: 'Austin',
+    state: 'TX',
+    name: 'Pat',
+    email: 'pat@example.com',
+  })
+  await saveFirstDesign(watched.page)
+  return watched
 }
