@@ -88,9 +88,13 @@ function pooledRequest(
   }
 }
 
-/** A GET as the signed-in client sends it: its Bearer token, nothing else to check. */
-export const readRequest = (pool: ClientPool, path: string): autocannon.Request =>
-  pooledRequest(pool, { method: 'GET', path }, () => ({}))
+/** A GET as the signed-in client sends it: its Bearer token (and `headers`), nothing to check. */
+export const readRequest = (
+  pool: ClientPool,
+  path: string,
+  headers?: Record<string, string>,
+): autocannon.Request =>
+  pooledRequest(pool, { method: 'GET', path, ...(headers && { headers }) }, () => ({}))
 
 export type WriteCall = {
   /** PUT unless said otherwise. */

@@ -1,8 +1,14 @@
 // Money under load (issue 12): GET /api/money and POST /api/draws/:id/payments from 100
 // signed-in clients, each with a signed contract, against bare routes answering as many bytes.
-import type autocannon from 'autocannon'
 import { z } from 'zod'
-import { call, ClientPool, inParallel, writeRequest, type BenchClient } from './client-calls'
+import {
+  call,
+  ClientPool,
+  inParallel,
+  readRequest,
+  writeRequest,
+  type BenchClient,
+} from './client-calls'
 import { WRITE_CLIENTS } from './client-writes'
 import type { Measured, Target } from './load'
 import type { Server } from './processes'
@@ -57,24 +63,6 @@ export async function prepareMoney(
   return { clients, balances, samples: { money, payment } }
 }
 
-/** A GET as the signed-in client sends it: Bearer token, our own Origin. */
-function readRequest(pool: ClientPool, path: string, origin: string): autocannon.Request {
-  return {
-    method: 'GET',
-    path,
-    headers: { origin },
-    setupRequest: (request, context) => {
-      const client = pool.checkOut(context)
-      if (!client) return request
-      return {
-        ...request,
-        headers: { ...request.headers, authorization: `Bearer ${client.token}` },
-      }
-    },
-    onResponse: (_status, _body, context) => void pool.checkIn(context),
-  }
-}
-
 /** The four targets: each call on the real server, then the same requests to the bare one. */
 export function moneyTargets(real: Server, bare: Server, prepared: MoneyCalls) {
   const { clients, balances } = prepared
@@ -89,7 +77,7 @@ export function moneyTargets(real: Server, bare: Server, prepared: MoneyCalls) {
   const reading = (label: string, origin: string, path: string): Target => {
     const pool = new ClientPool(clients)
     return {
-      ...target(label, origin, path, () => readRequest(pool, path, origin)),
+      ...target(label, origin, path, () => readRequest(pool, path, { origin })),
       prepare: async () => pool.reset(),
     }
   }

@@ -4,18 +4,11 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
 import { expectAccessible, useE2e } from './support/e2e'
+import { designedClient, openSection } from './support/pages'
 
 // What an admin does in the back office, seen from a client's browser.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
 const { signInAsAdmin, serveCity, onboard, outbox, codeFor } = accounts(e2e)
-
-async function openSection(page: Page, title: string) {
-  await page
-    .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('link', { name: title })
-    .click()
-  await page.getByRole('heading', { level: 1, name: title }).waitFor()
-}
 
 const excavationEstimate = (page: Page) =>
   page.getByRole('region', { name: 'Estimate' }).locator('.estimate-amount').textContent()
@@ -37,18 +30,8 @@ async function mailsTo(to: string) {
 
 describe('from the back office to the builder', () => {
   it("a pricing edit changes the client's estimate", async () => {
-    await serveCity('Austin', 'TX')
-    const client = await e2e.openPage()
-    await onboard(client.page, {
-      city: 'Austin',
-      state: 'TX',
-      name: 'Pat',
-      email: 'pat@example.com',
-    })
-    await client.page.waitForURL('**/builder/pool-design')
-    // The form starts from the reference pool: 32 × 16 ft, 3.5–6 ft deep, 4 ft deck.
-    await client.page.getByRole('button', { name: 'Save design' }).click()
-    await client.page.getByText('Design saved').waitFor()
+    // The design saved is the reference pool: 32 × 16 ft, 3.5–6 ft deep, 4 ft deck.
+    const client = await designedClient(e2e, { serveCity, onboard })
     await client.page.goto('/builder/excavation')
     await client.page.getByRole('heading', { level: 1, name: 'Excavation' }).waitFor()
     expect(await excavationEstimate(client.page)).toBe('$8,320')

@@ -3,19 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { ADMIN_SECTIONS } from '../../src/features/admin/section-titles'
 import { accounts } from './support/accounts'
 import { expectAccessible, useE2e } from './support/e2e'
+import { openSection } from './support/pages'
 
 // Every test signs the admin in again: more codes than the default 5 per email per 15 minutes.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
 
 const { signInAsAdmin } = accounts(e2e)
-
-async function openSection(page: Page, title: string) {
-  await page
-    .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('link', { name: title })
-    .click()
-  await page.getByRole('heading', { level: 1, name: title }).waitFor()
-}
 
 /** Fills the open dialog's fields by label (State is chosen from its select), then submits. */
 async function submitDialog(

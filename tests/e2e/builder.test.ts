@@ -4,6 +4,7 @@ import { STEPS } from '../../contract/steps'
 import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
 import { expectAccessible, useE2e } from './support/e2e'
+import { openFrom } from './support/pages'
 
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
 const { asAdmin, serveCity, onboard } = accounts(e2e)
@@ -36,13 +37,7 @@ async function newClient(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Pool Design' }).waitFor()
 }
 
-const openStep = async (page: Page, title: string) => {
-  await page
-    .getByRole('navigation', { name: 'Build steps' })
-    .getByRole('link', { name: title })
-    .click()
-  await page.getByRole('heading', { level: 1, name: title }).waitFor()
-}
+const openStep = (page: Page, title: string) => openFrom(page, 'Build steps', title)
 
 const estimate = (page: Page) =>
   page.getByRole('region', { name: 'Estimate' }).locator('.estimate-amount, .estimate-note')

@@ -7,9 +7,8 @@ import { deriveKey } from '../../server/lib/crypto'
 import { signedFileUrl } from '../../server/lib/signed-url'
 import { exe, jpegWithGps, pdf, png } from '../server/files-kit'
 import { accounts } from './support/accounts'
-import { DESKTOP, PHONE } from './support/browser'
-import { expectAccessible, useE2e } from './support/e2e'
-import { horizontalOverflow } from './support/layout-checks'
+import { useE2e } from './support/e2e'
+import { expectSound, openFrom, openStep, saveFirstDesign } from './support/pages'
 
 // Evidence from a client's browser (PRODUCT.md §11 and issue 13's "Done when"), against the
 // real server: uploads through the file input, the signed addresses the images load from, the
@@ -19,16 +18,6 @@ const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100', JWT_SECRET } })
 const { serveCity, onboard } = accounts(e2e)
 
 beforeAll(() => serveCity('Austin', 'TX'))
-
-/** axe finds nothing and nothing is wider than the screen, at 1280 and at 390 px. */
-async function expectSound(page: Page) {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size)
-    await expectAccessible(page)
-    expect(await horizontalOverflow(page), `${page.url()} at ${size.width} px`).toEqual([])
-  }
-  await page.setViewportSize(DESKTOP)
-}
 
 /** The access token the page holds, to call the API as that client. */
 const tokenOf = (page: Page) =>
@@ -69,14 +58,6 @@ async function expectImagesLoaded(scope: Locator, count: number) {
     .toEqual(Array.from({ length: count }, () => true))
 }
 
-async function openStep(page: Page, step: string) {
-  await page
-    .getByRole('navigation', { name: 'Build steps' })
-    .getByRole('link', { name: step, exact: true })
-    .click()
-  await page.getByRole('heading', { level: 1, name: step, exact: true }).waitFor()
-}
-
 /** Chooses files in the "Add files" control as the stored kind. */
 async function addFiles(
   page: Page,
@@ -95,9 +76,7 @@ async function steelDone(email: string) {
   const watched = await e2e.openPage()
   const { page } = watched
   await onboard(page, { city: 'Austin', state: 'TX', name: 'Pat', email })
-  await page.waitForURL('**/builder/pool-design')
-  await page.getByRole('button', { name: 'Save design' }).click()
-  await page.getByText('Design saved').waitFor()
+  await saveFirstDesign(page)
   await openStep(page, 'Steel')
   await page.getByRole('textbox', { name: 'Vendor' }).fill('Austin Steel Co')
   await page.getByRole('textbox', { name: 'Amount' }).fill('5,980')
@@ -206,11 +185,7 @@ describe('documents', () => {
     await expectSound(page)
 
     // The Documents page files what is added there as the kind it shows, for the whole project.
-    await page
-      .getByRole('navigation', { name: 'Project' })
-      .getByRole('link', { name: 'Documents' })
-      .click()
-    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
+    await openFrom(page, 'Project', 'Documents')
     await addFiles(page, 'Contract', [
       { name: 'contract.pdf', mimeType: 'application/pdf', buffer: pdf() },
     ])
@@ -362,11 +337,7 @@ describe('documents', () => {
     await expectSound(page)
 
     // Documents: everything, narrowed by kind; the viewer from there too.
-    await page
-      .getByRole('navigation', { name: 'Project' })
-      .getByRole('link', { name: 'Documents' })
-      .click()
-    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
+    await openFrom(page, 'Project', 'Documents')
     const files = page.getByRole('list', { name: 'Files' })
     await expect.poll(() => files.getByRole('listitem').count()).toBe(2)
     await expectImagesLoaded(files, 1)

@@ -1,23 +1,12 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
-import { DESKTOP, PHONE } from './support/browser'
-import { expectAccessible, useE2e } from './support/e2e'
-import { horizontalOverflow } from './support/layout-checks'
+import { useE2e } from './support/e2e'
+import { designedClient, expectSound } from './support/pages'
 
 // Money from a client's browser (PRODUCT.md §10 and issue 12's "Done when").
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
 const { serveCity, onboard } = accounts(e2e)
-
-/** axe finds nothing and nothing is wider than the screen, at 1280 and at 390 px. */
-async function expectSound(page: Page) {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size)
-    await expectAccessible(page)
-    expect(await horizontalOverflow(page), `${page.url()} at ${size.width} px`).toEqual([])
-  }
-  await page.setViewportSize(DESKTOP)
-}
 
 const figure = (page: Page, label: string) =>
   page.locator('.budget-figures').getByText(label, { exact: true }).locator('xpath=../dd')
@@ -28,17 +17,6 @@ async function openBudget(page: Page) {
   const contract = page.getByRole('region', { name: 'Excavation' })
   await contract.waitFor()
   return contract
-}
-
-/** A client of `city` in Texas with the reference pool design saved, on its page. */
-async function designedClient(city: string, name: string, email: string) {
-  await serveCity(city, 'TX')
-  const opened = await e2e.openPage()
-  await onboard(opened.page, { city, state: 'TX', name, email })
-  await opened.page.waitForURL('**/builder/pool-design')
-  await opened.page.getByRole('button', { name: 'Save design' }).click()
-  await opened.page.getByText('Design saved').waitFor()
-  return opened
 }
 
 /** Adds a change order to the contract on the Budget page and approves it. */
@@ -69,7 +47,7 @@ async function pay(page: Page, draw: Locator, amount: string) {
 
 describe('money', () => {
   it('takes a client from an accepted quote to draws, payments, change orders and the design ripple', async () => {
-    const { page, problems } = await designedClient('Austin', 'Pat', 'pat@example.com')
+    const { page, problems } = await designedClient(e2e, { serveCity, onboard })
 
     // Two quotes on Excavation: each checked against the price list, and compared.
     await page.goto('/builder/excavation')
@@ -151,7 +129,14 @@ describe('money', () => {
   })
 
   it('shows one committed cost after a change order: sidebar, Overview, Budget page and print', async () => {
-    const { page, problems } = await designedClient('Plano', 'Lee', 'lee@example.com')
+    const { page, problems } = await designedClient(
+      e2e,
+      { serveCity, onboard },
+      {
+        city: 'Plano',
+        name: 'Lee',
+      },
+    )
     await page.goto('/builder/excavation')
     await page.getByRole('textbox', { name: 'Vendor' }).fill('Dig Co')
     await page.getByRole('textbox', { name: 'Amount' }).fill('9,800')

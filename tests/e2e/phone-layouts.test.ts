@@ -4,6 +4,7 @@ import { ADMIN_SECTIONS } from '../../src/features/admin/section-titles'
 import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
 import { expectAccessible, useE2e } from './support/e2e'
+import { saveFirstDesign } from './support/pages'
 
 // The admin signs in once per test, the clients once each: more codes than the default limit.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
@@ -214,9 +215,7 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
   it('gives every button, menu item and select a finger’s room on a touch screen', async () => {
     const { page, problems } = await e2e.openPage({ viewport: PHONE, hasTouch: true })
     await onboard(page, { city: 'Austin', state: 'TX', name: 'Tia', email: 'tia@example.com' })
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
+    await saveFirstDesign(page)
     await openPage(page, 'Build steps', 'Excavation')
     await addQuote(page, 'Dig Co', '8,100', 'Haul-off included')
     await addQuote(page, 'Rock Co', '9,400', '')

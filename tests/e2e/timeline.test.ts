@@ -4,8 +4,8 @@ import { formatSpan } from '../../src/features/builder/timeline-dates'
 import { eventsOf } from '../support/ical'
 import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
-import { expectAccessible, useE2e } from './support/e2e'
-import { horizontalOverflow } from './support/layout-checks'
+import { useE2e } from './support/e2e'
+import { designedClient, expectSound } from './support/pages'
 
 // A build on a calendar, from a client's browser and the back office (PRODUCT.md §9).
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
@@ -20,14 +20,8 @@ const fromToday = (days: number) =>
  * project starting `startInDays` from today.
  */
 async function plannedClient(city: string, name: string, startInDays: number) {
-  await serveCity(city, 'TX')
-  const opened = await e2e.openPage()
+  const opened = await designedClient(e2e, { serveCity, onboard }, { city, name })
   const { page } = opened
-  const email = `${name.toLowerCase()}@example.com`
-  await onboard(page, { city, state: 'TX', name, email })
-  await page.waitForURL('**/builder/pool-design')
-  await page.getByRole('button', { name: 'Save design' }).click()
-  await page.getByText('Design saved').waitFor()
   await page.goto('/builder/timeline')
   await page.getByRole('textbox', { name: 'Project start date' }).fill(fromToday(startInDays))
   await page.getByRole('button', { name: 'Set start date' }).click()
@@ -70,16 +64,6 @@ async function inspect(page: Page, title: string, outcome: 'Passed' | 'Failed', 
       )
       .toBe(true)
   }
-}
-
-/** axe finds nothing and nothing is wider than the screen, at 1280 and at 390 px. */
-async function expectSound(page: Page) {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size)
-    await expectAccessible(page)
-    expect(await horizontalOverflow(page), `${page.url()} at ${size.width} px`).toEqual([])
-  }
-  await page.setViewportSize(DESKTOP)
 }
 
 describe('the timeline', () => {

@@ -36,22 +36,23 @@ export const nonStageEntry = (Title: NonStageTitle, done = false): NonStageEntry
   quotes: [],
 })
 
-export const engineer = (n: number, name = `Engineer ${n}`): Engineer => ({
+/** Person `n` of the directory: how a client reaches them, at the company all of that kind share. */
+const contact = (n: number, name: string, company: string, mailbox: string, phone: string) => ({
   id: uuid(n),
   name,
-  company: 'Structa',
-  email: `e${n}@example.com`,
-  phone: '555 0100',
+  company,
+  email: `${mailbox}${n}@example.com`,
+  phone,
+})
+
+export const engineer = (n: number, name = `Engineer ${n}`): Engineer => ({
+  ...contact(n, name, 'Structa', 'e', '555 0100'),
   licenseNo: `PE-${n}`,
   fee: 150_000,
 })
 
 export const manager = (n: number, name = `Manager ${n}`): Manager => ({
-  id: uuid(n),
-  name,
-  company: 'Poolworks',
-  email: `m${n}@example.com`,
-  phone: '555 0101',
+  ...contact(n, name, 'Poolworks', 'm', '555 0101'),
   bio: '',
   yearsExperience: 10,
   fee: 500_000,

@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AdminUser } from '../../contract'
 import { auditLog, users } from '../../server/db/schema'
-import type { TestApp } from '../support/build'
-import { bearer, buildAsAdmin, expectProblem, signIn, snapshot } from '../support/http'
+import { appPerTest } from '../support/build'
+import { bearer, adminPerTest, expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
 
-let t: TestApp
-let admin: Record<string, string>
-let adminId: string
-beforeEach(async () => {
-  ;({ t, admin, adminId } = await buildAsAdmin())
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
+const admin = adminPerTest(t)
 
-const create = (body: unknown, headers = admin) => callRaw(t, 'createAdmin', { body }, headers)
-const edit = (id: string, body: unknown, headers = admin) =>
+const create = (body: unknown, headers = admin.headers) =>
+  callRaw(t, 'createAdmin', { body }, headers)
+const edit = (id: string, body: unknown, headers = admin.headers) =>
   callRaw(t, 'editAdmin', { id, body }, headers)
-const remove = (id: string, headers = admin) => callRaw(t, 'deleteAdmin', { id }, headers)
+const remove = (id: string, headers = admin.headers) => callRaw(t, 'deleteAdmin', { id }, headers)
 
 /** A second admin, signed in: answers its id, token headers and refresh token. */
 async function secondAdmin(email = 'bo@example.com') {
@@ -39,7 +35,7 @@ describe('POST /api/admin/admin/create', () => {
     const { session } = await signIn(t, 'ann@example.com')
     expect(session.role).toBe('ADMIN')
     const [entry] = await t.app.db.select().from(auditLog)
-    expect(entry).toMatchObject({ actorId: adminId, action: 'create', entity: 'admin' })
+    expect(entry).toMatchObject({ actorId: admin.id, action: 'create', entity: 'admin' })
     expect(entry?.after).toMatchObject({ id: created.id, email: 'ann@example.com' })
   })
 
@@ -102,13 +98,13 @@ describe('DELETE /api/admin/admin/{id}', () => {
       401,
     )
     const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'delete'))
-    expect(entry).toMatchObject({ actorId: adminId, entity: 'admin', entityId: bo.id })
+    expect(entry).toMatchObject({ actorId: admin.id, entity: 'admin', entityId: bo.id })
   })
 
   it('never deletes the caller (409), and changes nothing', async () => {
     await secondAdmin()
     const before = await snapshot(t)
-    expectProblem(await remove(adminId), 409, 'CONFLICT')
+    expectProblem(await remove(admin.id), 409, 'CONFLICT')
     expect(await snapshot(t)).toBe(before)
   })
 
@@ -118,14 +114,14 @@ describe('DELETE /api/admin/admin/{id}', () => {
     await callRaw(t, 'adminFetch', {}, bo.headers)
     await t.app.db.update(users).set({ role: 'CLIENT' }).where(eq(users.id, bo.id))
     const before = await snapshot(t)
-    expectProblem(await remove(adminId, bo.headers), 409, 'CONFLICT')
+    expectProblem(await remove(admin.id, bo.headers), 409, 'CONFLICT')
     expect(await snapshot(t)).toBe(before)
     expect(await adminCount()).toBe(1)
   })
 
   it('leaves one admin when two delete each other at once', async () => {
     const bo = await secondAdmin()
-    const answers = await Promise.all([remove(bo.id), remove(adminId, bo.headers)])
+    const answers = await Promise.all([remove(bo.id), remove(admin.id, bo.headers)])
     const codes = answers.map((r) => r.statusCode).sort()
     expect(codes[0]).toBe(200)
     expect([401, 409]).toContain(codes[1])

@@ -1,25 +1,20 @@
 import crypto from 'node:crypto'
 import { desc, sql } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { StagesData, type Stage } from '../../contract'
 import { DEFAULT_PRICING } from '../../contract/estimator'
 import { auditLog, builderRequests, managerRequests } from '../../server/db/schema'
-import type { TestApp } from '../support/build'
-import { bearer, buildAsAdmin, expectProblem, lastMail, signIn, snapshot } from '../support/http'
+import { appPerTest } from '../support/build'
+import { bearer, adminPerTest, expectProblem, lastMail, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
 import { routes, type CallName } from '../../contract/routes'
 
-let t: TestApp
-let admin: Record<string, string>
-let adminId: string
-beforeEach(async () => {
-  ;({ t, admin, adminId } = await buildAsAdmin())
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
+const admin = adminPerTest(t)
 
 /** An admin write by name: the id (or step) its path names, and its body. */
 type Write = { name: CallName; params?: Record<string, string>; body?: unknown }
-const send = (w: Write) => callRaw(t, w.name, { ...w.params, body: w.body }, admin)
+const send = (w: Write) => callRaw(t, w.name, { ...w.params, body: w.body }, admin.headers)
 const put = (name: CallName, id: string, body: unknown): Write => ({ name, params: { id }, body })
 const del = (name: CallName, id: string): Write => ({ name, params: { id } })
 const schedule: Write = {
@@ -29,7 +24,7 @@ const schedule: Write = {
 }
 
 async function create(name: CallName, body: unknown): Promise<string> {
-  const res = await callRaw(t, name, { body }, admin)
+  const res = await callRaw(t, name, { body }, admin.headers)
   expect(res.statusCode, res.body).toBe(201)
   return (res.json() as { Data: { id: string } }).Data.id
 }
@@ -100,7 +95,7 @@ describe('the audit log', () => {
       expect(res.statusCode, res.body).toBe(200)
       const [last] = await t.app.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1)
       const action = routes[write.name].method === 'DELETE' ? 'delete' : 'edit'
-      expect(last).toMatchObject({ actorId: adminId, entity, action })
+      expect(last).toMatchObject({ actorId: admin.id, entity, action })
       expect(last?.entityId).toBe(Object.values(write.params ?? {})[0])
       expect(last?.before).not.toBeNull()
       if (action === 'edit') expect(last?.after).not.toBeNull()

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, cities } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
+import { appPerTest } from '../support/build'
 import {
   bearer,
   expectProblem,
@@ -14,16 +14,14 @@ import {
 } from '../support/http'
 import { callRaw } from '../support/call'
 
-let t: TestApp
+const t = appPerTest()
 let admin: Record<string, string>
 beforeEach(async () => {
-  t = await build()
   // A builder-only route outside /api (the route table lists every /api route): shows what the
   // access hook (and its identity cache) thinks of Flag.
   t.app.put('/test-builder', { config: { access: 'builder' } }, async () => ({ Data: 'ok' }))
   admin = (await signInAdmin(t)).headers
 })
-afterEach(() => t.app.close())
 
 const create = (body: unknown, headers = admin) => callRaw(t, 'createCity', { body }, headers)
 

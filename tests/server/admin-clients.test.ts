@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AdminClient } from '../../contract'
 import {
   auditLog,
@@ -8,20 +8,15 @@ import {
   poolEntries,
   refreshTokens,
 } from '../../server/db/schema'
-import type { TestApp } from '../support/build'
-import { bearer, buildAsAdmin, expectProblem, signIn, snapshot } from '../support/http'
+import { appPerTest } from '../support/build'
+import { bearer, adminPerTest, expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
 
-let t: TestApp
-let admin: Record<string, string>
-let adminId: string
-beforeEach(async () => {
-  ;({ t, admin, adminId } = await buildAsAdmin())
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
+const admin = adminPerTest(t)
 
-const edit = (id: string, body: unknown) => callRaw(t, 'editClient', { id, body }, admin)
-const remove = (id: string) => callRaw(t, 'deleteClient', { id }, admin)
+const edit = (id: string, body: unknown) => callRaw(t, 'editClient', { id, body }, admin.headers)
+const remove = (id: string) => callRaw(t, 'deleteClient', { id }, admin.headers)
 const newClient = (email: string, city = 'Austin') =>
   signIn(t, email, { asNewClient: true, details: { city } })
 
@@ -29,7 +24,12 @@ describe('PUT /api/admin/client/edit/{id}', () => {
   it('corrects the profile, moves the client (Flag follows) and records before and after', async () => {
     const { session } = await newClient('c@example.com', 'Reno')
     const id = session.userData.id
-    await callRaw(t, 'createCity', { body: { name: 'El Paso', state: 'TX', permitFee: 1 } }, admin)
+    await callRaw(
+      t,
+      'createCity',
+      { body: { name: 'El Paso', state: 'TX', permitFee: 1 } },
+      admin.headers,
+    )
     const res = await edit(id, { email: 'New@Example.com', city: ' el  paso', perk: 'Free tile' })
     expect(res.statusCode, res.body).toBe(200)
     const edited = AdminClient.parse(res.json().Data)
@@ -41,7 +41,7 @@ describe('PUT /api/admin/client/edit/{id}', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'client'), eq(auditLog.entityId, id)))
-    expect(entry).toMatchObject({ actorId: adminId, action: 'edit' })
+    expect(entry).toMatchObject({ actorId: admin.id, action: 'edit' })
     expect(entry?.before).toMatchObject({ email: 'c@example.com', city: 'Reno', Flag: false })
     expect(entry?.after).toMatchObject({ email: 'new@example.com', Flag: true })
     // The client signs in with the new address, and sees the builder.
@@ -85,7 +85,7 @@ describe('PUT /api/admin/client/edit/{id}', () => {
 
   it('answers 404 for an admin: client/edit edits clients only', async () => {
     const before = await snapshot(t)
-    expectProblem(await edit(adminId, { name: 'Client now' }), 404, 'NOT_FOUND')
+    expectProblem(await edit(admin.id, { name: 'Client now' }), 404, 'NOT_FOUND')
     expect(await snapshot(t)).toBe(before)
   })
 })
@@ -114,14 +114,14 @@ describe('DELETE /api/admin/client/{id}', () => {
     expect(await t.app.db.select().from(poolEntries)).toEqual([])
     expect(await t.app.db.select().from(builderRequests)).toEqual([])
     const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'delete'))
-    expect(entry).toMatchObject({ actorId: adminId, entity: 'client', entityId: id, after: null })
+    expect(entry).toMatchObject({ actorId: admin.id, entity: 'client', entityId: id, after: null })
     expect(entry?.before).toMatchObject({ email: 'c@example.com' })
     expectProblem(await remove(id), 404, 'NOT_FOUND')
   })
 
   it('answers 404 for an admin, and changes nothing', async () => {
     const before = await snapshot(t)
-    expectProblem(await remove(adminId), 404, 'NOT_FOUND')
+    expectProblem(await remove(admin.id), 404, 'NOT_FOUND')
     expect(await snapshot(t)).toBe(before)
   })
 })

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AdminFetchData, Engineer, Manager } from '../../contract'
 import { auditLog, managerRequests, poolEntries } from '../../server/db/schema'
-import type { TestApp } from '../support/build'
-import { buildAsAdmin, expectProblem, signIn, snapshot } from '../support/http'
+import { appPerTest } from '../support/build'
+import { adminPerTest, expectProblem, signIn, snapshot } from '../support/http'
 import { call, callRaw } from '../support/call'
 
-let t: TestApp
-let admin: Record<string, string>
-beforeEach(async () => {
-  ;({ t, admin } = await buildAsAdmin())
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
+const admin = adminPerTest(t)
 
 const person = {
   name: 'Sam Pro',
@@ -40,9 +36,9 @@ const ENTITIES = [
 
 describe.each(ENTITIES)('the admin $kind', (entity) => {
   const { names } = entity
-  const post = (body: unknown) => callRaw(t, names.create, { body }, admin)
-  const put = (id: string, body: unknown) => callRaw(t, names.edit, { id, body }, admin)
-  const remove = (id: string) => callRaw(t, names.remove, { id }, admin)
+  const post = (body: unknown) => callRaw(t, names.create, { body }, admin.headers)
+  const put = (id: string, body: unknown) => callRaw(t, names.edit, { id, body }, admin.headers)
+  const remove = (id: string) => callRaw(t, names.remove, { id }, admin.headers)
   const create = async () => {
     const res = await post(entity.input)
     expect(res.statusCode, res.body).toBe(201)
@@ -87,7 +83,7 @@ describe.each(ENTITIES)('the admin $kind', (entity) => {
 
 describe('deleting what clients refer to keeps their history readable', () => {
   it('an engineer chosen in Engineering: admin fetch and the client sign-in still answer 200', async () => {
-    const engineer = await call(t, 'createEngineer', { body: ENTITIES[0].input }, admin)
+    const engineer = await call(t, 'createEngineer', { body: ENTITIES[0].input }, admin.headers)
     const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
     await t.app.db.insert(poolEntries).values({
       clientId: session.userData.id,
@@ -95,9 +91,9 @@ describe('deleting what clients refer to keeps their history readable', () => {
       choices: { engineerId: engineer.id },
       done: true,
     })
-    await call(t, 'deleteEngineer', { id: engineer.id }, admin)
+    await call(t, 'deleteEngineer', { id: engineer.id }, admin.headers)
 
-    const fetched = await callRaw(t, 'adminFetch', {}, admin)
+    const fetched = await callRaw(t, 'adminFetch', {}, admin.headers)
     expect(fetched.statusCode, fetched.body).toBe(200)
     const data = AdminFetchData.parse(fetched.json().Data)
     expect(data.Engineers).toEqual([])
@@ -110,7 +106,7 @@ describe('deleting what clients refer to keeps their history readable', () => {
   })
 
   it("a manager asked for: the request keeps the manager's name", async () => {
-    const manager = await call(t, 'createManager', { body: ENTITIES[1].input }, admin)
+    const manager = await call(t, 'createManager', { body: ENTITIES[1].input }, admin.headers)
     const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
     await t.app.db.insert(managerRequests).values({
       clientId: session.userData.id,
@@ -118,19 +114,24 @@ describe('deleting what clients refer to keeps their history readable', () => {
       managerName: manager.name,
     })
     // A rename shows in the requests; only a deleted manager's name is frozen.
-    await call(t, 'editManager', { id: manager.id, body: { name: 'Sam Prowse' } }, admin)
-    await call(t, 'deleteManager', { id: manager.id }, admin)
+    await call(t, 'editManager', { id: manager.id, body: { name: 'Sam Prowse' } }, admin.headers)
+    await call(t, 'deleteManager', { id: manager.id }, admin.headers)
 
     const [request] = await t.app.db.select().from(managerRequests)
     expect(request).toMatchObject({ managerId: null, managerName: 'Sam Prowse', status: 'open' })
-    const fetched = await callRaw(t, 'adminFetch', {}, admin)
+    const fetched = await callRaw(t, 'adminFetch', {}, admin.headers)
     expect(fetched.statusCode, fetched.body).toBe(200)
     expect(AdminFetchData.parse(fetched.json().Data).ManagerRequests).toMatchObject([
       { managerId: null, managerName: 'Sam Prowse', clientName: 'Pat Swimmer' },
     ])
     expect((await signIn(t, 'c@example.com')).session.Managers).toEqual([])
     const body = { status: 'contacted' } as const
-    const moved = await call(t, 'editManagerRequest', { id: String(request?.id), body }, admin)
+    const moved = await call(
+      t,
+      'editManagerRequest',
+      { id: String(request?.id), body },
+      admin.headers,
+    )
     expect(moved).toMatchObject({ managerId: null, status: 'contacted' })
     expect(
       await t.app.db.select().from(managerRequests).where(eq(managerRequests.status, 'contacted')),

@@ -1,15 +1,15 @@
 import zlib from 'node:zlib'
 import { asc, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AdminFetchData, type AdminClient } from '../../contract'
 import {
   builderRequestRows,
   managerRequestRows,
 } from '../../server/plugins/app/directory/request-rows'
 import { builderRequests, clients, users } from '../../server/db/schema'
-import type { TestApp } from '../support/build'
-import { bearer, buildAsAdmin, expectProblem, signIn } from '../support/http'
+import { appPerTest } from '../support/build'
+import { bearer, adminPerTest, expectProblem, signIn } from '../support/http'
 import { callRaw, type RawInput } from '../support/call'
 import type { CallName } from '../../contract/routes'
 import { addEngineer, addManager, newClient, serveAustin } from './client-kit'
@@ -17,14 +17,11 @@ import { acceptQuote, addQuote, drawId, keyOf, pay, removeQuote, signed } from '
 import { png, storedOf, upload } from './files-kit'
 import { REFERENCE_POOL } from '../../contract/estimator'
 
-let t: TestApp
-let admin: Record<string, string>
-beforeEach(async () => {
-  ;({ t, admin } = await buildAsAdmin())
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
+const admin = adminPerTest(t)
 
-const fetchAll = (headers = admin) => callRaw(t, 'adminFetch', {}, headers)
+const fetchAll = (headers: Record<string, string> = admin.headers) =>
+  callRaw(t, 'adminFetch', {}, headers)
 
 describe('GET /api/admin/fetch', () => {
   it('answers the 11 lists, clients with Flag, perk, waiting status and progress', async () => {
@@ -33,7 +30,12 @@ describe('GET /api/admin/fetch', () => {
       details: { city: 'Reno', state: 'NV' },
     })
     const served = await signIn(t, 'served@example.com', { asNewClient: true })
-    await callRaw(t, 'createCity', { body: { name: 'Austin', state: 'TX', permitFee: 100 } }, admin)
+    await callRaw(
+      t,
+      'createCity',
+      { body: { name: 'Austin', state: 'TX', permitFee: 100 } },
+      admin.headers,
+    )
     await t.app.db
       .update(clients)
       .set({ onWaiting: true })
@@ -136,24 +138,28 @@ describe('GET /api/admin/fetch', () => {
     const first = await fetchAll()
     const etag = String(first.headers.etag)
     expect(etag).toMatch(/^W\//)
-    const same = await fetchAll({ ...admin, 'if-none-match': etag })
+    const same = await fetchAll({ ...admin.headers, 'if-none-match': etag })
     expect(same.statusCode).toBe(304)
     await signIn(t, 'new@example.com', { asNewClient: true })
-    const changed = await fetchAll({ ...admin, 'if-none-match': etag })
+    const changed = await fetchAll({ ...admin.headers, 'if-none-match': etag })
     expect(changed.statusCode).toBe(200)
     expect(changed.headers.etag).not.toBe(etag)
   })
 
   it('gzips the answer for a browser that accepts it; the same data, and 304s stay bare', async () => {
     const plain = await fetchAll()
-    const zipped = await fetchAll({ ...admin, 'accept-encoding': 'gzip, deflate, br' })
+    const zipped = await fetchAll({ ...admin.headers, 'accept-encoding': 'gzip, deflate, br' })
     expect(zipped.statusCode).toBe(200)
     expect(zipped.headers['content-encoding']).toBe('gzip')
     expect(zipped.headers.vary).toMatch(/accept-encoding/i)
     expect(JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json())
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length)
     const etag = String(zipped.headers.etag)
-    const same = await fetchAll({ ...admin, 'accept-encoding': 'gzip', 'if-none-match': etag })
+    const same = await fetchAll({
+      ...admin.headers,
+      'accept-encoding': 'gzip',
+      'if-none-match': etag,
+    })
     expect(same.statusCode).toBe(304)
     expect(same.rawPayload.length).toBe(0)
   })
@@ -172,7 +178,7 @@ type Arrange = () => Promise<Act>
 const admins =
   (name: CallName, input: RawInput): Act =>
   () =>
-    callRaw(t, name, input, admin)
+    callRaw(t, name, input, admin.headers)
 const engineer = {
   name: 'Eve',
   company: 'Plans',
@@ -202,7 +208,7 @@ async function someoneElse(): Promise<string> {
     t,
     'createAdmin',
     { body: { name: 'Ann', email: 'ann@example.com' } },
-    admin,
+    admin.headers,
   )
   return (res.json() as { Data: { id: string } }).Data.id
 }
@@ -362,7 +368,7 @@ describe('the data version (the ETag)', () => {
       const before = await etagNow()
       const res = await write()
       expect(res.statusCode, res.body).toBeLessThan(300)
-      const after = await fetchAll({ ...admin, 'if-none-match': before })
+      const after = await fetchAll({ ...admin.headers, 'if-none-match': before })
       expect(after.statusCode).toBe(200)
       expect(after.headers.etag).not.toBe(before)
     })
@@ -374,7 +380,7 @@ describe('the data version (the ETag)', () => {
       const before = await etagNow()
       const res = await write()
       expect(res.statusCode, res.body).toBeLessThan(300)
-      expect((await fetchAll({ ...admin, 'if-none-match': before })).statusCode).toBe(304)
+      expect((await fetchAll({ ...admin.headers, 'if-none-match': before })).statusCode).toBe(304)
     })
   }
 })

@@ -1,18 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { Stage, StagesData } from '../../contract'
 import { auditLog } from '../../server/db/schema'
-import type { TestApp } from '../support/build'
-import { buildAsAdmin, expectProblem, snapshot } from '../support/http'
+import { appPerTest } from '../support/build'
+import { adminPerTest, expectProblem, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
 
-let t: TestApp
-let admin: Record<string, string>
+const t = appPerTest()
+const admin = adminPerTest(t)
 let stages: Stage[]
 beforeEach(async () => {
-  ;({ t, admin } = await buildAsAdmin())
   stages = await publicStages()
 })
-afterEach(() => t.app.close())
 
 /** GET /api, as every visitor and client loads it (through the stage cache). */
 async function publicStages(): Promise<Stage[]> {
@@ -35,7 +33,7 @@ describe('PUT /api/admin/stages/edit/{id}', () => {
       base: stage.pricing.base + 100,
       options: [{ key: 'clay', label: 'Clay soil', multiplier: 1.2 }],
     }
-    const res = await callRaw(t, 'editStage', { id: stage.id, body: { pricing } }, admin)
+    const res = await callRaw(t, 'editStage', { id: stage.id, body: { pricing } }, admin.headers)
     expect(res.statusCode, res.body).toBe(200)
     expect(Stage.parse(res.json().Data)).toEqual({ ...stage, pricing })
     expect((await publicStages())[0]?.pricing).toEqual(pricing)
@@ -59,12 +57,12 @@ describe('PUT /api/admin/stages/edit/{id}', () => {
         ],
       },
     }
-    const res = await callRaw(t, 'editStage', { id: stage.id, body: bad }, admin)
+    const res = await callRaw(t, 'editStage', { id: stage.id, body: bad }, admin.headers)
     const problem = expectProblem(res, 400, 'VALIDATION_FAILED')
     expect(Object.keys(problem.errors ?? {})).toContain('pricing.base')
     const none = { pricing: { ...stage.pricing, unit: 'flat', options: [] } }
     const empty = expectProblem(
-      await callRaw(t, 'editStage', { id: stage.id, body: none }, admin),
+      await callRaw(t, 'editStage', { id: stage.id, body: none }, admin.headers),
       400,
     )
     expect(Object.keys(empty.errors ?? {})).toEqual(['pricing.options'])
@@ -77,7 +75,7 @@ describe('PUT /api/admin/tips/edit/{id}', () => {
   it("rewrites a stage's tip, which GET /api serves at once, and records it", async () => {
     const { designTip } = first()
     const text = 'Ask for the soil report first.'
-    const res = await callRaw(t, 'editTip', { id: designTip.id, body: { text } }, admin)
+    const res = await callRaw(t, 'editTip', { id: designTip.id, body: { text } }, admin.headers)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().Data).toEqual({ ...designTip, text })
     expect((await publicStages())[0]?.designTip.text).toBe(text)
@@ -92,11 +90,14 @@ describe('PUT /api/admin/tips/edit/{id}', () => {
     const before = await snapshot(t)
     const { id } = stage.designTip
     for (const text of ['   ', 'x'.repeat(2001)]) {
-      const problem = expectProblem(await callRaw(t, 'editTip', { id, body: { text } }, admin), 400)
+      const problem = expectProblem(
+        await callRaw(t, 'editTip', { id, body: { text } }, admin.headers),
+        400,
+      )
       expect(Object.keys(problem.errors ?? {})).toEqual(['text'])
     }
     expectProblem(
-      await callRaw(t, 'editTip', { id: stage.id, body: { text: 'Hi' } }, admin),
+      await callRaw(t, 'editTip', { id: stage.id, body: { text: 'Hi' } }, admin.headers),
       404,
       'NOT_FOUND',
     )

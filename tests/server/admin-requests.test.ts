@@ -1,16 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { BuilderRequest, ManagerRequest } from '../../contract'
 import { auditLog, builderRequests, managerRequests, managers } from '../../server/db/schema'
-import type { TestApp } from '../support/build'
-import { buildAsAdmin, expectProblem, signIn, snapshot } from '../support/http'
+import { appPerTest } from '../support/build'
+import { adminPerTest, expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
 
-let t: TestApp
-let admin: Record<string, string>
+const t = appPerTest()
+const admin = adminPerTest(t)
 let clientId: string
 let managerId: string
 beforeEach(async () => {
-  ;({ t, admin } = await buildAsAdmin())
   clientId = (await signIn(t, 'c@example.com', { asNewClient: true })).session.userData.id
   const [manager] = await t.app.db
     .insert(managers)
@@ -27,7 +26,6 @@ beforeEach(async () => {
   if (!manager) throw new Error('no manager')
   managerId = manager.id
 })
-afterEach(() => t.app.close())
 
 /** A request for the builder: at most one of them may be open. */
 async function builderRequest(status: 'open' | 'closed' = 'open') {
@@ -60,7 +58,7 @@ const KINDS = [
 ] as const
 
 describe.each(KINDS)('$name', (kind) => {
-  const move = (id: string, body: unknown) => callRaw(t, kind.name, { id, body }, admin)
+  const move = (id: string, body: unknown) => callRaw(t, kind.name, { id, body }, admin.headers)
 
   it('moves the request on, answering it with the client name, and records it', async () => {
     const id = await kind.make()

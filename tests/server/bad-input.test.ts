@@ -1,7 +1,7 @@
 import net from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { Problem } from '../../contract/problem'
-import { build, type TestApp } from '../support/build'
+import { appPerTest } from '../support/build'
 import {
   bearer,
   expectProblem,
@@ -11,15 +11,13 @@ import {
   snapshot,
 } from '../support/http'
 
-let t: TestApp
+const t = appPerTest()
 let headers: Record<string, string>
 beforeEach(async () => {
-  t = await build()
   const { session } = await signIn(t, 'client@example.com', { asNewClient: true })
   const { tempToken } = await requestCode(t, 'client@example.com')
   headers = { ...bearer(session.Token), 'temp-token': tempToken }
 })
-afterEach(() => t.app.close())
 
 type Route = {
   method: 'POST' | 'PUT'

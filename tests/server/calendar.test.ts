@@ -1,22 +1,16 @@
 import { addDays, formatISO, parseISO } from 'date-fns'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { CalendarTokenData, Timeline } from '../../contract'
-import { build, type TestApp } from '../support/build'
 import { expectProblem } from '../support/http'
 import { callRaw } from '../support/call'
 import { eventsOf } from '../support/ical'
-import { newClient, serveAustin } from './client-kit'
+import { austinPerTest } from './client-kit'
 import { permitsDone, setToday } from './timeline-kit'
 
-let t: TestApp
-let client: Awaited<ReturnType<typeof newClient>>
+const { t, client } = austinPerTest({ PUBLIC_URL: 'https://pool.example.com' })
 beforeEach(async () => {
-  t = await build({ PUBLIC_URL: 'https://pool.example.com' })
-  await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
   setToday(t, '2030-03-01')
 })
-afterEach(() => t.app.close())
 
 async function newAddress() {
   const res = await callRaw(t, 'rotateCalendarToken', {}, client.headers)

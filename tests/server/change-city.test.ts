@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RefreshData } from '../../contract'
-import { build, type TestApp } from '../support/build'
+import { appPerTest } from '../support/build'
 import { bearer, expectProblem, signIn, signInAdmin, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
 import { serveAustin } from './client-kit'
 
-let t: TestApp
-beforeEach(async () => {
-  t = await build()
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
 
 /** A client who signed up for Reno, NV (not served) and joined the waiting list. */
 async function waitingInReno() {

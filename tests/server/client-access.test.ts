@@ -1,15 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { build, type TestApp } from '../support/build'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { appPerTest } from '../support/build'
 import { bearer, expectProblem, json, signIn, snapshot } from '../support/http'
 import { addManager, newClient, serveAustin, stageIds } from './client-kit'
 import { png, upload } from './files-kit'
 import { REFERENCE_POOL } from '../../contract/estimator'
 
-let t: TestApp
+const t = appPerTest()
 let admin: Record<string, string>
 let calls: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; body: unknown }[]
 beforeEach(async () => {
-  t = await build()
   admin = await serveAustin(t)
   const { excavation, steel } = await stageIds(t)
   const manager = await addManager(t)
@@ -99,7 +98,6 @@ beforeEach(async () => {
     { method: 'GET', url: '/api/warranties', body: undefined },
   ]
 })
-afterEach(() => t.app.close())
 
 /** The multipart upload beside the JSON calls: a real photo, so only the caller decides. */
 const uploadAs = async (headers: Record<string, string>) =>

@@ -2,9 +2,10 @@ import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { EntryData, type PoolEntry } from '../../contract'
 import { engineers, managers } from '../../server/db/schema'
-import type { TestApp } from '../support/build'
+import { appPerTest, type TestApp } from '../support/build'
 import { bearer, json, signIn, signInAdmin } from '../support/http'
 import { call } from '../support/call'
+import { perTest } from '../support/per-test'
 
 type Headers = Record<string, string>
 
@@ -19,6 +20,24 @@ export async function serveAustin(t: TestApp): Promise<Headers> {
 export async function newClient(t: TestApp, email: string) {
   const { session } = await signIn(t, email, { asNewClient: true })
   return { id: session.userData.id, headers: bearer(session.Token) }
+}
+
+/** serveAustin before every test: answers the back office's headers. */
+export const serveAustinPerTest = (t: TestApp) => perTest(() => serveAustin(t))
+
+/** A new client in Austin for every test, `c@example.com` unless told. */
+export const clientPerTest = (t: TestApp, email = 'c@example.com') =>
+  perTest(() => newClient(t, email))
+
+/**
+ * Per test: a fresh app (build(overrides)) serving Austin, the back office's headers, and a
+ * client there (c@example.com), as most client-side tests start.
+ */
+export function austinPerTest(overrides: Parameters<typeof appPerTest>[0] = {}) {
+  const t = appPerTest(overrides)
+  const admin = serveAustinPerTest(t)
+  const client = clientPerTest(t)
+  return { t, admin, client }
 }
 
 export const put = (t: TestApp, url: string, body: unknown, headers: Headers) =>

@@ -1,22 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { build, type TestApp } from '../support/build'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
-import { addEngineer, entryOf, newClient, quote, serveAustin, stageIds } from './client-kit'
+import { addEngineer, austinPerTest, entryOf, newClient, quote, stageIds } from './client-kit'
 import { REFERENCE_POOL } from '../../contract/estimator'
 import type { CallName } from '../../contract/routes'
 
-let t: TestApp
-let client: Awaited<ReturnType<typeof newClient>>
+const { t, client } = austinPerTest()
 let stage: Record<string, string>
 beforeEach(async () => {
-  t = await build()
-  await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
   stage = await stageIds(t)
 })
-afterEach(() => t.app.close())
 
 const editPool = (body: unknown, headers = client.headers) =>
   callRaw(t, 'editPool', { body }, headers)

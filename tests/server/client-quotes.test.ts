@@ -1,23 +1,17 @@
 import { and, count, eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { MAX_QUOTES_PER_ENTRY } from '../../contract'
 import { defaultDraws } from '../../contract/money-rules'
 import { contracts, draws, poolEntries, quotes } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
-import { entryOf, newClient, quote, serveAustin, stageIds } from './client-kit'
+import { austinPerTest, entryOf, newClient, quote, stageIds } from './client-kit'
 
-let t: TestApp
-let client: Awaited<ReturnType<typeof newClient>>
+const { t, client } = austinPerTest()
 let excavation: string
 beforeEach(async () => {
-  t = await build()
-  await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
   excavation = (await stageIds(t)).excavation ?? ''
 })
-afterEach(() => t.app.close())
 
 const addQuote = (vendor: string, amount?: number, headers = client.headers) =>
   callRaw(t, 'addQuote', { body: { StageId: excavation, ...quote(vendor, amount) } }, headers)

@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ManagerRequest } from '../../contract'
 import { builderRequests, managerRequests, managers } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
 import { expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
-import { addManager, newClient, serveAustin } from './client-kit'
+import { addManager, austinPerTest, newClient } from './client-kit'
 
-let t: TestApp
-let client: Awaited<ReturnType<typeof newClient>>
-beforeEach(async () => {
-  t = await build()
-  await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
-})
-afterEach(() => t.app.close())
+const { t, client } = austinPerTest()
 
 const requestBuilder = (headers = client.headers) => callRaw(t, 'requestBuilder', {}, headers)
 const requestManager = (body: unknown, headers = client.headers) =>

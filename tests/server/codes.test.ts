@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cities, users } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
+import { appPerTest } from '../support/build'
 import {
   cookie,
   expectProblem,
@@ -13,11 +13,7 @@ import {
 import { callRaw } from '../support/call'
 
 const ADMIN = 'admin@example.com'
-let t: TestApp
-beforeEach(async () => {
-  t = await build()
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
 
 const verify = (tempToken: string | undefined, code: string, extra: Record<string, string> = {}) =>
   callRaw(

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { build, type TestApp } from '../support/build'
+import { describe, expect, it } from 'vitest'
+import { appPerTest, build } from '../support/build'
 import { cookie, expectProblem, json, requestCode, signIn, snapshot } from '../support/http'
 
 const ADMIN = 'admin@example.com'
-let t: TestApp
-beforeEach(async () => {
-  t = await build()
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
 
 describe('CSRF', () => {
   it('refuses an unsafe request from another origin', async () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { LogEntry, StoredFile, Warranty } from '../../contract/documents'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { LogEntry } from '../../contract/documents'
 import { build, type TestApp } from '../support/build'
 import { expectProblem, snapshot } from '../support/http'
 import { call, callRaw } from '../support/call'
-import { newClient, serveAustin, stageIds } from './client-kit'
+import { austinPerTest, clientPerTest, stageIds } from './client-kit'
 import {
   bytesStored,
   fetchSigned,
@@ -19,18 +19,11 @@ import {
 import { drawId, moneyOf, pay, signed, stepIn } from './money-kit'
 import { setToday } from './timeline-kit'
 
-let t: TestApp
-let admin: Record<string, string>
-let client: Awaited<ReturnType<typeof newClient>>
-let other: Awaited<ReturnType<typeof newClient>>
+const { t, admin, client } = austinPerTest({ NOTIFY_INTERVAL: '3600' })
+const other = clientPerTest(t, 'other@example.com')
 beforeEach(async () => {
-  t = await build({ NOTIFY_INTERVAL: '3600' })
-  admin = await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
-  other = await newClient(t, 'other@example.com')
   setToday(t, '2030-03-01')
 })
-afterEach(() => t.app.close())
 
 const photo = async (headers = client.headers, kind = 'photo') =>
   uploaded(t, headers, { name: 'site.png', bytes: await png() }, { kind })
@@ -41,11 +34,7 @@ const addLog = (body: unknown, headers = client.headers) =>
 const logs = (query: Record<string, string> = {}) => call(t, 'logs', { query }, client.headers)
 
 /** What GET /api/files lists, with fresh addresses. */
-const listed = async () => {
-  const res = await callRaw(t, 'files', {}, client.headers)
-  expect(res.statusCode, res.body).toBe(200)
-  return (res.json() as { Data: unknown[] }).Data.map((f) => StoredFile.parse(f))
-}
+const listed = () => call(t, 'files', {}, client.headers)
 
 describe('the daily log', () => {
   it('adds entries with their photos, lists them newest day first with fresh addresses', async () => {
@@ -161,11 +150,7 @@ describe('the daily log', () => {
 
 const setWarranty = (body: unknown, headers = client.headers) =>
   callRaw(t, 'setWarranty', { body }, headers)
-const warranties = async () => {
-  const res = await callRaw(t, 'warranties', {}, client.headers)
-  expect(res.statusCode, res.body).toBe(200)
-  return (res.json() as { Data: unknown[] }).Data.map((w) => Warranty.parse(w))
-}
+const warranties = () => call(t, 'warranties', {}, client.headers)
 
 describe('warranties', () => {
   it("start on the step's done day unless told, one per step, replaced by the next", async () => {

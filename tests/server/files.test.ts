@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { MAX_CLIENT_BYTES, StoredFile, type StoredFile as File } from '../../contract/documents'
 import { files } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
 import { expectProblem, json, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
-import { newClient, serveAustin } from './client-kit'
+import { austinPerTest, newClient } from './client-kit'
 import {
   bytesStored,
   exe,
@@ -23,15 +22,7 @@ import {
   webp,
 } from './files-kit'
 
-let t: TestApp
-let admin: Record<string, string>
-let client: Awaited<ReturnType<typeof newClient>>
-beforeEach(async () => {
-  t = await build()
-  admin = await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
-})
-afterEach(() => t.app.close())
+const { t, admin, client } = austinPerTest()
 
 const list = async (query = '', headers = client.headers) => {
   const res = await json(t.app, 'GET', `/api/files${query}`, undefined, headers)

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rowsOf } from '../../server/db/driver/client'
-import { build, type TestApp } from '../support/build'
+import { appPerTest } from '../support/build'
 
 // Deleting a row checks every foreign key that points at it (a file's delete reads draws, log
 // entries and warranties for it), and the app filters by most of them: each needs an index whose
@@ -13,11 +13,7 @@ import { build, type TestApp } from '../support/build'
  */
 const TO_FIXED_ROWS = ['pool_entries(stage_id)']
 
-let t: TestApp
-beforeEach(async () => {
-  t = await build()
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
 
 describe('the migrated schema', () => {
   it('indexes every foreign key by its own columns first', async () => {

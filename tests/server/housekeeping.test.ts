@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ProblemCode } from '../../contract/problem'
 import { loginCodes, rateLimits, refreshTokens, users } from '../../server/db/schema'
 import {
@@ -11,17 +11,13 @@ import {
 import { CODE_TTL_MS } from '../../server/plugins/app/accounts/login-codes'
 import { RATE_WINDOW_MS } from '../../server/plugins/core/rate-limiter'
 import { REFRESH_LIFETIME_MS } from '../../server/plugins/app/accounts/refresh-tokens'
-import { build, type TestApp } from '../support/build'
+import { appPerTest } from '../support/build'
 import { expectProblem, refreshWith, requestCode, signIn } from '../support/http'
 import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
 import { TEST_ADMIN_EMAIL } from '../support/template'
 
-let t: TestApp
-beforeEach(async () => {
-  t = await build()
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
 
 const refresh = (token: string) => refreshWith(t, token)
 

@@ -1,30 +1,24 @@
 import { eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LogEntry, StoredFile } from '../../contract/documents'
 import { rowsOf, type Tx } from '../../server/db/driver/client'
 import { draws, logEntryFiles, warranties } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
 import { expectProblem } from '../support/http'
 import { callRaw } from '../support/call'
-import { newClient, serveAustin } from './client-kit'
+import { austinPerTest } from './client-kit'
 import { fetchSigned, png, uploaded } from './files-kit'
 import { drawId, signed } from './money-kit'
 
 // Deleting a log entry while another request links one of its files (Logs.remove): whichever
 // locks the file first, no link is lost. PostgreSQL only: PGlite runs one query at a time.
 
-let t: TestApp
-let client: Awaited<ReturnType<typeof newClient>>
+const { t, client } = austinPerTest()
 let deposit: string
 beforeEach(async () => {
-  t = await build()
-  await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
   await signed(t, client.headers, 'excavation', 800_000)
   deposit = await drawId(t, client.headers, 'excavation', 0)
 })
-afterEach(() => t.app.close())
 
 const waiver = async () =>
   uploaded(t, client.headers, { name: 'waiver.png', bytes: await png() }, { kind: 'lien-waiver' })

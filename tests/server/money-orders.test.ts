@@ -1,26 +1,19 @@
 import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { AdminFetchData, Timeline, type StepSlug } from '../../contract'
 import { changeOrders, contracts, draws, payments } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
 import { expectProblem, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
-import { newClient, serveAustin } from './client-kit'
+import { austinPerTest, newClient } from './client-kit'
 import { drawId, getMoney, moneyOf, pay, signed, stepIn } from './money-kit'
 import { setToday } from './timeline-kit'
 import { REFERENCE_POOL } from '../../contract/estimator'
 
-let t: TestApp
-let admin: Record<string, string>
-let client: Awaited<ReturnType<typeof newClient>>
+const { t, admin, client } = austinPerTest()
 beforeEach(async () => {
-  t = await build()
-  admin = await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
   setToday(t, '2030-03-01')
 })
-afterEach(() => t.app.close())
 
 const money = (headers = client.headers) => getMoney(t, headers)
 const propose = (step: StepSlug, amount: number, headers = client.headers) =>

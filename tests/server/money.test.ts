@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { type MoneyStep, type StepSlug } from '../../contract'
-import { build, type TestApp } from '../support/build'
 import { expectProblem, snapshot } from '../support/http'
 import { call, callRaw } from '../support/call'
-import { newClient, serveAustin } from './client-kit'
+import { austinPerTest, newClient } from './client-kit'
 import { pdf, uploaded } from './files-kit'
 import {
   acceptQuote,
@@ -18,15 +17,10 @@ import {
 } from './money-kit'
 import { setToday } from './timeline-kit'
 
-let t: TestApp
-let client: Awaited<ReturnType<typeof newClient>>
+const { t, client } = austinPerTest()
 beforeEach(async () => {
-  t = await build()
-  await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
   setToday(t, '2030-03-01')
 })
-afterEach(() => t.app.close())
 
 const money = () => getMoney(t, client.headers)
 type Row = { id?: string; label: string; amount: number; due: string }

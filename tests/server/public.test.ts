@@ -1,16 +1,12 @@
 import zlib from 'node:zlib'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { STEPS, StagesData } from '../../contract'
 import { cities } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
+import { appPerTest, build } from '../support/build'
 import { expectProblem } from '../support/http'
 import { callRaw } from '../support/call'
 
-let t: TestApp
-beforeEach(async () => {
-  t = await build()
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
 
 describe('GET /api', () => {
   it('answers the 10 seeded stages in construction order, each with pricing and a design tip', async () => {

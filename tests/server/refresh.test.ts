@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RefreshData } from '../../contract'
-import { build, type TestApp } from '../support/build'
+import { appPerTest } from '../support/build'
 import { bearer, cookie, expectProblem, refreshWith, signIn } from '../support/http'
 import { callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
@@ -8,11 +8,7 @@ import { newClient, serveAustin } from './client-kit'
 
 const ADMIN = 'admin@example.com'
 const DAY = 24 * 60 * 60 * 1000
-let t: TestApp
-beforeEach(async () => {
-  t = await build()
-})
-afterEach(() => t.app.close())
+const t = appPerTest()
 
 const refresh = (token: string) => refreshWith(t, token)
 

@@ -1,23 +1,21 @@
 import { sql } from 'drizzle-orm'
 import type pg from 'pg'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MAX_QUOTES_PER_ENTRY } from '../../contract'
 import { rowsOf } from '../../server/db/driver/client'
-import { build, type TestApp } from '../support/build'
+import { appPerTest, type TestApp } from '../support/build'
 import { entryOf, newClient, quote, serveAustin, stageIds } from './client-kit'
 import { callRaw } from '../support/call'
 
 // The pool's connections on PostgreSQL (keepingRefusedConnections in server/db/client.ts): a
 // query PostgreSQL refused leaves its connection in the pool; a session that ended is dropped.
 
-let t: TestApp
+const t = appPerTest()
 let connectionsOpened: number
 beforeEach(async () => {
-  t = await build()
   connectionsOpened = 0
   poolOf(t).on('connect', () => connectionsOpened++)
 })
-afterEach(() => t.app.close())
 
 const poolOf = (on: TestApp) => (on.app.db as unknown as { $client: pg.Pool }).$client
 

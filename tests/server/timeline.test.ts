@@ -1,26 +1,19 @@
 import { desc } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { AdminFetchData, Timeline, type StepSlug } from '../../contract'
 import type { CallName } from '../../contract/routes'
 import { auditLog } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
 import { bearer, expectProblem, signIn, snapshot } from '../support/http'
 import { callRaw } from '../support/call'
-import { newClient, serveAustin, stageIds } from './client-kit'
+import { austinPerTest, newClient, stageIds } from './client-kit'
 import { permitsDone as permitsDoneOf, setToday as setTodayOf } from './timeline-kit'
 
-let t: TestApp
-let admin: Record<string, string>
-let client: Awaited<ReturnType<typeof newClient>>
+const { t, admin, client } = austinPerTest()
 let stage: Record<string, string>
 beforeEach(async () => {
-  t = await build()
-  admin = await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
   stage = await stageIds(t)
   setToday('2030-03-01')
 })
-afterEach(() => t.app.close())
 
 const setToday = (day: string) => setTodayOf(t, day)
 

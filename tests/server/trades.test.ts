@@ -1,27 +1,19 @@
 import type { LightMyRequestResponse } from 'fastify'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { Trade } from '../../contract/trades'
-import { build, type TestApp } from '../support/build'
 import { call, callRaw } from '../support/call'
 import { bearer, expectProblem, signIn, snapshot } from '../support/http'
-import { newClient, serveAustin } from './client-kit'
+import { austinPerTest, clientPerTest } from './client-kit'
 import { pdf, uploaded } from './files-kit'
 import { setToday } from './timeline-kit'
 
 type Headers = Record<string, string>
 
-let t: TestApp
-let admin: Record<string, string>
-let client: Awaited<ReturnType<typeof newClient>>
-let other: Awaited<ReturnType<typeof newClient>>
+const { t, admin, client } = austinPerTest()
+const other = clientPerTest(t, 'other@example.com')
 beforeEach(async () => {
-  t = await build()
-  admin = await serveAustin(t)
-  client = await newClient(t, 'c@example.com')
-  other = await newClient(t, 'other@example.com')
   setToday(t, '2030-03-01')
 })
-afterEach(() => t.app.close())
 
 /** A shotcrete trade with a licence that fits, in date, and exempt from workers' comp. */
 const shotcrete = {

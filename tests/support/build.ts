@@ -14,6 +14,7 @@ import { openDatabase, usePglite, type Database } from '../../server/db/driver/c
 import * as schema from '../../server/db/schema'
 import { seed } from '../../server/db/seed'
 import { readSettings, type Settings } from '../../server/settings'
+import { perTest } from './per-test'
 import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TEST_ADMIN_EMAIL, withDatabase } from './template'
 
 /** A clock the test moves by hand. */
@@ -135,3 +136,10 @@ export async function build(
   })
   return { app, clock, outbox, dataDir, database, secret }
 }
+
+/** A fresh app (build(overrides)) for every test of the calling file, closed after it. */
+export const appPerTest = (overrides: Partial<Record<keyof Settings, string>> = {}) =>
+  perTest(
+    () => build(overrides),
+    (t) => t.app.close(),
+  )

@@ -7,6 +7,7 @@ import { expect } from 'vitest'
 import { Problem, SessionData } from '../../contract'
 import * as schema from '../../server/db/schema'
 import { build, type TestApp } from './build'
+import { perTest } from './per-test'
 import { call, callRaw } from './call'
 import { TEST_ADMIN_EMAIL } from './template'
 
@@ -116,6 +117,9 @@ export async function signInAdmin(t: TestApp) {
   return { headers: bearer(session.Token), id: session.userData.id }
 }
 
+/** The seeded admin signed in before every test (after `t` is built): its headers and id. */
+export const adminPerTest = (t: TestApp) => perTest(() => signInAdmin(t))
+
 /** A fresh app with the seeded admin signed in, as every back-office test starts. */
 export async function buildAsAdmin() {
   const t = await build()
@@ -124,6 +128,25 @@ export async function buildAsAdmin() {
 }
 
 const TABLES: PgTable[] = Object.values(schema).filter((value) => is(value, PgTable))
+
+/**
+ * A fuzzed request's answer: never a 5xx nor a leaked Fastify error code (`leak`), and a refusal
+ * is a problem document that changed no row (`before`: a snapshot taken `except` those tables).
+ * Answers whether it was a refusal, for a caller that checks more of what it left.
+ */
+export async function expectSafeAnswer(
+  t: TestApp,
+  res: LightMyRequestResponse,
+  before: string,
+  { leak = 'FST_ERR', except = [] as string[] } = {},
+): Promise<boolean> {
+  expect(res.statusCode, res.body).toBeLessThan(500)
+  expect(res.body).not.toContain(leak)
+  if (res.statusCode < 400) return false
+  expect(res.headers['content-type']).toContain('application/problem+json')
+  expect(await snapshot(t, except)).toBe(before)
+  return true
+}
 
 /** Every row of every table (optionally but some), to prove a rejected request changed nothing. */
 export async function snapshot(t: TestApp, except: string[] = []): Promise<string> {

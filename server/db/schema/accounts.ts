@@ -1,6 +1,6 @@
 // Who signs in (users, and the clients' profiles) and the codes and refresh tokens of a sign-in.
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { id, createdAt, at } from './columns'
+import { id, createdAt, at, keyTo } from './columns'
 
 export const users = pgTable('users', {
   id: id(),
@@ -63,9 +63,7 @@ export const refreshTokens = pgTable(
   {
     id: id(),
     familyId: uuid('family_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: keyTo('user_id', () => users.id, 'cascade'),
     tokenHash: text('token_hash').notNull().unique(),
     persistent: boolean('persistent').notNull(),
     familyExpiresAt: at('family_expires_at').notNull(),

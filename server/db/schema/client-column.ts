@@ -1,8 +1,8 @@
-import { uuid } from 'drizzle-orm/pg-core'
+import { keyTo, id } from './columns'
 import { clients } from './accounts'
 
 /** The client a row belongs to: removed with the client. */
-export const clientId = () =>
-  uuid('client_id')
-    .notNull()
-    .references(() => clients.userId, { onDelete: 'cascade' })
+export const clientId = () => keyTo('client_id', () => clients.userId, 'cascade')
+
+/** The id of a row a client owns, and that client: how every per-client table starts. */
+export const ownedByClient = () => ({ id: id(), clientId: clientId() })

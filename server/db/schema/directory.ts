@@ -1,8 +1,8 @@
 // The cities served, the engineers and managers clients pick from, and clients' requests for them.
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { id, createdAt, updatedAt, sample } from './columns'
-import { clients } from './accounts'
+import { id, createdAt, timestamps, sample } from './columns'
+import { ownedByClient } from './client-column'
 
 export const cities = pgTable('cities', {
   id: id(),
@@ -14,12 +14,17 @@ export const cities = pgTable('cities', {
   createdAt: createdAt(),
 })
 
-export const engineers = pgTable('engineers', {
-  id: id(),
+/** How a client reaches an engineer or a manager. */
+const contact = () => ({
   name: text('name').notNull(),
   company: text('company').notNull(),
   email: text('email').notNull(),
   phone: text('phone').notNull(),
+})
+
+export const engineers = pgTable('engineers', {
+  id: id(),
+  ...contact(),
   licenseNo: text('license_no').notNull(),
   fee: integer('fee').notNull(),
   sample: sample(),
@@ -28,10 +33,7 @@ export const engineers = pgTable('engineers', {
 
 export const managers = pgTable('managers', {
   id: id(),
-  name: text('name').notNull(),
-  company: text('company').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
+  ...contact(),
   bio: text('bio').notNull(),
   yearsExperience: integer('years_experience').notNull(),
   fee: integer('fee').notNull(),
@@ -47,13 +49,9 @@ const requestStatus = () =>
 export const builderRequests = pgTable(
   'builder_requests',
   {
-    id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.userId, { onDelete: 'cascade' }),
+    ...ownedByClient(),
     status: requestStatus(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('builder_requests_one_open_idx')
@@ -66,17 +64,13 @@ export const builderRequests = pgTable(
 export const managerRequests = pgTable(
   'manager_requests',
   {
-    id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.userId, { onDelete: 'cascade' }),
+    ...ownedByClient(),
     /** Null once the manager is deleted; managerName keeps the history readable. */
     managerId: uuid('manager_id').references(() => managers.id, { onDelete: 'set null' }),
     managerName: text('manager_name').notNull(),
     message: text('message').notNull().default(''),
     status: requestStatus(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('manager_requests_one_open_idx')

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { id, createdAt, updatedAt, day } from './columns'
-import { clientId } from './client-column'
+import { createdAt, updatedAt, day, keyTo } from './columns'
+import { ownedByClient } from './client-column'
 
 /**
  * A photo or document (PRODUCT.md §11). Its bytes live in the file store (disk or S3) under keys
@@ -23,8 +23,7 @@ import { clientId } from './client-column'
 export const files = pgTable(
   'files',
   {
-    id: id(),
-    clientId: clientId(),
+    ...ownedByClient(),
     kind: text('kind').notNull(),
     /** The uploaded name, sanitised: shown and offered on download, never used to store. */
     name: text('name').notNull(),
@@ -48,12 +47,15 @@ export const files = pgTable(
   ],
 )
 
+/** A link to a stored file, emptied when the file is deleted. */
+export const fileLink = (name: string) =>
+  uuid(name).references(() => files.id, { onDelete: 'set null' })
+
 /** A day's note on a step (the daily log), with the files attached to it. */
 export const logEntries = pgTable(
   'log_entries',
   {
-    id: id(),
-    clientId: clientId(),
+    ...ownedByClient(),
     step: text('step').notNull(),
     date: day('date').notNull(),
     text: text('text').notNull(),
@@ -66,12 +68,8 @@ export const logEntries = pgTable(
 export const logEntryFiles = pgTable(
   'log_entry_files',
   {
-    logEntryId: uuid('log_entry_id')
-      .notNull()
-      .references(() => logEntries.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    logEntryId: keyTo('log_entry_id', () => logEntries.id, 'cascade'),
+    fileId: keyTo('file_id', () => files.id, 'cascade'),
     position: integer('position').notNull(),
   },
   (t) => [
@@ -87,13 +85,12 @@ export const logEntryFiles = pgTable(
 export const warranties = pgTable(
   'warranties',
   {
-    id: id(),
-    clientId: clientId(),
+    ...ownedByClient(),
     step: text('step').notNull(),
     provider: text('provider').notNull(),
     termMonths: integer('term_months').notNull(),
     startsOn: day('starts_on'),
-    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileId: fileLink('file_id'),
     updatedAt: updatedAt(),
   },
   (t) => [

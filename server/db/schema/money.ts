@@ -1,9 +1,9 @@
 // Each step's contract, its payment plan (draws), the payments and the change orders.
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { id, createdAt, at, day } from './columns'
-import { clientId } from './client-column'
-import { files } from './documents'
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, at, day, keyTo } from './columns'
+import { ownedByClient } from './client-column'
+import { fileLink } from './documents'
 import { quotes } from './pool'
 
 /**
@@ -13,12 +13,9 @@ import { quotes } from './pool'
 export const contracts = pgTable(
   'contracts',
   {
-    id: id(),
-    clientId: clientId(),
+    ...ownedByClient(),
     step: text('step').notNull(),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id),
+    quoteId: keyTo('quote_id', () => quotes.id),
     vendor: text('vendor').notNull(),
     amount: integer('amount').notNull(),
     /** The day the quote was accepted: a draw due at signing falls due on it. */
@@ -35,19 +32,14 @@ export const contracts = pgTable(
 export const draws = pgTable(
   'draws',
   {
-    id: id(),
-    clientId: clientId(),
-    contractId: uuid('contract_id')
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'cascade' }),
+    ...ownedByClient(),
+    contractId: keyTo('contract_id', () => contracts.id, 'cascade'),
     position: integer('position').notNull(),
     label: text('label').notNull(),
     amount: integer('amount').notNull(),
     due: text('due', { enum: ['signing', 'start', 'done', 'inspection'] }).notNull(),
     /** A document of kind lien-waiver (§11); deleting the file unlinks it. */
-    lienWaiverFileId: uuid('lien_waiver_file_id').references(() => files.id, {
-      onDelete: 'set null',
-    }),
+    lienWaiverFileId: fileLink('lien_waiver_file_id'),
   },
   (t) => [
     uniqueIndex('draws_contract_position_idx').on(t.contractId, t.position),
@@ -64,11 +56,8 @@ export const draws = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: id(),
-    clientId: clientId(),
-    drawId: uuid('draw_id')
-      .notNull()
-      .references(() => draws.id),
+    ...ownedByClient(),
+    drawId: keyTo('draw_id', () => draws.id),
     paidOn: day('paid_on').notNull(),
     amount: integer('amount').notNull(),
     method: text('method', { enum: ['check', 'card', 'transfer', 'cash', 'other'] }).notNull(),
@@ -86,11 +75,8 @@ export const payments = pgTable(
 export const changeOrders = pgTable(
   'change_orders',
   {
-    id: id(),
-    clientId: clientId(),
-    contractId: uuid('contract_id')
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'cascade' }),
+    ...ownedByClient(),
+    contractId: keyTo('contract_id', () => contracts.id, 'cascade'),
     description: text('description').notNull(),
     amount: integer('amount').notNull(),
     status: text('status', { enum: ['proposed', 'approved', 'rejected'] })

@@ -14,8 +14,8 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { Pricing } from '../../../contract/pricing'
 import { MAX_QUOTES_PER_ENTRY } from '../../../contract/steps'
-import { id, createdAt, updatedAt, at, day } from './columns'
-import { clients } from './accounts'
+import { id, createdAt, updatedAt, at, day, keyTo } from './columns'
+import { ownedByClient } from './client-column'
 import { trades } from './trades'
 
 export const stages = pgTable('stages', {
@@ -29,10 +29,7 @@ export const stages = pgTable('stages', {
 
 export const designTips = pgTable('design_tips', {
   id: id(),
-  stageId: uuid('stage_id')
-    .notNull()
-    .unique()
-    .references(() => stages.id, { onDelete: 'cascade' }),
+  stageId: keyTo('stage_id', () => stages.id, 'cascade').unique(),
   text: text('text').notNull(),
   updatedAt: updatedAt(),
 })
@@ -41,10 +38,7 @@ export const designTips = pgTable('design_tips', {
 export const poolEntries = pgTable(
   'pool_entries',
   {
-    id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.userId, { onDelete: 'cascade' }),
+    ...ownedByClient(),
     stageId: uuid('stage_id').references(() => stages.id, { onDelete: 'cascade' }),
     title: text('title'),
     choices: jsonb('choices').$type<Record<string, unknown>>().notNull().default({}),
@@ -75,9 +69,7 @@ export const quotes = pgTable(
   'quotes',
   {
     id: id(),
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => poolEntries.id, { onDelete: 'cascade' }),
+    entryId: keyTo('entry_id', () => poolEntries.id, 'cascade'),
     vendor: text('vendor').notNull(),
     amount: integer('amount').notNull(),
     note: text('note').notNull().default(''),

@@ -1,9 +1,9 @@
 // The project's trades (the third wave's directory).
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { id, createdAt, day } from './columns'
-import { clientId } from './client-column'
-import { files } from './documents'
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, day } from './columns'
+import { ownedByClient } from './client-column'
+import { fileLink } from './documents'
 
 /**
  * A trade of a client's project (PRODUCT.md §13): its email unique in the project, whatever its
@@ -12,8 +12,7 @@ import { files } from './documents'
 export const trades = pgTable(
   'trades',
   {
-    id: id(),
-    clientId: clientId(),
+    ...ownedByClient(),
     company: text('company').notNull(),
     contact: text('contact').notNull(),
     email: text('email').notNull(),
@@ -24,12 +23,10 @@ export const trades = pgTable(
     licenceClass: text('licence_class'),
     licenceCheckedOn: day('licence_checked_on'),
     insuranceExpiresOn: day('insurance_expires_on'),
-    insuranceFileId: uuid('insurance_file_id').references(() => files.id, {
-      onDelete: 'set null',
-    }),
+    insuranceFileId: fileLink('insurance_file_id'),
     compExempt: boolean('comp_exempt').notNull().default(false),
     compExpiresOn: day('comp_expires_on'),
-    compFileId: uuid('comp_file_id').references(() => files.id, { onDelete: 'set null' }),
+    compFileId: fileLink('comp_file_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -17,6 +17,11 @@ const textbox = (dialog: HTMLElement, name: string) =>
   within(dialog).getByRole<HTMLInputElement>('textbox', { name })
 const stateOf = (dialog: HTMLElement) =>
   within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'State' })
+/** Presses the button `name` and answers the dialog of that name it opens. */
+async function openDialog(user: ReturnType<typeof renderSection>['user'], name: string) {
+  await user.click(screen.getByRole('button', { name }))
+  return screen.getByRole('dialog', { name })
+}
 const rowNames = () =>
   screen
     .getAllByRole('row')
@@ -39,8 +44,7 @@ describe('add dialog', () => {
       return { name: 'createCity', data: austin }
     })
     const { user } = renderSection(<CitiesSection actor={actor} />)
-    await user.click(screen.getByRole('button', { name: 'Add city' }))
-    const dialog = screen.getByRole('dialog', { name: 'Add city' })
+    const dialog = await openDialog(user, 'Add city')
     await user.type(textbox(dialog, 'City'), 'Austin')
     await user.selectOptions(stateOf(dialog), 'Texas')
     await user.type(textbox(dialog, 'Permit fee ($)'), '400')
@@ -79,8 +83,7 @@ describe('add dialog', () => {
   it('checks the form before sending: nothing is sent while a field is wrong', async () => {
     const { actor, call } = await startAdmin({ Cities: [] })
     const { user } = renderSection(<CitiesSection actor={actor} />)
-    await user.click(screen.getByRole('button', { name: 'Add city' }))
-    const dialog = screen.getByRole('dialog', { name: 'Add city' })
+    const dialog = await openDialog(user, 'Add city')
     await user.type(textbox(dialog, 'Permit fee ($)'), 'a lot')
     await user.click(within(dialog).getByRole('button', { name: 'Add city' }))
     expect(
@@ -94,8 +97,7 @@ describe('add dialog', () => {
   it('names the ceiling of a huge money amount in dollars', async () => {
     const { actor, call } = await startAdmin({ Engineers: [] })
     const { user } = renderSection(<EngineersSection actor={actor} />)
-    await user.click(screen.getByRole('button', { name: 'Add engineer' }))
-    const dialog = screen.getByRole('dialog', { name: 'Add engineer' })
+    const dialog = await openDialog(user, 'Add engineer')
     await user.type(textbox(dialog, 'Fee ($)'), '99999999')
     await user.click(within(dialog).getByRole('button', { name: 'Add engineer' }))
     expect(within(dialog).getByText('Enter at most $9,999,999')).toBeTruthy()
@@ -109,8 +111,7 @@ describe('add dialog', () => {
       () => new Promise((resolve) => (answer = resolve)),
     )
     const { user } = renderSection(<EngineersSection actor={actor} />)
-    await user.click(screen.getByRole('button', { name: 'Add engineer' }))
-    const dialog = screen.getByRole('dialog', { name: 'Add engineer' })
+    const dialog = await openDialog(user, 'Add engineer')
     for (const [name, value] of [
       ['Name', 'Eve Stone'],
       ['Company', 'Structa'],
@@ -144,8 +145,7 @@ describe('edit dialog', () => {
       async () => ({ name: 'editEngineer', data: { ...engineer(6, 'Ann Bell'), fee: 175_025 } }),
     )
     const { user } = renderSection(<EngineersSection actor={actor} />)
-    await user.click(screen.getByRole('button', { name: 'Edit Ann Bell' }))
-    const dialog = screen.getByRole('dialog', { name: 'Edit Ann Bell' })
+    const dialog = await openDialog(user, 'Edit Ann Bell')
     expect(textbox(dialog, 'Name').value).toBe('Ann Bell')
     const fee = textbox(dialog, 'Fee ($)')
     expect(fee.value).toBe('1500')

@@ -262,15 +262,18 @@ describe('waiting list and marketing', () => {
   })
 })
 
+/** Pat Doe's open builder request, by its id. */
+const openRequest = (id: string) => ({
+  id,
+  clientId: uuid(4),
+  clientName: 'Pat Doe',
+  status: 'open' as const,
+  createdAt: '2026-01-02T00:00:00.000Z',
+})
+
 describe('requests and tips', () => {
   it('change a builder request’s status in place', async () => {
-    const request = {
-      id: uuid(30),
-      clientId: uuid(4),
-      clientName: 'Pat Doe',
-      status: 'open' as const,
-      createdAt: '2026-01-02T00:00:00.000Z',
-    }
+    const request = openRequest(uuid(30))
     const { actor, call } = await startAdmin({ BuilderRequests: [request] }, async () => ({
       name: 'editBuilderRequest',
       data: { ...request, status: 'contacted' },
@@ -289,13 +292,7 @@ describe('requests and tips', () => {
   })
 
   it('say why a status change was refused, until the admin dismisses it', async () => {
-    const request = {
-      id: uuid(31),
-      clientId: uuid(4),
-      clientName: 'Pat Doe',
-      status: 'open' as const,
-      createdAt: '2026-01-02T00:00:00.000Z',
-    }
+    const request = openRequest(uuid(31))
     const { actor } = await startAdmin({ BuilderRequests: [request] }, () =>
       Promise.reject(refusal(409, 'This request was closed meanwhile.')),
     )

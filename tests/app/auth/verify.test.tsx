@@ -12,6 +12,14 @@ afterEach(() => {
 
 const codeField = () => screen.getByRole('textbox', { name: 'Verification code' })
 
+/** The verify page of a session (with `ports`) whose code was sent. */
+async function verifyPage(ports?: Parameters<typeof startSession>[0]) {
+  const session = startSession(ports)
+  await awaitCode(session.actor)
+  const { user } = await renderPage(session.actor, <VerifyPage />)
+  return { ...session, user }
+}
+
 describe('VerifyPage', () => {
   it('says where the code went and sends it with Remember me', async () => {
     const { actor, ports } = startSession()
@@ -35,9 +43,7 @@ describe('VerifyPage', () => {
   })
 
   it('asks for all 6 digits before sending anything', async () => {
-    const { actor, sent } = startSession()
-    await awaitCode(actor)
-    const { user } = await renderPage(actor, <VerifyPage />)
+    const { sent, user } = await verifyPage()
 
     await user.type(codeField(), '12a34')
     expect(codeField()).toHaveProperty('value', '1234')
@@ -49,13 +55,11 @@ describe('VerifyPage', () => {
   })
 
   it('shows a wrong code with the tries left, on the code field', async () => {
-    const { actor } = startSession({
+    const { actor, user } = await verifyPage({
       verify: async () => {
         throw apiProblem(401, 'CODE_INVALID', 'That code is not right. 4 tries left.', 4)
       },
     })
-    await awaitCode(actor)
-    const { user } = await renderPage(actor, <VerifyPage />)
 
     await user.type(codeField(), '000000')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
@@ -67,13 +71,11 @@ describe('VerifyPage', () => {
   })
 
   it('points to Resend code when the code has expired', async () => {
-    const { actor } = startSession({
+    const { user } = await verifyPage({
       verify: async () => {
         throw apiProblem(401, 'CODE_EXPIRED', 'This code has expired. Request a new one.')
       },
     })
-    await awaitCode(actor)
-    const { user } = await renderPage(actor, <VerifyPage />)
 
     await user.type(codeField(), '123456')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
@@ -85,13 +87,11 @@ describe('VerifyPage', () => {
 
   it('says once that a locked code needs a new one, and disables Verify until it is sent', async () => {
     const locked = 'Too many wrong tries. Request a new code.'
-    const { actor, ports } = startSession({
+    const { actor, ports, user } = await verifyPage({
       verify: async () => {
         throw apiProblem(401, 'CODE_LOCKED', locked, 0)
       },
     })
-    await awaitCode(actor)
-    const { user } = await renderPage(actor, <VerifyPage />)
 
     await user.type(codeField(), '123456')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
@@ -108,9 +108,7 @@ describe('VerifyPage', () => {
 
   it('resends the code, then waits 30 seconds before allowing it again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    const { actor, ports, sent } = startSession()
-    await awaitCode(actor)
-    const { user } = await renderPage(actor, <VerifyPage />)
+    const { actor, ports, sent, user } = await verifyPage()
 
     await user.click(screen.getByRole('button', { name: 'Resend code' }))
     expect(sent).toContain('auth.codeResent')
@@ -136,9 +134,7 @@ describe('VerifyPage', () => {
   })
 
   it('goes back to choosing an email', async () => {
-    const { actor } = startSession()
-    await awaitCode(actor)
-    const { user } = await renderPage(actor, <VerifyPage />)
+    const { actor, user } = await verifyPage()
 
     await user.click(screen.getByRole('button', { name: 'Use another email' }))
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true)

@@ -99,6 +99,27 @@ export const designEntry = (choices: object = REFERENCE_POOL): NonStageEntry => 
 
 const NOW = '2026-06-01T12:00:00.000Z'
 
+/** Dig Co's quote of $9,000 on a step; `over` sets what a test is about. */
+export const quote = (over: Partial<Quote> = {}): Quote => ({
+  id: '00000000-0000-4000-8000-000000000801',
+  vendor: 'Dig Co',
+  amount: 900_000,
+  note: '',
+  createdAt: NOW,
+  accepted: false,
+  tradeId: null,
+  ...over,
+})
+
+/** The design saved, and Excavation with `quotes`. */
+export const excavationWith = (...quotes: Quote[]) =>
+  emptyPoolData({
+    nonStages: [designEntry()],
+    poolChoices: [
+      { StageId: stageId('excavation'), choices: {}, done: false, doneAt: null, quotes },
+    ],
+  })
+
 /**
  * A fake of the client API behind the network edge: it keeps the client's entries and answers
  * each call as the server does (the same shapes, the 5-quote limit, one accepted quote).

@@ -2,7 +2,14 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { STEPS } from '../../../contract/steps'
-import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
+import {
+  designEntry,
+  emptyPoolData,
+  excavationWith,
+  quote,
+  renderBuilder,
+  stageId,
+} from './harness'
 
 const budgetValue = (term: string) => {
   const budget = screen.getByRole('region', { name: 'Your project' })
@@ -75,27 +82,10 @@ describe('builder layout', () => {
   })
 
   it('keeps a running budget: estimates, the committed cost and the gap on those steps', async () => {
-    const quote = (amount: number, accepted: boolean) => ({
-      id: `00000000-0000-4000-8000-0000000007${amount % 100}`,
-      vendor: 'Dig Co',
-      amount,
-      note: '',
-      createdAt: '2026-06-01T12:00:00.000Z',
-      accepted,
-      tradeId: null,
-    })
-    const poolData = emptyPoolData({
-      nonStages: [designEntry()],
-      poolChoices: [
-        {
-          StageId: stageId('excavation'),
-          choices: {},
-          done: false,
-          doneAt: null,
-          quotes: [quote(900_001, false), quote(900_000, true)],
-        },
-      ],
-    })
+    const poolData = excavationWith(
+      quote({ id: '00000000-0000-4000-8000-000000000701', amount: 900_001 }),
+      quote({ id: '00000000-0000-4000-8000-000000000700', accepted: true }),
+    )
     const { idle } = await renderBuilder('/builder/excavation', { poolData })
     await idle()
     // The reference pool's nine stages ($38,300) and the permit fee ($450).

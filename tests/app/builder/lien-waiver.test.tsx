@@ -1,30 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Quote } from '../../../contract/domain'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { storedFile } from '../../support/documents'
-import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
+import { excavationWith, quote, renderBuilder } from './harness'
 
 fakeModalDialogs()
 afterEach(cleanup)
 
-const accepted: Quote = {
-  id: '00000000-0000-4000-8000-000000000801',
-  vendor: 'Dig Co',
-  amount: 900_000,
-  note: '',
-  createdAt: '2026-06-01T12:00:00.000Z',
-  accepted: true,
-  tradeId: null,
-}
-
-const poolData = emptyPoolData({
-  nonStages: [designEntry()],
-  poolChoices: [
-    { StageId: stageId('excavation'), choices: {}, done: false, doneAt: null, quotes: [accepted] },
-  ],
-})
+const accepted = quote({ accepted: true })
+const poolData = excavationWith(accepted)
 
 const waiver = storedFile(1, {
   step: 'excavation',

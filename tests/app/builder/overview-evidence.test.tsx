@@ -3,12 +3,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { addDays, formatISO } from 'date-fns'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SCHEDULE } from '../../../contract'
-import type { Quote } from '../../../contract/domain'
 import { firstBaseline, timeline, type ProjectFacts } from '../../../contract/scheduling'
 import { nextActions } from '../../../src/features/builder/overview/next-actions'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { storedFile, warranty } from '../../support/documents'
-import { designEntry, emptyPoolData, renderBuilder, STAGES, stageId } from './harness'
+import { designEntry, emptyPoolData, excavationWith, quote, renderBuilder, STAGES } from './harness'
 
 fakeModalDialogs()
 afterEach(cleanup)
@@ -72,28 +71,8 @@ describe('the Overview’s evidence', () => {
   })
 
   it('links a missing lien waiver to its draw’s control on the Budget page', async () => {
-    const accepted: Quote = {
-      id: '00000000-0000-4000-8000-000000000801',
-      vendor: 'Dig Co',
-      amount: 900_000,
-      note: '',
-      createdAt: '2026-06-01T12:00:00.000Z',
-      accepted: true,
-      tradeId: null,
-    }
     const app = await renderBuilder('/builder/budget', {
-      poolData: emptyPoolData({
-        nonStages: [designEntry()],
-        poolChoices: [
-          {
-            StageId: stageId('excavation'),
-            choices: {},
-            done: false,
-            doneAt: null,
-            quotes: [accepted],
-          },
-        ],
-      }),
+      poolData: excavationWith(quote({ accepted: true })),
     })
     await app.idle()
     const deposit = app

@@ -29,6 +29,14 @@ async function layoutReady() {
   return view
 }
 
+/** The Timeline of a designed pool, started on the fake's today. */
+async function startedOnJune1() {
+  const view = await renderBuilder('/builder/timeline', designed())
+  await view.idle()
+  await startOnTimeline(view)
+  return view
+}
+
 describe('/builder/timeline', () => {
   it('is in the Project navigation, and asks for a start date first', async () => {
     const { idle } = await renderBuilder('/builder/timeline', designed())
@@ -50,11 +58,7 @@ describe('/builder/timeline', () => {
   })
 
   it('sets the start date, shows the dated plan and offers a re-plan', async () => {
-    const { user, idle } = await renderBuilder('/builder/timeline', designed())
-    await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    await startedOnJune1()
     const table = screen.getByRole('table', { name: 'Dates of every step' })
     const design = within(table).getByRole('row', { name: /Pool Design/ })
     expect(design.textContent?.replace(/\s/g, ' ')).toContain('Jun 1 – 5, 2026')
@@ -64,11 +68,7 @@ describe('/builder/timeline', () => {
   })
 
   it('makes a calendar address to subscribe to, copies it, and makes a new one on demand', async () => {
-    const { user, idle } = await renderBuilder('/builder/timeline', designed())
-    await idle()
-    await user.type(screen.getByLabelText('Project start date'), '2026-06-01')
-    await user.click(screen.getByRole('button', { name: 'Set start date' }))
-    await idle()
+    const { user, idle } = await startedOnJune1()
     expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Subscribe in your calendar' }))
     await idle()

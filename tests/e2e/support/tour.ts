@@ -5,6 +5,7 @@ import { pdf, sitePhoto } from '../../support/sample-files'
 import { accounts, type ClientDetails } from './accounts'
 import { openPage, type WatchedPage } from './browser'
 import type { RunningServer } from './server'
+import { openStep, saveFirstDesign } from './pages'
 
 /**
  * Every screen of the app and the people who see them, shared by `npm run screenshots` and the
@@ -283,9 +284,7 @@ export function cast(server: RunningServer, browser: Browser) {
     const watched = await open()
     const { page } = watched
     await onboard(page, story.client)
-    await page.waitForURL('**/builder/pool-design')
-    await page.getByRole('button', { name: 'Save design' }).click()
-    await page.getByText('Design saved').waitFor()
+    await saveFirstDesign(page)
     const accept = (vendor: string) =>
       page.getByRole('button', { name: `Accept the quote from ${vendor}`, exact: true })
     for (const quote of story.quotes) {
@@ -347,14 +346,6 @@ export function cast(server: RunningServer, browser: Browser) {
   }
 
   return { waiting, client, everyone }
-}
-
-async function openStep(page: Page, step: string) {
-  await page
-    .getByRole('navigation', { name: 'Build steps' })
-    .getByRole('link', { name: step, exact: true })
-    .click()
-  await page.getByRole('heading', { level: 1, name: step, exact: true }).waitFor()
 }
 
 /** On the step's page: its files, a log entry and its warranty; then the deposit's lien waiver. */
