@@ -333,6 +333,14 @@ describe('the warranty of a done step', () => {
     expect(within(card).getByText('Enter at least 1 month')).toBeTruthy()
   })
 
+  it('speaks of months, not characters, when the term is too long', async () => {
+    const { user } = await steelPage({ warranties: [warranty('tile')] }, true)
+    const card = section('Warranty')
+    await user.type(within(card).getByRole('textbox', { name: 'Term (months)' }), '99999')
+    await user.click(within(card).getByRole('button', { name: 'Save warranty' }))
+    expect(within(card).getByText('Enter at most 600 months')).toBeTruthy()
+  })
+
   it('leaves the evidence sections axe-clean', async () => {
     await steelPage(
       {
