@@ -71,6 +71,12 @@ describe('a phone that shows the page', () => {
     expect(await menu.getByRole('navigation', { name: 'Project' }).isVisible()).toBe(true)
     expect(await menu.getByRole('navigation', { name: 'Build steps' }).isVisible()).toBe(true)
     await expectAccessible(page)
+    // The smallest phones fit the open menu's bar too, Log out and all.
+    await page.setViewportSize(SMALLEST_PHONE)
+    expect(await horizontalOverflow(page)).toEqual([])
+    const logOut = await page.getByRole('button', { name: 'Log out' }).boundingBox()
+    expect((logOut?.x ?? Infinity) + (logOut?.width ?? 0)).toBeLessThanOrEqual(SMALLEST_PHONE.width)
+    await page.setViewportSize(PHONE)
 
     // Following a link shows its page, the menu closed.
     await steps.getByRole('link', { name: 'Excavation' }).click()
