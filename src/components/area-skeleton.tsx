@@ -1,27 +1,27 @@
-import './area-layout.css'
+import './area-skeleton.css'
 
 /** Shapes of a sidebar's links and a page's cards, drawn while there is nothing to show. */
 const LINKS = 8
 const CARDS = 3
 
 /**
- * An area's frame while its data loads after sign-in: the bar, the sidebar and a page in grey
- * shapes where they will be, so the page arrives without a jump. A screen reader hears
- * "Loading"; the shapes are hidden from it, and the main landmark says it is busy.
+ * An area's frame while it loads after sign-in: the bar, the sidebar and a page in grey shapes
+ * where they will be, so the page arrives without a jump. A screen reader hears "Loading"; the
+ * shapes are hidden from it, and the main landmark says it is busy.
  */
 export function AreaSkeleton() {
   return (
-    <div className="area">
-      <header className="area-header" aria-hidden="true">
+    <div className="skeleton-area">
+      <div className="skeleton-bar" aria-hidden="true">
         <span className="skeleton skeleton-brand" />
-      </header>
-      <div className="area-body">
-        <div className="area-sidebar skeleton-sidebar" aria-hidden="true">
+      </div>
+      <div className="skeleton-body">
+        <div className="skeleton-sidebar" aria-hidden="true">
           {Array.from({ length: LINKS }, (_, n) => (
             <span key={n} className="skeleton skeleton-line" />
           ))}
         </div>
-        <main className="area-main" aria-busy="true">
+        <main className="skeleton-page" aria-busy="true">
           <h1 className="visually-hidden">Loading</h1>
           <div aria-hidden="true">
             <span className="skeleton skeleton-title" />

@@ -7,7 +7,7 @@ import { expectAccessible, useE2e } from './support/e2e'
 import { horizontalOverflow } from './support/layout-checks'
 
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
-const { serveCity, onboard } = accounts(e2e)
+const { serveCity, onboard, enterCode } = accounts(e2e)
 const SMALLEST_PHONE = { width: 320, height: 568 }
 /** The most the bar (and anything else above a page's title) may take of a 390×844 phone. */
 const MAX_CHROME = 120
@@ -148,5 +148,28 @@ describe('a phone that shows the page', () => {
     )
     expect(widths.length).toBe(4)
     for (const [drawn, plain] of widths) expect(drawn).toBeCloseTo(plain ?? 0, 1)
+  })
+
+  it('shows the builder’s shape, busy and named Loading, while it loads after sign-in', async () => {
+    const first = await e2e.openPage({ viewport: PHONE })
+    await designedClient(first.page, 'pat-skeleton@example.com')
+    const { page, problems } = await e2e.openPage({ viewport: PHONE })
+    await enterCode(page, 'pat-skeleton@example.com')
+    // The builder's code held back, as on a slow connection.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/builder-area-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Verify' }).click()
+    const busy = page.locator('main[aria-busy="true"]')
+    await busy.waitFor()
+    expect(await busy.getByRole('heading', { level: 1 }).textContent()).toBe('Loading')
+    expect(await page.getByText('Loading…').count()).toBe(0)
+    await expectAccessible(page)
+    release()
+    await page.getByRole('heading', { level: 1, name: 'Pool Design' }).waitFor()
+    expect(problems).toEqual([])
   })
 })
