@@ -23,36 +23,32 @@ function counted(bound: number | bigint, unit: [string, string]) {
   return `${NUMBER.format(bound)} ${unit[Number(bound) === 1 ? 0 : 1]}`
 }
 
-function tooBig(origin: string, bound: number | bigint, inclusive: boolean) {
-  const unit = COUNTED[origin]
-  if (unit)
-    return inclusive
-      ? `Use at most ${counted(bound, unit)}`
-      : `Use fewer than ${counted(bound, unit)}`
-  if (origin === 'date') {
-    const day = DAY.format(new Date(Number(bound)))
-    return inclusive ? `Use ${day} or earlier` : `Use a date before ${day}`
-  }
-  return inclusive ? `Use ${NUMBER.format(bound)} or less` : `Use less than ${NUMBER.format(bound)}`
-}
-
-function tooSmall(origin: string, bound: number | bigint, inclusive: boolean) {
-  const unit = COUNTED[origin]
-  if (origin === 'string' && Number(bound) === 1 && inclusive) return 'Required'
-  if (unit)
-    return inclusive
-      ? `Use at least ${counted(bound, unit)}`
-      : `Use more than ${counted(bound, unit)}`
-  if (origin === 'date') {
-    const day = DAY.format(new Date(Number(bound)))
-    return inclusive ? `Use ${day} or later` : `Use a date after ${day}`
-  }
-  return inclusive ? `Use ${NUMBER.format(bound)} or more` : `Use more than ${NUMBER.format(bound)}`
-}
+/** Each limit's words, [inclusive, exclusive]: for a count, a date and a value. */
+const WORDS = {
+  too_big: {
+    count: ['at most', 'fewer than'],
+    date: ['or earlier', 'before'],
+    value: ['or less', 'less than'],
+  },
+  too_small: {
+    count: ['at least', 'more than'],
+    date: ['or later', 'after'],
+    value: ['or more', 'more than'],
+  },
+} as const
 
 export function limitMessage(issue: LimitIssue): string {
+  const bound = issue.code === 'too_big' ? issue.maximum : issue.minimum
   const inclusive = issue.inclusive !== false
-  return issue.code === 'too_big'
-    ? tooBig(issue.origin, issue.maximum, inclusive)
-    : tooSmall(issue.origin, issue.minimum, inclusive)
+  const words = WORDS[issue.code]
+  const unit = COUNTED[issue.origin]
+  if (issue.code === 'too_small' && issue.origin === 'string' && Number(bound) === 1 && inclusive)
+    return 'Required'
+  if (unit) return `Use ${words.count[inclusive ? 0 : 1]} ${counted(bound, unit)}`
+  if (issue.origin === 'date') {
+    const day = DAY.format(new Date(Number(bound)))
+    return inclusive ? `Use ${day} ${words.date[0]}` : `Use a date ${words.date[1]} ${day}`
+  }
+  const value = NUMBER.format(bound)
+  return inclusive ? `Use ${value} ${words.value[0]}` : `Use ${words.value[1]} ${value}`
 }
