@@ -6,8 +6,8 @@ const CARDS = 3
 
 /**
  * An area's frame while it loads after sign-in: the bar, the sidebar and a page in grey shapes
- * where they will be, so the page arrives without a jump. A screen reader hears "Loading"; the
- * shapes are hidden from it, and the main landmark says it is busy.
+ * where they will be, so the page arrives without a jump. A screen reader hears "Loading
+ * PoolPath"; the shapes are hidden from it, and the main landmark says it is busy.
  */
 export function AreaSkeleton() {
   return (
@@ -22,7 +22,7 @@ export function AreaSkeleton() {
           ))}
         </div>
         <main className="skeleton-page" aria-busy="true">
-          <h1 className="visually-hidden">Loading</h1>
+          <h1 className="visually-hidden">Loading PoolPath</h1>
           <div aria-hidden="true">
             <span className="skeleton skeleton-title" />
             {Array.from({ length: CARDS }, (_, n) => (

@@ -165,7 +165,7 @@ describe('a phone that shows the page', () => {
     await page.getByRole('button', { name: 'Verify' }).click()
     const busy = page.locator('main[aria-busy="true"]')
     await busy.waitFor()
-    expect(await busy.getByRole('heading', { level: 1 }).textContent()).toBe('Loading')
+    expect(await busy.getByRole('heading', { level: 1 }).textContent()).toBe('Loading PoolPath')
     expect(await page.getByText('Loading…').count()).toBe(0)
     await expectAccessible(page)
     release()
