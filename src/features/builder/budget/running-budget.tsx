@@ -7,8 +7,9 @@ import { budgetTotals, type StepBudget } from '../../../../contract/budget'
 import { PageButton } from '../page-button'
 
 /**
- * The progress bar and the running budget at the top of the builder's sidebar. On a phone it
- * sits above the page, so it folds into one line (progress and estimate total) that opens;
+ * The progress bar and the running budget at the top of the builder's sidebar. On a phone, in
+ * the Menu between the project pages and the steps, it folds into one line (progress and
+ * estimate total) that opens;
  * on a wide screen the toggle is not shown and the details always are (builder.css).
  */
 export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
