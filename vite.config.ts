@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { precompress } from './scripts/vite/precompress'
+import { precompress } from './scripts/vite/precompress.ts'
 
 // The API (server/main.ts) runs on :3000 in development; `npm run dev` starts both.
 const API_ORIGIN = 'http://127.0.0.1:3000'

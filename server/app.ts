@@ -1,7 +1,13 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import { z } from 'zod/mini'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Database } from './db/driver/client'
@@ -32,6 +38,8 @@ export type AppOptions = {
   /** The built front end; null serves the API only. */
   distDir?: string | null
   logger?: FastifyServerOptions['logger']
+  /** Standard output is a terminal, read by a person: request lines go to debug. */
+  terminal?: boolean
 }
 
 // The contract is zod/mini, which carries no messages of its own; the API answers in English,
@@ -54,10 +62,38 @@ export function loggerOptions(level: Settings['LOG_LEVEL']) {
   }
 }
 
+/**
+ * Fastify's request lines at debug rather than info, its errors as they are. On a terminal a
+ * person reads the few lines that matter (ready, the sign-in code) instead of two JSON lines per
+ * request; LOG_LEVEL=debug shows them again. Without a terminal (a file, a log collector) the
+ * request lines stay at info.
+ */
+class TerminalRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request')
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (error) super.requestCompleted(error, request, reply)
+    else if (!this.isLogDisabled(request)) {
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
+    }
+  }
+}
+
+/** How request lines are logged: at debug on a terminal, else as Fastify logs them. */
+export const requestLog = (terminal: boolean): LogController | undefined =>
+  terminal ? new TerminalRequestLog() : undefined
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(options.settings.PUBLIC_URL)
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.settings.LOG_LEVEL),
+    logController: requestLog(options.terminal ?? false),
     bodyLimit: BODY_LIMIT,
     trustProxy: options.settings.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),

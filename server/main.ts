@@ -24,6 +24,7 @@ async function main() {
     settings,
     database,
     secret: loadSecret(settings.JWT_SECRET, settings.DATA_DIR),
+    terminal: process.stdout.isTTY === true,
   })
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,4 +1,4 @@
-import { Link, Outlet, useLocation, type RegisteredRouter } from '@tanstack/react-router'
+import { Link, Outlet, type RegisteredRouter } from '@tanstack/react-router'
 import { LogOut, Menu, X, type LucideIcon } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { AccountMenu } from './account-menu'
@@ -25,7 +25,7 @@ type AreaLayoutProps = AreaPages & {
   /** The navigation's accessible name, e.g. "Build steps". */
   navLabel: string
   icons: PageIcons
-  /** Whether the sidebar is shown; the area's actor keeps it (seed §3 `isOpen`). */
+  /** Whether the menu is open on a phone (wide screens always show it); the area's actor keeps it. */
   open: boolean
   onToggle: () => void
   /** Something shown after a page's title in its link (e.g. a done tick), hidden from its name. */
@@ -60,30 +60,23 @@ function PageNav({
   icons,
   mark,
   describedBy,
+  onFollow,
 }: {
   label: string
   links: ReturnType<typeof pageLinks>
   icons: PageIcons
   mark?: AreaLayoutProps['mark']
   describedBy?: AreaLayoutProps['describedBy']
+  /** A link of it was followed. */
+  onFollow: () => void
 }) {
-  const list = useRef<HTMLOListElement>(null)
-  const pathname = useLocation({ select: (location) => location.pathname })
-  useEffect(() => {
-    // On phones the list is one scrolling line: centre the current page in it.
-    const line = list.current
-    const current = line?.querySelector('[aria-current="page"]')
-    if (!line || !current || line.scrollWidth <= line.clientWidth) return
-    const offset = current.getBoundingClientRect().left - line.getBoundingClientRect().left
-    line.scrollLeft += offset - (line.clientWidth - current.clientWidth) / 2
-  }, [pathname])
   return (
     <nav aria-label={label} className="area-nav">
       {/* The label seen on wide screens; the nav is named by aria-label already. */}
       <span className="area-nav-label" aria-hidden="true">
         {label}
       </span>
-      <ol ref={list}>
+      <ol>
         {links.map((page) => {
           const Icon = icons[page.route]
           return (
@@ -92,6 +85,7 @@ function PageNav({
                 {...page.link}
                 activeProps={{ 'aria-current': 'page', className: 'active' }}
                 aria-describedby={describedBy?.(page.route)}
+                onClick={onFollow}
               >
                 {Icon && <Icon className="area-nav-icon" aria-hidden="true" />}
                 {page.title}
@@ -105,26 +99,63 @@ function PageNav({
   )
 }
 
+/** Where the sidebar folds into the Menu (area-layout.css uses the same width). */
+const PHONE = '(max-width: 720px)'
+const onPhone = () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches
+
 /**
- * A signed-in area: the bar (the Menu toggle where the sidebar collapses, the brand, the account
- * and Log out), the sidebar, the page.
+ * A signed-in area: the bar (the Menu toggle where the sidebar folds, the brand, the account and
+ * Log out), the sidebar, the page. On a phone the sidebar is one menu over the page, every
+ * navigation in it: the page starts right under the bar, the menu starts closed, and following
+ * a link (or Escape) closes it onto the page.
  */
 export function AreaLayout(props: AreaLayoutProps) {
   const { navLabel, icons, open, onToggle, mark, describedBy, aside, lead, banner } = props
   const sidebarId = useId()
-  const ToggleIcon = open ? X : Menu
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const closeOnPhone = () => {
+    if (open && onPhone()) onToggle()
+  }
+  // The latest state and toggle, for the listener below that outlives renders.
+  const latest = useRef({ open, onToggle })
+  useEffect(() => {
+    latest.current = { open, onToggle }
+  }, [open, onToggle])
+  useEffect(() => {
+    // A phone shows the page: the menu is folded when the window is (or becomes) a phone's,
+    // whatever it was left as on a wide screen or last time.
+    if (typeof window.matchMedia !== 'function') return
+    const phone = window.matchMedia(PHONE)
+    const fold = () => {
+      if (phone.matches && latest.current.open) latest.current.onToggle()
+    }
+    fold()
+    phone.addEventListener('change', fold)
+    return () => phone.removeEventListener('change', fold)
+  }, [])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !onPhone()) return
+      onToggle()
+      toggleRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open, onToggle])
   return (
     <div className="area">
       <header className="area-header">
         <button
+          ref={toggleRef}
           type="button"
           className="button button-ghost area-toggle"
           aria-expanded={open}
           aria-controls={sidebarId}
           onClick={onToggle}
         >
-          <ToggleIcon aria-hidden="true" />
-          Menu
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          {open ? 'Close menu' : 'Menu'}
         </button>
         <Link to="/" className="area-brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
@@ -138,13 +169,14 @@ export function AreaLayout(props: AreaLayoutProps) {
           </LogOutButton>
         </div>
       </header>
-      <div className={open ? 'area-body' : 'area-body area-body-closed'}>
+      <div className="area-body">
         <div id={sidebarId} className="area-sidebar" hidden={!open}>
           {lead && (
             <PageNav
               label={lead.label}
               links={pageLinks({ ...props, pages: lead.pages } as AreaPages)}
               icons={icons}
+              onFollow={closeOnPhone}
             />
           )}
           {aside}
@@ -154,6 +186,7 @@ export function AreaLayout(props: AreaLayoutProps) {
             icons={icons}
             mark={mark}
             describedBy={describedBy}
+            onFollow={closeOnPhone}
           />
         </div>
         <MainLandmark className="area-main">

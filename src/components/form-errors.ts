@@ -1,21 +1,26 @@
 import type { z } from 'zod/mini'
+import { limitMessage } from '../../contract/limit-messages'
 import type { SessionProblem } from '../../machines/session/session.types'
 
 /** One message per field, keyed by the request body's field name. */
 export type FieldErrors = Partial<Record<string, string>>
 
+/** What zod/mini says of an issue whose check carries no message of its own. */
+const NO_MESSAGE = 'Invalid input'
+
 /**
- * The first issue of each field, in words a person can act on. The contract says only
- * "Required" for empty text, so the form names what is missing.
+ * The first issue of each field, in words a person can act on: the check's own message, or
+ * else the size it breaks in the unit it measures (characters, items, a number, a date). The
+ * contract says only "Required" for empty text, so the form names what is missing.
  */
 export function issuesByField(error: z.core.$ZodError, missing: FieldErrors = {}): FieldErrors {
   const messages: FieldErrors = {}
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '')
     if (messages[field] !== undefined) continue
-    if (issue.code === 'too_big') messages[field] = `Use at most ${issue.maximum} characters`
-    else if (issue.message === 'Required') messages[field] = missing[field] ?? 'Required'
-    else messages[field] = issue.message
+    const sized = issue.code === 'too_big' || issue.code === 'too_small'
+    const message = sized && issue.message === NO_MESSAGE ? limitMessage(issue) : issue.message
+    messages[field] = message === 'Required' ? (missing[field] ?? message) : message
   }
   return messages
 }

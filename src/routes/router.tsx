@@ -13,6 +13,7 @@ import { z } from 'zod/mini'
 import type { Stage } from '../../contract'
 import type { SessionActor } from '../../machines/session/session.machine'
 import { PageShell } from '../components/page-shell'
+import { AreaSkeleton } from '../components/area-skeleton'
 import { FullPageSpinner } from '../components/spinner'
 import { ADMIN_SECTION_ROUTES } from '../features/admin/sections'
 import { LoginPage } from '../features/auth/login-page'
@@ -115,6 +116,8 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
       follow(areaGuard(await settled(context.session), '/builder', location.href)),
     // Every step prices itself from the stages' price lists (seed §2: loaded from GET /api).
     loader: ({ context }) => context.stages(),
+    // After sign-in, the area's shape while its chunk and the price lists load.
+    pendingComponent: AreaSkeleton,
     component: lazyRouteComponent(
       () => import('../features/builder/builder-area'),
       'BuilderLayout',
@@ -158,6 +161,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     path: 'admin',
     beforeLoad: async ({ context, location }) =>
       follow(areaGuard(await settled(context.session), '/admin', location.href)),
+    pendingComponent: AreaSkeleton,
     component: lazyRouteComponent(() => import('../features/admin/admin-area'), 'AdminLayout'),
   })
   const adminChildren = [

@@ -137,7 +137,10 @@ describe('the builder', () => {
       await newClient(page)
       await page.getByLabel('Shape').selectOption('rectangle')
       await page.getByRole('button', { name: 'Save design' }).click()
-      await page.getByRole('navigation', { name: 'Project' }).waitFor({ state: 'attached' })
+      // On a phone it is in the folded Menu: there, but hidden.
+      await page
+        .getByRole('navigation', { name: 'Project', includeHidden: true })
+        .waitFor({ state: 'attached' })
       for (const [path, heading] of [
         ['/builder/overview', 'Overview'],
         ['/builder/budget', 'Budget'],

@@ -45,7 +45,12 @@ const inView = (locator: Locator) =>
     return left >= 0 && left + width <= window.innerWidth && !!hit && element.contains(hit)
   })
 
+/** Follows a link of the area's navigation; on a phone it is in the Menu, opened first. */
 const openPage = async (page: Page, navigation: string, link: string, heading = link) => {
+  if ((page.viewportSize()?.width ?? 0) <= 720) {
+    const toggle = page.getByRole('button', { name: /^(Menu|Close menu)$/ })
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click()
+  }
   await page.getByRole('navigation', { name: navigation }).getByRole('link', { name: link }).click()
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
 }
@@ -74,8 +79,9 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
     await page.getByText('Design saved').waitFor()
 
     await openPage(page, 'Build steps', 'Excavation')
-    // The budget is one line above the page: the step starts on the first screen.
+    // The step starts on the first screen; the budget is one line in the Menu, that opens.
     expect(await pageTop(page.getByRole('heading', { level: 1 }))).toBeLessThan(PHONE.height)
+    await page.getByRole('button', { name: 'Menu', exact: true }).click()
     const budget = page.getByRole('region', { name: 'Your project' })
     const summary = budget.getByRole('button', { name: /^0 of 13 done/ })
     expect(await budget.getByText('Committed').isVisible()).toBe(false)
@@ -84,6 +90,7 @@ describe('phone layouts (390 px), and the wide screen they leave as it was', () 
     await budget.getByText('Committed').waitFor()
     await summary.click()
     await budget.getByText('Committed').waitFor({ state: 'hidden' })
+    await page.getByRole('button', { name: 'Close menu' }).click()
 
     const vendor = longWord('V', 100)
     await addQuote(page, vendor, '7,900', longWord('n', 300))

@@ -241,8 +241,9 @@ export function adminWalk(d: Driver): TestParam<AdminSnapshot, AdminEvent> {
       REFRESH: () => d.click('button', 'Refresh'),
       OPEN_AND_CLOSE_MENU: () =>
         d.onPhone(async () => {
-          await d.click('button', 'Menu')
-          await d.click('button', 'Menu')
+          // Named for what it does: "Menu" while folded, "Close menu" while open.
+          await d.click('button', /^(Menu|Close menu)$/)
+          await d.click('button', /^(Menu|Close menu)$/)
         }),
       OPEN_REQUESTS: ({ event }) => d.click('link', REQUESTS[payload(event).kind].link),
       MARK_CONTACTED: () => status('Contacted'),

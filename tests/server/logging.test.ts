@@ -6,15 +6,21 @@ import { callRaw } from '../support/call'
 
 let t: TestApp
 let lines: string[]
-beforeEach(async () => {
+
+/** An app logging at `level` into `lines`, its standard output a terminal or not. */
+async function logging(level: 'info' | 'debug', terminal = false) {
   lines = []
   const stream = new PassThrough()
   stream
     .setEncoding('utf8')
     .on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)))
-  t = await build({}, { logTo: stream })
-})
+  t = await build({ LOG_LEVEL: level }, { logTo: stream, terminal })
+}
+
+beforeEach(() => logging('info'))
 afterEach(() => t.app.close())
+
+const messages = () => lines.map((line) => (JSON.parse(line) as { msg?: string }).msg)
 
 describe('logs', () => {
   it('carry a request id on every request line and never a code or a token', async () => {
@@ -60,5 +66,23 @@ describe('logs', () => {
     for (const secret of [code, tempToken, token, refresh]) {
       expect(others.join('\n')).not.toContain(secret)
     }
+  })
+
+  it('keep request lines at info without a terminal, where a collector reads them', async () => {
+    await requestCode(t, 'terminal@example.com')
+    expect(messages()).toEqual(expect.arrayContaining(['incoming request', 'request completed']))
+  })
+
+  it('put request lines at debug on a terminal, so the few a person reads stand out', async () => {
+    await t.app.close()
+    await logging('info', true)
+    await requestCode(t, 'terminal@example.com')
+    expect(messages()).not.toContain('incoming request')
+    expect(messages()).not.toContain('request completed')
+
+    await t.app.close()
+    await logging('debug', true)
+    await requestCode(t, 'terminal@example.com')
+    expect(messages()).toEqual(expect.arrayContaining(['incoming request', 'request completed']))
   })
 })

@@ -105,7 +105,7 @@ async function secondConnection(): Promise<Database> {
  */
 export async function build(
   overrides: Partial<Record<keyof Settings, string>> = {},
-  options: { logTo?: Writable; besides?: TestApp } = {},
+  options: { logTo?: Writable; terminal?: boolean; besides?: TestApp } = {},
 ): Promise<TestApp> {
   const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'poolpath-outbox-'))
   // Apart from the outbox: the server keeps its files and uploads in progress under DATA_DIR.
@@ -125,7 +125,10 @@ export async function build(
     secret,
     clock: clock.now,
     distDir: null,
-    ...(options.logTo ? { logger: { ...loggerOptions('info'), stream: options.logTo } } : {}),
+    ...(options.logTo
+      ? { logger: { ...loggerOptions(settings.LOG_LEVEL), stream: options.logTo } }
+      : {}),
+    terminal: options.terminal ?? false,
   })
   // Onclose hooks may run before the mailer's own: let a mail still being written land first.
   app.addHook('onClose', async () => {

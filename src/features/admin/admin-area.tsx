@@ -1,9 +1,10 @@
 import { AreaNotFound } from '../../components/area-not-found'
 import { useSelector } from '@xstate/react'
 import { useParams } from '@tanstack/react-router'
-import type { ComponentType } from 'react'
+import { useCallback, type ComponentType } from 'react'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
 import { AreaLayout } from '../../components/area-layout'
+import { AreaSkeleton } from '../../components/area-skeleton'
 import { Spinner } from '../../components/spinner'
 import './admin.css'
 import { ClientsOrderInAdvance, ClientsSection } from './clients-section'
@@ -41,9 +42,15 @@ export const SECTION_SCREENS: Record<SectionRoute, ComponentType<{ actor: AdminA
   schedule: ScheduleSection,
 }
 
+/** The back office: its sections beside the page once the admin's data runs; until then its shape. */
 export function AdminLayout() {
   const admin = useAdminActor()
-  const open = useSelector(admin ?? undefined, (snapshot) => snapshot?.context.isOpen ?? true)
+  return admin ? <AdminFrame admin={admin} /> : <AreaSkeleton />
+}
+
+function AdminFrame({ admin }: { admin: AdminActor }) {
+  const open = useSelector(admin, (snapshot) => snapshot.context.isOpen)
+  const toggle = useCallback(() => admin.send({ type: 'layout.sidebarToggled' }), [admin])
   return (
     <AreaLayout
       navLabel="Admin sections"
@@ -51,7 +58,7 @@ export function AdminLayout() {
       pages={ADMIN_SECTIONS}
       icons={SECTION_ICONS}
       open={open}
-      onToggle={() => admin?.send({ type: 'layout.sidebarToggled' })}
+      onToggle={toggle}
     />
   )
 }

@@ -33,9 +33,9 @@ function AnyCityComingSoon() {
 }
 
 /**
- * /coming-soon: a client whose city we do not build in yet. The page leads with joining the
- * waiting list, which tells us where to open next (the admin's marketing view counts it by
- * city); below it the client may correct the city, and goes on to the builder if we build there.
+ * /coming-soon: a client whose city we do not build in yet. The page leads with the waiting
+ * list (which tells us where to open next: the admin's marketing view counts it by city): where
+ * the client stands first, then the button that joins or leaves it. Below it the client may correct the city, and goes on to the builder if we build there.
  */
 export function ComingSoonPage() {
   const signedIn = useSelector(useSessionActor(), isSignedIn)
@@ -64,6 +64,11 @@ function ClientComingSoon() {
     >
       {shownProblem && <ProblemAlert problem={shownProblem} />}
       <div className="waiting-card">
+        <p className="waiting-status" role="status">
+          {onWaiting
+            ? `You're on the waiting list — we'll email you when we open in ${city || 'your area'}.`
+            : "You're not on the waiting list."}
+        </p>
         <BusyButton
           type="button"
           variant={onWaiting ? 'secondary' : 'primary'}
@@ -74,11 +79,6 @@ function ClientComingSoon() {
         >
           {onWaiting ? 'Leave the waiting list' : 'Join the waiting list'}
         </BusyButton>
-        <p className="waiting-status" role="status">
-          {onWaiting
-            ? `You're on the waiting list — we'll email you when we open in ${city || 'your area'}.`
-            : "You're not on the waiting list."}
-        </p>
       </div>
       <CityCorrection city={city} state={state} busy={busy} problem={problem} />
       <div className="coming-soon-footer">

@@ -20,7 +20,7 @@ import { TradesPage } from './trades/trades-page'
 import { useBudget } from './use-project'
 import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
-import { FullPageSpinner } from '../../components/spinner'
+import { AreaSkeleton } from '../../components/area-skeleton'
 import { useClient, useOptionalClientActor } from './use-client'
 import './builder.css'
 
@@ -33,10 +33,10 @@ const selectDesigned = (snapshot: { context: { poolData: PoolData } }) =>
 /** Once the design is saved, the project's own pages come first. */
 const PROJECT_NAV = { label: 'Project', pages: PROJECT_PAGES }
 
-/** The builder: while the client's session runs, its steps beside the page. */
+/** The builder: while the client's session runs, its steps beside the page; until then its shape. */
 export function BuilderLayout() {
   const actor = useOptionalClientActor()
-  return actor ? <BuilderFrame actor={actor} /> : <FullPageSpinner />
+  return actor ? <BuilderFrame actor={actor} /> : <AreaSkeleton />
 }
 
 /** The 13 steps with done ticks, progress and the running budget beside the page. */

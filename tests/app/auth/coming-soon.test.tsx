@@ -46,6 +46,16 @@ describe('ComingSoonPage', () => {
     expect(ports.editStatus).toHaveBeenLastCalledWith({ onWaiting: false })
   })
 
+  it('says where the client stands before the button that leaves the list', async () => {
+    const { actor } = startSession()
+    await signIn(actor)
+    const { user } = await renderPage(actor, <ComingSoonPage />)
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }))
+    const leave = await screen.findByRole('button', { name: 'Leave the waiting list' })
+    const status = screen.getByText(/You're on the waiting list/)
+    expect(status.compareDocumentPosition(leave) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
   it('keeps the choice and explains when saving it fails', async () => {
     const { actor } = startSession({
       editStatus: async () => {

@@ -287,6 +287,24 @@ describe('the daily log on a step page', () => {
     expect(within(log).queryByText('Steel delivered')).toBeNull()
   })
 
+  it('names each photo it offers on its own, however alike their captions', async () => {
+    await steelPage({
+      files: [
+        storedFile(1, { step: 'steel', caption: 'Ties done' }),
+        storedFile(2, { step: 'steel', caption: 'Ties done' }),
+        storedFile(3, { step: 'steel', caption: 'Ties done', name: 'photo-2.jpg' }),
+        storedFile(4, { step: 'steel', caption: 'Rebar cage' }),
+      ],
+    })
+    const boxes = within(section('Daily log')).getAllByRole('checkbox')
+    expect(boxes.map((box) => (box.closest('label') as HTMLElement).textContent)).toEqual([
+      'Ties done (photo-1.jpg)',
+      'Ties done (photo-2.jpg), 1 of 2',
+      'Ties done (photo-2.jpg), 2 of 2',
+      'Rebar cage',
+    ])
+  })
+
   it('asks for notes before adding an entry', async () => {
     const { user, documentCalls } = await steelPage()
     const log = section('Daily log')
@@ -331,6 +349,14 @@ describe('the warranty of a done step', () => {
     await user.type(within(card).getByRole('textbox', { name: 'Term (months)' }), '0')
     await user.click(within(card).getByRole('button', { name: 'Save warranty' }))
     expect(within(card).getByText('Enter at least 1 month')).toBeTruthy()
+  })
+
+  it('speaks of months, not characters, when the term is too long', async () => {
+    const { user } = await steelPage({ warranties: [warranty('tile')] }, true)
+    const card = section('Warranty')
+    await user.type(within(card).getByRole('textbox', { name: 'Term (months)' }), '99999')
+    await user.click(within(card).getByRole('button', { name: 'Save warranty' }))
+    expect(within(card).getByText('Enter at most 600 months')).toBeTruthy()
   })
 
   it('leaves the evidence sections axe-clean', async () => {

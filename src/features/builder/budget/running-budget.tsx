@@ -10,10 +10,11 @@ import { useMoney } from '../use-timeline'
 import { committedWords } from './money-words'
 
 /**
- * The progress bar and the running budget at the top of the builder's sidebar. On a phone it
- * sits above the page, so it folds into one line (progress and estimate total) that opens;
- * on a wide screen the toggle is not shown and the details always are (builder.css). Its money
- * is the Money answer's, as on the Overview and the Budget page; the progress is the steps'.
+ * The progress bar and the running budget at the top of the builder's sidebar. On a phone, in
+ * the Menu between the project pages and the steps, it folds into one line (progress and
+ * estimate total) that opens; on a wide screen the toggle is not shown and the details always
+ * are (builder.css). Its money is the Money answer's, as on the Overview and the Budget page;
+ * the progress is the steps'.
  */
 export function RunningBudget({ budget }: { budget: readonly StepBudget[] }) {
   const totals = budgetTotals(budget)

@@ -18,7 +18,7 @@ import { TextField } from '../../../components/text-field'
 import { formatDate } from '../timeline-dates'
 import { localDay } from '../../../lib/dates'
 import { useFormCall } from '../use-form-call'
-import { fileTitle, isImage } from './document-words'
+import { distinctTitles, isImage } from './document-words'
 import { useHeldFiles, useLogs } from './use-documents'
 
 /** Newest first: by day, then by when it was written. */
@@ -54,6 +54,7 @@ export function DailyLog({ step }: { step: StepSlug }) {
 
 function LogItem({ entry, onDelete }: { entry: LogEntry; onDelete: () => void }) {
   const dateId = useId()
+  const titles = distinctTitles(entry.files)
   return (
     <li className="log-entry" aria-labelledby={dateId}>
       <div className="log-entry-head">
@@ -73,7 +74,7 @@ function LogItem({ entry, onDelete }: { entry: LogEntry; onDelete: () => void })
           {entry.files.map((file) => (
             <li key={file.id}>
               {isImage(file) && file.urls.thumb ? (
-                <img src={file.urls.thumb} alt={fileTitle(file)} loading="lazy" />
+                <img src={file.urls.thumb} alt={titles.get(file.id)} loading="lazy" />
               ) : (
                 <a href={file.urls.original} download={file.name}>
                   {file.name}
@@ -108,6 +109,7 @@ function LogForm({ step }: { step: StepSlug }) {
     },
   )
   const photos = (files.list ?? []).filter((file) => file.step === step && isImage(file))
+  const titles = distinctTitles(photos)
   const attached = form.values.attached
   const toggle = (file: StoredFile) =>
     form.set('attached')(
@@ -132,7 +134,7 @@ function LogForm({ step }: { step: StepSlug }) {
                     onChange={() => toggle(file)}
                   />
                   {files.ready && file.urls.thumb && <img src={file.urls.thumb} alt="" />}
-                  <span>{fileTitle(file)}</span>
+                  <span>{titles.get(file.id)}</span>
                 </label>
               </li>
             ))}

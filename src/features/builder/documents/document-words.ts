@@ -36,6 +36,37 @@ export function canRetry({ error }: Upload): boolean {
 /** A file's own words: its caption, else the name it was uploaded under. */
 export const fileTitle = (file: StoredFile) => file.caption || file.name
 
+/**
+ * Each file's title where several are listed together, none the same: a caption shared by
+ * several files is followed by the name each was uploaded under, and a title still shared is
+ * numbered ("Ties done (photo.jpg), 2 of 2"). A screen reader then tells the files apart.
+ */
+export function distinctTitles(files: readonly StoredFile[]): Map<string, string> {
+  const countOf = (titles: readonly string[]) => {
+    const counts = new Map<string, number>()
+    for (const title of titles) counts.set(title, (counts.get(title) ?? 0) + 1)
+    return counts
+  }
+  const captions = countOf(files.map(fileTitle))
+  const named = files.map((file) =>
+    (captions.get(fileTitle(file)) ?? 0) > 1 && file.caption
+      ? `${file.caption} (${file.name})`
+      : fileTitle(file),
+  )
+  const counts = countOf(named)
+  const seen = new Map<string, number>()
+  return new Map(
+    files.map((file, index) => {
+      const title = named[index] ?? fileTitle(file)
+      const count = counts.get(title) ?? 1
+      if (count === 1) return [file.id, title]
+      const nth = (seen.get(title) ?? 0) + 1
+      seen.set(title, nth)
+      return [file.id, `${title}, ${nth} of ${count}`]
+    }),
+  )
+}
+
 export const isImage = (file: StoredFile) => file.contentType !== 'application/pdf'
 
 const uploadedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
