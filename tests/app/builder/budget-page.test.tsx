@@ -85,10 +85,12 @@ describe('the Budget page', () => {
     expect(await violations()).toEqual([])
   })
 
-  it('puts each step’s amounts on its own bars, in dollars', async () => {
+  it('puts each step’s amounts on its own bars, in dollars, under a heading with the table', async () => {
     const { idle } = await renderBuilder('/builder/budget', { poolData: quotedProject() })
     await idle()
-    const chart = screen.getByRole('img', { name: /committed cost/ })
+    const byStep = screen.getByRole('region', { name: 'By step' })
+    const chart = within(byStep).getByRole('img', { name: /committed cost/ })
+    expect(within(byStep).getByRole('table', { name: /by step/ })).toBeTruthy()
     const barValues = (step: string) => {
       const row = within(chart).getByText(step, { exact: true }).parentElement
       return Array.from(row?.querySelectorAll('.budget-bar-line') ?? [], (bar) => bar.textContent)
