@@ -1,7 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
+import { DESKTOP, PHONE } from './support/browser'
 import { useE2e } from './support/e2e'
+import { horizontalOverflow } from './support/layout-checks'
 import { designedClient, expectSound } from './support/pages'
 
 // Money from a client's browser (PRODUCT.md §10 and issue 12's "Done when").
@@ -43,6 +45,53 @@ async function pay(page: Page, draw: Locator, amount: string) {
   await dialog.getByRole('combobox', { name: 'Method' }).selectOption('transfer')
   await dialog.getByRole('button', { name: 'Record payment' }).click()
   await dialog.waitFor({ state: 'detached' })
+}
+
+/**
+ * What makes the Budget page's charts hard to read, one line each: a name, amount or axis label
+ * smaller than 12 px, two of them overlapping (or an amount over a bar), or anything sticking
+ * out of its chart.
+ */
+function chartProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    for (const chart of document.querySelectorAll('.budget-chart')) {
+      const name = (chart.getAttribute('aria-label') ?? '').slice(0, 30)
+      const box = chart.getBoundingClientRect()
+      const shown = (el: Element) => el.getClientRects().length > 0
+      const texts = [
+        ...chart.querySelectorAll(
+          '.budget-chart-label, .budget-bar-value, .budget-bar-none, .budget-axis-ticks > span',
+        ),
+      ].filter(shown)
+      const bars = [...chart.querySelectorAll('.budget-bar')].filter(shown)
+      const apart = (a: DOMRect, b: DOMRect) =>
+        a.right <= b.left + 0.5 ||
+        b.right <= a.left + 0.5 ||
+        a.bottom <= b.top + 0.5 ||
+        b.bottom <= a.top + 0.5
+      texts.forEach((el, i) => {
+        const rect = el.getBoundingClientRect()
+        const text = el.textContent ?? ''
+        const size = parseFloat(getComputedStyle(el).fontSize)
+        if (size < 12) problems.push(`${name}: "${text}" is ${size} px`)
+        if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5) {
+          problems.push(`${name}: "${text}" sticks out of the chart`)
+        }
+        for (const other of texts.slice(i + 1)) {
+          if (!apart(rect, other.getBoundingClientRect())) {
+            problems.push(`${name}: "${text}" overlaps "${other.textContent ?? ''}"`)
+          }
+        }
+        for (const bar of bars) {
+          if (!apart(rect, bar.getBoundingClientRect())) {
+            problems.push(`${name}: "${text}" is over a bar`)
+          }
+        }
+      })
+    }
+    return problems
+  })
 }
 
 describe('money', () => {
@@ -107,6 +156,16 @@ describe('money', () => {
       .getByRole('region', { name: 'Warnings' })
       .getByText(/ahead of the work/)
       .waitFor()
+
+    // On a phone the charts keep their amounts readable, apart and inside the page.
+    await page.setViewportSize(PHONE)
+    await expect.poll(() => page.locator('.budget-chart').count()).toBe(2)
+    const stepChart = page.getByRole('img', { name: /committed cost/ })
+    expect(await stepChart.getByText('$9,000', { exact: true }).isVisible()).toBe(true)
+    expect(await chartProblems(page)).toEqual([])
+    expect(await horizontalOverflow(page)).toEqual([])
+    await page.setViewportSize(DESKTOP)
+    expect(await chartProblems(page)).toEqual([])
 
     // A change order, approved: the committed cost moves.
     await approveChangeOrder(page, contract, 'Rock in the deep end', '1,250')

@@ -5,6 +5,7 @@ import { eventsOf } from '../support/ical'
 import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
 import { useE2e } from './support/e2e'
+import { horizontalOverflow } from './support/layout-checks'
 import { designedClient, expectSound } from './support/pages'
 
 // A build on a calendar, from a client's browser and the back office (PRODUCT.md §9).
@@ -139,6 +140,33 @@ describe('the timeline', () => {
     expect(later).not.toBe(early)
     expect(problems).toEqual([])
     expect(admin.problems).toEqual([])
+  })
+
+  it('previews the steps before a start date, inside a 390 px window', async () => {
+    const { page, problems } = await designedClient(
+      e2e,
+      { serveCity, onboard },
+      { city: 'Waco', name: 'Ida' },
+    )
+    await page.setViewportSize(PHONE)
+    await page.goto('/builder/timeline')
+    const preview = page.getByRole('figure', { name: 'Your dates will appear here' })
+    await preview.waitFor()
+    const outline = await preview.locator('ol').evaluate((list) => {
+      const box = list.getBoundingClientRect()
+      const rows = [...list.querySelectorAll('li')]
+      return {
+        rows: rows.length,
+        barsInside: rows.every((row) => {
+          const bar = row.querySelector('.timeline-preview-bar')?.getBoundingClientRect()
+          return !!bar && bar.width > 0 && bar.left >= box.left && bar.right <= box.right
+        }),
+      }
+    })
+    expect(outline).toEqual({ rows: 13, barsInside: true })
+    expect(await horizontalOverflow(page)).toEqual([])
+    await page.getByRole('button', { name: 'Set start date' }).waitFor()
+    expect(problems).toEqual([])
   })
 
   it('opens the Gantt chart at today, its labels 13 px or larger, at 1280 and 390 px', async () => {

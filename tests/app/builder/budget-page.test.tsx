@@ -85,6 +85,21 @@ describe('the Budget page', () => {
     expect(await violations()).toEqual([])
   })
 
+  it('puts each step’s amounts on its own bars, in dollars, under a heading with the table', async () => {
+    const { idle } = await renderBuilder('/builder/budget', { poolData: quotedProject() })
+    await idle()
+    const byStep = screen.getByRole('region', { name: 'By step' })
+    const chart = within(byStep).getByRole('img', { name: /committed cost/ })
+    expect(within(byStep).getByRole('table', { name: /by step/ })).toBeTruthy()
+    const barValues = (step: string) => {
+      const row = within(chart).getByText(step, { exact: true }).parentElement
+      return Array.from(row?.querySelectorAll('.budget-bar-line') ?? [], (bar) => bar.textContent)
+    }
+    expect(barValues('Excavation')).toEqual(['$8,320', '$9,000'])
+    expect(barValues('Steel')).toEqual(['$2,468'])
+    expect(barValues('Permits')).toEqual(['$450'])
+  })
+
   it('totals no committed cost as a dash, like each of its steps', async () => {
     const { idle } = await renderBuilder('/builder/budget', {
       poolData: emptyPoolData({ nonStages: [designEntry()] }),

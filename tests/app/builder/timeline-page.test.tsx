@@ -48,6 +48,31 @@ describe('/builder/timeline', () => {
     expect(screen.queryByRole('table')).toBeNull()
   })
 
+  it('shows a preview of the 13 steps until it has dates, under the field that starts it', async () => {
+    const { idle } = await renderBuilder('/builder/timeline', designed())
+    await idle()
+    const preview = screen.getByRole('figure', { name: 'Your dates will appear here' })
+    expect(preview.textContent).toContain('Preview')
+    expect(preview.textContent).toContain(
+      'Set the project start date to see every step on a calendar.',
+    )
+    // The outline is decoration: hidden from screen readers, one faint bar per step.
+    expect(within(preview).queryByRole('list')).toBeNull()
+    const outline = within(preview).getByRole('list', { hidden: true })
+    expect(outline.getAttribute('aria-hidden')).toBe('true')
+    const rows = within(outline).getAllByRole('listitem', { hidden: true })
+    expect(rows.map((row) => row.textContent)).toHaveLength(13)
+    expect(rows[0]?.textContent).toBe('Pool Design')
+    expect(rows.at(-1)?.textContent).toBe('Pool Startup')
+    expect(screen.getByLabelText('Project start date')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Set start date' })).toBeTruthy()
+  })
+
+  it('takes the preview away once the plan is dated', async () => {
+    await startedOnJune1()
+    expect(screen.queryByRole('figure', { name: 'Your dates will appear here' })).toBeNull()
+  })
+
   it('refuses a date that is not one, before calling the server', async () => {
     const { user, idle, timelineCalls } = await renderBuilder('/builder/timeline', designed())
     await idle()

@@ -73,8 +73,11 @@ export function BudgetPage() {
       )}
       <BudgetFigures budget={budget} money={money} />
       {money && <MoneyWarnings warnings={money.warnings} />}
-      <BudgetChart budget={budget} money={money} />
-      <BudgetTable budget={budget} money={money} />
+      <section className="money-section" aria-labelledby="by-step-title">
+        <h2 id="by-step-title">By step</h2>
+        <BudgetChart budget={budget} money={money} />
+        <BudgetTable budget={budget} money={money} />
+      </section>
       <section className="money-section" aria-labelledby="cashflow-title">
         <h2 id="cashflow-title">Cash flow by month</h2>
         {money ? <CashflowChart cashflow={money.cashflow} /> : <p>Loading the payments…</p>}

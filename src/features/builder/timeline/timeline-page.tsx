@@ -6,6 +6,7 @@ import { CallButton } from '../call-button'
 import { CalendarCard } from './calendar-card'
 import { GanttChart } from './gantt-chart'
 import { InspectionCard } from './inspection-card'
+import { TimelinePreview } from './timeline-preview'
 import { useProjectToday } from './project-today'
 import { useCallFor } from '../use-client'
 import { useTimeline } from '../use-timeline'
@@ -44,9 +45,7 @@ export function TimelinePage() {
           <CalendarCard />
         </>
       ) : (
-        <p className="timeline-empty">
-          Set the project start date to see every step on a calendar.
-        </p>
+        timeline && <TimelinePreview steps={timeline.steps} />
       )}
     </article>
   )
