@@ -114,6 +114,8 @@ describe('the insurance reminders of a trade holding an accepted quote', () => {
       expect(part.body).toContain(link)
     }
 
+    const page = await t.app.inject({ method: 'GET', url: new URL(link).pathname })
+    expect(page.body).toContain("Stop the emails about trades' insurance?")
     // The one-click unsubscribe turns this switch off, and only it.
     const oneClick = await t.app.inject({
       method: 'POST',
