@@ -102,6 +102,7 @@ export const NotificationPreferences = z.object({
   inspectionReminders: z.boolean(),
   stepUpdates: z.boolean(),
   warrantyReminders: z.boolean(),
+  tradeInsurance: z.boolean(),
 })
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>
 export const NotificationsBody = z.strictObject(NotificationPreferences.shape)
@@ -111,6 +112,7 @@ export const NotificationSwitch = z.enum([
   'inspectionReminders',
   'stepUpdates',
   'warrantyReminders',
+  'tradeInsurance',
 ])
 export type NotificationSwitch = z.infer<typeof NotificationSwitch>
 

@@ -147,7 +147,9 @@ export const routeDocs: Record<CallName, RouteDoc> = {
       'inspection follows are not all done. Every status is kept in its history.',
   },
   notifications: { summary: 'Which emails the client wants' },
-  setNotifications: { summary: 'Turn the inspection, step and warranty emails on or off' },
+  setNotifications: {
+    summary: 'Turn the inspection, step, warranty and trade insurance emails on or off',
+  },
   rotateCalendarToken: {
     summary: 'A new secret calendar address (the old one stops working)',
     description: 'Subscribe to the address in a calendar app; it lists every step and inspection.',

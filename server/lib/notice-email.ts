@@ -3,8 +3,17 @@ import { INSPECTIONS, StepSlug, type NotificationSwitch } from '../../contract'
 import { stepTitle } from '../../contract/scheduling'
 import { escapeHtml } from './html'
 
-/** A notification email's identity: its row of the notification log (PRODUCT.md §9). */
-export type Notice = { clientId: string; kind: NoticeKind; subject: string; onDate: string }
+/**
+ * A notification email's identity: its row of the notification log (PRODUCT.md §9). `about` is
+ * the name the email gives its subject when the subject is an id (a trade's company).
+ */
+export type Notice = {
+  clientId: string
+  kind: NoticeKind
+  subject: string
+  onDate: string
+  about?: string | null
+}
 
 type Wording = { subject: string; lines: string[] }
 
@@ -15,14 +24,21 @@ const stepTitleOf = (step: string) => {
   return known.success ? stepTitle(known.data) : step
 }
 
+/** The page of the app an email links to: its path, and what the email calls it. */
+const PAGES = {
+  timeline: { path: '/builder/timeline', name: 'timeline' },
+  trades: { path: '/builder/trades', name: 'trades' },
+} as const
+
 /**
- * Each kind of email: the switch that turns it off and its words, from the log row alone so a
- * retried email says what the first try would have. A new kind is one entry here and one source
- * of due notices in the notification log.
+ * Each kind of email: the switch that turns it off, the page it links to and its words, from the
+ * log row alone so a retried email says what the first try would have. A new kind is one entry
+ * here and one source of due notices in the notification log.
  */
 export const NOTICES = {
   'inspection-tomorrow': {
     turnedOffBy: 'inspectionReminders',
+    page: PAGES.timeline,
     wording: ({ subject, onDate }: Notice): Wording => ({
       subject: `${inspectionTitle(subject)} tomorrow`,
       lines: [
@@ -33,6 +49,7 @@ export const NOTICES = {
   },
   'ready-to-start': {
     turnedOffBy: 'stepUpdates',
+    page: PAGES.timeline,
     wording: ({ subject }: Notice): Wording => ({
       subject: `${stepTitleOf(subject)} can start`,
       lines: [
@@ -43,6 +60,7 @@ export const NOTICES = {
   },
   'running-late': {
     turnedOffBy: 'stepUpdates',
+    page: PAGES.timeline,
     wording: ({ subject, onDate }: Notice): Wording => ({
       subject: `${stepTitleOf(subject)} is running late`,
       lines: [
@@ -54,6 +72,7 @@ export const NOTICES = {
   },
   'warranty-expiring': {
     turnedOffBy: 'warrantyReminders',
+    page: PAGES.timeline,
     wording: ({ subject, onDate }: Notice): Wording => ({
       subject: `Your ${stepTitleOf(subject)} warranty ends on ${longDate(onDate)}`,
       lines: [
@@ -62,9 +81,28 @@ export const NOTICES = {
       ],
     }),
   },
+  insurance: {
+    turnedOffBy: 'tradeInsurance',
+    page: PAGES.trades,
+    wording: ({ about, onDate }: Notice): Wording => {
+      const company = about ?? 'a trade'
+      return {
+        subject: `The insurance of ${company} ends on ${longDate(onDate)}`,
+        lines: [
+          `The insurance you recorded for ${company} ends on ${longDate(onDate)}, ` +
+            'and they still have work to do on your pool.',
+          'Ask them for their new certificate and record it on your Trades page.',
+        ],
+      }
+    },
+  },
 } as const satisfies Record<
   string,
-  { turnedOffBy: NotificationSwitch; wording: (notice: Notice) => Wording }
+  {
+    turnedOffBy: NotificationSwitch
+    page: (typeof PAGES)[keyof typeof PAGES]
+    wording: (notice: Notice) => Wording
+  }
 >
 
 export type NoticeKind = keyof typeof NOTICES
@@ -77,15 +115,17 @@ export const NOTICE_KINDS = Object.keys(NOTICES) as NoticeKind[]
 export function noticeEmail(
   notice: Notice,
   to: { email: string; name: string },
-  links: { timeline: string; unsubscribe: string },
+  links: { base: string; unsubscribe: string },
 ) {
-  const { subject, lines } = NOTICES[notice.kind].wording(notice)
+  const { page, wording } = NOTICES[notice.kind]
+  const { subject, lines } = wording(notice)
+  const pageUrl = `${links.base}${page.path}`
   const text = [
     `Hello ${to.name},`,
     '',
     ...lines,
     '',
-    `Your timeline: ${links.timeline}`,
+    `Your ${page.name}: ${pageUrl}`,
     '',
     `Stop these emails: ${links.unsubscribe}`,
   ].join('\n')
@@ -93,7 +133,7 @@ export function noticeEmail(
 <p>Hello ${escapeHtml(to.name)},</p>
 <p style="font-size:20px;font-weight:700">${escapeHtml(subject)}</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(links.timeline)}">Open your timeline</a></p>
+<p><a href="${escapeHtml(pageUrl)}">Open your ${page.name}</a></p>
 <p style="font-size:13px;color:#475569"><a href="${escapeHtml(links.unsubscribe)}">Stop these emails</a></p>
 </body></html>`
   return {

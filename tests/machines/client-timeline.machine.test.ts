@@ -123,7 +123,12 @@ describe('client machine: the timeline', () => {
 
   it('holds the email switches', async () => {
     const { actor, answered } = start()
-    const off = { inspectionReminders: false, stepUpdates: true, warrantyReminders: true }
+    const off = {
+      inspectionReminders: false,
+      stepUpdates: true,
+      warrantyReminders: true,
+      tradeInsurance: true,
+    }
     request(actor, { name: 'setNotifications', body: off })
     await answered()
     expect(actor.getSnapshot().context.notifications).toEqual(off)

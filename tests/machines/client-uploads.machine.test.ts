@@ -38,7 +38,12 @@ function start(files: StoredFile[] | (() => Promise<StoredFile[]>) = [storedFile
     if (call.name === 'files')
       return { name: 'files', data: typeof files === 'function' ? await files() : files }
     if (call.name === 'notifications') {
-      const data = { inspectionReminders: true, stepUpdates: true, warrantyReminders: true }
+      const data = {
+        inspectionReminders: true,
+        stepUpdates: true,
+        warrantyReminders: true,
+        tradeInsurance: true,
+      }
       return { name: 'notifications', data }
     }
     throw new Error(`no ${call.name}`)

@@ -52,7 +52,12 @@ beforeEach(async () => {
     {
       method: 'PUT',
       url: '/api/notifications',
-      body: { inspectionReminders: false, stepUpdates: true, warrantyReminders: true },
+      body: {
+        inspectionReminders: false,
+        stepUpdates: true,
+        warrantyReminders: true,
+        tradeInsurance: true,
+      },
     },
     { method: 'GET', url: '/api/money', body: undefined },
     {

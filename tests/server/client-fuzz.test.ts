@@ -192,6 +192,7 @@ const validBodies: Record<string, () => fc.Arbitrary<Record<string, unknown>>> =
       inspectionReminders: fc.boolean(),
       stepUpdates: fc.boolean(),
       warrantyReminders: fc.boolean(),
+      tradeInsurance: fc.boolean(),
     }),
   '/api/request-manager': () =>
     fc.record({ managerId: one(ids.managers), message: text }, { requiredKeys: ['managerId'] }),

@@ -17,7 +17,7 @@ import {
   uploaded,
 } from './files-kit'
 import { drawId, moneyOf, pay, signed, stepIn } from './money-kit'
-import { setToday } from './timeline-kit'
+import { emailsWithout, setToday } from './timeline-kit'
 
 const { t, admin, client } = austinPerTest({ NOTIFY_INTERVAL: '3600' })
 const other = clientPerTest(t, 'other@example.com')
@@ -332,10 +332,7 @@ describe('the warranty reminder', () => {
 
   it('is not sent to a client who turned warranty reminders off', async () => {
     await steelWarranty()
-    const off = { inspectionReminders: true, stepUpdates: true, warrantyReminders: false }
-    expect((await callRaw(t, 'setNotifications', { body: off }, client.headers)).statusCode).toBe(
-      200,
-    )
+    await emailsWithout(t, client.headers, 'warrantyReminders')
     setToday(t, '2030-12-20')
     await t.app.notifier.run()
     expect(await mails([t])).toEqual([])

@@ -1,19 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { unsubscribeToken } from '../../server/lib/unsubscribe-token'
 import { NOTIFY_LEASE_MS } from '../../server/plugins/app/notifications/notification-log'
 import { notificationLog } from '../../server/db/schema'
-import { build, type TestApp } from '../support/build'
+import type { TestApp } from '../support/build'
 import { expectProblem } from '../support/http'
 import { callRaw } from '../support/call'
-import { header, mimeParts, startSmtp } from '../support/smtp'
+import { header, mimeParts } from '../support/smtp'
 import { newClient, serveAustin } from './client-kit'
+import { notifyingServersPerTest } from './notify-kit'
 import { permitsDone, setToday } from './timeline-kit'
 
 const REMINDER = 'Layout inspection tomorrow'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-let apps: TestApp[]
+const notifying = notifyingServersPerTest()
+const { smtp } = notifying
 /** The server the client uses; its mail (sign-in codes) goes to the outbox. */
 let t: TestApp
 /** Servers on the same database whose jobs email through the SMTP listener. */
@@ -21,37 +22,15 @@ let senders: TestApp[]
 let client: Awaited<ReturnType<typeof newClient>>
 
 async function servers(count: number, notifyInterval: string) {
-  const publicUrl = { PUBLIC_URL: 'https://pool.example.com' }
-  t = await build({ ...publicUrl, NOTIFY_INTERVAL: '3600' })
-  apps.push(t)
-  const smtpUrl = `smtp://127.0.0.1:${smtp.port}`
-  for (let i = 0; i < count; i++) {
-    const made = await build(
-      { ...publicUrl, SMTP_URL: smtpUrl, NOTIFY_INTERVAL: notifyInterval },
-      { besides: t },
-    )
-    apps.push(made)
-    senders.push(made)
-    await made.app.ready()
-  }
+  ;({ t, senders } = await notifying.build(count, notifyInterval))
   return senders[0] ?? t
 }
-
-beforeEach(async () => {
-  smtp = await startSmtp()
-  apps = []
-  senders = []
-})
-afterEach(async () => {
-  for (const made of apps) await made.app.close()
-  await smtp.close()
-})
 
 /** A client whose layout inspection is scheduled for April 10, 2030; today is `today`. */
 async function inspectionOnApril10(today: string) {
   await serveAustin(t)
   client = await newClient(t, 'pat@example.com')
-  for (const made of apps) setToday(made, '2030-03-01')
+  for (const made of [t, ...senders]) setToday(made, '2030-03-01')
   expect(
     (await callRaw(t, 'setTimelineStart', { body: { startDate: '2030-03-04' } }, client.headers))
       .statusCode,
@@ -62,7 +41,7 @@ async function inspectionOnApril10(today: string) {
     (await callRaw(t, 'recordInspection', { slug: 'layout', body: scheduled }, client.headers))
       .statusCode,
   ).toBe(200)
-  for (const made of apps) setToday(made, today)
+  for (const made of [t, ...senders]) setToday(made, today)
 }
 
 const reminders = () => smtp.received.filter((m) => header(m.raw, 'subject') === REMINDER)
@@ -85,7 +64,7 @@ describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 
     await sleep(2_500)
     expect(reminders()).toEqual([])
 
-    for (const made of apps) setToday(made, '2030-04-09')
+    for (const made of [t, ...senders]) setToday(made, '2030-04-09')
     await expectReminders(1)
     const [mail] = reminders()
     if (!mail) throw new Error('no reminder')
@@ -116,7 +95,12 @@ describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 
     expect(page.body).toContain('<button type="submit">Unsubscribe</button>')
     const before = await callRaw(t, 'notifications', {}, client.headers)
     expect(before.json()).toEqual({
-      Data: { inspectionReminders: true, stepUpdates: true, warrantyReminders: true },
+      Data: {
+        inspectionReminders: true,
+        stepUpdates: true,
+        warrantyReminders: true,
+        tradeInsurance: true,
+      },
     })
 
     // As a mail provider posts it: a form, from no browser origin.
@@ -130,7 +114,12 @@ describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 
     expect(oneClick.json()).toEqual({ Data: { turnedOff: 'inspectionReminders' } })
     const after = await callRaw(t, 'notifications', {}, client.headers)
     expect(after.json()).toEqual({
-      Data: { inspectionReminders: false, stepUpdates: true, warrantyReminders: true },
+      Data: {
+        inspectionReminders: false,
+        stepUpdates: true,
+        warrantyReminders: true,
+        tradeInsurance: true,
+      },
     })
 
     // Moved to the 11th, the inspection is tomorrow again: a new reminder, not sent.
@@ -139,14 +128,13 @@ describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 
       (await callRaw(t, 'recordInspection', { slug: 'layout', body: moved }, client.headers))
         .statusCode,
     ).toBe(200)
-    for (const made of apps) setToday(made, '2030-04-10')
+    for (const made of [t, ...senders]) setToday(made, '2030-04-10')
     await expectReminders(1)
   })
 
   it('stops with its server: nothing is sent once the server closed', async () => {
     await inspectionOnApril10('2030-04-08')
     for (const made of senders) await made.app.close()
-    apps = [t]
     for (const made of [t, ...senders]) setToday(made, '2030-04-09')
     await sleep(2_500)
     // Not even claimed: the closed server's job no longer runs.
@@ -223,7 +211,7 @@ describe('step updates', () => {
     const sender = await servers(1, '3600')
     await serveAustin(t)
     client = await newClient(t, 'pat@example.com')
-    for (const made of apps) setToday(made, '2030-03-01')
+    for (const made of [t, ...senders]) setToday(made, '2030-03-01')
     const start = { startDate: '2030-03-04' }
     expect((await callRaw(t, 'setTimelineStart', { body: start }, client.headers)).statusCode).toBe(
       200,
@@ -231,13 +219,13 @@ describe('step updates', () => {
     await sender.app.notifier.run()
     expect(subjects()).toEqual([])
 
-    for (const made of apps) setToday(made, '2030-03-04')
+    for (const made of [t, ...senders]) setToday(made, '2030-03-04')
     await sender.app.notifier.run()
     await sender.app.notifier.run()
     expect(subjects()).toEqual(['Pool Design can start'])
 
     // Pool Design's baseline ends on the 8th, its forecast today; Engineering's moves with it.
-    for (const made of apps) setToday(made, '2030-03-12')
+    for (const made of [t, ...senders]) setToday(made, '2030-03-12')
     await sender.app.notifier.run()
     await sender.app.notifier.run()
     expect(subjects()).toEqual([
@@ -284,7 +272,7 @@ describe('step updates', () => {
     const sender = await servers(1, '3600')
     const admin = await serveAustin(t)
     client = await newClient(t, 'pat@example.com')
-    for (const made of apps) setToday(made, '2030-03-01')
+    for (const made of [t, ...senders]) setToday(made, '2030-03-01')
     const start = { startDate: '2030-03-04' }
     expect((await callRaw(t, 'setTimelineStart', { body: start }, client.headers)).statusCode).toBe(
       200,

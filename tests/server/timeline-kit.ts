@@ -1,3 +1,4 @@
+import type { NotificationSwitch } from '../../contract'
 import type { TestApp } from '../support/build'
 import { call } from '../support/call'
 
@@ -10,4 +11,20 @@ export function setToday(t: TestApp, day: string) {
 export async function permitsDone(t: TestApp, headers: Record<string, string>) {
   for (const Title of ['Pool Design', 'Engineering', 'Permits'] as const)
     await call(t, 'markDone1', { body: { Title, done: true } }, headers)
+}
+
+/** Every email switch on but `name` (PUT /api/notifications). */
+export async function emailsWithout(
+  t: TestApp,
+  headers: Record<string, string>,
+  name: NotificationSwitch,
+) {
+  const body = {
+    inspectionReminders: true,
+    stepUpdates: true,
+    warrantyReminders: true,
+    tradeInsurance: true,
+    [name]: false,
+  }
+  await call(t, 'setNotifications', { body }, headers)
 }

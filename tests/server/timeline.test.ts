@@ -352,7 +352,12 @@ describe('the back office schedule', () => {
 
 describe('notification preferences', () => {
   it('are all on until the client turns one off', async () => {
-    const all = { inspectionReminders: true, stepUpdates: true, warrantyReminders: true }
+    const all = {
+      inspectionReminders: true,
+      stepUpdates: true,
+      warrantyReminders: true,
+      tradeInsurance: true,
+    }
     const get = () => callRaw(t, 'notifications', {}, client.headers)
     expect((await get()).json()).toEqual({ Data: all })
     const changed = { ...all, stepUpdates: false }
@@ -415,13 +420,19 @@ describe('bad input', () => {
     [
       'a missing switch',
       'setNotifications',
-      { inspectionReminders: true, stepUpdates: false },
-      'warrantyReminders',
+      { inspectionReminders: true, stepUpdates: false, warrantyReminders: true },
+      'tradeInsurance',
     ],
     [
       'an unknown field',
       'setNotifications',
-      { inspectionReminders: true, stepUpdates: true, warrantyReminders: true, sms: true },
+      {
+        inspectionReminders: true,
+        stepUpdates: true,
+        warrantyReminders: true,
+        tradeInsurance: true,
+        sms: true,
+      },
       'sms',
     ],
   ])('refuses %s (400), changing nothing', async (_, name, body, field) => {
@@ -479,12 +490,24 @@ describe('access', () => {
     await callRaw(
       t,
       'setNotifications',
-      { body: { inspectionReminders: false, stepUpdates: false, warrantyReminders: false } },
+      {
+        body: {
+          inspectionReminders: false,
+          stepUpdates: false,
+          warrantyReminders: false,
+          tradeInsurance: false,
+        },
+      },
       other.headers,
     )
     const mine = await callRaw(t, 'notifications', {}, client.headers)
     expect(mine.json()).toEqual({
-      Data: { inspectionReminders: true, stepUpdates: true, warrantyReminders: true },
+      Data: {
+        inspectionReminders: true,
+        stepUpdates: true,
+        warrantyReminders: true,
+        tradeInsurance: true,
+      },
     })
   })
 

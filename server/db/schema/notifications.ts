@@ -10,6 +10,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   inspectionReminders: boolean('inspection_reminders').notNull().default(true),
   stepUpdates: boolean('step_updates').notNull().default(true),
   warrantyReminders: boolean('warranty_reminders').notNull().default(true),
+  tradeInsurance: boolean('trade_insurance').notNull().default(true),
   updatedAt: updatedAt(),
 })
 
@@ -24,10 +25,21 @@ export const notificationLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     clientId: clientId(),
     kind: text('kind', {
-      enum: ['inspection-tomorrow', 'ready-to-start', 'running-late', 'warranty-expiring'],
+      enum: [
+        'inspection-tomorrow',
+        'ready-to-start',
+        'running-late',
+        'warranty-expiring',
+        'insurance',
+      ],
     }).notNull(),
-    /** What the email is about: a step or an inspection slug, a warranty's id. */
+    /**
+     * What the email is about: a step or an inspection slug, a warranty's id, a trade's id and
+     * the reminder's window (`{tradeId}/30`).
+     */
     subject: text('subject').notNull(),
+    /** The name the email gives its subject, as it was when claimed: a trade's company. */
+    about: text('about'),
     onDate: day('on_date').notNull(),
     claimedAt: at('claimed_at').notNull().defaultNow(),
     sentAt: at('sent_at'),

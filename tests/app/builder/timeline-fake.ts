@@ -18,6 +18,7 @@ export function createFakeTimelineApi() {
     inspectionReminders: true,
     stepUpdates: true,
     warrantyReminders: true,
+    tradeInsurance: true,
   }
   const answer = () => timeline(facts, DEFAULT_SCHEDULE, FAKE_TODAY)
 

@@ -171,23 +171,29 @@ describe('the Overview’s dates and emails', () => {
     expect(progress.textContent).toContain('On plan')
   })
 
-  it('turns an email switch off and on through the notifications call', async () => {
+  it.each([
+    ['Email me about inspections', 'inspectionReminders'],
+    ["Email me about trades' insurance", 'tradeInsurance'],
+  ] as const)('turns “%s” off through the notifications call', async (name, key) => {
     const { user, idle, timelineCalls } = await renderBuilder('/builder/overview', designed())
     await idle()
-    const inspections = await screen.findByRole('switch', { name: 'Email me about inspections' })
-    expect((inspections as HTMLInputElement).checked).toBe(true)
-    await user.click(inspections)
+    const emailSwitch = await screen.findByRole('switch', { name })
+    expect((emailSwitch as HTMLInputElement).checked).toBe(true)
+    await user.click(emailSwitch)
     await idle()
+    const allOn = {
+      inspectionReminders: true,
+      stepUpdates: true,
+      warrantyReminders: true,
+      tradeInsurance: true,
+    }
     expect(timelineCalls).toHaveBeenLastCalledWith({
       name: 'setNotifications',
-      body: { inspectionReminders: false, stepUpdates: true, warrantyReminders: true },
+      body: { ...allOn, [key]: false },
     })
-    expect(
-      (screen.getByRole('switch', { name: 'Email me about inspections' }) as HTMLInputElement)
-        .checked,
-    ).toBe(false)
-    expect(screen.getByRole('switch', { name: 'Email me about step updates' })).toBeTruthy()
-    expect(screen.getByRole('switch', { name: 'Email me about warranties' })).toBeTruthy()
+    expect((screen.getByRole('switch', { name }) as HTMLInputElement).checked).toBe(false)
+    for (const other of ['Email me about step updates', 'Email me about warranties'])
+      expect(screen.getByRole('switch', { name: other })).toBeTruthy()
   })
 })
 

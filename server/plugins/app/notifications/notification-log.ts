@@ -1,5 +1,5 @@
 import { addDays, differenceInCalendarDays, parseISO, subDays } from 'date-fns'
-import { and, eq, inArray, isNull, lt, sql, type AnyColumn } from 'drizzle-orm'
+import { and, between, eq, inArray, isNull, lt, not, sql, type AnyColumn } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { NotificationPreferences, ScheduleSettings } from '../../../../contract'
@@ -10,7 +10,10 @@ import {
   inspections,
   notificationLog,
   notificationPreferences,
+  poolEntries,
   projects,
+  quotes,
+  trades,
   users,
   warranties,
 } from '../../../db/schema'
@@ -27,6 +30,12 @@ const LATE_DAYS = 3
 
 /** A warranty's reminder goes out this many days before it ends (PRODUCT.md §11). */
 export const WARRANTY_NOTICE_DAYS = 30
+
+/**
+ * The insurance reminders' windows, in days before the cover ends (PRODUCT.md §18a): each runs
+ * from its number down to the day after the next one's, the last down to the day before.
+ */
+export const INSURANCE_NOTICE_DAYS = [30, 14, 7] as const
 
 export type Claimed = Notice & { id: number }
 export type Recipient = { email: string; name: string; preferences: NotificationPreferences }
@@ -150,12 +159,49 @@ async function warrantiesEnding(db: Db, today: string): Promise<Notice[]> {
   return due
 }
 
+/**
+ * Trades whose insurance ends within the first window while they hold an accepted quote on a
+ * step not done, of clients who want the reminder (one query). Each is keyed by the trade, the
+ * day its cover ends and the window today falls in: it goes out on the window's first run, a
+ * window that has passed is never sent late (an expiry entered inside the 14-day window gets the
+ * 14-day reminder alone), and a later expiry date is a new reminder.
+ */
+async function insuranceEnding(db: Db, today: string): Promise<Notice[]> {
+  const last = toIsoDate(addDays(parseISO(today), INSURANCE_NOTICE_DAYS[0]))
+  const tomorrow = toIsoDate(addDays(parseISO(today), 1))
+  const rows = await db
+    .selectDistinct({
+      clientId: trades.clientId,
+      id: trades.id,
+      company: trades.company,
+      expiresOn: trades.insuranceExpiresOn,
+    })
+    .from(trades)
+    .innerJoin(quotes, and(eq(quotes.tradeId, trades.id), eq(quotes.accepted, true)))
+    .innerJoin(poolEntries, and(eq(poolEntries.id, quotes.entryId), not(poolEntries.done)))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.clientId, trades.clientId))
+    .where(
+      and(
+        between(trades.insuranceExpiresOn, tomorrow, last),
+        wants(notificationPreferences.tradeInsurance),
+      ),
+    )
+  return rows.flatMap(({ clientId, id, company, expiresOn }) => {
+    if (!expiresOn) return []
+    const left = differenceInCalendarDays(parseISO(expiresOn), parseISO(today))
+    const window = INSURANCE_NOTICE_DAYS.filter((days) => days >= left).at(-1)
+    if (!window) return []
+    const subject = `${id}/${window}`
+    return [{ clientId, kind: 'insurance' as const, subject, onDate: expiresOn, about: company }]
+  })
+}
+
 const isNoticeKind = (kind: string): kind is NoticeKind => NOTICE_KINDS.some((k) => k === kind)
 
 type LogRow = typeof notificationLog.$inferSelect
 const claimedOf = (rows: LogRow[]): Claimed[] =>
-  rows.flatMap(({ id, clientId, kind, subject, onDate }) =>
-    isNoticeKind(kind) ? [{ id, clientId, kind, subject, onDate }] : [],
+  rows.flatMap(({ id, clientId, kind, subject, onDate, about }) =>
+    isNoticeKind(kind) ? [{ id, clientId, kind, subject, onDate, about }] : [],
   )
 
 export default fp(
@@ -169,6 +215,7 @@ export default fp(
         inspectionsTomorrow(db, tomorrow),
         stepUpdates(db, today, settings),
         warrantiesEnding(db, today),
+        insuranceEnding(db, today),
       ])
       return found.flat()
     }
@@ -210,6 +257,7 @@ export default fp(
           inspectionReminders: wants(notificationPreferences.inspectionReminders).mapWith(Boolean),
           stepUpdates: wants(notificationPreferences.stepUpdates).mapWith(Boolean),
           warrantyReminders: wants(notificationPreferences.warrantyReminders).mapWith(Boolean),
+          tradeInsurance: wants(notificationPreferences.tradeInsurance).mapWith(Boolean),
         })
         .from(users)
         .leftJoin(notificationPreferences, eq(notificationPreferences.clientId, users.id))

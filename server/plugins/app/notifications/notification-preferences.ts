@@ -23,12 +23,14 @@ const ALL_ON: NotificationPreferences = {
   inspectionReminders: true,
   stepUpdates: true,
   warrantyReminders: true,
+  tradeInsurance: true,
 }
 
 const preferencesOf = (row: NotificationPreferences): NotificationPreferences => ({
   inspectionReminders: row.inspectionReminders,
   stepUpdates: row.stepUpdates,
   warrantyReminders: row.warrantyReminders,
+  tradeInsurance: row.tradeInsurance,
 })
 
 export default fp(

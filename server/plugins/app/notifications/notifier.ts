@@ -30,10 +30,7 @@ export default fp(
     const send = async (notice: Claimed, to: Recipient) => {
       const turnOff = NOTICES[notice.kind].turnedOffBy
       const token = unsubscribeToken(app.keys.unsubscribe, { clientId: notice.clientId, turnOff })
-      const links = {
-        timeline: `${base}/builder/timeline`,
-        unsubscribe: `${base}/api/unsubscribe/${token}`,
-      }
+      const links = { base, unsubscribe: `${base}/api/unsubscribe/${token}` }
       await app.mailer.deliver(noticeEmail(notice, to, links))
       await log.markSent(notice.id, app.clock())
     }

@@ -10,6 +10,7 @@ const ABOUT: Record<NotificationSwitch, string> = {
   inspectionReminders: 'inspections',
   stepUpdates: 'step updates',
   warrantyReminders: 'warranties',
+  tradeInsurance: "trades' insurance",
 }
 
 const page = (title: string, body: string) => `<!doctype html>

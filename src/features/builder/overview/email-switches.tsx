@@ -7,6 +7,7 @@ const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
   { key: 'inspectionReminders', label: 'Email me about inspections' },
   { key: 'stepUpdates', label: 'Email me about step updates' },
   { key: 'warrantyReminders', label: 'Email me about warranties' },
+  { key: 'tradeInsurance', label: "Email me about trades' insurance" },
 ]
 
 /** The client's email switches (PRODUCT.md §9), each saved as soon as it is flipped. */
