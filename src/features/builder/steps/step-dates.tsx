@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent, type ReactNode } from 'react'
-import { DateInput, type TimelineStep } from '../../../../contract/timeline'
+import type { ReactNode } from 'react'
+import { z } from 'zod/mini'
+import { StepStartedBody, type TimelineStep } from '../../../../contract/timeline'
 import { Badge } from '../../../components/badge'
-import { TextField } from '../../../components/text-field'
-import { CallButton } from '../call-button'
+import { useContractForm } from '../../../components/form/use-contract-form'
+import { DateForm } from '../date-form'
 import { formatSpan, inspectionStatus, stepStatus } from '../timeline-dates'
 import { useCallFor } from '../use-client'
 import { useTimeline } from '../use-timeline'
@@ -60,38 +61,27 @@ export function StepDates({ route }: { route: string }) {
   )
 }
 
+/** When the step started, typed; empty says it has not. */
+const StartedOnBody = z.omit(StepStartedBody, { step: true })
+
 function StartedOn({ step }: { step: TimelineStep }) {
-  const [startedOn, setStartedOn] = useState(step.startedOn ?? '')
-  const [error, setError] = useState<string>()
   const calls = useCallFor('setStepStarted')
-  const failure = calls.failure?.call.name === 'setStepStarted' ? calls.failure : null
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = startedOn === '' ? null : DateInput.safeParse(startedOn)
-    if (checked && !checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Enter a date')
-      return
-    }
-    setError(undefined)
-    calls.run({
-      name: 'setStepStarted',
-      body: { step: step.step, startedOn: checked?.data ?? null },
-    })
-  }
+  const form = useContractForm(StartedOnBody, calls, {
+    initial: { startedOn: step.startedOn ?? '' },
+    toBody: ({ startedOn }) => ({ startedOn: startedOn === '' ? null : startedOn }),
+    toCall: (body) => ({ name: 'setStepStarted' as const, body: { step: step.step, ...body } }),
+  })
   return (
-    <form className="step-started" onSubmit={submit} noValidate>
-      <TextField
-        id="step-started-on"
-        label="Started on"
-        type="date"
-        value={startedOn}
-        onChange={setStartedOn}
-        error={error ?? failure?.message}
-      />
-      <CallButton type="submit" variant="secondary" calls={calls} busyLabel="Saving…">
-        Save start date
-      </CallButton>
-    </form>
+    <DateForm
+      className="step-started"
+      label="Started on"
+      field={form.field('startedOn')}
+      form={form}
+      calls={calls}
+      variant="secondary"
+    >
+      Save start date
+    </DateForm>
   )
 }
 

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react'
-import { DateInput, type Timeline } from '../../../../contract/timeline'
+import { TimelineStartBody, type Timeline } from '../../../../contract/timeline'
 import { Badge } from '../../../components/badge'
-import { TextField } from '../../../components/text-field'
-import { CallButton } from '../call-button'
+import { useContractForm } from '../../../components/form/use-contract-form'
+import { DateForm } from '../date-form'
 import { CalendarCard } from './calendar-card'
 import { GanttChart } from './gantt-chart'
 import { InspectionCard } from './inspection-card'
@@ -52,41 +51,28 @@ export function TimelinePage() {
 }
 
 function StartDateForm({ timeline }: { timeline: Timeline | null }) {
-  const [startDate, setStartDate] = useState(timeline?.startDate ?? '')
-  const [error, setError] = useState<string>()
   const calls = useCallFor('setTimelineStart')
   const replan = !!timeline?.baseline
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = DateInput.safeParse(startDate)
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Enter a date')
-      return
-    }
-    setError(undefined)
-    calls.run({
-      name: 'setTimelineStart',
-      body: replan ? { startDate: checked.data, rebaseline: true } : { startDate: checked.data },
-    })
-  }
-  const serverError = calls.failure?.fields.startDate?.[0] ?? calls.failure?.message
+  const form = useContractForm(TimelineStartBody, calls, {
+    initial: { startDate: timeline?.startDate ?? '' },
+    toBody: ({ startDate }) => ({ startDate }),
+    toCall: ({ startDate }) => ({
+      name: 'setTimelineStart' as const,
+      body: replan ? { startDate, rebaseline: true } : { startDate },
+    }),
+  })
+  const startDate = form.field('startDate')
   return (
-    <form className="timeline-card timeline-start" onSubmit={submit} noValidate>
-      <TextField
-        id="project-start-date"
-        label="Project start date"
-        type="date"
-        value={startDate || timeline?.startDate || ''}
-        onChange={setStartDate}
-        hint={
-          replan ? 'Re-planning makes the forecast from this date the new baseline.' : undefined
-        }
-        error={error ?? serverError}
-      />
-      <CallButton type="submit" calls={calls} busyLabel="Saving…">
-        {replan ? 'Re-plan' : 'Set start date'}
-      </CallButton>
-    </form>
+    <DateForm
+      className="timeline-card timeline-start"
+      label="Project start date"
+      hint={replan ? 'Re-planning makes the forecast from this date the new baseline.' : undefined}
+      field={{ ...startDate, value: startDate.value || timeline?.startDate || '' }}
+      form={form}
+      calls={calls}
+    >
+      {replan ? 'Re-plan' : 'Set start date'}
+    </DateForm>
   )
 }
 
