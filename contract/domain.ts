@@ -7,6 +7,8 @@ export const Role = z.enum(['CLIENT', 'ADMIN'])
 export type Role = z.infer<typeof Role>
 
 const Timestamp = z.iso.datetime({ offset: true })
+/** A calendar day, `YYYY-MM-DD` (timeline.ts's IsoDate, which imports this file). */
+const IsoDay = z.iso.date()
 
 export const Email = z.pipe(
   z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter a valid email address')),
@@ -87,6 +89,10 @@ export const Manager = z.object({
 })
 export type Manager = z.infer<typeof Manager>
 
+/** What a bid says of one of the step's scope items: in it or not. */
+export const QuoteItem = z.object({ itemId: z.uuid(), included: z.boolean() })
+export type QuoteItem = z.infer<typeof QuoteItem>
+
 export const Quote = z.object({
   id: z.uuid(),
   vendor: z.string(),
@@ -96,6 +102,17 @@ export const Quote = z.object({
   accepted: z.boolean(),
   /** The owner's trade who quoted (PRODUCT.md §13), or null when none was recorded. */
   tradeId: z.nullable(z.uuid()),
+  /** The bid request whose bid made the quote (PRODUCT.md §14), or null. */
+  bidRequestId: z.nullable(z.uuid()),
+  /** What the bid says of each of the step's scope items; null for a quote without. */
+  items: z.nullable(z.array(QuoteItem)),
+  validUntil: z.nullable(IsoDay),
+  /** The bid's proposal, among the owner's files. */
+  fileId: z.nullable(z.uuid()),
+  /** The amount levelled on the step's scope (cents), or null without items. */
+  levelled: z.nullable(Cents),
+  /** The manager who entered the quote for the owner, or null when the owner did. */
+  enteredBy: z.nullable(z.string()),
 })
 export type Quote = z.infer<typeof Quote>
 

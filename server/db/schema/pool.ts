@@ -12,10 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { QuoteItem } from '../../../contract/bids'
 import type { Pricing } from '../../../contract/pricing'
 import { MAX_QUOTES_PER_ENTRY } from '../../../contract/steps'
 import { id, createdAt, updatedAt, at, day, keyTo } from './columns'
 import { ownedByClient } from './client-column'
+import { fileLink } from './documents'
 import { trades } from './trades'
 
 export const stages = pgTable('stages', {
@@ -80,6 +82,23 @@ export const quotes = pgTable(
      * it on a quote not accepted; the repository refuses while one is.
      */
     tradeId: uuid('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+    /**
+     * The bid request whose bid made the quote (PRODUCT.md §14). No foreign key: the request
+     * keys its quote (`bid_requests.quote_id`), and a quote outlives a deleted trade's requests.
+     */
+    bidRequestId: uuid('bid_request_id'),
+    /** What the bid says of each of the step's scope items, or null for a quote without. */
+    items: jsonb('items').$type<QuoteItem[]>(),
+    validUntil: day('valid_until'),
+    /** The bid's proposal (a PDF among the owner's files). */
+    fileId: fileLink('file_id'),
+    /** The manager who entered the quote for the owner, by name; null when the owner did. */
+    enteredBy: text('entered_by'),
   },
-  (t) => [index('quotes_entry_idx').on(t.entryId), index('quotes_trade_idx').on(t.tradeId)],
+  (t) => [
+    index('quotes_entry_idx').on(t.entryId),
+    index('quotes_trade_idx').on(t.tradeId),
+    index('quotes_bid_request_idx').on(t.bidRequestId),
+    index('quotes_file_idx').on(t.fileId),
+  ],
 )

@@ -10,6 +10,8 @@ export type Keys = {
   refresh: Buffer
   unsubscribe: Buffer
   fileUrl: Buffer
+  /** Bid requests' link tokens and trade sessions' cookies, stored as keyed hashes. */
+  tradeLink: Buffer
 }
 
 declare module 'fastify' {
@@ -35,6 +37,7 @@ export default fp(
       refresh: deriveKey(opts.secret, 'refresh'),
       unsubscribe: deriveKey(opts.secret, 'unsubscribe'),
       fileUrl: deriveKey(opts.secret, 'file-url'),
+      tradeLink: deriveKey(opts.secret, 'trade-link'),
     })
   },
   { name: 'core' },

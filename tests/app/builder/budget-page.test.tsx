@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
+import { designEntry, emptyPoolData, renderBuilder, stageId, NO_BID } from './harness'
 
 beforeAll(() => {
   document.documentElement.lang = 'en'
@@ -33,6 +33,7 @@ const quotedProject = () =>
             createdAt: '2026-06-01T12:00:00.000Z',
             accepted: true,
             tradeId: null,
+            ...NO_BID,
           },
         ],
       },

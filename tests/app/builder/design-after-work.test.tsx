@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Quote, StageEntry } from '../../../contract/domain'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
-import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
+import { designEntry, emptyPoolData, renderBuilder, stageId, NO_BID } from './harness'
 
 fakeModalDialogs()
 afterEach(cleanup)
@@ -16,6 +16,7 @@ const accepted = (n: number, amount: number): Quote => ({
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted: true,
   tradeId: null,
+  ...NO_BID,
 })
 
 /** A metered step with a signed contract, done or not. */

@@ -99,6 +99,16 @@ export const designEntry = (choices: object = REFERENCE_POOL): NonStageEntry => 
 
 const NOW = '2026-06-01T12:00:00.000Z'
 
+/** A quote's fields that only a bid or a manager fills in (PRODUCT.md §14, §18a). */
+export const NO_BID = {
+  bidRequestId: null,
+  items: null,
+  validUntil: null,
+  fileId: null,
+  levelled: null,
+  enteredBy: null,
+} as const
+
 /** Dig Co's quote of $9,000 on a step; `over` sets what a test is about. */
 export const quote = (over: Partial<Quote> = {}): Quote => ({
   id: '00000000-0000-4000-8000-000000000801',
@@ -108,6 +118,7 @@ export const quote = (over: Partial<Quote> = {}): Quote => ({
   createdAt: NOW,
   accepted: false,
   tradeId: null,
+  ...NO_BID,
   ...over,
 })
 
@@ -178,6 +189,7 @@ export function createFakeClientApi(initial: PoolData, stages: readonly Stage[] 
           createdAt: NOW,
           accepted: false,
           tradeId: call.body.tradeId ?? null,
+          ...NO_BID,
         }
         return save(call.body, { quotes: [...entry.quotes, quote] })
       }

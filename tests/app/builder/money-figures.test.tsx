@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Quote } from '../../../contract/domain'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
-import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
+import { designEntry, emptyPoolData, renderBuilder, stageId, NO_BID } from './harness'
 
 // Every money figure on every screen is the one Money answer's: a change order moves them all.
 fakeModalDialogs()
@@ -17,6 +17,7 @@ const accepted = (n: number, amount: number): Quote => ({
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted: true,
   tradeId: null,
+  ...NO_BID,
 })
 
 /** Excavation ($8,320 estimated) at $9,800 and Steel ($2,468 estimated) at $2,500, both accepted. */

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Quote } from '../../../contract/domain'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
-import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
+import { designEntry, emptyPoolData, renderBuilder, stageId, NO_BID } from './harness'
 
 fakeModalDialogs()
 afterEach(() => {
@@ -19,6 +19,7 @@ const quote = (n: number, amount: number, accepted = false, note = ''): Quote =>
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted,
   tradeId: null,
+  ...NO_BID,
 })
 
 /** The reference design saved and Excavation ($8,320 estimated) with these quotes. */

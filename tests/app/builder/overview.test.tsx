@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Quote } from '../../../contract/domain'
 import type { Draw, Money, MoneyStep } from '../../../contract/money'
 import { nextActions } from '../../../src/features/builder/overview/next-actions'
-import { designEntry, emptyPoolData, renderBuilder, STAGES, stageId } from './harness'
+import { designEntry, emptyPoolData, renderBuilder, STAGES, stageId, NO_BID } from './harness'
 
 afterEach(cleanup)
 
@@ -16,6 +16,7 @@ const quote = (n: number, accepted = false): Quote => ({
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted,
   tradeId: null,
+  ...NO_BID,
 })
 
 const engineer = {

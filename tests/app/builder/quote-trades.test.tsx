@@ -6,7 +6,14 @@ import { tradeWarnings, type Trade, type TradeFacts } from '../../../contract/tr
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { apiProblem } from '../auth/harness'
-import { createFakeClientApi, designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
+import {
+  createFakeClientApi,
+  designEntry,
+  emptyPoolData,
+  renderBuilder,
+  stageId,
+  NO_BID,
+} from './harness'
 
 fakeModalDialogs()
 afterEach(cleanup)
@@ -45,6 +52,7 @@ const quote = (n: number, vendor: string, tradeId: string | null): Quote => ({
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted: false,
   tradeId,
+  ...NO_BID,
 })
 
 const excavationWith = (quotes: Quote[]) =>

@@ -7,6 +7,7 @@ import {
   designEntry,
   emptyPoolData,
   engineer,
+  NO_BID,
   renderBuilder,
   stageId,
   type BuilderOptions,
@@ -31,6 +32,7 @@ const quote = (n: number, amount: number, accepted = false) => ({
   createdAt: '2026-06-01T12:00:00.000Z',
   accepted,
   tradeId: null,
+  ...NO_BID,
 })
 
 /** A quote's card, named by its vendor. */

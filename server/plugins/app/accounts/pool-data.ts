@@ -10,6 +10,7 @@ import {
   users,
 } from '../../../db/schema'
 import { wireTime } from '../../../db/wire-time'
+import { quoteJson } from '../pool/quote-json'
 
 /**
  * A client's pool data (the steps' entries with their quotes, the open builder request, the
@@ -18,11 +19,7 @@ import { wireTime } from '../../../db/wire-time'
  * request as the wire shows it (see toPoolEntry and toManagerRequest, which write them from rows).
  */
 export function poolDataJson(clientId: string | Placeholder | SQL): SQL<PoolData> {
-  const entryQuotes = sql`select coalesce(json_agg(json_build_object(
-        'id', q.id, 'vendor', q.vendor, 'amount', q.amount, 'note', q.note,
-        'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted,
-        'tradeId', q.trade_id
-      ) order by q.created_at, q.id), '[]'::json)
+  const entryQuotes = sql`select coalesce(json_agg(${quoteJson} order by q.created_at, q.id), '[]'::json)
     from ${quotes} q where q.entry_id = e.id`
   const entries = sql`select e.stage_id is not null as is_stage,
       case when e.stage_id is not null then jsonb_build_object('StageId', e.stage_id)

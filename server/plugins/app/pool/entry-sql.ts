@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { NonStageTitle, type PoolEntry } from '../../../../contract'
 import { preparedStatement } from '../../../db/driver/client'
 import { wireTime } from '../../../db/wire-time'
+import { quoteJson } from './quote-json'
 
 /** Which entry: the column and value of its key (a stage's id, or a non-stage's title). */
 export type KeyColumns = { stageId: string | null; title: string | null }
@@ -61,9 +62,7 @@ export const value = (name: keyof QuoteValues) => sql.placeholder(name)
 export const answerColumns = (quotesOf: SQL) => sql`e.stage_id as "stageId", e.title, e.choices,
     e.done, ${wireTime(sql`e.done_at`)} as "doneAt", e.quote_count as "quoteCount",
     coalesce((
-      select json_agg(json_build_object('id', q.id, 'vendor', q.vendor, 'amount', q.amount,
-        'note', q.note, 'createdAt', ${wireTime(sql`q.created_at`)}, 'accepted', q.accepted,
-        'tradeId', q.trade_id)
+      select json_agg(${quoteJson}
         order by q.created_at, q.id)
       from (${quotesOf}) q
     ), '[]') as quotes`

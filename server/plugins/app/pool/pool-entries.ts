@@ -152,6 +152,12 @@ export function toPoolEntry(row: EntryRow, entryQuotes: QuoteRow[]): PoolEntry {
       createdAt: q.createdAt.toISOString(),
       accepted: q.accepted,
       tradeId: q.tradeId,
+      bidRequestId: q.bidRequestId,
+      items: q.items,
+      validUntil: q.validUntil,
+      fileId: q.fileId,
+      levelled: null,
+      enteredBy: q.enteredBy,
     })),
   }
   return row.stageId

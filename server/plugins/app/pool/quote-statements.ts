@@ -93,7 +93,8 @@ const acceptStatements = byKey<QuoteChoiceValues>(
       from quote where ${value('acknowledged')}::jsonb is not null
     )
     ${answerOf(sql`select id, entry_id, vendor, amount, note, created_at,
-      id = ${quoteId} as accepted, trade_id from quotes where entry_id = e.id`)}`,
+      id = ${quoteId} as accepted, trade_id, bid_request_id, items, valid_until, file_id,
+      entered_by from quotes where entry_id = e.id`)}`,
 )
 
 /** Removes the quote, and its contract when it is the accepted one. */
