@@ -165,4 +165,9 @@ export const DocumentsProblemCode = {
   quotaExceeded: 'QUOTA_EXCEEDED',
   /** A lien waiver that is not a document of kind lien-waiver (409). */
   notALienWaiver: 'NOT_A_LIEN_WAIVER',
+  /**
+   * A warranty on a step not done, without `startsOn` (409): its cover would have no start, so
+   * it could never expire nor be reminded of.
+   */
+  stepNotDone: 'STEP_NOT_DONE',
 } as const

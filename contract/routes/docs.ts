@@ -103,7 +103,8 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   deleteLogEntry: { summary: 'Delete a log entry and the files attached to it' },
   setWarranty: {
     summary: "Record a step's warranty (one per step: a second replaces it)",
-    description: 'Cover starts on the step’s done date unless startsOn says otherwise.',
+    description:
+      'Cover starts on the step’s done date unless startsOn says otherwise; 409 STEP_NOT_DONE for a step not done without startsOn.',
   },
   warranties: { summary: "The client's warranties with their expiry dates" },
   trades: {

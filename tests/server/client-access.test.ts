@@ -98,7 +98,7 @@ beforeEach(async () => {
     {
       method: 'PUT',
       url: '/api/warranties',
-      body: { step: 'steel', provider: 'Rebar Co', termMonths: 12 },
+      body: { step: 'steel', provider: 'Rebar Co', termMonths: 12, startsOn: '2030-01-01' },
     },
     { method: 'GET', url: '/api/warranties', body: undefined },
   ]

@@ -424,7 +424,7 @@ const TEXT_FIELDS: {
     method: 'PUT',
     url: '/api/warranties',
     field: 'provider',
-    body: (provider) => ({ step: 'tile', provider, termMonths: 12 }),
+    body: (provider) => ({ step: 'tile', provider, termMonths: 12, startsOn: '2030-01-01' }),
   },
 ]
 

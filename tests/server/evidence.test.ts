@@ -113,7 +113,13 @@ describe('the daily log', () => {
     }
     const deleted = await entry([shared.id, waiver.id, only.id])
     const kept = await entry([shared.id])
-    const warranty = { step: 'tile', provider: 'Tile Co', termMonths: 12, fileId: shared.id }
+    const warranty = {
+      step: 'tile',
+      provider: 'Tile Co',
+      termMonths: 12,
+      startsOn: '2030-03-04',
+      fileId: shared.id,
+    }
     expect((await setWarranty(warranty)).statusCode).toBe(200)
     await signed(t, client.headers, 'excavation', 800_000)
     const deposit = await drawId(t, client.headers, 'excavation', 0)
@@ -154,20 +160,18 @@ const warranties = () => call(t, 'warranties', {}, client.headers)
 
 describe('warranties', () => {
   it("start on the step's done day unless told, one per step, replaced by the next", async () => {
-    const first = await setWarranty({ step: 'steel', provider: 'Rebar Co', termMonths: 12 })
-    expect(first.statusCode, first.body).toBe(200)
-    expect((first.json() as { Data: unknown }).Data).toMatchObject({
-      step: 'steel',
-      startsOn: null,
-      expiresOn: null,
-      fileId: null,
-    })
+    const rebar = { step: 'steel', provider: 'Rebar Co', termMonths: 12 }
+    // Before the step is done, a warranty without a start could never end, nor be reminded of.
+    expectProblem(await setWarranty(rebar), 409, 'STEP_NOT_DONE')
+    expect(await warranties()).toEqual([])
     setToday(t, '2030-03-10')
     const { steel } = await stageIds(t)
     expect(
       (await callRaw(t, 'markDone', { body: { StageId: steel, done: true } }, client.headers))
         .statusCode,
     ).toBe(200)
+    const first = await setWarranty(rebar)
+    expect(first.statusCode, first.body).toBe(200)
     expect(await warranties()).toMatchObject([
       { step: 'steel', startsOn: '2030-03-10', expiresOn: '2031-03-10' },
     ])
@@ -211,7 +215,13 @@ describe('warranties', () => {
   it("refuses another client's file and terms out of 1–600 months, changing nothing", async () => {
     const theirs = await photo(other.headers)
     const before = await snapshot(t)
-    const foreign = { step: 'tile', provider: 'Tile Co', termMonths: 12, fileId: theirs.id }
+    const foreign = {
+      step: 'tile',
+      provider: 'Tile Co',
+      termMonths: 12,
+      startsOn: '2030-01-01',
+      fileId: theirs.id,
+    }
     expectProblem(await setWarranty(foreign), 404)
     for (const termMonths of [0, 601, 1.5])
       expect(
@@ -293,7 +303,6 @@ describe('the warranty reminder', () => {
     const second = await build({ NOTIFY_INTERVAL: '3600' }, { besides: t })
     try {
       await steelWarranty()
-      await setWarranty({ step: 'tile', provider: 'Tile Co', termMonths: 12 })
       const both = [t, second]
       const run = () => Promise.all(both.map((made) => made.app.notifier.run()))
       for (const made of both) setToday(made, '2030-12-15')

@@ -120,7 +120,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('deleting a log entry beside 
         callRaw(
           t,
           'setWarranty',
-          { body: { step: 'tile', provider: 'T', termMonths: 12, fileId } },
+          { body: { step: 'tile', provider: 'T', termMonths: 12, startsOn: '2030-01-01', fileId } },
           client.headers,
         ),
     ],

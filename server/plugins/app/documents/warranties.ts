@@ -4,9 +4,14 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
 import { STEP_SLUGS, StepSlug } from '../../../../contract'
-import type { Warranty, WarrantyBody } from '../../../../contract/documents'
+import {
+  DocumentsProblemCode,
+  type Warranty,
+  type WarrantyBody,
+} from '../../../../contract/documents'
 import { toIsoDate } from '../../../../contract/schedule-spans'
 import { warranties } from '../../../db/schema'
+import { conflict } from '../../../lib/problem'
 import { ownFiles } from './owned-files'
 import { factsOfClients } from '../timeline/timeline'
 
@@ -56,6 +61,14 @@ export default fp(
     }
 
     const set: Warranties['set'] = async (clientId, warranty) => {
+      if (!warranty.startsOn) {
+        const facts = (await factsOfClients(db, [clientId])).get(clientId)
+        if (!facts?.steps[warranty.step]?.doneOn)
+          throw conflict(
+            'This step is not done yet: its warranty starts when it is, or give the day it starts.',
+            DocumentsProblemCode.stepNotDone,
+          )
+      }
       const values = {
         provider: warranty.provider,
         termMonths: warranty.termMonths,
