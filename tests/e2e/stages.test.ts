@@ -132,6 +132,15 @@ describe('the built app as served', () => {
     // Node's fetch decodes brotli: the bytes are the script itself.
     expect((await asset.text()).length).toBeGreaterThan(1000)
   })
+
+  it('answers a missing asset 404, never with the page in its place', async () => {
+    const missing = await fetch(`${e2e.server.url}/assets/no-such-chunk.js`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type')).toContain('application/problem+json')
+    // Any other unknown page is the app's, for its router to take.
+    const page = await fetch(`${e2e.server.url}/no-such-page`)
+    expect(page.headers.get('content-type')).toContain('text/html')
+  })
 })
 
 describe('a page that is not there', () => {

@@ -5,6 +5,7 @@ import { cities } from '../../server/db/schema'
 import { appPerTest, build } from '../support/build'
 import { expectProblem } from '../support/http'
 import { callRaw } from '../support/call'
+import { newClient, serveAustin } from './client-kit'
 
 const t = appPerTest()
 
@@ -64,7 +65,22 @@ describe('GET /api', () => {
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
       expect(res.headers['strict-transport-security']).toBeUndefined()
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+      expect(res.headers['permissions-policy']).toContain('camera=()')
+      expect(res.headers['permissions-policy']).toContain('geolocation=()')
     }
+  })
+
+  it('keeps signed-in answers out of every cache, public ones revalidated', async () => {
+    await serveAustin(t)
+    const client = await newClient(t, 'c@example.com')
+    const mine = await callRaw(t, 'notifications', {}, client.headers)
+    expect(mine.statusCode).toBe(200)
+    expect(mine.headers['cache-control']).toBe('no-store')
+    // A refusal of a signed-in call too: it names what the caller may not see.
+    const refused = await callRaw(t, 'adminFetch', {}, client.headers)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.headers['cache-control']).toBe('no-store')
+    expect((await t.app.inject('/api')).headers['cache-control']).toBe('no-cache')
   })
 
   it('sends HSTS when PUBLIC_URL is https', async () => {

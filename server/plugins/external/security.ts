@@ -43,9 +43,35 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return Object.fromEntries(headers)
 }
 
-/** The security headers of every response: a strict CSP (no inline script), nosniff, no referrer leaks. */
-export const securityHeaders = (publicUrl: string | undefined) =>
-  helmetHeaders(helmetOptions(publicUrl?.startsWith('https:') ?? false))
+/**
+ * The browser features no page of the app uses, off for every page and anything it embeds (a
+ * photo is taken with the file input, which needs no camera permission).
+ */
+const PERMISSIONS_POLICY = [
+  'camera',
+  'microphone',
+  'geolocation',
+  'payment',
+  'usb',
+  'serial',
+  'bluetooth',
+  'midi',
+  'magnetometer',
+  'gyroscope',
+  'accelerometer',
+  'display-capture',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ')
+
+/**
+ * The security headers of every response: a strict CSP (no inline script), nosniff, no referrer
+ * leaks, and no powerful browser features.
+ */
+export const securityHeaders = (publicUrl: string | undefined) => ({
+  ...helmetHeaders(helmetOptions(publicUrl?.startsWith('https:') ?? false)),
+  'permissions-policy': PERMISSIONS_POLICY,
+})
 
 /** Sets the security headers on every routed response (buildApp sets them on the others). */
 export default fp(
@@ -54,6 +80,14 @@ export default fp(
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers)
       done()
+    })
+    // A signed-in answer is the caller's own: no cache on the way, nor the browser's disk, keeps
+    // it — unless its route says how it may be kept (a file's signed bytes, a revalidated poll).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const access = request.routeOptions.config.access
+      if (access && access !== 'public' && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store')
+      done(null, payload)
     })
   },
   { name: 'security', dependencies: ['core'] },

@@ -38,7 +38,9 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const wantsPage = request.method === 'GET' || request.method === 'HEAD'
-      if (hasApp && wantsPage && !request.url.startsWith('/api')) {
+      // A missing asset is missing: the page's HTML in its place would be run as a script.
+      const isFile = request.url.startsWith('/api') || request.url.startsWith('/assets/')
+      if (hasApp && wantsPage && !isFile) {
         return reply.sendFile('index.html')
       }
       throw notFound(

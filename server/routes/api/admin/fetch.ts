@@ -24,7 +24,7 @@ const fetchRoutes: FastifyPluginAsyncZod = async (app) => {
     compress: false,
     handler: async (request, typedReply) => {
       const reply: FastifyReply = typedReply
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+      reply.header('vary', 'accept-encoding')
       const now = await app.dataVersion.current()
       const etag = etagOf(now)
       if (request.headers['if-none-match'] === etag)
