@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { formatISO, parseISO, subDays } from 'date-fns'
 import { describe, expect, it } from 'vitest'
 import { formatSpan } from '../../src/features/builder/timeline-dates'
 import { eventsOf } from '../support/ical'
@@ -232,18 +233,13 @@ describe('the timeline', () => {
       ]),
     )
     expect(forecasts).toHaveLength(13)
-    const isoOf = (date = '', days = 0) => {
-      const day = new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T00:00Z`)
-      return new Date(day.getTime() + days * 86_400_000).toISOString().slice(0, 10)
-    }
+    const dayBefore = (iso: string) =>
+      formatISO(subDays(parseISO(iso), 1), { representation: 'date' })
     // iCalendar's all-day DTEND is the day after the last. Node's ICU puts thin spaces around
     // the dash, Chromium's plain ones.
     const feedSpans = events.map((event) => [
-      event.SUMMARY,
-      formatSpan({
-        start: isoOf(event['DTSTART;VALUE=DATE']),
-        end: isoOf(event['DTEND;VALUE=DATE'], -1),
-      }).replace(/\s/g, ' '),
+      event.summary,
+      formatSpan({ start: event.start, end: dayBefore(event.end) }).replace(/\s/g, ' '),
     ])
     expect(feedSpans).toEqual(forecasts)
     await expectSound(page)

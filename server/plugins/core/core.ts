@@ -10,6 +10,8 @@ export type Keys = {
   refresh: Buffer
   unsubscribe: Buffer
   fileUrl: Buffer
+  /** A project's opaque id in its calendar feed's UIDs. */
+  calendarUid: Buffer
   /** Bid requests' link tokens and trade sessions' cookies, stored as keyed hashes. */
   tradeLink: Buffer
 }
@@ -38,6 +40,7 @@ export default fp(
       unsubscribe: deriveKey(opts.secret, 'unsubscribe'),
       fileUrl: deriveKey(opts.secret, 'file-url'),
       tradeLink: deriveKey(opts.secret, 'trade-link'),
+      calendarUid: deriveKey(opts.secret, 'calendar-uid'),
     })
   },
   { name: 'core' },

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { calendarFeed } from '../../../lib/calendar-feed'
+import { hmac } from '../../../lib/crypto'
 import { notFound } from '../../../lib/problem'
 import { publicUrl } from '../../../lib/public-url'
 import { routeOf } from '../../../lib/route-of'
@@ -26,7 +27,8 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.rateLimiter.hit(`secret:ip:${request.ip}`, app.settings.VERIFY_LIMIT_PER_IP)
         throw notFound('No calendar has this address.')
       }
-      const feed = calendarFeed(clientId, await app.timelines.get(clientId))
+      const projectUid = hmac(app.keys.calendarUid, clientId).slice(0, 22)
+      const feed = calendarFeed(projectUid, await app.timelines.get(clientId))
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-cache')
