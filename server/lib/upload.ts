@@ -79,6 +79,28 @@ export function cleanFileName(raw: string): string {
   return chars.slice(0, MAX_FILE_NAME - [...extension].length).join('') + extension
 }
 
+/** The extensions of each type a file may have, the usual one first. */
+const EXTENSIONS: Record<FileContentType, readonly string[]> = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'application/pdf': ['.pdf'],
+}
+
+/**
+ * The name a file is kept under: its cleaned name with the extension of what its bytes are, so a
+ * download opens with the right program (PNG bytes sent as `scan.pdf` are kept as `scan.png`).
+ * Another type's extension is replaced; any other ending is kept, and the type's added.
+ */
+export function nameOfType(name: string, type: FileContentType): string {
+  const dot = name.lastIndexOf('.')
+  const extension = dot > 0 ? name.slice(dot).toLowerCase() : ''
+  if (EXTENSIONS[type].includes(extension)) return name
+  const usual = EXTENSIONS[type][0] ?? ''
+  const known = Object.values(EXTENSIONS).some((list) => list.includes(extension))
+  return cleanFileName(`${known ? name.slice(0, dot) : name}${usual}`)
+}
+
 /** A zod/mini check's issues as the field messages of a 400, like the error handler's. */
 function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string[]> {
   const errors = new Map<string, string[]>()
@@ -145,7 +167,12 @@ export async function readUpload<S extends z.ZodMiniType>(
     const contentType = FILE_TYPES.find((type) => type === sniffed)
     if (!contentType) throw unsupported()
     return {
-      staged: { path: stagedPath, size: staged.size, contentType, name: staged.name },
+      staged: {
+        path: stagedPath,
+        size: staged.size,
+        contentType,
+        name: nameOfType(staged.name, contentType),
+      },
       fields: checked.data,
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { PDFDocument, PDFName } from 'pdf-lib'
 import sharp from 'sharp'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { MAX_CLIENT_BYTES, StoredFile, type StoredFile as File } from '../../contract/documents'
@@ -122,8 +123,22 @@ describe('POST /api/files: images', () => {
 })
 
 describe('POST /api/files: documents', () => {
-  it('stores a PDF as it is, original only, served as an attachment', async () => {
-    const bytes = pdf()
+  it('stores a PDF without who made it, original only, served as an attachment', async () => {
+    const made = await PDFDocument.create()
+    made.addPage([612, 792])
+    made.setAuthor('Jordan Rivera')
+    made.setCreator('PocketScan 3000 on Jordan’s phone')
+    made.setTitle('Permit 42')
+    const xmp = made.context.stream(
+      '<x:xmpmeta><dc:creator>Jordan Rivera</dc:creator></x:xmpmeta>',
+      {
+        Type: 'Metadata',
+        Subtype: 'XML',
+      },
+    )
+    made.catalog.set(PDFName.of('Metadata'), made.context.register(xmp))
+    const bytes = Buffer.from(await made.save())
+    expect(bytes.toString('latin1')).toContain('Jordan Rivera')
     const file = await uploaded(
       t,
       client.headers,
@@ -133,11 +148,7 @@ describe('POST /api/files: documents', () => {
         step: 'permits',
       },
     )
-    expect(file).toMatchObject({
-      contentType: 'application/pdf',
-      size: bytes.length,
-      kind: 'permit',
-    })
+    expect(file).toMatchObject({ contentType: 'application/pdf', kind: 'permit' })
     expect(file.urls.thumb).toBeUndefined()
     expect(file.urls.view).toBeUndefined()
     expect(file.width).toBeUndefined()
@@ -145,7 +156,16 @@ describe('POST /api/files: documents', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/pdf')
     expect(res.headers['content-disposition']).toBe('attachment; filename="Permit #42.pdf"')
-    expect(res.rawPayload.equals(bytes)).toBe(true)
+    expect(res.rawPayload.length).toBe(file.size)
+    expect(res.rawPayload.toString('latin1')).not.toContain('Jordan')
+    const kept = await PDFDocument.load(res.rawPayload, { updateMetadata: false })
+    expect(kept.getPageCount()).toBe(1)
+    expect([kept.getAuthor(), kept.getCreator(), kept.getTitle()]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ])
+    expect(kept.catalog.get(PDFName.of('Metadata'))).toBeUndefined()
     const thumb = urlOf(file, 'original').replace('/original?', '/thumb?')
     expectProblem(await fetchSigned(t, thumb), 403)
   })
@@ -164,6 +184,20 @@ describe('POST /api/files: documents', () => {
     expect(long.name).toBe(`${'a'.repeat(116)}.pdf`)
     const stored = await filesUnder(filesDir(t))
     expect(stored.every((name) => /^[0-9a-f]{2}\/[0-9a-f-]{36}\.original$/.test(name))).toBe(true)
+  })
+
+  it('names a file by what its bytes are, whatever its name said', async () => {
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#06c' },
+    })
+      .png()
+      .toBuffer()
+    const named = async (name: string, bytes: Buffer) =>
+      (await uploaded(t, client.headers, { name, bytes })).name
+    expect(await named('lie.pdf', png)).toBe('lie.png')
+    expect(await named('scan', pdf())).toBe('scan.pdf')
+    expect(await named('Site.PNG', png)).toBe('Site.PNG')
+    expect(await named('plan.v2', png)).toBe('plan.v2.png')
   })
 })
 
@@ -213,6 +247,14 @@ describe('POST /api/files: refusals store nothing', () => {
     const before = await snapshot(t)
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 7)])
     const res = await upload(t, client.headers, { kind: 'photo' }, { name: 'x.jpg', bytes: fake })
+    expectProblem(res, 415, 'UNSUPPORTED_FILE')
+    await expectNothingStored(before)
+  })
+
+  it('answers 415 to bytes that claim to be a PDF and are not one', async () => {
+    const before = await snapshot(t)
+    const fake = Buffer.from('%PDF-1.4\nnot a document at all\n%%EOF\n', 'latin1')
+    const res = await upload(t, client.headers, { kind: 'permit' }, { name: 'x.pdf', bytes: fake })
     expectProblem(res, 415, 'UNSUPPORTED_FILE')
     await expectNothingStored(before)
   })

@@ -16,6 +16,7 @@ import type { StepSlug } from '../../../../contract'
 import type { Db, Tx } from '../../../db/driver/client'
 import { clients, files } from '../../../db/schema'
 import { imageVariants } from '../../../lib/images'
+import { pdfWithoutMetadata } from '../../../lib/pdfs'
 import { badRequest, conflict, notFound, unauthenticated } from '../../../lib/problem'
 import { signedFileUrl } from '../../../lib/signed-url'
 import type { StagedUpload } from '../../../lib/upload'
@@ -118,8 +119,9 @@ export default fp(
     /** Writes the variants; answers what the row says of them. */
     async function storeBytes(id: string, staged: StagedUpload): Promise<Stored> {
       if (staged.contentType === 'application/pdf') {
-        await store.put(id, 'original', staged)
-        const size = staged.size
+        const bytes = await pdfWithoutMetadata(staged.path)
+        await store.put(id, 'original', bytes)
+        const size = bytes.length
         return { variants: ['original'], size, storedBytes: size, width: null, height: null }
       }
       const { bytes, width, height } = await imageVariants(staged.path, staged.contentType)
