@@ -32,6 +32,18 @@ export const clients = pgTable(
   ],
 )
 
+/**
+ * An emailed one-time code as stored: its keyed hash, the tries made, and how it ended — used,
+ * superseded by a newer one, or expired. A client's sign-in and a trade's both keep these.
+ */
+export const oneTimeCode = () => ({
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  supersededAt: at('superseded_at'),
+})
+
 /** Emailed one-time codes. The temp token and the code are stored as keyed hashes only. */
 export const loginCodes = pgTable(
   'login_codes',
@@ -39,11 +51,7 @@ export const loginCodes = pgTable(
     id: id(),
     email: text('email').notNull(),
     tempTokenHash: text('temp_token_hash').notNull().unique(),
-    codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    expiresAt: at('expires_at').notNull(),
-    usedAt: at('used_at'),
-    supersededAt: at('superseded_at'),
+    ...oneTimeCode(),
     /**
      * Verify proved the code right for an email with no account: the temp token alone may then
      * create that account (onboarding without a second code) until `expiresAt`.

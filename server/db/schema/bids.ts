@@ -1,8 +1,9 @@
 // Bid requests by link, the trades' sessions and their one-time codes, scope items and the
 // trades' date proposals (PRODUCT.md §14, §18a).
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { index, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { at, createdAt, day, id, keyTo, updatedAt } from './columns'
+import { oneTimeCode } from './accounts'
 import { ownedByClient } from './client-column'
 import { quotes } from './pool'
 import { trades } from './trades'
@@ -80,11 +81,7 @@ export const tradeCodes = pgTable(
   {
     id: id(),
     bidRequestId: keyTo('bid_request_id', () => bidRequests.id, 'cascade'),
-    codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    expiresAt: at('expires_at').notNull(),
-    usedAt: at('used_at'),
-    supersededAt: at('superseded_at'),
+    ...oneTimeCode(),
     createdAt: createdAt(),
   },
   (t) => [
