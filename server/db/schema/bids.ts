@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { at, createdAt, day, id, keyTo, updatedAt } from './columns'
 import { ownedByClient } from './client-column'
+import { files } from './documents'
 import { quotes } from './pool'
 import { trades } from './trades'
 
@@ -128,4 +129,19 @@ export const dateProposals = pgTable(
     index('date_proposals_client_idx').on(t.clientId),
     index('date_proposals_request_idx').on(t.bidRequestId),
   ],
+)
+
+/**
+ * The files a trade uploaded through its request's portal: they are the owner's (quota and all,
+ * PRODUCT.md §14), and only these may be the proposal of the trade's bid.
+ */
+export const tradeFiles = pgTable(
+  'trade_files',
+  {
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    bidRequestId: keyTo('bid_request_id', () => bidRequests.id, 'cascade'),
+  },
+  (t) => [index('trade_files_request_idx').on(t.bidRequestId)],
 )

@@ -12,6 +12,8 @@ export type Keys = {
   fileUrl: Buffer
   /** Bid requests' link tokens and trade sessions' cookies, stored as keyed hashes. */
   tradeLink: Buffer
+  /** The trade portal's one-time codes, stored as keyed hashes. */
+  tradeCode: Buffer
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ export default fp(
       unsubscribe: deriveKey(opts.secret, 'unsubscribe'),
       fileUrl: deriveKey(opts.secret, 'file-url'),
       tradeLink: deriveKey(opts.secret, 'trade-link'),
+      tradeCode: deriveKey(opts.secret, 'trade-code'),
     })
   },
   { name: 'core' },
