@@ -158,6 +158,17 @@ export const LinkToken = z
   .check(z.regex(/^[A-Za-z0-9_-]{22,128}$/, 'This link is not valid'))
 
 export const TradeLoginBody = z.strictObject({ token: LinkToken })
+/**
+ * What the link's page shows before the trade signs in: the step and whose project, no more
+ * (the link is a secret sent to the trade alone).
+ */
+export const TradeLinkData = z.object({
+  step: StepSlug,
+  title: z.string(),
+  ownerName: z.string(),
+  city: z.string(),
+})
+export type TradeLinkData = z.infer<typeof TradeLinkData>
 export const TradeLoginData = z.object({ sentTo: z.string() })
 export const TradeVerifyBody = z.strictObject({
   token: LinkToken,
@@ -224,9 +235,14 @@ export type TradeBidBody = z.output<typeof TradeBidBody>
 
 export const TradeDeclineBody = z.strictObject({ reason: Required(BID_LIMITS.reason) })
 
+/** Another start the awarded trade proposes, with a note. */
+export const TradeDatesProposal = z.strictObject({
+  start: DateInput,
+  note: z.optional(Text(BID_LIMITS.reason)),
+})
 export const TradeDatesBody = z.union([
   z.strictObject({ confirm: z.literal(true) }),
-  z.strictObject({ start: DateInput, note: z.optional(Text(BID_LIMITS.reason)) }),
+  TradeDatesProposal,
 ])
 export type TradeDatesBody = z.output<typeof TradeDatesBody>
 
@@ -243,6 +259,8 @@ export const BidsProblemCode = {
   bidClosed: 'BID_CLOSED',
   /** A bid on a quote the owner has accepted (409). */
   bidAccepted: 'BID_ACCEPTED',
+  /** Dates answered before the trade's bid was accepted (409). */
+  notAwarded: 'NOT_AWARDED',
 } as const
 
 /** How long a trade session lasts: 4 hours. */

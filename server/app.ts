@@ -22,6 +22,7 @@ import adminRoutes from './routes/api/admin/index'
 import authRoutes from './routes/api/auth'
 import clientRoutes from './routes/api/client/index'
 import publicRoutes from './routes/api/public'
+import tradeRoutes from './routes/api/trade/index'
 import type { Settings } from './settings'
 
 export const defaultDistDir = path.resolve(
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicRoutes)
   await app.register(authRoutes)
   await app.register(clientRoutes)
+  await app.register(tradeRoutes)
   await app.register(adminRoutes)
   await app.register(spa, {
     distDir: options.distDir === undefined ? defaultDistDir : options.distDir,

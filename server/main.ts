@@ -1,9 +1,10 @@
 import closeWithGrace from 'close-with-grace'
-import { buildApp } from './app'
+import { buildApp, loggerOptions } from './app'
 import { openDatabase } from './db/driver/client'
 import { lockDataDir } from './db/driver/lock'
 import { seedSamples } from './db/samples'
 import { seed } from './db/seed'
+import { logDestination } from './lib/log-destination'
 import { publicUrl } from './lib/public-url'
 import { loadSecret } from './lib/secret'
 import { readSettings, SettingsError } from './settings'
@@ -20,19 +21,24 @@ async function main() {
   // A shared PostgreSQL gets sample data only when asked for; the embedded database by default.
   const samplesSeeded =
     (settings.SAMPLE_DATA ?? database.kind === 'pglite') && (await seedSamples(database.db))
+  const log = logDestination()
   const app = await buildApp({
     settings,
     database,
     secret: loadSecret(settings.JWT_SECRET, settings.DATA_DIR),
     terminal: process.stdout.isTTY === true,
+    ...(log ? { logger: { ...loggerOptions(settings.LOG_LEVEL), stream: log.stream } } : {}),
   })
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // Its own complaints go to the log too: standard error may be as unread as standard output.
+  const logger = { error: (message: unknown) => app.log.error(String(message)) }
+  closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
     await app.close()
     // Only once the database is closed: another server may open DATA_DIR as soon as it is gone.
     unlock()
+    await log?.drained(1_000)
   })
 
   await app.listen({ port: settings.PORT, host: settings.HOST })

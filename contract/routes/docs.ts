@@ -123,6 +123,42 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description:
       '409 TRADE_HAS_CONTRACT while one of its quotes is accepted; its other quotes no longer name it.',
   },
+  tradeLink: {
+    summary: "What a bid request's link is for: the step, the owner's name and city",
+    description:
+      'Before sign-in, for the link’s page. 410 LINK_GONE as for login; limited per IP (429).',
+  },
+  tradeLogin: {
+    summary: "Email a one-time code to the trade of a bid request's link",
+    description:
+      'Answers where the code went, masked. 410 LINK_GONE for an unknown, expired, withdrawn or replaced link alike; limited per link and per IP (429).',
+  },
+  tradeVerify: {
+    summary: 'Sign a trade in with the emailed code: sets the trade session cookie',
+    description:
+      'The cookie (httpOnly, SameSite=Strict, Path=/api/trade, 4 hours) is scoped to the one bid request. The first verify marks the request viewed.',
+  },
+  tradeView: {
+    summary: "The trade's bid package, its bid and, once accepted, its award",
+    description:
+      'The trade session cookie only: an Authorization header answers 401. Never other trades’ bids, the estimate, the budget or other steps.',
+  },
+  tradeBid: {
+    summary: "Submit or replace the trade's bid, as its quote on the step",
+    description:
+      "Items name the step's scope items (400 otherwise); fileId the trade's own upload. 409 BID_CLOSED after the due date, BID_ACCEPTED once the owner accepted it; at most 5 quotes a step. The owner is emailed.",
+  },
+  tradeDecline: { summary: 'Decline the bid request, with a reason the owner sees' },
+  tradeDates: {
+    summary: "Confirm the awarded step's planned dates, or propose another start",
+    description: 'Only once the bid is accepted (409 before). A new proposal replaces an open one.',
+  },
+  tradeUpload: {
+    summary: 'Upload a file as the trade (invoice, lien waiver, other)',
+    description:
+      "Only from the app's own Origin. Every rule of POST /api/files holds, the owner's quota included.",
+  },
+  tradeSignOut: { summary: 'End the trade session and clear its cookie' },
   addChangeOrder: {
     summary: 'Propose a change order on a step with an accepted quote',
     description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',

@@ -14,6 +14,7 @@ import { clientRoutes, timelineRoutes } from './client'
 import { documentsRoutes } from './documents'
 import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
+import { tradeRoutes } from './trade'
 import { tradesRoutes } from './trades'
 import type { Access } from './types'
 
@@ -26,6 +27,7 @@ export {
   moneyRoutes,
   onboardingRoutes,
   timelineRoutes,
+  tradeRoutes,
   tradesRoutes,
 }
 
@@ -37,6 +39,7 @@ export const routes = {
   ...moneyRoutes,
   ...documentsRoutes,
   ...tradesRoutes,
+  ...tradeRoutes,
   ...adminRoutes,
 }
 

@@ -5,6 +5,7 @@ import loginCodes from './app/accounts/login-codes'
 import refreshTokens from './app/accounts/refresh-tokens'
 import users from './app/accounts/users'
 import adminData from './app/admin-data/admin-data'
+import tradePortal from './app/bids/trade-portal'
 import cities from './app/directory/cities'
 import directory from './app/directory/engineers-and-managers'
 import requests from './app/directory/requests'
@@ -70,6 +71,7 @@ export const plugins = [
   files,
   logs,
   warranties,
+  tradePortal,
   dataVersion,
   adminData,
   access,

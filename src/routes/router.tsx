@@ -184,12 +184,20 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     }),
   ]
 
+  // The trade portal: public, no guard, and none of the app's areas in its chunk.
+  const tradePortalRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: 't/$token',
+    component: lazyRouteComponent(() => import('./trade-portal-route'), 'TradePortalRoute'),
+  })
+
   const routeTree = rootRoute.addChildren([
     indexRoute,
     landingRoute.addChildren([loginRoute, verifyRoute, onboardingRoute]),
     comingSoonRoute,
     builderRoute.addChildren(builderChildren),
     adminRoute.addChildren(adminChildren),
+    tradePortalRoute,
   ])
 
   return createRouter({

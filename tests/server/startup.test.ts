@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { StagesData } from '../../contract'
 import { DataDirLockedError, lockDataDir } from '../../server/db/driver/lock'
 import { readSettings, SettingsError } from '../../server/settings'
-import { isAlive, PROCESS_TEST, start, stopStarted, tempDir, waitFor } from './server-process'
+import {
+  isAlive,
+  PROCESS_TEST,
+  start,
+  stopStarted,
+  tempDir,
+  waitFor,
+  type Server,
+} from './server-process'
 
 // The process-level behaviour of server/main.ts, with real child processes started as
 // `npm start` starts them (node --import tsx server/main.ts), on PGlite in a fresh DATA_DIR each.
@@ -252,6 +260,29 @@ describe('graceful shutdown', PROCESS_TEST, () => {
       expect(shutdown?.signal).toBe(signal)
     },
   )
+})
+
+describe('a log nobody reads', PROCESS_TEST, () => {
+  /** `count` requests, `batch` at a time: two info lines of log each on a pipe. */
+  async function flood(server: Server, count: number, batch = 50) {
+    for (let sent = 0; sent < count; sent += batch)
+      await Promise.all(
+        Array.from({ length: batch }, () => fetch(`${server.url}/api/nothing-here`)),
+      )
+  }
+
+  it('still answers, and stops on SIGTERM within the grace delay', async () => {
+    const server = await (await start(tempDir())).ready()
+    const pid = server.serverPid
+    // Far more log than the pipe holds, and nobody reading it.
+    server.child.stdout?.pause()
+    await flood(server, 800)
+    const res = await fetch(`${server.url}/api`, { signal: AbortSignal.timeout(5_000) })
+    expect(res.status).toBe(200)
+    server.child.kill('SIGTERM')
+    expect(await server.exitWithin(15_000)).toEqual({ code: 0, signal: null })
+    expect(isAlive(pid)).toBe(false)
+  })
 })
 
 describe('the generated secret', PROCESS_TEST, () => {

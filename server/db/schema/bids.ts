@@ -5,6 +5,7 @@ import { index, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/p
 import { at, createdAt, day, id, keyTo, updatedAt } from './columns'
 import { oneTimeCode } from './accounts'
 import { ownedByClient } from './client-column'
+import { files } from './documents'
 import { quotes } from './pool'
 import { trades } from './trades'
 
@@ -125,4 +126,19 @@ export const dateProposals = pgTable(
     index('date_proposals_client_idx').on(t.clientId),
     index('date_proposals_request_idx').on(t.bidRequestId),
   ],
+)
+
+/**
+ * The files a trade uploaded through its request's portal: they are the owner's (quota and all,
+ * PRODUCT.md §14), and only these may be the proposal of the trade's bid.
+ */
+export const tradeFiles = pgTable(
+  'trade_files',
+  {
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    bidRequestId: keyTo('bid_request_id', () => bidRequests.id, 'cascade'),
+  },
+  (t) => [index('trade_files_request_idx').on(t.bidRequestId)],
 )

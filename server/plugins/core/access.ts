@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod/mini'
 import { Role } from '../../../contract'
+import { TRADE_SESSION_COOKIE } from '../../../contract/bids'
 import type { Access } from '../../../contract/routes'
 import { forbidden, unauthenticated } from '../../lib/problem'
 import type { Identity } from '../app/accounts/users'
+import type { TradeRequest } from '../app/bids/trade-requests'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,6 +16,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     identity: Identity | null
+    /** The bid request of the trade session that made a `trade` call. */
+    tradeRequest: TradeRequest | null
   }
 }
 
@@ -85,6 +89,7 @@ export default fp(
       verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
     })
     app.decorateRequest('identity', null)
+    app.decorateRequest('tradeRequest', null)
     const verified = new Map<string, Verified>()
     // An API route that forgets to say who may call it must not become public by accident.
     app.addHook('onRoute', (route) => {
@@ -100,6 +105,14 @@ export default fp(
       const rule = request.routeOptions.config.access
       // Only static files, the docs and the 404 handler declare nothing (see onRoute).
       if (!rule || rule === 'public') return
+      if (rule === 'trade') {
+        // The trade session's cookie alone: an access token is never a trade's.
+        if (request.headers.authorization) throw unauthenticated()
+        request.tradeRequest = await app.tradePortal.requestOf(
+          request.cookies[TRADE_SESSION_COOKIE],
+        )
+        return
+      }
       const identity = await authenticate(app, request, verified)
       const role = ROLE_OF[rule]
       if (role && identity.role !== role) throw forbidden()
@@ -108,7 +121,7 @@ export default fp(
       request.identity = identity
     })
   },
-  { name: 'access', dependencies: ['core', 'users'] },
+  { name: 'access', dependencies: ['core', 'users', 'trade-portal'] },
 )
 
 export const signAccessToken = (app: FastifyInstance, user: { id: string; role: Role }) =>
@@ -118,4 +131,10 @@ export const signAccessToken = (app: FastifyInstance, user: { id: string; role: 
 export function identityOf(request: FastifyRequest): Identity {
   if (!request.identity) throw unauthenticated()
   return request.identity
+}
+
+/** The bid request of the trade session that made a `trade` call. */
+export function tradeRequestOf(request: FastifyRequest): TradeRequest {
+  if (!request.tradeRequest) throw unauthenticated()
+  return request.tradeRequest
 }

@@ -14,6 +14,8 @@ export type Keys = {
   calendarUid: Buffer
   /** Bid requests' link tokens and trade sessions' cookies, stored as keyed hashes. */
   tradeLink: Buffer
+  /** The trade portal's one-time codes, stored as keyed hashes. */
+  tradeCode: Buffer
 }
 
 declare module 'fastify' {
@@ -41,6 +43,7 @@ export default fp(
       fileUrl: deriveKey(opts.secret, 'file-url'),
       tradeLink: deriveKey(opts.secret, 'trade-link'),
       calendarUid: deriveKey(opts.secret, 'calendar-uid'),
+      tradeCode: deriveKey(opts.secret, 'trade-code'),
     })
   },
   { name: 'core' },

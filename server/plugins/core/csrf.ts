@@ -8,6 +8,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const crossSite = () =>
   new HttpProblem(403, ProblemCode.crossSite, 'This request did not come from PoolPath itself.')
 
+const publicOriginOf = (url: string | undefined) => (url ? new URL(url).origin : undefined)
+
 function isOwnOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
   const fetchSite = request.headers['sec-fetch-site']
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return false
@@ -31,9 +33,7 @@ function isOwnOrigin(request: FastifyRequest, publicOrigin: string | undefined):
  */
 export default fp(
   async function csrf(app: FastifyInstance) {
-    const publicOrigin = app.settings.PUBLIC_URL
-      ? new URL(app.settings.PUBLIC_URL).origin
-      : undefined
+    const publicOrigin = publicOriginOf(app.settings.PUBLIC_URL)
     app.removeContentTypeParser(['text/plain'])
     // Every call sends a JSON content type, those without a body too (refresh, logout, a
     // DELETE): an empty body is no body, and a route that needs one names what is missing.
@@ -51,3 +51,15 @@ export default fp(
   },
   { name: 'csrf', dependencies: ['core'] },
 )
+
+/**
+ * The rule above made strict, for a call whose only credential is a SameSite cookie (a trade's
+ * upload, PRODUCT.md §18a): the browser must say where the request comes from, and it must be
+ * our own origin. A request that names neither Origin nor Sec-Fetch-Site is refused too.
+ */
+export function requireOwnOrigin(request: FastifyRequest): void {
+  const named =
+    request.headers.origin !== undefined || request.headers['sec-fetch-site'] !== undefined
+  if (!named || !isOwnOrigin(request, publicOriginOf(request.server.settings.PUBLIC_URL)))
+    throw crossSite()
+}

@@ -6,7 +6,8 @@ export const REMEMBER_COOKIE = 'rememberLogin'
 export const TEMP_COOKIE = 'temp_token'
 export const TEMP_TOKEN_HEADER = 'temp-token'
 
-const secureCookies = (reply: FastifyReply) =>
+/** Cookies are Secure when the app is served over https. */
+export const secureCookies = (reply: FastifyReply) =>
   reply.server.settings.PUBLIC_URL?.startsWith('https:') ?? false
 
 /** The refresh token is httpOnly and scoped to /api; rememberLogin is readable by the app. */

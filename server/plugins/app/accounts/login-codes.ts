@@ -5,10 +5,18 @@ import { ProblemCode } from '../../../../contract/problem'
 import type { Tx } from '../../../db/driver/client'
 import { loginCodes } from '../../../db/schema'
 import { hmac, randomCode, randomToken, sameHash } from '../../../lib/crypto'
-import { badRequest, HttpProblem, unauthenticated } from '../../../lib/problem'
+import { badRequest, unauthenticated } from '../../../lib/problem'
+import {
+  closedCode,
+  CODE_TTL_MS,
+  codeExpired,
+  codeHash as saltedCodeHash,
+  codeUsed,
+  MAX_CODE_TRIES,
+  wrongCode,
+} from './code-rules'
 
-export const CODE_TTL_MS = 10 * 60 * 1000
-export const MAX_CODE_TRIES = 5
+export { CODE_TTL_MS, MAX_CODE_TRIES } from './code-rules'
 /** How long a temp token whose code verify proved right may still create its email's account. */
 export const SIGN_UP_TTL_MS = 30 * 60 * 1000
 
@@ -36,14 +44,11 @@ declare module 'fastify' {
   }
 }
 
-const codeProblem = (code: string, detail: string, triesLeft?: number) =>
-  new HttpProblem(401, code, detail, triesLeft === undefined ? {} : { triesLeft })
-
 export default fp(
   async function loginCodesRepository(app: FastifyInstance) {
     const { db, keys } = app
     const tempTokenHash = (token: string) => hmac(keys.tempToken, token)
-    const codeHash = (tokenHash: string, code: string) => hmac(keys.code, `${tokenHash}:${code}`)
+    const codeHash = (tokenHash: string, code: string) => saltedCodeHash(keys.code, tokenHash, code)
 
     const issue: LoginCodes['issue'] = async (email) => {
       const now = app.clock()
@@ -80,22 +85,14 @@ export default fp(
       const [row] = await db.select().from(loginCodes).where(eq(loginCodes.tempTokenHash, hash))
       if (!row)
         throw unauthenticated('Request a new code to continue.', ProblemCode.tempTokenInvalid)
-      if (row.usedAt)
-        throw codeProblem(ProblemCode.codeUsed, 'This code was already used. Request a new one.')
-      if (row.supersededAt)
-        throw codeProblem(
-          ProblemCode.codeSuperseded,
-          'A newer code was sent. Use the code from the latest email.',
-        )
-      if (row.attempts >= MAX_CODE_TRIES)
-        throw codeProblem(ProblemCode.codeLocked, 'Too many wrong tries. Request a new code.', 0)
+      const closed = closedCode(row)
+      if (closed) throw closed
       return { row, hash, checked: { id: row.id, email: row.email, tempToken } }
     }
 
     const check: LoginCodes['check'] = async (tempToken, code) => {
       const { row, hash, checked } = await openLogin(tempToken)
-      if (row.expiresAt <= app.clock())
-        throw codeProblem(ProblemCode.codeExpired, 'This code has expired. Request a new one.')
+      if (row.expiresAt <= app.clock()) throw codeExpired()
       if (sameHash(row.codeHash, codeHash(hash, code))) return checked
 
       const [counted] = await db
@@ -103,15 +100,7 @@ export default fp(
         .set({ attempts: sql`${loginCodes.attempts} + 1` })
         .where(and(eq(loginCodes.id, row.id), lt(loginCodes.attempts, MAX_CODE_TRIES)))
         .returning({ attempts: loginCodes.attempts })
-      const triesLeft = MAX_CODE_TRIES - (counted?.attempts ?? MAX_CODE_TRIES)
-      if (triesLeft === 0)
-        throw codeProblem(ProblemCode.codeLocked, 'Too many wrong tries. Request a new code.', 0)
-      const plural = triesLeft === 1 ? 'try' : 'tries'
-      throw codeProblem(
-        ProblemCode.codeInvalid,
-        `That code is not right. ${triesLeft} ${plural} left.`,
-        triesLeft,
-      )
+      throw wrongCode(counted?.attempts)
     }
 
     const markVerified: LoginCodes['markVerified'] = async (checked) => {
@@ -128,10 +117,7 @@ export default fp(
       // Not verified yet: the code is what proves the email, as in the usual onboarding.
       if (!row.verifiedAt) throw badRequest({ code: ['Enter the 6-digit code from the email'] })
       if (row.expiresAt <= app.clock())
-        throw codeProblem(
-          ProblemCode.codeExpired,
-          'Your email was confirmed too long ago. Request a new code.',
-        )
+        throw codeExpired('Your email was confirmed too long ago. Request a new code.')
       return checked
     }
 
@@ -150,8 +136,7 @@ export default fp(
           ),
         )
         .returning({ id: loginCodes.id })
-      if (used.length === 0)
-        throw codeProblem(ProblemCode.codeUsed, 'This code was already used. Request a new one.')
+      if (used.length === 0) throw codeUsed()
     }
 
     app.decorate('loginCodes', { issue, check, markVerified, checkVerified, consume })

@@ -21,7 +21,8 @@ const batchInput = (quoteColumns: boolean) => sql`input as (
       ord integer, "entryId" uuid, "clientId" uuid, "stageId" uuid, title text, choices text,
       done boolean, at timestamptz, today date${
         quoteColumns
-          ? sql`, "quoteId" uuid, vendor text, amount integer, note text, "tradeId" uuid`
+          ? sql`, "quoteId" uuid, vendor text, amount integer, note text, "tradeId" uuid,
+              "bidRequestId" uuid, items text, "validUntil" date, "fileId" uuid`
           : sql``
       })
   )`
@@ -72,8 +73,10 @@ export const writeBatches = byKey<BatchValues, BatchAnswerRow>(
 
 export const quoteBatches = byKey<BatchValues, BatchAnswerRow>(
   (key) => sql`with ${batchInput(true)}, ${upsertEntries(key)}, added as (
-      insert into quotes (id, entry_id, vendor, amount, note, created_at, trade_id)
-      select i."quoteId", e.id, i.vendor, i.amount, i.note, i.at, i."tradeId"
+      insert into quotes (id, entry_id, vendor, amount, note, created_at, trade_id,
+        bid_request_id, items, valid_until, file_id)
+      select i."quoteId", e.id, i.vendor, i.amount, i.note, i.at, i."tradeId",
+        i."bidRequestId", i.items::jsonb, i."validUntil", i."fileId"
       from ${withItsInput(key)}
       returning *
     )

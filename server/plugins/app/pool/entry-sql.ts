@@ -50,6 +50,11 @@ export type QuoteValues = EntryValues & {
   amount: number
   note: string
   tradeId: string | null
+  /** A trade's bid (PRODUCT.md §14): its request, its items as JSON text, its validity, its file. */
+  bidRequestId: string | null
+  items: string | null
+  validUntil: string | null
+  fileId: string | null
 }
 
 export const value = (name: keyof QuoteValues) => sql.placeholder(name)

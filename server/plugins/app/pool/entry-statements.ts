@@ -29,7 +29,8 @@ export type EntryChange = {
   gate?: string
 }
 
-export type NewQuoteRow = { vendor: string; amount: number; note: string; tradeId: string | null }
+/** A quote's own columns, beside its entry's: the owner's, or a trade's bid (PRODUCT.md §14). */
+export type NewQuoteRow = Omit<QuoteValues, keyof EntryValues | 'quoteId'>
 
 /**
  * A new row's id, made here rather than by the column's default: PGlite's gen_random_uuid opens
@@ -80,9 +81,12 @@ const writeStatements = byKey<EntryValues>(
 
 const quoteStatements = byKey<QuoteValues>(
   (key) => sql`with ${upsertEntry(key)}, added as (
-      insert into quotes (id, entry_id, vendor, amount, note, created_at, trade_id)
+      insert into quotes (id, entry_id, vendor, amount, note, created_at, trade_id,
+        bid_request_id, items, valid_until, file_id)
       select ${value('quoteId')}::uuid, id, ${value('vendor')}, ${value('amount')}::integer,
-        ${value('note')}, ${value('at')}::timestamptz, ${value('tradeId')}::uuid from entry
+        ${value('note')}, ${value('at')}::timestamptz, ${value('tradeId')}::uuid,
+        ${value('bidRequestId')}::uuid, ${value('items')}::jsonb, ${value('validUntil')}::date,
+        ${value('fileId')}::uuid from entry
       returning *
     )
     ${answerOf(sql`${quotesBefore} union all select * from added`)}`,

@@ -11,6 +11,7 @@ import {
   type EditPoolBody,
   type NonStageEntry,
   type PoolEntry,
+  type QuoteItem,
   type StageEntry,
 } from '../../../../contract'
 import { gateOf, gateRefusal } from '../../../../contract/gating'
@@ -38,6 +39,15 @@ export type NewQuote = {
   amount: number
   note?: string | undefined
   tradeId?: string | null | undefined
+  /** What a trade's bid adds (PRODUCT.md §14): its request, items, validity and proposal. */
+  bid?: QuoteBid | undefined
+}
+
+export type QuoteBid = {
+  requestId: string
+  items: QuoteItem[]
+  validUntil: string | null
+  fileId: string | null
 }
 
 type EntryRow = typeof poolEntries.$inferSelect
@@ -279,7 +289,16 @@ export default fp(
           db,
           clientId,
           keyColumns(key),
-          { vendor: quote.vendor, amount: quote.amount, note: quote.note ?? '', tradeId },
+          {
+            vendor: quote.vendor,
+            amount: quote.amount,
+            note: quote.note ?? '',
+            tradeId,
+            bidRequestId: quote.bid?.requestId ?? null,
+            items: quote.bid ? JSON.stringify(quote.bid.items) : null,
+            validUntil: quote.bid?.validUntil ?? null,
+            fileId: quote.bid?.fileId ?? null,
+          },
           app.clock(),
         )
         return await whole(clientId, key, written)

@@ -1,0 +1,59 @@
+import type {
+  TradeAnswer,
+  TradePortalPorts,
+} from '../../../machines/trade-portal/trade-portal.types'
+import { tradeRoutes } from '../../../contract/routes/trade'
+import { ApiError, fromResponse, NETWORK_DETAIL } from './api-error'
+import { createCaller, type Lookup, type Table } from './caller'
+import { createHttp, readData } from './http'
+import { refusalOf } from './upload-file'
+
+/**
+ * The trade portal's port (PRODUCT.md §14): its own HTTP client that never sends the app's
+ * access token — a trade call refuses one — and whose only credential is the trade session's
+ * cookie. Loaded with the portal's page, never with the landing pages.
+ */
+type TradeCallName = keyof typeof tradeRoutes
+const tradeTable: Table<TradeCallName> = tradeRoutes
+const tradeCalls: Lookup<TradeCallName> = (name) => tradeTable[name]
+
+export function createTradePorts(baseUrl = '/api'): TradePortalPorts {
+  const http = createHttp({ getToken: () => null, baseUrl })
+  const { call } = createCaller(http, tradeCalls)
+  const answer = (request: TradeAnswer) => {
+    if (request.kind === 'bid') return call('tradeBid', { body: request.body })
+    if (request.kind === 'decline')
+      return call('tradeDecline', { body: { reason: request.reason } })
+    return call('tradeDates', { body: request.body })
+  }
+  const upload = async (file: File) => {
+    const refusal = refusalOf(file)
+    if (refusal) throw refusal
+    const form = new FormData()
+    form.append('kind', 'other')
+    form.append('file', file, file.name)
+    const { path, data } = tradeRoutes.tradeUpload
+    let response: Response
+    try {
+      response = await fetch(baseUrl + path.replace(/^\/api/, ''), {
+        method: 'POST',
+        body: form,
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      })
+    } catch {
+      throw new ApiError({ status: 0, code: 'NETWORK', detail: NETWORK_DETAIL })
+    }
+    if (!response.ok) throw await fromResponse(response, undefined)
+    return readData(response, data)
+  }
+  return {
+    link: (token) => call('tradeLink', { body: { token } }),
+    login: (token) => call('tradeLogin', { body: { token } }),
+    verify: (token, code) => call('tradeVerify', { body: { token, code } }),
+    view: () => call('tradeView'),
+    answer,
+    upload,
+    signOut: () => call('tradeSignOut'),
+  }
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react'
+import { TradeDatesProposal, type TradeView } from '../../../contract/bids'
+import { BusyButton } from '../../components/busy-button'
+import { FieldAlert } from '../../components/form/field-alert'
+import { TextAreaField } from '../../components/form/text-area-field'
+import { useContractForm } from '../../components/form/use-contract-form'
+import { TextField } from '../../components/text-field'
+import { formatCents } from '../../lib/money'
+import { PortalFigure } from './portal-figure'
+import { dateSpan, longDate } from './portal-format'
+import { useAnswerCall } from './use-portal'
+
+type Award = NonNullable<TradeView['award']>
+
+/** After award: the contract, its draws, and the step's dates to confirm or move. */
+export function AwardPanel({ award }: { award: Award }) {
+  const { dates } = award
+  return (
+    <section className="portal-card portal-award" aria-labelledby="portal-award-title">
+      <h2 id="portal-award-title" className="portal-h2">
+        Your bid was accepted
+      </h2>
+      <dl className="portal-figures">
+        <PortalFigure term="Contract">
+          {formatCents(award.amount + award.changeOrders)}
+        </PortalFigure>
+        {dates.start && dates.end && (
+          <PortalFigure term="Dates">
+            {dateSpan({ start: dates.start, end: dates.end })}
+          </PortalFigure>
+        )}
+      </dl>
+      {award.changeOrders !== 0 && (
+        <p className="portal-muted">
+          Bid {formatCents(award.amount)}, approved change orders {formatCents(award.changeOrders)}
+        </p>
+      )}
+      {award.draws.length > 0 && (
+        <>
+          <h3 className="portal-h3">Payment plan</h3>
+          <ul className="portal-draws">
+            {award.draws.map((draw) => (
+              <li key={draw.id}>
+                <span>{draw.label}</span>
+                <span>{formatCents(draw.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <DatesAnswer dates={dates} />
+    </section>
+  )
+}
+
+function DatesAnswer({ dates }: { dates: Award['dates'] }) {
+  const confirm = useAnswerCall('dates')
+  const [proposing, setProposing] = useState(false)
+  return (
+    <div className="portal-dates">
+      {dates.confirmed && <p className="portal-ok">You confirmed these dates.</p>}
+      {dates.proposed && (
+        <p className="portal-muted">
+          You proposed starting {longDate(dates.proposed)}: the owner will answer.
+        </p>
+      )}
+      <FieldAlert message={proposing ? null : confirm.failure?.message} />
+      <div className="portal-actions">
+        {!dates.confirmed && (
+          <BusyButton
+            type="button"
+            busy={confirm.busy && !proposing}
+            busyLabel="Confirming…"
+            onClick={() => confirm.run({ kind: 'dates', body: { confirm: true } })}
+          >
+            Confirm dates
+          </BusyButton>
+        )}
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-expanded={proposing}
+          onClick={() => setProposing(!proposing)}
+        >
+          Propose other dates
+        </button>
+      </div>
+      {proposing && <ProposeForm />}
+    </div>
+  )
+}
+
+function ProposeForm() {
+  const form = useContractForm(TradeDatesProposal, useAnswerCall('dates'), {
+    initial: { start: '', note: '' },
+    toBody: (values) => ({ start: values.start, ...(values.note ? { note: values.note } : {}) }),
+    missing: { start: 'Choose the day you can start' },
+    toCall: (body) => ({ kind: 'dates' as const, body }),
+  })
+  return (
+    <form className="portal-form" onSubmit={form.submit} noValidate>
+      <FieldAlert message={form.failure?.message} />
+      <TextField {...form.field('start')} label="Start date" type="date" />
+      <TextAreaField {...form.field('note')} label="Note" rows={2} />
+      <BusyButton type="submit" busy={form.busy} busyLabel="Sending…">
+        Send
+      </BusyButton>
+    </form>
+  )
+}

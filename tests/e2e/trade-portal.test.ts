@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { codeIn, lastMail } from '../support/http'
+import { newClient, serveAustin } from '../server/client-kit'
+import { bidRequest, digger, saveDesign, seedScope } from '../server/trade-kit'
+import { launchBrowser, openPage, PHONE } from './support/browser'
+import { expectAccessible } from './support/e2e'
+import { useInProcessApp } from './support/in-process'
+import { horizontalOverflow } from './support/layout-checks'
+
+// A trade answers its bid request on a phone (PRODUCT.md §14): the link, the emailed code, the
+// bid package and "Your bid". The request is written as the owner's call will write it.
+const running = useInProcessApp()
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser.close())
+
+describe('the trade portal on a phone', () => {
+  it('signs in with the emailed code and sends a bid', async () => {
+    const { t } = running
+    await serveAustin(t)
+    const owner = await newClient(t, 'pat@example.com')
+    await saveDesign(t, owner.headers)
+    await seedScope(t)
+    const { token } = await bidRequest(t, owner, {
+      trade: { ...digger, licenceCheckedOn: '2026-01-05' },
+      dueOn: '2099-12-31',
+    })
+
+    const { page, problems, close } = await openPage(browser, running.url, { viewport: PHONE })
+    try {
+      await page.goto(`/t/${token}`)
+      await page.getByRole('heading', { level: 1, name: 'Bid request: Excavation' }).waitFor()
+      await page.getByText('For Pat Swimmer in Austin').waitFor()
+      await expectAccessible(page)
+      await page.getByRole('button', { name: 'Send me a code' }).click()
+      const code = page.getByRole('textbox', { name: 'Code' })
+      await code.waitFor()
+      await code.fill(codeIn(await lastMail(t, digger.email)))
+      await page.getByRole('button', { name: 'Verify' }).click()
+
+      await page.getByRole('heading', { level: 2, name: 'Your bid' }).waitFor()
+      await page.getByText('Access is from the back alley.').waitFor()
+      await expectAccessible(page)
+      expect(await horizontalOverflow(page)).toEqual([])
+
+      await page.getByRole('textbox', { name: /^Amount/ }).fill('15,800')
+      const included = page.getByRole('group', { name: 'Included in your bid' })
+      await included.getByRole('checkbox', { name: 'Site cleanup' }).uncheck()
+      await page.getByRole('textbox', { name: 'Notes' }).fill('Two days with one excavator.')
+      await page.getByRole('button', { name: 'Submit bid' }).click()
+
+      await page.getByRole('heading', { name: 'Bid sent' }).waitFor()
+      await page.getByText('$15,800.00').waitFor()
+      await page.getByRole('button', { name: 'Change bid' }).waitFor()
+      await expectAccessible(page)
+      expect(await horizontalOverflow(page)).toEqual([])
+
+      // A reload resumes the session from its cookie.
+      await page.reload()
+      await page.getByRole('heading', { name: 'Bid sent' }).waitFor()
+      expect((await lastMail(t, 'pat@example.com')).subject).toBe(
+        'New bid from Deep Dig Co for Excavation',
+      )
+      // Only the first open's try to resume a session, before there was one, was refused.
+      expect(problems).toEqual([
+        'console: Failed to load resource: the server responded with a status of 401 (Unauthorized)',
+      ])
+    } finally {
+      await close()
+    }
+  })
+})
