@@ -86,10 +86,10 @@ describe('Photos & documents on a step page', () => {
     expect(within(photos).queryByRole('progressbar')).toBeNull()
   })
 
-  it('takes files dropped on the zone', async () => {
+  it('takes files dropped anywhere under the heading, on the list of files too', async () => {
     const { uploads } = await steelPage()
-    const zone = screen.getByLabelText('Add files').closest('.drop-zone') as HTMLElement
-    fireEvent.drop(zone, { dataTransfer: { files: [jpeg('dropped.jpg')] } })
+    const empty = await within(section('Photos & documents')).findByText(/^No photos or documents/)
+    fireEvent.drop(empty, { dataTransfer: { files: [jpeg('dropped.jpg')] } })
     await waitFor(() => expect(uploads.map((u) => u.request.file.name)).toEqual(['dropped.jpg']))
   })
 
@@ -110,8 +110,7 @@ describe('Photos & documents on a step page', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss the message about huge.jpg' }))
     expect(within(photos).queryByRole('alert')).toBeNull()
 
-    const zone = within(photos).getByLabelText('Add files').closest('.drop-zone') as HTMLElement
-    fireEvent.drop(zone, {
+    fireEvent.drop(within(photos).getByText(/Or drop them here/), {
       dataTransfer: { files: [new File(['GIF89a'], 'anim.gif', { type: 'image/gif' })] },
     })
     await waitFor(() => expect(uploads).toHaveLength(2))

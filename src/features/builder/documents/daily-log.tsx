@@ -120,7 +120,7 @@ function LogForm({ step }: { step: StepSlug }) {
   return (
     <form className="log-form" onSubmit={form.submit} noValidate>
       <TextField {...form.field('date')} label="Date" type="date" className="log-form-date" />
-      <TextAreaField {...form.field('text')} label="Notes" rows={3} maxLength={MAX_LOG_TEXT} />
+      <TextAreaField {...form.field('text')} label="Notes" rows={2} maxLength={MAX_LOG_TEXT} />
       {photos.length > 0 && (
         <fieldset className="log-form-photos">
           <legend className="field-label">Attach photos</legend>
@@ -143,7 +143,13 @@ function LogForm({ step }: { step: StepSlug }) {
       )}
       <FieldAlert message={form.failure?.message} />
       <div>
-        <BusyButton type="submit" busy={form.busy} busyLabel="Adding…" disabled={form.blocked}>
+        <BusyButton
+          type="submit"
+          variant="secondary"
+          busy={form.busy}
+          busyLabel="Adding…"
+          disabled={form.blocked}
+        >
           Add log entry
         </BusyButton>
       </div>

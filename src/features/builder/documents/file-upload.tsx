@@ -1,5 +1,5 @@
 import { FileUp, RotateCw, X } from 'lucide-react'
-import { useId, useState, type DragEvent } from 'react'
+import { useId, useState, type DragEvent, type ReactNode } from 'react'
 import {
   FILE_KIND_LABELS,
   FILE_TYPES,
@@ -34,15 +34,19 @@ function filingSentence({ kind, step }: Filing) {
 }
 
 /**
- * "Add files" (several at once, or dropped on the zone) with an optional caption; each upload
- * then shows its progress, a Cancel, or why it was refused. On a step's page the files are the
- * step's, of the kind chosen in its own "Kind" select; with `filing` (the Documents page), of the
- * kind and step the page has chosen, said next to the control, and every upload in flight shows.
+ * "Add files" (several at once, or dropped) with an optional caption; each upload then shows its
+ * progress, a Cancel, or why it was refused. On a step's page the files are the step's, of the
+ * kind chosen in its own "Kind" select, in one compact row, and the whole of it (with `children`,
+ * the step's files) takes a drop; with `filing` (the Documents page), of the kind and step the
+ * page has chosen, said next to the control, dropped on its zone, and every upload in flight shows.
  */
 export function FileUpload({
   step: ownStep,
   filing,
-}: { step: StepSlug; filing?: undefined } | { step?: undefined; filing: Filing }) {
+  children,
+}: ({ step: StepSlug; filing?: undefined } | { step?: undefined; filing: Filing }) & {
+  children?: ReactNode
+}) {
   const id = useId()
   const [ownKind, setKind] = useState<FileKind>('photo')
   const [caption, setCaption] = useState('')
@@ -58,77 +62,105 @@ export function FileUpload({
     // The caption went with these files; the next ones start without it.
     setCaption('')
   }
-  const drop = (event: DragEvent) => {
-    event.preventDefault()
-    setDragging(false)
-    add(event.dataTransfer.files)
+  const dropTarget = {
+    onDragOver: (event: DragEvent) => {
+      event.preventDefault()
+      setDragging(true)
+    },
+    // Leaving for one of its own children is not leaving.
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault()
+      setDragging(false)
+      add(event.dataTransfer.files)
+    },
   }
   const shown = uploads.filter(
     (upload) => upload.status !== 'done' && (filing !== undefined || upload.step === step),
   )
+  const hint = 'Photos (JPEG, PNG, WebP) or PDFs, up to 20 MB each.'
+  const picker = (
+    <>
+      <input
+        id={`${id}-files`}
+        className="visually-hidden drop-zone-input"
+        type="file"
+        multiple
+        accept={ACCEPT}
+        aria-describedby={filing ? `${id}-files-hint ${id}-filing` : `${id}-files-hint`}
+        onChange={(event) => {
+          add(event.target.files)
+          event.target.value = ''
+        }}
+      />
+      <label htmlFor={`${id}-files`} className="button button-secondary">
+        <FileUp aria-hidden="true" />
+        Add files
+      </label>
+    </>
+  )
+  const captionField = (
+    <div className="field">
+      <label className="field-label" htmlFor={`${id}-caption`}>
+        Caption <span className="field-optional">(optional)</span>
+      </label>
+      <input
+        id={`${id}-caption`}
+        className="field-input"
+        value={caption}
+        maxLength={MAX_CAPTION}
+        onChange={(event) => setCaption(event.target.value)}
+      />
+    </div>
+  )
+  const uploadList = shown.length > 0 && (
+    <ul className="upload-list" aria-label="Uploads">
+      {shown.map((upload) => (
+        <UploadRow
+          key={upload.id}
+          upload={upload}
+          onDismiss={() => dismiss(upload.id)}
+          onRetry={() => retry(upload)}
+        />
+      ))}
+    </ul>
+  )
+  if (!filing) {
+    return (
+      <div
+        className={
+          dragging ? 'file-upload file-upload-step drop-active' : 'file-upload file-upload-step'
+        }
+        {...dropTarget}
+      >
+        <div className="file-upload-row">
+          <KindSelect value={ownKind} onChange={(kind) => kind && setKind(kind)} />
+          {captionField}
+          <div className="file-upload-pick">{picker}</div>
+        </div>
+        <p id={`${id}-files-hint`} className="file-upload-hint">
+          {hint} Or drop them here.
+        </p>
+        {uploadList}
+        {children}
+      </div>
+    )
+  }
   return (
     <div className="file-upload">
-      <div className="file-upload-fields">
-        {!filing && <KindSelect value={ownKind} onChange={(kind) => kind && setKind(kind)} />}
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-caption`}>
-            Caption <span className="field-optional">(optional)</span>
-          </label>
-          <input
-            id={`${id}-caption`}
-            className="field-input"
-            value={caption}
-            maxLength={MAX_CAPTION}
-            onChange={(event) => setCaption(event.target.value)}
-          />
-        </div>
-      </div>
-      <div
-        className={dragging ? 'drop-zone drop-zone-active' : 'drop-zone'}
-        onDragOver={(event) => {
-          event.preventDefault()
-          setDragging(true)
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={drop}
-      >
-        <FileUp className="drop-zone-icon" aria-hidden="true" />
-        <input
-          id={`${id}-files`}
-          className="visually-hidden drop-zone-input"
-          type="file"
-          multiple
-          accept={ACCEPT}
-          aria-describedby={filing ? `${id}-files-hint ${id}-filing` : `${id}-files-hint`}
-          onChange={(event) => {
-            add(event.target.files)
-            event.target.value = ''
-          }}
-        />
-        <label htmlFor={`${id}-files`} className="button button-secondary">
-          Add files
-        </label>
+      <div className="file-upload-fields">{captionField}</div>
+      <div className={dragging ? 'drop-zone drop-zone-active' : 'drop-zone'} {...dropTarget}>
+        {picker}
         <p id={`${id}-files-hint`} className="drop-zone-hint">
-          or drop them here. Photos (JPEG, PNG, WebP) or PDFs, up to 20 MB each.
+          or drop them here. {hint}
         </p>
       </div>
-      {filing && (
-        <p id={`${id}-filing`} className="file-upload-filing">
-          {filingSentence(filing)}
-        </p>
-      )}
-      {shown.length > 0 && (
-        <ul className="upload-list" aria-label="Uploads">
-          {shown.map((upload) => (
-            <UploadRow
-              key={upload.id}
-              upload={upload}
-              onDismiss={() => dismiss(upload.id)}
-              onRetry={() => retry(upload)}
-            />
-          ))}
-        </ul>
-      )}
+      <p id={`${id}-filing`} className="file-upload-filing">
+        {filingSentence(filing)}
+      </p>
+      {uploadList}
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { SelectField } from '../../../components/form/select-field'
 import { useContractForm } from '../../../components/form/use-contract-form'
 import { Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
+import { STEP_SECTIONS } from '../steps/step-next'
 import { formatDate } from '../timeline-dates'
 import { useFormCall } from '../use-form-call'
 import { fileTitle } from './document-words'
@@ -23,7 +24,11 @@ export function WarrantyCard({ step }: { step: StepSlug }) {
   const warranties = useWarranties()
   const warranty = warranties.list?.find((w) => w.step === step) ?? null
   return (
-    <section className="step-card warranty-card" aria-labelledby="warranty-title">
+    <section
+      className="step-card warranty-card"
+      id={STEP_SECTIONS.warranty}
+      aria-labelledby="warranty-title"
+    >
       <h2 id="warranty-title">Warranty</h2>
       {warranty && <WarrantyFacts warranty={warranty} />}
       {warranties.list ? (

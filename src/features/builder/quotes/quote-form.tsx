@@ -18,9 +18,9 @@ const QuoteBody = z.omit(AddQuoteBody, { StageId: true })
 const EMPTY = { vendor: '', amount: '', note: '', tradeId: '' }
 
 /**
- * Records a subcontractor's quote for the step: vendor, amount in dollars, an optional note, and
- * which of the step's trades quoted, if it is one (their licence and insurance are then checked
- * when the quote is accepted).
+ * Records a subcontractor's quote for the step: vendor, amount in dollars, which of the step's
+ * trades quoted, if it is one (their licence and insurance are then checked when the quote is
+ * accepted), and an optional note. One row on a wide card, its hints read with the fields.
  */
 export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
   const name = 'StageId' in view.key ? 'addQuote' : 'addQuote1'
@@ -67,6 +67,14 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
   return (
     <form className="quote-form" onSubmit={form.submit} noValidate aria-label="Add a quote">
       <div className="quote-form-fields">
+        <TextField {...vendorField} label="Vendor" hint="Who quoted" autoComplete="organization" />
+        <TextField
+          {...form.field('amount')}
+          label="Amount"
+          hint="In dollars"
+          placeholder="$"
+          inputMode="decimal"
+        />
         <SelectField {...tradeField} onChange={chooseTrade} label="Trade">
           <option value="">Not a recorded trade</option>
           {stepTrades.map((trade) => (
@@ -76,23 +84,23 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
           ))}
         </SelectField>
         <TextField
-          {...form.field('vendor')}
-          label="Vendor"
-          hint="Who quoted"
-          autoComplete="organization"
+          {...form.field('note')}
+          label="Note"
+          hint="Optional: what it includes"
+          placeholder="Optional"
         />
-        <TextField {...form.field('amount')} label="Amount" hint="In dollars" inputMode="decimal" />
-        <TextField {...form.field('note')} label="Note" hint="Optional: what it includes" />
+        <div className="quote-form-submit">
+          <BusyButton
+            type="submit"
+            busy={form.busy}
+            busyLabel="Adding…"
+            disabled={form.blocked || full}
+          >
+            Add quote
+          </BusyButton>
+        </div>
       </div>
       <FieldAlert message={form.failure?.message} />
-      <BusyButton
-        type="submit"
-        busy={form.busy}
-        busyLabel="Adding…"
-        disabled={form.blocked || full}
-      >
-        Add quote
-      </BusyButton>
     </form>
   )
 }

@@ -8,6 +8,7 @@ import { DateForm } from '../date-form'
 import { formatSpan, inspectionStatus, stepStatus } from '../timeline-dates'
 import { useCallFor } from '../use-client'
 import { useTimeline } from '../use-timeline'
+import { STEP_SECTIONS } from './step-next'
 import '../timeline/timeline.css'
 
 /**
@@ -21,7 +22,11 @@ export function StepDates({ route }: { route: string }) {
   const gate = timeline.inspections.find((i) => i.gates === route)
   const status = stepStatus(step.status)
   return (
-    <section className="step-card step-dates" aria-labelledby="step-dates-title">
+    <section
+      className="step-card step-dates"
+      id={STEP_SECTIONS.schedule}
+      aria-labelledby="step-dates-title"
+    >
       <div className="step-dates-head">
         <h2 id="step-dates-title">Schedule</h2>
         <Badge tone={status.tone}>{status.label}</Badge>

@@ -5,13 +5,19 @@ import { WarrantyCard } from '../documents/warranty-card'
 import { StepChoices } from './step-choices'
 import { StepDates } from './step-dates'
 import { StepEstimate } from './step-estimate'
-import { StepTools } from './step-tools'
+import { StepHeader } from './step-header'
+import { STEP_SECTIONS } from './step-next'
+import { StepSectionNav } from './step-section-nav'
+import { StepProgress, StepQuotes } from './step-tools'
 import { useStep } from './use-step'
 import '../documents/documents.css'
+import './step-page.css'
 
 /**
- * A build step: its tip, its choices, its estimate, then its quotes and done switch; and the
- * evidence of its work: photos and documents, the daily log and, once done, its warranty.
+ * A build step: where it stands and its next action first; then its parts, the work in the main
+ * column (choices and estimate, quotes, photos and documents, the daily log, the warranty once
+ * done) and beside it its progress, schedule and design tip. On a phone, one column in the order
+ * of what is asked most: the main parts, the progress and schedule after the quotes.
  */
 export function StepPage({ route }: { route: string }) {
   const view = useStep(route)
@@ -24,26 +30,35 @@ export function StepPage({ route }: { route: string }) {
     )
   }
   const slug = StepSlug.safeParse(route)
+  const done = view.entry?.done ?? false
   return (
     <div className="step-page">
-      <h1>{view.step.title}</h1>
-      <aside className="step-tip" aria-label="Design tip">
-        <p className="step-tip-label">Design tip</p>
-        <p>{view.tip}</p>
-      </aside>
-      <div className="step-columns">
-        <StepChoices view={view} />
-        <StepEstimate view={view} />
+      <StepHeader view={view} />
+      <StepSectionNav route={route} done={done} />
+      <div className="step-layout">
+        <div className="step-main">
+          <div className="step-columns" id={STEP_SECTIONS.choices}>
+            <StepChoices view={view} />
+            <StepEstimate view={view} />
+          </div>
+          <StepQuotes view={view} />
+          {slug.success && (
+            <>
+              <StepFiles step={slug.data} title={view.step.title} />
+              <DailyLog step={slug.data} />
+              {done && <WarrantyCard step={slug.data} />}
+            </>
+          )}
+        </div>
+        <div className="step-rail">
+          <StepProgress view={view} />
+          <StepDates route={route} />
+          <aside className="step-tip" aria-label="Design tip">
+            <p className="step-tip-label">Design tip</p>
+            <p>{view.tip}</p>
+          </aside>
+        </div>
       </div>
-      <StepDates route={route} />
-      <StepTools route={route} />
-      {slug.success && (
-        <>
-          <StepFiles step={slug.data} title={view.step.title} />
-          <DailyLog step={slug.data} />
-          {view.entry?.done && <WarrantyCard step={slug.data} />}
-        </>
-      )}
     </div>
   )
 }

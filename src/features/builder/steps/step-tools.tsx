@@ -9,32 +9,47 @@ import { useTimeline } from '../use-timeline'
 import { InspectionLink } from './step-dates'
 import { FieldAlert } from '../../../components/form/field-alert'
 import { CallButton } from '../call-button'
+import { STEP_SECTIONS } from './step-next'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
-/** A step's quotes and its done switch, shown on every step page. */
+/** A step's quotes and its done switch, one under the other (the Pool Design page). */
 export function StepTools({ route }: { route: string }) {
   const view = useStep(route)
   if (!view) return null
+  return (
+    <>
+      <StepQuotes view={view} />
+      <StepProgress view={view} />
+    </>
+  )
+}
+
+/** A step's quotes: how many of the limit, each with its check, then the form to add one. */
+export function StepQuotes({ view }: { view: StepView }) {
   const quotes = view.entry?.quotes ?? []
   const full = quotes.length >= MAX_QUOTES_PER_ENTRY
   return (
-    <>
-      <section className="step-card" aria-labelledby="step-quotes-title">
+    <section
+      className="step-card step-quotes"
+      id={STEP_SECTIONS.quotes}
+      aria-labelledby="step-quotes-title"
+    >
+      <div className="step-card-head">
         <h2 id="step-quotes-title">Quotes</h2>
         <p className="quote-limit">
           {quotes.length} of {MAX_QUOTES_PER_ENTRY} quotes recorded
           {full ? ' — remove one to add another.' : '.'}
         </p>
-        <QuoteList view={view} />
-        <QuoteForm view={view} full={full} />
-      </section>
-      <DoneSwitch view={view} />
-    </>
+      </div>
+      <QuoteList view={view} />
+      <QuoteForm view={view} full={full} />
+    </section>
   )
 }
 
-function DoneSwitch({ view }: { view: StepView }) {
+/** "Progress": whether the step is done, since when, and the switch (held by a gate). */
+export function StepProgress({ view }: { view: StepView }) {
   const name = 'StageId' in view.key ? 'markDone' : 'markDone1'
   const calls = useCallFor(name, view.keyValue)
   const done = view.entry?.done ?? false
@@ -49,7 +64,11 @@ function DoneSwitch({ view }: { view: StepView }) {
         : { name: 'markDone1', body: { Title: view.key.Title, done: !done } },
     )
   return (
-    <section className="step-card step-done" aria-labelledby="step-done-title">
+    <section
+      className="step-card step-done"
+      id={STEP_SECTIONS.progress}
+      aria-labelledby="step-done-title"
+    >
       <h2 id="step-done-title">Progress</h2>
       <p>
         {done
