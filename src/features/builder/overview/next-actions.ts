@@ -2,7 +2,7 @@ import { differenceInCalendarDays } from 'date-fns'
 import { STEPS } from '../../../../contract/steps'
 import { INSPECTIONS } from '../../../../contract/construction'
 import type { StoredFile } from '../../../../contract/documents'
-import type { Money } from '../../../../contract/money'
+import type { Draw, Money } from '../../../../contract/money'
 import type { Timeline, TimelineStep } from '../../../../contract/timeline'
 import { entryOf, savedDesign, type ProjectData } from '../../../../contract/budget'
 import { describeSlip, formatShortDate, utcDay } from '../timeline-dates'
@@ -12,6 +12,13 @@ import { describeSlip, formatShortDate, utcDay } from '../timeline-dates'
  * control on that page (a draw's lien waiver, a step's photos).
  */
 export type NextAction = { text: string; route: string; hash?: string }
+
+/** "Pre-gunite inspection" → "pre-gunite inspection", inside a sentence. */
+export const lowerFirst = (title: string) => `${title.charAt(0).toLowerCase()}${title.slice(1)}`
+
+/** Whether a contract's deposit (its draw due at signing) is not paid in full: record it. */
+export const depositOwed = (draws: readonly Pick<Draw, 'due' | 'paid' | 'amount'>[]) =>
+  draws.some((draw) => draw.due === 'signing' && draw.paid < draw.amount)
 
 /** The Overview shows at most this many. */
 export const MAX_NEXT_ACTIONS = 5
@@ -64,7 +71,7 @@ function dateActions(timeline: Timeline | null): NextAction[] {
   const inspections = timeline.inspections
     .filter((inspection) => inspection.status === 'ready' || inspection.status === 'failed')
     .map((inspection) => ({
-      text: `Schedule the ${inspection.title.charAt(0).toLowerCase()}${inspection.title.slice(1)}`,
+      text: `Schedule the ${lowerFirst(inspection.title)}`,
       route: 'timeline',
     }))
   const canStart = timeline.steps
@@ -94,7 +101,7 @@ function moneyActions(money: Money | null): NextAction[] {
   if (!money) return []
   const contracts = money.steps.filter((step) => step.contract)
   const deposits = contracts
-    .filter((step) => step.draws.some((d) => d.due === 'signing' && d.paid < d.amount))
+    .filter((step) => depositOwed(step.draws))
     .map((step) => ({ text: `Record the deposit for ${step.title}`, route: 'budget' }))
   const waivers = contracts.flatMap((step) =>
     step.draws
@@ -110,9 +117,6 @@ function moneyActions(money: Money | null): NextAction[] {
     .map((w) => ({ text: w.message, route: w.step }))
   return [...deposits, ...waivers, ...farOff]
 }
-
-/** "Pre-gunite inspection" → "pre-gunite inspection", inside a sentence. */
-const lowerFirst = (title: string) => `${title.charAt(0).toLowerCase()}${title.slice(1)}`
 
 /**
  * What the evidence asks for (PRODUCT.md §11): the work an inspection is about to cover up,

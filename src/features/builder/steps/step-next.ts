@@ -2,7 +2,7 @@ import { doneHeldBy } from '../../../../contract/gating'
 import type { MoneyStep } from '../../../../contract/money'
 import type { InspectionStatus } from '../../../../contract/timeline'
 import type { BadgeTone } from '../../../components/badge'
-import type { NextAction } from '../overview/next-actions'
+import { depositOwed, lowerFirst, type NextAction } from '../overview/next-actions'
 
 /** The ids of a step page's sections, the targets of its header's action and its section nav. */
 export const STEP_SECTIONS = {
@@ -38,13 +38,6 @@ export type StepState = {
   action: NextAction | null
 }
 
-/** "Layout inspection" → "layout inspection", inside a sentence. */
-const lowerFirst = (title: string) => `${title.charAt(0).toLowerCase()}${title.slice(1)}`
-
-/** A deposit (a draw due at signing) not paid in full, as the Overview asks to record it. */
-const depositOwed = (money: StepFacts['money']) =>
-  money?.draws.some((draw) => draw.due === 'signing' && draw.paid < draw.amount) ?? false
-
 /**
  * Where a step stands and its one next action, by the Overview's rules for one step (save the
  * design; choose the engineer; get quotes and accept one; record the deposit; wait for the gating
@@ -76,7 +69,7 @@ export function stepState(facts: StepFacts): StepState {
     }
   }
   const contracted = { label: 'Contracted', tone: 'info' } as const
-  if (depositOwed(facts.money)) {
+  if (facts.money && depositOwed(facts.money.draws)) {
     return { status: contracted, action: { text: 'Record the deposit', route: 'budget' } }
   }
   const gate = facts.inspections && doneHeldBy(facts.route, facts.inspections)
