@@ -17,5 +17,20 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // React and XState in one chunk of their own, loaded with every page: left to itself,
+        // the bundler re-splits them by which lazy areas use them (the trade portal, the
+        // builder, the back office), and the landing page pays for the extra chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 })
