@@ -7,7 +7,12 @@ export type RenewableSession = {
   token: () => string | null
   /** A call was answered 401; `draft` is the client's edit it carried, if any. */
   unauthorized: (draft?: ClientCall) => void
-  /** Settles once no refresh is under way: whether the session is still signed in. */
+  /**
+   * A builder call was answered 403: the account's standing may have changed since the token
+   * was issued (an admin closed the client's city). Without it a 403 passes through as it is.
+   */
+  forbidden?: () => void
+  /** Settles once no refresh is under way: whether the session may still make the call. */
   renewed: () => Promise<boolean>
 }
 
@@ -17,7 +22,9 @@ const isUnauthorized = (error: unknown) => isApiError(error) && error.status ===
  * A data call answered 401 (its access token expired) is retried once after one refresh: the
  * session refreshes once for every call that waits on it, and a call whose token was replaced
  * meanwhile is retried at once. If the refresh fails the session ends, keeping `draft` (the
- * client's edit); a second 401 ends it too.
+ * client's edit); a second 401 ends it too. Where the session takes `forbidden`, a 403 is
+ * handled alike, as the token's Flag may be stale: one refresh, one more try, and a 403 that
+ * persists is the answer.
  */
 export function retryUnauthorized(session: RenewableSession) {
   return async <T>(call: () => Promise<T>, draft?: ClientCall): Promise<T> => {
@@ -25,8 +32,11 @@ export function retryUnauthorized(session: RenewableSession) {
     try {
       return await call()
     } catch (error) {
-      if (!isUnauthorized(error)) throw error
-      if (session.token() === used) session.unauthorized(draft)
+      const refresh = isUnauthorized(error)
+        ? () => session.unauthorized(draft)
+        : isApiError(error) && error.code === 'FORBIDDEN' && session.forbidden
+      if (!refresh) throw error
+      if (session.token() === used) refresh()
       // The refresh runs from the moment it is asked for: done when it is over, either way.
       if (!(await session.renewed())) throw error
     }
