@@ -67,18 +67,18 @@ export async function createSession<P extends SessionPorts>(
   const ports = makePorts(token)
   const unauthorized = (draft?: ClientCall) => session.send({ type: 'session.unauthorized', draft })
   const settled = () => waitFor(session, (s) => !s.hasTag('refreshing'))
-  const guarded = retryUnauthorized({
-    token,
-    unauthorized,
-    renewed: async () => (await settled()).hasTag('authenticated'),
-  })
+  const renewed = async () => (await settled()).hasTag('authenticated')
+  const guarded = retryUnauthorized({ token, unauthorized, renewed })
   // The builder's calls answer 403 to a client whose city closed under a token still saying
   // Flag: the refresh brings the waiting screen, and a call is tried again only in the builder.
   const guardedBuilder = retryUnauthorized({
     token,
     unauthorized,
-    forbidden: () => session.send({ type: 'session.forbidden' }),
-    renewed: async () => (await settled()).hasTag('route:builder'),
+    renewed,
+    forbidden: async (ask) => {
+      if (ask) session.send({ type: 'session.forbidden' })
+      return (await settled()).hasTag('route:builder')
+    },
   })
 
   const restored = loadAuth()

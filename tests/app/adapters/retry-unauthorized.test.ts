@@ -26,9 +26,12 @@ function sessionRefreshingTo(next: string | null) {
   }
   const builder = retryUnauthorized({
     ...session,
-    forbidden: () => {
-      forbidden.push('refresh')
-      token = next
+    forbidden: async (ask) => {
+      if (ask) {
+        forbidden.push('refresh')
+        token = next
+      }
+      return token !== null
     },
   })
   return {
@@ -114,6 +117,14 @@ describe('the 403 of a builder call', () => {
     expect(await failure(builder(call))).toMatchObject({ status: 403, code: 'FORBIDDEN' })
     expect(forbidden).toEqual(['refresh'])
     expect(tries).toHaveLength(2)
+  })
+
+  it('fails with the 403, trying no more, when the refresh closes the builder', async () => {
+    const { builder, forbidden } = sessionRefreshingTo(null)
+    const { call, tries } = answers(403)
+    expect(await failure(builder(call))).toMatchObject({ status: 403 })
+    expect(forbidden).toEqual(['refresh'])
+    expect(tries).toHaveLength(1)
   })
 
   it('passes through a 403 of another code, and any 403 where the session takes none', async () => {
