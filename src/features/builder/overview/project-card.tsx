@@ -36,8 +36,8 @@ export function ProjectCard({
         </div>
       )}
       <div className="project-card-text">
-        {owner && <p className="project-card-owner">{owner}</p>}
         <h1>Overview</h1>
+        {owner && <p className="project-card-owner">{owner}</p>}
         <section className="project-card-progress" aria-labelledby="overview-progress">
           <h2 id="overview-progress">Progress</h2>
           <label className="progress-label" htmlFor="overview-progress-bar">
