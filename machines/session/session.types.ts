@@ -84,6 +84,8 @@ export type SessionEvent =
   | { type: 'session.loggedOut' }
   /** A call was answered 401; `draft` is the client's edit it carried, if any. */
   | { type: 'session.unauthorized'; draft?: ClientCall }
+  /** A builder call was answered 403: the account's standing (Flag) may have changed. */
+  | { type: 'session.forbidden' }
   | { type: 'session.synced'; auth: AuthState | null }
   | { type: 'waiting.toggled' }
   /** A client not served yet corrects where the pool will be; Flag is decided again. */

@@ -153,6 +153,9 @@ export const signedInState = sessionSetup.createStateConfig({
             actions: { type: 'startRecovery', params: ({ event }) => ({ draft: event.draft }) },
           },
         ],
+        // An admin closed the client's city while the token still says Flag: the refresh brings
+        // the account's standing, and the view follows it. Not a recovery: no sign-out after it.
+        'session.forbidden': '.refreshing',
       },
       states: {
         checking: {
@@ -172,11 +175,12 @@ export const signedInState = sessionSetup.createStateConfig({
         refreshing: {
           tags: ['refreshing'],
           entry: 'tellClientRefreshStarted',
-          // Another call's 401 waits for this refresh, and is retried after it.
+          // Another call's 401 or 403 waits for this refresh, and is retried after it.
           on: {
             'session.unauthorized': {
               actions: { type: 'startRecovery', params: ({ event }) => ({ draft: event.draft }) },
             },
+            'session.forbidden': {},
           },
           invoke: {
             src: 'refresh',

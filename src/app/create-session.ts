@@ -65,11 +65,20 @@ export async function createSession<P extends SessionPorts>(
 ): Promise<{ actor: SessionActor; ports: P }> {
   const token = () => session.getSnapshot().context.accessToken
   const ports = makePorts(token)
-  const guarded = retryUnauthorized({
+  const unauthorized = (draft?: ClientCall) => session.send({ type: 'session.unauthorized', draft })
+  const settled = () => waitFor(session, (s) => !s.hasTag('refreshing'))
+  const renewed = async () => (await settled()).hasTag('authenticated')
+  const guarded = retryUnauthorized({ token, unauthorized, renewed })
+  // The builder's calls answer 403 to a client whose city closed under a token still saying
+  // Flag: the refresh brings the waiting screen, and a call is tried again only in the builder.
+  const guardedBuilder = retryUnauthorized({
     token,
-    unauthorized: (draft) => session.send({ type: 'session.unauthorized', draft }),
-    renewed: async () =>
-      (await waitFor(session, (s) => !s.hasTag('refreshing'))).hasTag('authenticated'),
+    unauthorized,
+    renewed,
+    forbidden: async (ask) => {
+      if (ask) session.send({ type: 'session.forbidden' })
+      return (await settled()).hasTag('route:builder')
+    },
   })
 
   const restored = loadAuth()
@@ -117,11 +126,11 @@ export async function createSession<P extends SessionPorts>(
       client: clientMachine.provide({
         actors: {
           clientCall: fromPromise(({ input, signal }) =>
-            guarded(() => ports.clientCall(input, signal), input),
+            guardedBuilder(() => ports.clientCall(input, signal), input),
           ),
           // An upload answered 401 is sent again after the refresh, its progress from zero.
           sendFile: sendFileLogic((request, onProgress, signal) =>
-            guarded(() => ports.uploadFile(request, onProgress, signal)),
+            guardedBuilder(() => ports.uploadFile(request, onProgress, signal)),
           ),
         },
         actions: { persist: (_, context) => void saveState('client', context) },

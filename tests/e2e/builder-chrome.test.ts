@@ -112,7 +112,8 @@ describe('a phone that shows the page', () => {
       link.textContent = 'Steel'
       return getComputedStyle(link).color
     })
-    expect(colour).toBe('rgb(3, 105, 161)')
+    // --accent, #0a6a9c: the brand's water blue.
+    expect(colour).toBe('rgb(10, 106, 156)')
   })
 
   it('sets a note’s hyphens as in the words typed, not spaced out like figures', async () => {

@@ -393,6 +393,25 @@ describe('timed refresh', () => {
     expect(calls.cleared).toBe(1)
   })
 
+  it("refreshes on a builder call's 403, once while it runs, and shows the waiting screen", async () => {
+    let answer: (data: RefreshData) => void = () => {}
+    const refresh = () => new Promise<RefreshData>((resolve) => (answer = resolve))
+    const { actor, calls } = start({ restored: signedInAs(token()) }, { refresh })
+    expect(homePath(actor.getSnapshot())).toBe('/builder')
+    actor.send({ type: 'session.forbidden' })
+    actor.send({ type: 'session.forbidden' })
+    answer(refreshed({ Flag: false }))
+    await settled(actor)
+    expect(calls.refresh).toBe(1)
+    expect(homePath(actor.getSnapshot())).toBe('/coming-soon')
+    // A 403 is no failed recovery: the next 401 still gets its refresh.
+    actor.send({ type: 'session.unauthorized' })
+    answer(refreshed({ Flag: false }))
+    await settled(actor)
+    expect(calls.refresh).toBe(2)
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true)
+  })
+
   it('refreshes once for every 401 that arrives while it runs', async () => {
     let answer: (data: RefreshData) => void = () => {}
     const refresh = () => new Promise<RefreshData>((resolve) => (answer = resolve))

@@ -99,6 +99,16 @@ describe('the Budget page', () => {
     expect(barValues('Excavation')).toEqual(['$8,320', '$9,000'])
     expect(barValues('Steel')).toEqual(['$2,468'])
     expect(barValues('Permits')).toEqual(['$450'])
+    // A step without an amount has the table's words on the chart too.
+    const missing = (step: string) =>
+      within(chart)
+        .getByText(step, { exact: true })
+        .parentElement?.querySelector('.budget-bar-none')?.textContent
+    expect(missing('Pool Design')).toBe('No cost')
+    expect(missing('Engineering')).toBe('Not yet estimated')
+    expect(rowCells(screen.getByRole('table', { name: /by step/ }), 'Pool Design')[0]).toBe(
+      'No cost',
+    )
   })
 
   it('totals no committed cost as a dash, like each of its steps', async () => {

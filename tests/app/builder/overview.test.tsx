@@ -184,6 +184,16 @@ describe('the Overview page', () => {
     expect(screen.getByRole('region', { name: 'Budget' }).textContent).toContain(
       'Estimate$38,750CommittedNone yetPaid$0',
     )
+    // The head pictures the client's own pool and names whose project it is, and where.
+    const head = screen.getByRole('heading', { level: 1, name: 'Overview' }).closest('header')
+    if (!head) throw new Error('the Overview has no head')
+    expect(within(head).getByText('Pat Doe · Boise, ID')).toBeTruthy()
+    expect(
+      within(head).getByRole('img', { name: /^Plan view: 32 by 16 ft rectangle/ }),
+    ).toBeTruthy()
+    // Each next step wears its step's icon, as the sidebar shows it.
+    for (const link of within(steps).getAllByRole('link'))
+      expect(link.querySelector('svg.next-action-icon[aria-hidden="true"]')).toBeTruthy()
     await user.click(within(steps).getByRole('link', { name: 'Add quotes for Permits' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Permits' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/builder/permits')

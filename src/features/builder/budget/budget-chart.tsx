@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react'
 import { formatMoney } from '../../../lib/money'
 import { budgetTotals, type StepBudget } from '../../../../contract/budget'
 import type { Money } from '../../../../contract/money'
 import { moneyFigures } from '../../../../contract/money-figures'
+import { MissingEstimate } from './missing-estimate'
 
 /** One step's bars: the estimate, the committed cost and what is paid, as the Money answer has them. */
 type ChartLine = {
-  route: string
-  title: string
+  step: StepBudget
   estimate: number | null
   committed: number | null
   paid: number | null
@@ -16,8 +17,7 @@ function chartLines(budget: readonly StepBudget[], money: Money | null): ChartLi
   return budget.map((step) => {
     const held = money?.steps.find((s) => s.step === step.route)
     return {
-      route: step.route,
-      title: step.title,
+      step,
       estimate: held ? held.estimate : step.estimate,
       committed: held?.contract ? held.committed : null,
       paid: held?.paid ? held.paid : null,
@@ -60,9 +60,19 @@ const compactDollars = new Intl.NumberFormat('en-US', {
   notation: 'compact',
 })
 
-/** One bar and its amount; no bar when the amount is not known. */
-export function Bar({ cents, max, kind }: { cents: number | null; max: number; kind: string }) {
-  if (cents === null) return <span className="budget-bar-none">—</span>
+/** One bar and its amount; where the amount is not known, no bar but the words `missing`. */
+export function Bar({
+  cents,
+  max,
+  kind,
+  missing,
+}: {
+  cents: number | null
+  max: number
+  kind: string
+  missing?: ReactNode
+}) {
+  if (cents === null) return <span className="budget-bar-none">{missing}</span>
   return (
     <span className="budget-bar-line">
       <span
@@ -117,10 +127,15 @@ export function BudgetChart({
         <span className="budget-key budget-key-paid" /> Paid
       </p>
       {lines.map((line) => (
-        <div className="budget-chart-row" key={line.route}>
-          <span className="budget-chart-label">{line.title}</span>
+        <div className="budget-chart-row" key={line.step.route}>
+          <span className="budget-chart-label">{line.step.title}</span>
           <span className="budget-chart-bars">
-            <Bar cents={line.estimate} max={max} kind="estimate" />
+            <Bar
+              cents={line.estimate}
+              max={max}
+              kind="estimate"
+              missing={<MissingEstimate step={line.step} />}
+            />
             {line.committed !== null && <Bar cents={line.committed} max={max} kind="accepted" />}
             {line.paid !== null && <Bar cents={line.paid} max={max} kind="paid" />}
           </span>

@@ -1,8 +1,9 @@
 import { MoneyDifference } from '../../../components/money-difference'
 import { formatMoney } from '../../../lib/money'
-import { budgetTotals, NO_COST, type StepBudget } from '../../../../contract/budget'
+import { budgetTotals, type StepBudget } from '../../../../contract/budget'
 import type { Money } from '../../../../contract/money'
 import { moneyFigures, stepDifference } from '../../../../contract/money-figures'
+import { MissingEstimate } from './missing-estimate'
 
 const amount = (cents: number | null, empty: string) =>
   cents === null ? empty : formatMoney(cents)
@@ -10,15 +11,9 @@ const amount = (cents: number | null, empty: string) =>
 const difference = (cents: number | null) =>
   cents === null ? '—' : <MoneyDifference cents={cents} />
 
-/** A step's estimate; one that costs nothing says so, another waits for what it needs. */
-function Estimate({ step, cents }: { step: StepBudget; cents: number | null }) {
-  if (cents !== null) return formatMoney(cents)
-  return step.estimateNote === NO_COST ? (
-    'No cost'
-  ) : (
-    <span className="budget-missing">Not yet estimated</span>
-  )
-}
+/** A step's estimate, or the words for its missing amount. */
+const Estimate = ({ step, cents }: { step: StepBudget; cents: number | null }) =>
+  cents === null ? <MissingEstimate step={step} /> : formatMoney(cents)
 
 /** The figures' column headers; on a phone each row is a card and they label its figures. */
 const LABEL = { estimate: 'Estimate', committed: 'Committed', difference: 'Difference' }

@@ -7,14 +7,16 @@ import { ExpiringWarranties, LatestPhotos } from '../documents/overview-evidence
 import { useFiles, useWarranties } from '../documents/use-documents'
 import { EmailSwitches } from './email-switches'
 import { nextActions } from './next-actions'
+import { ProjectCard } from './project-card'
+import { BUILDER_ICONS } from '../page-icons'
 import { describeSlip, formatDate } from '../timeline-dates'
 import { useBudget, useProject } from '../use-project'
 import { useMoney, useTimeline } from '../use-timeline'
 import './overview.css'
 
 /**
- * /builder/overview: what to do next, how far the build is, where the money stands, the
- * latest photos and the warranties about to expire.
+ * /builder/overview: the project's picture and progress, what to do next, where the money
+ * stands, the latest photos and the warranties about to expire.
  */
 export function OverviewPage() {
   const project = useProject()
@@ -27,7 +29,9 @@ export function OverviewPage() {
   const { done, total } = budgetTotals(budget)
   return (
     <article className="overview">
-      <h1>Overview</h1>
+      <ProjectCard done={done} total={total}>
+        {timeline?.startDate && <FinishFacts timeline={timeline} />}
+      </ProjectCard>
       <section className="overview-card" aria-labelledby="next-steps">
         <h2 id="next-steps">Next steps</h2>
         {actions.length === 0 ? (
@@ -37,20 +41,13 @@ export function OverviewPage() {
             {actions.map((action) => (
               <li key={action.text}>
                 <Link to="/builder/$page" params={{ page: action.route }} hash={action.hash}>
+                  <ActionIcon route={action.route} />
                   {action.text}
                 </Link>
               </li>
             ))}
           </ol>
         )}
-      </section>
-      <section className="overview-card" aria-labelledby="overview-progress">
-        <h2 id="overview-progress">Progress</h2>
-        <label className="progress-label" htmlFor="overview-progress-bar">
-          {done} of {total} steps done
-        </label>
-        <progress id="overview-progress-bar" max={total} value={done} />
-        {timeline?.startDate && <FinishFacts timeline={timeline} />}
       </section>
       <section className="overview-card" aria-labelledby="overview-budget">
         <h2 id="overview-budget">Budget</h2>
@@ -79,4 +76,10 @@ function FinishFacts({ timeline }: { timeline: Timeline }) {
       </div>
     </dl>
   )
+}
+
+/** The icon of the step an action leads to, as the sidebar shows it. */
+function ActionIcon({ route }: { route: string }) {
+  const Icon = BUILDER_ICONS[route]
+  return Icon ? <Icon className="next-action-icon" aria-hidden="true" /> : null
 }
