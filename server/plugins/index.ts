@@ -8,6 +8,8 @@ import adminData from './app/admin-data/admin-data'
 import cities from './app/directory/cities'
 import directory from './app/directory/engineers-and-managers'
 import requests from './app/directory/requests'
+import bidReminders from './app/bids/bid-reminders'
+import bidRequests from './app/bids/bid-requests'
 import fileStore from './app/documents/file-store'
 import files from './app/documents/files'
 import logs from './app/documents/logs'
@@ -62,6 +64,8 @@ export const plugins = [
   directory,
   requests,
   trades,
+  bidRequests,
+  bidReminders,
   poolEntries,
   timelines,
   money,
