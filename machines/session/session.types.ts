@@ -85,6 +85,8 @@ export type SessionEvent =
   /** A call was answered 401; `draft` is the client's edit it carried, if any. */
   | { type: 'session.unauthorized'; draft?: ClientCall }
   | { type: 'session.synced'; auth: AuthState | null }
+  /** A screen wants the client's data as the server has it now (a step page's quotes). */
+  | { type: 'session.refreshRequested' }
   | { type: 'waiting.toggled' }
   /** A client not served yet corrects where the pool will be; Flag is decided again. */
   | { type: 'city.changed'; place: Place }

@@ -1,4 +1,5 @@
 import { StepSlug } from '../../../../contract/construction'
+import { BidsSection } from '../bids/bids-section'
 import { DailyLog } from '../documents/daily-log'
 import { StepFiles } from '../documents/step-files'
 import { WarrantyCard } from '../documents/warranty-card'
@@ -39,6 +40,7 @@ export function StepPage({ route }: { route: string }) {
       <StepTools route={route} />
       {slug.success && (
         <>
+          <BidsSection step={slug.data} />
           <StepFiles step={slug.data} title={view.step.title} />
           <DailyLog step={slug.data} />
           {view.entry?.done && <WarrantyCard step={slug.data} />}
