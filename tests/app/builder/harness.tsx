@@ -223,6 +223,9 @@ export function createFakeClientApi(initial: PoolData, stages: readonly Stage[] 
         }
         return { name: 'requestManager', data: request }
       }
+      // No trade was asked to bid: the step pages read it when they open.
+      case 'bidRequests':
+        return { name: 'bidRequests', data: [] }
       default:
         throw new Error(`The fake client API has no ${call.name}`)
     }
