@@ -159,6 +159,24 @@ export const routeDocs: Record<CallName, RouteDoc> = {
       "Only from the app's own Origin. Every rule of POST /api/files holds, the owner's quota included.",
   },
   tradeSignOut: { summary: 'End the trade session and clear its cookie' },
+  bidRequests: {
+    summary: "The client's bid requests, newest first, filtered by step",
+    description:
+      'An open request (sent, viewed or submitted) whose link no longer works (30 days after its due date, or 90 days after its step is done once its bid is accepted) reads as expired.',
+  },
+  requestBids: {
+    summary: 'Ask trades for their bids on a licensed step',
+    description:
+      "One request per trade, each emailed its own link /t/{token} (only the token's hash is kept). 400 on tradeIds for a trade that is not the client's or does not do the step, on dueOn outside tomorrow to 60 days ahead, on fileIds for files that are not the client's plans or permits of the step or the whole project; 409 BID_REQUESTED when a trade holds an open request for the step.",
+  },
+  resendBidRequest: {
+    summary: 'Email an open request again with a new link',
+    description: 'The old link then answers 410 LINK_GONE; 409 for a request no longer open.',
+  },
+  withdrawBidRequest: {
+    summary: 'Withdraw an open bid request',
+    description: 'Its link then answers 410 LINK_GONE; 409 for a request no longer open.',
+  },
   addChangeOrder: {
     summary: 'Propose a change order on a step with an accepted quote',
     description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',

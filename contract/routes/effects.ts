@@ -17,6 +17,7 @@ import type {
   PoolEntry,
   Stage,
 } from '../index'
+import type { BidRequest } from '../bids'
 import type { LogEntry, StoredFile, Warranty } from '../documents'
 import type { Money } from '../money'
 import type { NotificationPreferences, Timeline } from '../timeline'
@@ -32,6 +33,8 @@ export type ClientLists = {
   logs: LogEntry[]
   warranties: Warranty[]
   trades: Trade[]
+  /** Every step's requests: a step page shows its own. */
+  bidRequests: BidRequest[]
 }
 export type ClientListName = keyof ClientLists
 
@@ -44,8 +47,9 @@ type ListsHolding<T> = {
 
 /**
  * How a client answer changes the context: the pool entry it answers, the requests, the calendar
- * address, or a list — replaced whole, or one item of a list held prepended, upserted (a
- * warranty by its step) or dropped by id. A list not fetched is left as it is.
+ * address, or a list — replaced whole, or one item of a list held (new bid requests: the items
+ * answered) prepended, upserted (a warranty by its step) or dropped by id. A list not fetched is
+ * left as it is.
  */
 export type ClientUpdate<T> =
   | ([T] extends [PoolEntry] ? 'entry' : never)
@@ -54,6 +58,8 @@ export type ClientUpdate<T> =
   | ([T] extends [{ url: string }] ? 'calendarUrl' : never)
   | { list: ListsHolding<T>; by: 'replacing' }
   | ([T] extends [LogEntry] ? { list: 'logs'; by: 'prepending' } : never)
+  | ([T] extends [BidRequest[]] ? { list: 'bidRequests'; by: 'prepending' } : never)
+  | ([T] extends [BidRequest] ? { list: 'bidRequests'; by: 'upserting' } : never)
   | ([T] extends [Warranty] ? { list: 'warranties'; by: 'upserting' } : never)
   | ([T] extends [Trade] ? { list: 'trades'; by: 'upserting' } : never)
   | ([T] extends [{ id: string }] ? { list: 'files' | 'logs' | 'trades'; by: 'dropping' } : never)
@@ -109,6 +115,10 @@ export const clientEffects = {
   createTrade: { updates: { list: 'trades', by: 'upserting' } },
   editTrade: { updates: { list: 'trades', by: 'upserting' } },
   deleteTrade: { updates: { list: 'trades', by: 'dropping' } },
+  bidRequests: { updates: { list: 'bidRequests', by: 'replacing' } },
+  requestBids: { updates: { list: 'bidRequests', by: 'prepending' } },
+  resendBidRequest: { updates: { list: 'bidRequests', by: 'upserting' } },
+  withdrawBidRequest: { updates: { list: 'bidRequests', by: 'upserting' } },
 } as const satisfies { [N in ClientCallName]: Effect<ClientUpdate<CallData<N>>> }
 
 /** The item type of every admin list whose items have an id (all but NonStages). */

@@ -10,6 +10,7 @@ import type { z } from 'zod/mini'
 import type { NoBody } from '../api'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth'
+import { bidsRoutes } from './bids'
 import { clientRoutes, timelineRoutes } from './client'
 import { documentsRoutes } from './documents'
 import { moneyRoutes } from './money'
@@ -22,6 +23,7 @@ export type { Access, RouteDef, RouteMethod } from './types'
 export {
   adminRoutes,
   authRoutes,
+  bidsRoutes,
   clientRoutes,
   documentsRoutes,
   moneyRoutes,
@@ -40,6 +42,7 @@ export const routes = {
   ...documentsRoutes,
   ...tradesRoutes,
   ...tradeRoutes,
+  ...bidsRoutes,
   ...adminRoutes,
 }
 

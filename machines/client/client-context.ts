@@ -67,6 +67,7 @@ export const toStored = ({
   logs: _logs,
   warranties: _warranties,
   trades: _trades,
+  bidRequests: _bidRequests,
   uploads: _uploads,
   listFailures: _listFailures,
   ...stored
@@ -128,14 +129,21 @@ function updateList(context: CallEffect, { list, by }: ListUpdate, data: never):
     case 'replacing':
       return { ...context, [list]: data }
     case 'prepending':
-      return { ...context, logs: context.logs && [data, ...context.logs] }
+      return list === 'logs'
+        ? { ...context, logs: context.logs && [data, ...context.logs] }
+        : { ...context, bidRequests: context.bidRequests && [...data, ...context.bidRequests] }
     case 'upserting':
       return list === 'warranties'
         ? {
             ...context,
             warranties: context.warranties && upsertBy(context.warranties, data, (w) => w.step),
           }
-        : { ...context, trades: context.trades && upsertBy(context.trades, data, (t) => t.id) }
+        : list === 'trades'
+          ? { ...context, trades: context.trades && upsertBy(context.trades, data, (t) => t.id) }
+          : {
+              ...context,
+              bidRequests: context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
+            }
     case 'dropping':
       return list === 'files'
         ? { ...context, files: dropId(context.files, data) }

@@ -2,6 +2,7 @@ import type { CallFailure as SharedCallFailure } from '../shared/call-failure'
 import type { CallData, NamedCall } from '../../contract/routes'
 import type { ClientCallName, ClientListName } from '../../contract/routes/effects'
 import type { FileKind, LogEntry, StoredFile, Warranty } from '../../contract/documents'
+import type { BidRequest } from '../../contract/bids'
 import type { Trade } from '../../contract/trades'
 import type {
   Engineer,
@@ -75,6 +76,8 @@ export type ClientMachineContext = ClientContext & {
   warranties: Warranty[] | null
   /** The project's trades (PRODUCT.md §13) once fetched; not saved: their warnings move with today. */
   trades: Trade[] | null
+  /** The bid requests of every step (PRODUCT.md §14) once fetched; not saved: trades answer them. */
+  bidRequests: BidRequest[] | null
   /** The uploads of this page view, oldest first: in flight, refused or done. */
   uploads: Upload[]
   /** Why the last read of a list was refused, until it is asked for again. */

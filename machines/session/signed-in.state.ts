@@ -169,9 +169,13 @@ export const signedInState = sessionSetup.createStateConfig({
           after: {
             untilRefresh: { target: 'refreshing', actions: 'endRecovery' },
           },
+          on: { 'session.refreshRequested': 'refreshing' },
         },
-        /** Expired or unreadable: nothing is scheduled; a 401 still tries one refresh. */
-        stale: {},
+        /**
+         * Expired or unreadable: nothing is scheduled; a 401 still tries one refresh, and so does
+         * a screen that asks for the data afresh.
+         */
+        stale: { on: { 'session.refreshRequested': 'refreshing' } },
         refreshing: {
           tags: ['refreshing'],
           entry: 'tellClientRefreshStarted',

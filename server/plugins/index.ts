@@ -9,6 +9,8 @@ import tradePortal from './app/bids/trade-portal'
 import cities from './app/directory/cities'
 import directory from './app/directory/engineers-and-managers'
 import requests from './app/directory/requests'
+import bidReminders from './app/bids/bid-reminders'
+import bidRequests from './app/bids/bid-requests'
 import fileStore from './app/documents/file-store'
 import files from './app/documents/files'
 import logs from './app/documents/logs'
@@ -63,6 +65,8 @@ export const plugins = [
   directory,
   requests,
   trades,
+  bidRequests,
+  bidReminders,
   poolEntries,
   timelines,
   money,

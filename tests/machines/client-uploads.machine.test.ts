@@ -11,6 +11,7 @@ import {
 import { sendFileLogic, type SendFile } from '../../machines/client/uploads'
 import { logEntry, storedFile, warranty } from '../support/documents'
 import { noStorage } from '../support/storage-fakes'
+import type { BidRequest } from '../../contract/bids'
 import { emptyPoolData } from './fixtures'
 
 /** One upload as the test drives it: the progress it reports, and how it ends. */
@@ -199,6 +200,7 @@ describe('the evidence calls’ answers', () => {
     logs: [logEntry(1, 'steel')],
     warranties: [warranty('steel')],
     trades: null,
+    bidRequests: null,
   }
 
   it('replace the lists they answer whole', () => {
@@ -231,5 +233,50 @@ describe('the evidence calls’ answers', () => {
     expect(
       applyCallResult(empty, { name: 'setWarranty', data: warranty('tile') }).warranties,
     ).toBeNull()
+  })
+})
+
+describe('the bid requests’ answers', () => {
+  const bid = (n: number, status: BidRequest['status'] = 'sent'): BidRequest => ({
+    id: `00000000-0000-4000-8000-0000000005${String(n).padStart(2, '0')}`,
+    step: 'steel',
+    tradeId: '00000000-0000-4000-8000-000000000901',
+    company: 'Rebar Co',
+    dueOn: '2030-03-10',
+    message: '',
+    status,
+    sentAt: '2030-03-01T10:00:00.000Z',
+    viewedAt: null,
+    respondedAt: null,
+    quoteId: null,
+    declineReason: null,
+    fileIds: [],
+  })
+  const context = {
+    poolData: emptyPoolData({ PermitFee: null }),
+    timeline: null,
+    money: null,
+    notifications: null,
+    calendarUrl: null,
+    files: null,
+    logs: null,
+    warranties: null,
+    trades: null,
+    bidRequests: [bid(1)],
+  }
+
+  it('put new requests first, and replace one resent or withdrawn by its id', () => {
+    const made = [bid(2), bid(3)]
+    expect(applyCallResult(context, { name: 'requestBids', data: made }).bidRequests).toEqual([
+      bid(2),
+      bid(3),
+      bid(1),
+    ])
+    const withdrawn = bid(1, 'withdrawn')
+    expect(
+      applyCallResult(context, { name: 'withdrawBidRequest', data: withdrawn }).bidRequests,
+    ).toEqual([withdrawn])
+    const unread = { ...context, bidRequests: null }
+    expect(applyCallResult(unread, { name: 'requestBids', data: made }).bidRequests).toBeNull()
   })
 })

@@ -101,6 +101,14 @@ beforeEach(async () => {
       body: { step: 'steel', provider: 'Rebar Co', termMonths: 12, startsOn: '2030-01-01' },
     },
     { method: 'GET', url: '/api/warranties', body: undefined },
+    { method: 'GET', url: '/api/bid-requests?step=steel', body: undefined },
+    {
+      method: 'POST',
+      url: '/api/bid-requests',
+      body: { step: 'steel', tradeIds: [crypto.randomUUID()], dueOn: '2030-03-10' },
+    },
+    { method: 'POST', url: `/api/bid-requests/${crypto.randomUUID()}/resend`, body: undefined },
+    { method: 'DELETE', url: `/api/bid-requests/${crypto.randomUUID()}`, body: undefined },
   ]
 })
 
@@ -142,10 +150,10 @@ describe('who may use the builder calls', () => {
     const statuses = (await callAll(client.headers)).map((r) => r.statusCode)
     // The quote, money, file and log calls name ids that do not exist: 404 is the route's own
     // answer; so is 409 for the final inspection, which waits for the pool's startup, and for
-    // the money calls on a step without a contract.
+    // the money calls on a step without a contract; and 400 for bids from a trade not recorded.
     expect(statuses).toEqual([
       200, 200, 200, 200, 200, 404, 404, 200, 201, 200, 200, 200, 409, 200, 200, 200, 409, 404, 404,
-      409, 404, 404, 200, 404, 201, 200, 404, 200, 200, 201,
+      409, 404, 404, 200, 404, 201, 200, 404, 200, 200, 200, 400, 404, 404, 201,
     ])
   })
 })

@@ -1,3 +1,4 @@
+import { bidsRoutes } from '../../../contract/routes/bids'
 import { clientRoutes, timelineRoutes } from '../../../contract/routes/client'
 import { documentsRoutes } from '../../../contract/routes/documents'
 import { moneyRoutes } from '../../../contract/routes/money'
@@ -19,6 +20,7 @@ export const builderRoutes: Table<ClientCallName> = {
   ...timelineRoutes,
   ...moneyRoutes,
   ...tradesRoutes,
+  ...bidsRoutes,
   files,
   deleteFile,
   addLogEntry,

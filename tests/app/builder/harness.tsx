@@ -13,12 +13,14 @@ import {
   type PoolData,
   type PoolEntry,
   type Quote,
+  type RefreshData,
   type Stage,
   type StageEntry,
   type StepSlug,
 } from '../../../contract'
 import { DEFAULT_PRICING, REFERENCE_POOL } from '../../../contract/estimator'
 import type { LogEntry, StoredFile, Warranty } from '../../../contract/documents'
+import type { BidRequest } from '../../../contract/bids'
 import type { Trade } from '../../../contract/trades'
 import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
@@ -142,13 +144,15 @@ export function createFakeClientApi(initial: PoolData, stages: readonly Stage[] 
   }
   let quoteCount = 0
   const timelineApi = createFakeTimelineApi()
-  // The money fake reads the entries as they are now: an accepted quote is a contract.
-  const moneyApi = createFakeMoneyApi(() => {
+  /** The pool data as the fake server holds it now, as a refresh answers it. */
+  const poolData = (): PoolData => {
     const all = [...entries.values()]
     const poolChoices = all.filter((e): e is StageEntry => 'StageId' in e)
     const nonStages = all.filter((e): e is NonStageEntry => 'Title' in e)
-    return { stages, poolData: { ...initial, poolChoices, nonStages }, Engineers: [] }
-  })
+    return { ...initial, poolChoices, nonStages }
+  }
+  // The money fake reads the entries as they are now: an accepted quote is a contract.
+  const moneyApi = createFakeMoneyApi(() => ({ stages, poolData: poolData(), Engineers: [] }))
   const stepOf = (body: { StageId?: string; Title?: string }) =>
     (STAGES.find((stage) => stage.id === body.StageId)?.slug ??
       STEPS.find((step) => step.title === body.Title)?.route) as StepSlug
@@ -219,11 +223,14 @@ export function createFakeClientApi(initial: PoolData, stages: readonly Stage[] 
         }
         return { name: 'requestManager', data: request }
       }
+      // No trade was asked to bid: the step pages read it when they open.
+      case 'bidRequests':
+        return { name: 'bidRequests', data: [] }
       default:
         throw new Error(`The fake client API has no ${call.name}`)
     }
   }
-  return { handle: vi.fn(handle), timeline: timelineApi, money: moneyApi }
+  return { handle: vi.fn(handle), timeline: timelineApi, money: moneyApi, poolData }
 }
 
 export type BuilderOptions = {
@@ -233,13 +240,18 @@ export type BuilderOptions = {
   stages?: Stage[]
   /**
    * Replaces the fake API's answer to every client call but the evidence's (files, log,
-   * warranties), e.g. to refuse with field errors.
+   * warranties) and the bid requests' read, e.g. to refuse with field errors.
    */
   clientCall?: (call: ClientCall) => Promise<ClientCallResult>
   /** The client's files, daily log and warranties as the server holds them. */
   documents?: { files?: StoredFile[]; logs?: LogEntry[]; warranties?: Warranty[] }
   /** The client's trades, as GET /api/trades answers them (none unless said). */
   trades?: Trade[]
+  /**
+   * The client's bid requests, as GET /api/bid-requests answers them (none unless said): read
+   * at each call, so a test adds what a trade did meanwhile.
+   */
+  bidRequests?: BidRequest[]
 }
 
 /**
@@ -263,8 +275,20 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
         return Promise.resolve({ name: 'trades', data: options.trades ?? [] })
       return api.handle(call)
     })
-  const clientCall = (call: ClientCall) =>
-    call.name in documentsRoutes ? documents.handle(call) : otherCall(call)
+  // Every step page reads its bids: not the call a test of another part refuses.
+  const clientCall = (call: ClientCall): Promise<ClientCallResult> =>
+    call.name in documentsRoutes
+      ? documents.handle(call)
+      : call.name === 'bidRequests'
+        ? Promise.resolve({ name: 'bidRequests', data: options.bidRequests ?? [] })
+        : otherCall(call)
+  // A step page asks for the data afresh: the pool as the fake server holds it now.
+  const refresh = vi.fn(async (): Promise<RefreshData> => ({
+    ...sessionData({ Flag: true }),
+    poolData: api.poolData(),
+    Engineers: options.Engineers ?? [],
+    Managers: options.Managers ?? [],
+  }))
   const machine = sessionMachine.provide({
     actors: {
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
@@ -278,6 +302,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
           Managers: options.Managers ?? [],
         }),
       ),
+      refresh: fromPromise<RefreshData, { accessToken: string | null }>(refresh),
       client: clientMachine.provide({
         actors: {
           clientCall: fromPromise<ClientCallResult, ClientCall>(async ({ input }) =>
@@ -328,6 +353,8 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     client,
     idle,
     calls: api.handle,
+    /** The refreshes the session made, each answering the pool as the fake server holds it. */
+    refreshes: refresh,
     timelineCalls: api.timeline.handle,
     moneyCalls: api.money.handle,
     documentCalls: documents.handle,

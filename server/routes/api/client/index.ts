@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import bidRoutes from './bids'
 import calendarRoutes from './calendar'
 import fileRoutes from './files'
 import logRoutes from './logs'
@@ -22,6 +23,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     fileRoutes,
     logRoutes,
     tradeRoutes,
+    bidRoutes,
     unsubscribeRoutes,
   ]) {
     await app.register(routes)

@@ -1,4 +1,5 @@
 import { StepSlug } from '../../../../contract/construction'
+import { BidsSection } from '../bids/bids-section'
 import { DailyLog } from '../documents/daily-log'
 import { StepFiles } from '../documents/step-files'
 import { WarrantyCard } from '../documents/warranty-card'
@@ -44,6 +45,7 @@ export function StepPage({ route }: { route: string }) {
           <StepQuotes view={view} />
           {slug.success && (
             <>
+              <BidsSection step={slug.data} />
               <StepFiles step={slug.data} title={view.step.title} />
               <DailyLog step={slug.data} />
               {done && <WarrantyCard step={slug.data} />}

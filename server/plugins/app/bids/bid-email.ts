@@ -1,0 +1,63 @@
+// The emails a trade gets about a bid request: the request with its link, and the reminder the
+// day before it is due (PRODUCT.md §14, §18a).
+import { format, parseISO } from 'date-fns'
+import type { StepSlug } from '../../../../contract/construction'
+import { stepTitle } from '../../../../contract/scheduling'
+import { escapeHtml } from '../../../lib/html'
+
+/** What an email says of the request: to whom, from whom, for what. */
+export type BidLetter = {
+  to: { email: string; contact: string; company: string }
+  owner: { name: string; city: string; state: string }
+  step: StepSlug
+  dueOn: string
+  message: string
+}
+
+const ONLY_YOURS =
+  'This link is for you alone: you sign in on its page with a code sent to this address.'
+
+const longDate = (iso: string) => format(parseISO(iso), 'EEEE, MMMM d, yyyy')
+
+/** The email's text and HTML; with the link when it carries one (the reminder cannot). */
+function email(to: BidLetter['to'], subject: string, lines: string[], link?: string) {
+  const text = [
+    `Hello ${to.contact},`,
+    '',
+    ...lines,
+    ...(link ? ['', `See the job and answer here: ${link}`, '', ONLY_YOURS] : []),
+  ].join('\n')
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>Hello ${escapeHtml(to.contact)},</p>
+<p style="font-size:20px;font-weight:700">${escapeHtml(subject)}</p>
+${lines.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`).join('\n')}
+${link ? `<p><a href="${escapeHtml(link)}">See the job and answer</a></p>\n<p style="font-size:13px;color:#475569">${ONLY_YOURS}</p>` : ''}
+</body></html>`
+  return { to: to.email, subject, text, html }
+}
+
+/** The request, as first sent or sent again with its new link. */
+export function bidRequestEmail(letter: BidLetter, link: string) {
+  const { owner, to, step, dueOn, message } = letter
+  const title = stepTitle(step)
+  const lines = [
+    `${owner.name} is building a pool in ${owner.city}, ${owner.state} and asks ${to.company} ` +
+      `for a bid on ${title}, by ${longDate(dueOn)}.`,
+    ...(message ? [`${owner.name} writes: “${message}”`] : []),
+  ]
+  return email(to, `Bid request: ${title} for ${owner.name}`, lines, link)
+}
+
+/**
+ * The one reminder, the day before the request is due, to a trade that has not answered. Only
+ * the link's hash is kept, so it points to the email that carries the link.
+ */
+export function bidReminderEmail(letter: BidLetter) {
+  const { owner, to, step, dueOn } = letter
+  const title = stepTitle(step)
+  const lines = [
+    `${owner.name}'s request for a bid on ${title} is due tomorrow, ${longDate(dueOn)}.`,
+    `Send your bid, or decline it, from the link in our email "Bid request: ${title} for ${owner.name}".`,
+  ]
+  return email(to, `Reminder: your bid on ${title} is due tomorrow`, lines)
+}
