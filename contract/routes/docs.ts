@@ -122,6 +122,7 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description:
       '409 TRADE_HAS_CONTRACT while one of its quotes is accepted; its other quotes no longer name it.',
   },
+  scope: { summary: "Each licensed step's scope items, which bids are levelled on" },
   addChangeOrder: {
     summary: 'Propose a change order on a step with an accepted quote',
     description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',
@@ -193,5 +194,10 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   editSchedule: {
     summary: "Change a step's duration (working days) and wait (calendar days)",
     description: "Every client's forecast follows at once; baselines stay as they were saved.",
+  },
+  editScope: {
+    summary: "Replace a licensed step's scope items",
+    description:
+      'Items with an id are kept and updated, items left out are deleted, items without an id are added; the order given is kept. 400 when the shares add up to more than 100 or an id is not one of the step’s items; 404 for a step without scope items (pool design, engineering, permits).',
   },
 }

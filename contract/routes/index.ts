@@ -14,6 +14,7 @@ import { clientRoutes, timelineRoutes } from './client'
 import { documentsRoutes } from './documents'
 import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
+import { scopeAdminRoutes, scopeRoutes } from './scope'
 import { tradesRoutes } from './trades'
 import type { Access } from './types'
 
@@ -25,6 +26,8 @@ export {
   documentsRoutes,
   moneyRoutes,
   onboardingRoutes,
+  scopeAdminRoutes,
+  scopeRoutes,
   timelineRoutes,
   tradesRoutes,
 }
@@ -37,7 +40,9 @@ export const routes = {
   ...moneyRoutes,
   ...documentsRoutes,
   ...tradesRoutes,
+  ...scopeRoutes,
   ...adminRoutes,
+  ...scopeAdminRoutes,
 }
 
 export type Routes = typeof routes

@@ -67,6 +67,7 @@ export const toStored = ({
   logs: _logs,
   warranties: _warranties,
   trades: _trades,
+  scope: _scope,
   uploads: _uploads,
   listFailures: _listFailures,
   ...stored

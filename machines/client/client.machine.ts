@@ -27,6 +27,7 @@ export const clientMachine = clientSetup.createMachine({
     logs: null,
     warranties: null,
     trades: null,
+    scope: null,
     uploads: [],
     listFailures: {},
   }),
@@ -114,6 +115,7 @@ export const clientMachine = clientSetup.createMachine({
     logs: listReaderState('logs'),
     warranties: listReaderState('warranties'),
     trades: listReaderState('trades'),
+    scope: listReaderState('scope'),
   },
   on: {
     'client.dataRefreshed': [

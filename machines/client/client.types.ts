@@ -3,6 +3,7 @@ import type { CallData, NamedCall } from '../../contract/routes'
 import type { ClientCallName, ClientListName } from '../../contract/routes/effects'
 import type { FileKind, LogEntry, StoredFile, Warranty } from '../../contract/documents'
 import type { Trade } from '../../contract/trades'
+import type { StepScope } from '../../contract/bids'
 import type {
   Engineer,
   Manager,
@@ -75,6 +76,8 @@ export type ClientMachineContext = ClientContext & {
   warranties: Warranty[] | null
   /** The project's trades (PRODUCT.md §13) once fetched; not saved: their warnings move with today. */
   trades: Trade[] | null
+  /** Each licensed step's scope items (PRODUCT.md §14), which quotes are levelled on. */
+  scope: StepScope[] | null
   /** The uploads of this page view, oldest first: in flight, refused or done. */
   uploads: Upload[]
   /** Why the last read of a list was refused, until it is asked for again. */

@@ -11,6 +11,7 @@ const READS: { [L in ClientListName]: NamedCall<L> } = {
   logs: { name: 'logs' },
   warranties: { name: 'warranties' },
   trades: { name: 'trades' },
+  scope: { name: 'scope' },
 }
 
 /**

@@ -199,6 +199,7 @@ describe('the evidence calls’ answers', () => {
     logs: [logEntry(1, 'steel')],
     warranties: [warranty('steel')],
     trades: null,
+    scope: null,
   }
 
   it('replace the lists they answer whole', () => {

@@ -101,6 +101,7 @@ beforeEach(async () => {
       body: { step: 'steel', provider: 'Rebar Co', termMonths: 12 },
     },
     { method: 'GET', url: '/api/warranties', body: undefined },
+    { method: 'GET', url: '/api/scope', body: undefined },
   ]
 })
 
@@ -145,7 +146,7 @@ describe('who may use the builder calls', () => {
     // the money calls on a step without a contract.
     expect(statuses).toEqual([
       200, 200, 200, 200, 200, 404, 404, 200, 201, 200, 200, 200, 409, 200, 200, 200, 409, 404, 404,
-      409, 404, 404, 200, 404, 201, 200, 404, 200, 200, 201,
+      409, 404, 404, 200, 404, 201, 200, 404, 200, 200, 200, 201,
     ])
   })
 })

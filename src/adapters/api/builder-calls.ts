@@ -1,6 +1,7 @@
 import { clientRoutes, timelineRoutes } from '../../../contract/routes/client'
 import { documentsRoutes } from '../../../contract/routes/documents'
 import { moneyRoutes } from '../../../contract/routes/money'
+import { scopeRoutes } from '../../../contract/routes/scope'
 import { tradesRoutes } from '../../../contract/routes/trades'
 import type { ClientCallName } from '../../../machines/client/client.types'
 import type { Table } from './caller'
@@ -19,6 +20,7 @@ export const builderRoutes: Table<ClientCallName> = {
   ...timelineRoutes,
   ...moneyRoutes,
   ...tradesRoutes,
+  ...scopeRoutes,
   files,
   deleteFile,
   addLogEntry,

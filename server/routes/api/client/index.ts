@@ -6,6 +6,7 @@ import moneyRoutes from './money'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
+import scopeRoutes from './scope'
 import timelineRoutes from './timeline'
 import tradeRoutes from './trades'
 import unsubscribeRoutes from './unsubscribe'
@@ -22,6 +23,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     fileRoutes,
     logRoutes,
     tradeRoutes,
+    scopeRoutes,
     unsubscribeRoutes,
   ]) {
     await app.register(routes)
