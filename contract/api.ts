@@ -19,7 +19,7 @@ import {
   Stage,
   UserData,
 } from './domain'
-import { StepScope } from './bids'
+import { StepScope } from './scope'
 
 export const envelope = <T extends z.ZodMiniType>(data: T) => z.object({ Data: data })
 
