@@ -19,6 +19,7 @@ import {
   Stage,
   UserData,
 } from './domain'
+import { StepScope } from './scope'
 
 export const envelope = <T extends z.ZodMiniType>(data: T) => z.object({ Data: data })
 
@@ -110,5 +111,7 @@ export const AdminFetchData = z.object({
   ManagerRequests: z.array(ManagerRequest),
   UsersOnWaiting: z.array(AdminClient),
   Schedule: z.array(ScheduleRow),
+  /** Each licensed step's scope items (PRODUCT.md §14). */
+  Scope: z.array(StepScope),
 })
 export type AdminFetchData = z.infer<typeof AdminFetchData>

@@ -7,6 +7,7 @@ import { StepSlug } from './construction'
 import { StoredFile } from './documents'
 import { QuoteItem, Text, Timestamp } from './domain'
 import { Cents } from './pricing'
+import { ScopeItem, StepScope } from './scope'
 import { Required } from './text'
 import { DateInput, IsoDate } from './timeline'
 
@@ -15,11 +16,7 @@ import { DateInput, IsoDate } from './timeline'
 /** The most items a step's scope holds, and the most its shares add up to (whole percent). */
 export const SCOPE_LIMITS = { items: 20, text: 200, shareTotal: 100 } as const
 
-export const ScopeItem = z.object({ id: z.uuid(), text: z.string(), share: z.int() })
-export type ScopeItem = z.infer<typeof ScopeItem>
-
-export const StepScope = z.object({ step: StepSlug, items: z.array(ScopeItem) })
-export type StepScope = z.infer<typeof StepScope>
+export { ScopeItem, StepScope }
 
 const Share = z
   .int('Enter a whole percent')

@@ -177,6 +177,7 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     summary: 'Withdraw an open bid request',
     description: 'Its link then answers 410 LINK_GONE; 409 for a request no longer open.',
   },
+  scope: { summary: "Each licensed step's scope items, which bids are levelled on" },
   addChangeOrder: {
     summary: 'Propose a change order on a step with an accepted quote',
     description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',
@@ -248,5 +249,10 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   editSchedule: {
     summary: "Change a step's duration (working days) and wait (calendar days)",
     description: "Every client's forecast follows at once; baselines stay as they were saved.",
+  },
+  editScope: {
+    summary: "Replace a licensed step's scope items",
+    description:
+      'Items with an id are kept and updated, items left out are deleted, items without an id are added; the order given is kept. 400 when the shares add up to more than 100 or an id is not one of the step’s items; 404 for a step without scope items (pool design, engineering, permits).',
   },
 }

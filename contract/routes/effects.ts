@@ -17,7 +17,7 @@ import type {
   PoolEntry,
   Stage,
 } from '../index'
-import type { BidRequest } from '../bids'
+import type { BidRequest, StepScope } from '../bids'
 import type { LogEntry, StoredFile, Warranty } from '../documents'
 import type { Money } from '../money'
 import type { NotificationPreferences, Timeline } from '../timeline'
@@ -35,6 +35,7 @@ export type ClientLists = {
   trades: Trade[]
   /** Every step's requests: a step page shows its own. */
   bidRequests: BidRequest[]
+  scope: StepScope[]
 }
 export type ClientListName = keyof ClientLists
 
@@ -119,6 +120,7 @@ export const clientEffects = {
   requestBids: { updates: { list: 'bidRequests', by: 'prepending' } },
   resendBidRequest: { updates: { list: 'bidRequests', by: 'upserting' } },
   withdrawBidRequest: { updates: { list: 'bidRequests', by: 'upserting' } },
+  scope: { updates: { list: 'scope', by: 'replacing' } },
 } as const satisfies { [N in ClientCallName]: Effect<ClientUpdate<CallData<N>>> }
 
 /** The item type of every admin list whose items have an id (all but NonStages). */
@@ -143,7 +145,7 @@ type AdminListsHolding<T> = {
 /**
  * How an admin answer changes the data: a delete answers the id of an item of the list it
  * names, a create or an edit an item of it; a tip or a stage's pricing changes a stage, and a
- * Schedule row is keyed by its step.
+ * Schedule row and a step's Scope are keyed by their step.
  */
 export type AdminUpdate<N extends AdminWriteName> = N extends 'editTip'
   ? 'tip'
@@ -151,9 +153,11 @@ export type AdminUpdate<N extends AdminWriteName> = N extends 'editTip'
     ? 'stage'
     : N extends 'editSchedule'
       ? 'scheduleRow'
-      : CallData<N> extends string
-        ? { deleted: AdminListName }
-        : { created: AdminListsHolding<CallData<N>> } | { edited: AdminListsHolding<CallData<N>> }
+      : N extends 'editScope'
+        ? 'scopeStep'
+        : CallData<N> extends string
+          ? { deleted: AdminListName }
+          : { created: AdminListsHolding<CallData<N>> } | { edited: AdminListsHolding<CallData<N>> }
 
 /**
  * `stale: ['adminData']` marks the writes whose effects reach lists the answer does not carry:
@@ -183,4 +187,5 @@ export const adminEffects = {
   editTip: { updates: 'tip' },
   editStage: { updates: 'stage' },
   editSchedule: { updates: 'scheduleRow' },
+  editScope: { updates: 'scopeStep' },
 } as const satisfies { [N in AdminWriteName]: Effect<AdminUpdate<N>> }

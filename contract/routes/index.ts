@@ -16,6 +16,7 @@ import { documentsRoutes } from './documents'
 import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
 import { tradeRoutes } from './trade'
+import { scopeAdminRoutes, scopeRoutes } from './scope'
 import { tradesRoutes } from './trades'
 import type { Access } from './types'
 
@@ -28,6 +29,8 @@ export {
   documentsRoutes,
   moneyRoutes,
   onboardingRoutes,
+  scopeAdminRoutes,
+  scopeRoutes,
   timelineRoutes,
   tradeRoutes,
   tradesRoutes,
@@ -43,7 +46,9 @@ export const routes = {
   ...tradesRoutes,
   ...tradeRoutes,
   ...bidsRoutes,
+  ...scopeRoutes,
   ...adminRoutes,
+  ...scopeAdminRoutes,
 }
 
 export type Routes = typeof routes

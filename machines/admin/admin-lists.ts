@@ -32,6 +32,7 @@ export const emptyAdminLists = (): AdminLists => ({
   Stages: [],
   UsersOnWaitingList: [],
   Schedule: [],
+  Scope: [],
 })
 
 export const initialAdminContext = (): AdminContext => ({

@@ -1,6 +1,7 @@
 import { adminEffects, staleOf, type AdminUpdate } from '../../contract/routes/effects'
 import type { AdminWriteName } from '../../contract/routes'
 import type { ScheduleRow } from '../../contract'
+import type { StepScope } from '../../contract/bids'
 import type { AdminCall, AdminCallResult, AdminMachineContext } from './admin.types'
 import { appendItem, removeItem, replaceItem, replaceStage, replaceTip } from './admin-lists'
 
@@ -22,6 +23,10 @@ export function applyWrite(
   if (updates === 'scheduleRow') {
     const row: ScheduleRow = data
     return { Schedule: context.Schedule.map((held) => (held.step === row.step ? row : held)) }
+  }
+  if (updates === 'scopeStep') {
+    const scope: StepScope = data
+    return { Scope: context.Scope.map((held) => (held.step === scope.step ? scope : held)) }
   }
   if ('deleted' in updates) return removeItem(context, { list: updates.deleted, id: data })
   if ('created' in updates) return appendItem(context, { list: updates.created, item: data })

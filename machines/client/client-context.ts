@@ -68,6 +68,7 @@ export const toStored = ({
   warranties: _warranties,
   trades: _trades,
   bidRequests: _bidRequests,
+  scope: _scope,
   uploads: _uploads,
   listFailures: _listFailures,
   ...stored

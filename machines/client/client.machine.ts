@@ -28,6 +28,7 @@ export const clientMachine = clientSetup.createMachine({
     warranties: null,
     trades: null,
     bidRequests: null,
+    scope: null,
     uploads: [],
     listFailures: {},
   }),
@@ -116,6 +117,7 @@ export const clientMachine = clientSetup.createMachine({
     warranties: listReaderState('warranties'),
     trades: listReaderState('trades'),
     bidRequests: listReaderState('bidRequests'),
+    scope: listReaderState('scope'),
   },
   on: {
     'client.dataRefreshed': [

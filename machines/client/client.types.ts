@@ -4,6 +4,7 @@ import type { ClientCallName, ClientListName } from '../../contract/routes/effec
 import type { FileKind, LogEntry, StoredFile, Warranty } from '../../contract/documents'
 import type { BidRequest } from '../../contract/bids'
 import type { Trade } from '../../contract/trades'
+import type { StepScope } from '../../contract/bids'
 import type {
   Engineer,
   Manager,
@@ -78,6 +79,8 @@ export type ClientMachineContext = ClientContext & {
   trades: Trade[] | null
   /** The bid requests of every step (PRODUCT.md §14) once fetched; not saved: trades answer them. */
   bidRequests: BidRequest[] | null
+  /** Each licensed step's scope items (PRODUCT.md §14), which quotes are levelled on. */
+  scope: StepScope[] | null
   /** The uploads of this page view, oldest first: in flight, refused or done. */
   uploads: Upload[]
   /** Why the last read of a list was refused, until it is asked for again. */

@@ -12,6 +12,7 @@ const READS: { [L in ClientListName]: NamedCall<L> } = {
   warranties: { name: 'warranties' },
   trades: { name: 'trades' },
   bidRequests: { name: 'bidRequests' },
+  scope: { name: 'scope' },
 }
 
 /**

@@ -2,7 +2,7 @@ import { DEFAULT_SCHEDULE } from '../../contract/construction'
 import { DEFAULT_PRICING } from '../../contract/estimator'
 import { STEPS, type StageSlug } from '../../contract/steps'
 import type { Db } from './driver/client'
-import { dataVersion, designTips, scheduleSettings, stages, users } from './schema'
+import { dataVersion, designTips, scheduleSettings, scopeItems, stages, users } from './schema'
 
 const DESIGN_TIPS: Record<StageSlug, string> = {
   excavation:
@@ -26,9 +26,29 @@ const DESIGN_TIPS: Record<StageSlug, string> = {
     'Brush the new finish twice a day for the first two weeks and balance the water slowly, so the plaster cures evenly.',
 }
 
+/** The scope items of PRODUCT.md §14's examples (migration 0015 inserts them too). */
+const DEFAULT_SCOPE: Partial<Record<StageSlug, [string, number][]>> = {
+  excavation: [
+    ['Haul-off of the soil', 15],
+    ['Layout and grade stakes', 5],
+    ['Over-dig for forms', 5],
+    ['Site cleanup', 5],
+  ],
+  steel: [
+    ['Rebar per the engineering plan', 70],
+    ['Bonding attachments to the steel', 10],
+    ['Chairs and spacers', 5],
+  ],
+  plumbing: [
+    ['Main drains with VGB-compliant covers', 15],
+    ['Pressure test held at 35 psi', 5],
+    ['Equipment pad plumbing', 20],
+  ],
+}
+
 /**
- * Idempotent: the 10 stages with their default price list and tip, every step's default
- * duration and wait, the first admin and the data version's row.
+ * Idempotent: the 10 stages with their default price list, tip and scope items (only with the
+ * stages, so a list an admin emptied stays empty), every step's default duration and wait, the first admin and the data version's row.
  */
 export async function seed(db: Db, adminEmail: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -52,6 +72,15 @@ export async function seed(db: Db, adminEmail: string): Promise<void> {
         .insert(designTips)
         .values(inserted.map((s) => ({ stageId: s.id, text: DESIGN_TIPS[s.slug as StageSlug] })))
         .onConflictDoNothing({ target: designTips.stageId })
+      const scope = inserted.flatMap(({ slug }) =>
+        (DEFAULT_SCOPE[slug as StageSlug] ?? []).map(([text, share], position) => ({
+          step: slug,
+          text,
+          share,
+          position,
+        })),
+      )
+      await tx.insert(scopeItems).values(scope).onConflictDoNothing()
     }
     await tx
       .insert(scheduleSettings)

@@ -22,6 +22,7 @@ import notificationPreferences from './app/notifications/notification-preference
 import notifier from './app/notifications/notifier'
 import poolEntries from './app/pool/pool-entries'
 import stages from './app/pool/stages'
+import scopeItems from './app/scope/scope-items'
 import calendars from './app/timeline/calendars'
 import schedule from './app/timeline/schedule'
 import timelines from './app/timeline/timeline'
@@ -56,6 +57,7 @@ export const plugins = [
   users,
   stages,
   schedule,
+  scopeItems,
   notificationLog,
   notifier,
   housekeeping,

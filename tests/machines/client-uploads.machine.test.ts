@@ -201,6 +201,7 @@ describe('the evidence calls’ answers', () => {
     warranties: [warranty('steel')],
     trades: null,
     bidRequests: null,
+    scope: null,
   }
 
   it('replace the lists they answer whole', () => {
@@ -263,6 +264,7 @@ describe('the bid requests’ answers', () => {
     warranties: null,
     trades: null,
     bidRequests: [bid(1)],
+    scope: null,
   }
 
   it('put new requests first, and replace one resent or withdrawn by its id', () => {

@@ -127,6 +127,7 @@ export const fetchData = (overrides: Partial<AdminFetchData> = {}): AdminFetchDa
   ManagerRequests: [],
   UsersOnWaiting: [client(7, true)],
   Schedule: [{ step: 'steel', title: 'Steel', durationDays: 3, waitDays: 0 }],
+  Scope: [{ step: 'steel', items: [{ id: uuid(8), text: 'Chairs and spacers', share: 5 }] }],
   ...overrides,
 })
 

@@ -167,9 +167,13 @@ function createBackOffice() {
     ],
     UsersOnWaiting: [],
     Schedule: [],
+    Scope: [],
   }
   /** The lists the admin writes add to, change and drop from. */
-  type List = keyof Omit<AdminFetchData, 'Stages' | 'NonStages' | 'UsersWithPerks' | 'Schedule'>
+  type List = keyof Omit<
+    AdminFetchData,
+    'Stages' | 'NonStages' | 'UsersWithPerks' | 'Schedule' | 'Scope'
+  >
   type Item<K extends List> = AdminFetchData[K][number]
   const add = <K extends List>(key: K, item: Item<K>) => {
     data[key] = [...data[key], item] as AdminFetchData[K]

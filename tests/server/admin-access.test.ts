@@ -45,6 +45,7 @@ const CALLS: Call[] = [
   { method: 'PUT', path: '/api/admin/builder-requests/:id', body: { status: 'closed' } },
   { method: 'PUT', path: '/api/admin/manager-requests/:id', body: { status: 'closed' } },
   { method: 'PUT', path: '/api/admin/schedule/edit/steel', body: { durationDays: 4, waitDays: 0 } },
+  { method: 'PUT', path: '/api/admin/scope/edit/steel', body: { items: [] } },
 ]
 const BY_ID = CALLS.filter((c) => c.path.includes(':id'))
 

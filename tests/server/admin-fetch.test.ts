@@ -342,6 +342,8 @@ const WRITES: Record<string, Arrange> = {
     }),
   "a step's duration": async () =>
     admins('editSchedule', { step: 'excavation', body: { durationDays: 9, waitDays: 1 } }),
+  "a step's scope": async () =>
+    admins('editScope', { step: 'tile', body: { items: [{ text: 'Grout sealed', share: 5 }] } }),
 }
 
 /** Writes the back office does not show: a builder's choices, an open quote, a start date. */

@@ -109,6 +109,7 @@ beforeEach(async () => {
     },
     { method: 'POST', url: `/api/bid-requests/${crypto.randomUUID()}/resend`, body: undefined },
     { method: 'DELETE', url: `/api/bid-requests/${crypto.randomUUID()}`, body: undefined },
+    { method: 'GET', url: '/api/scope', body: undefined },
   ]
 })
 
@@ -153,7 +154,7 @@ describe('who may use the builder calls', () => {
     // the money calls on a step without a contract; and 400 for bids from a trade not recorded.
     expect(statuses).toEqual([
       200, 200, 200, 200, 200, 404, 404, 200, 201, 200, 200, 200, 409, 200, 200, 200, 409, 404, 404,
-      409, 404, 404, 200, 404, 201, 200, 404, 200, 200, 200, 400, 404, 404, 201,
+      409, 404, 404, 200, 404, 201, 200, 404, 200, 200, 200, 400, 404, 404, 200, 201,
     ])
   })
 })

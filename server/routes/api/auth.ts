@@ -28,9 +28,13 @@ async function sessionOf(app: FastifyInstance, id: string): Promise<SessionRead>
   return read
 }
 
-/** A client's pool data and directory; an admin has neither. */
+/** A client's pool data (its quotes levelled) and directory; an admin has neither. */
 async function clientDataOf(app: FastifyInstance, { poolData, tag }: SessionRead) {
-  return poolData ? { poolData, ...(await app.users.directory(tag)) } : null
+  if (!poolData) return null
+  return {
+    poolData: await app.scopeItems.levelPoolData(poolData),
+    ...(await app.users.directory(tag)),
+  }
 }
 
 /** Everything the app needs after sign-in, and the cookies that keep the session. */

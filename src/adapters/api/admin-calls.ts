@@ -1,5 +1,6 @@
 import type { AdminWriteName } from '../../../contract/routes'
 import { adminRoutes } from '../../../contract/routes/admin'
+import { scopeAdminRoutes } from '../../../contract/routes/scope'
 import type { AdminFetchInput, AdminFetchResult } from '../../../machines/admin/admin.types'
 import type { Table } from './caller'
 import { readData, type Http } from './http'
@@ -7,7 +8,7 @@ import { readData, type Http } from './http'
 const { adminFetch, ...writes } = adminRoutes
 
 /** The back office's writes: the calls of the admin actor's `adminCall` port. */
-export const adminWrites: Table<AdminWriteName> = writes
+export const adminWrites: Table<AdminWriteName> = { ...writes, ...scopeAdminRoutes }
 
 /**
  * GET admin/fetch. With the ETag of the data already held, an unchanged answer costs a 304 and

@@ -2,6 +2,7 @@ import { bidsRoutes } from '../../../contract/routes/bids'
 import { clientRoutes, timelineRoutes } from '../../../contract/routes/client'
 import { documentsRoutes } from '../../../contract/routes/documents'
 import { moneyRoutes } from '../../../contract/routes/money'
+import { scopeRoutes } from '../../../contract/routes/scope'
 import { tradesRoutes } from '../../../contract/routes/trades'
 import type { ClientCallName } from '../../../machines/client/client.types'
 import type { Table } from './caller'
@@ -21,6 +22,7 @@ export const builderRoutes: Table<ClientCallName> = {
   ...moneyRoutes,
   ...tradesRoutes,
   ...bidsRoutes,
+  ...scopeRoutes,
   files,
   deleteFile,
   addLogEntry,

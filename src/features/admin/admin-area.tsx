@@ -19,6 +19,7 @@ import { PricingSection } from './pricing-section'
 import { BuilderRequestsSection, ManagerRequestsSection } from './requests-sections'
 import { SECTION_ICONS } from './section-icons'
 import { ScheduleSection } from './schedule-section'
+import { ScopeSection } from './scope-section'
 import { ADMIN_SECTIONS } from './section-titles'
 import { TipsSection } from './tips-section'
 import { useAdminActor } from './use-admin'
@@ -40,6 +41,7 @@ export const SECTION_SCREENS: Record<SectionRoute, ComponentType<{ actor: AdminA
   'builder-requests': BuilderRequestsSection,
   'manager-requests': ManagerRequestsSection,
   schedule: ScheduleSection,
+  scope: ScopeSection,
 }
 
 /** The back office: its sections beside the page once the admin's data runs; until then its shape. */

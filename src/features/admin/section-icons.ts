@@ -5,6 +5,7 @@ import {
   HardHat,
   Hourglass,
   Inbox,
+  ListChecks,
   Lightbulb,
   MapPin,
   Megaphone,
@@ -28,4 +29,5 @@ export const SECTION_ICONS: PageIcons = {
   'builder-requests': HardHat,
   'manager-requests': Inbox,
   schedule: CalendarClock,
+  scope: ListChecks,
 }

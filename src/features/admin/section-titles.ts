@@ -13,6 +13,7 @@ const TITLES: Record<AdminSectionRoute, string> = {
   'builder-requests': 'Builder requests',
   'manager-requests': 'Manager requests',
   schedule: 'Schedule',
+  scope: 'Scope',
 }
 
 /** The admin sections with their titles, in sidebar order. */

@@ -1,6 +1,6 @@
 /**
- * The admin sections' addresses in sidebar order: the 11 of the seed (§2) and the Schedule
- * (PRODUCT.md §9). All the router needs to parse `$section`; the titles load with the area.
+ * The admin sections' addresses in sidebar order: the 11 of the seed (§2), the Schedule
+ * (PRODUCT.md §9) and the Scope (§14). All the router needs to parse `$section`; the titles load with the area.
  */
 export const ADMIN_SECTION_ROUTES = [
   'pricing',
@@ -15,6 +15,7 @@ export const ADMIN_SECTION_ROUTES = [
   'builder-requests',
   'manager-requests',
   'schedule',
+  'scope',
 ] as const
 
 export type AdminSectionRoute = (typeof ADMIN_SECTION_ROUTES)[number]

@@ -8,6 +8,8 @@ import {
   moneyRoutes,
   onboardingRoutes,
   routes,
+  scopeAdminRoutes,
+  scopeRoutes,
   timelineRoutes,
   tradesRoutes,
   type CallName,
@@ -59,7 +61,9 @@ describe('the route table', () => {
       moneyRoutes,
       documentsRoutes,
       tradesRoutes,
+      scopeRoutes,
       adminRoutes,
+      scopeAdminRoutes,
     ].flatMap((part) => Object.keys(part))
     expect(parts.sort()).toEqual(Object.keys(routes).sort())
     expect(new Set(parts).size).toBe(parts.length)
@@ -98,13 +102,16 @@ describe('the API port', () => {
     ...moneyRoutes,
     ...documentsRoutes,
     ...tradesRoutes,
+    ...scopeRoutes,
   }).filter(([name]) => name !== 'uploadFile' && name !== 'fileVariant')
   it.each(builderCalls)('clientCall makes %s', async (name, route) => {
     const call = { name, ...inputOf(route) } as ClientCall
     expect(await sent(({ api }) => api.clientCall(call))).toEqual(expected(route))
   })
 
-  const writes = entries(adminRoutes).filter(([name]) => name !== 'adminFetch')
+  const writes = entries({ ...adminRoutes, ...scopeAdminRoutes }).filter(
+    ([name]) => name !== 'adminFetch',
+  )
   it.each(writes)('adminCall makes %s', async (name, route) => {
     const call = { name, ...inputOf(route) } as AdminCall
     expect(await sent(({ api }) => api.adminCall(call))).toEqual(expected(route))

@@ -57,4 +57,5 @@ export const adminData = (): AdminFetchData => ({
   ManagerRequests: [],
   UsersOnWaiting: [],
   Schedule: [],
+  Scope: [],
 })

@@ -66,6 +66,7 @@ export default fp(
       const Engineers = await app.engineers.list(tx)
       const requests = await app.requests.listsJson(tx)
       const Schedule = await app.schedule.list(tx)
+      const Scope = await app.scopeItems.list(tx)
       const json = envelopeOf([
         ['Admins', JSON.stringify(Admins)],
         ['Cities', JSON.stringify(Cities)],
@@ -79,6 +80,7 @@ export default fp(
         ['ManagerRequests', requests.ManagerRequests],
         ['UsersOnWaiting', clients.UsersOnWaiting],
         ['Schedule', JSON.stringify(Schedule)],
+        ['Scope', JSON.stringify(Scope)],
       ])
       return { tag, json }
     }
@@ -132,6 +134,7 @@ export default fp(
       'directory',
       'requests',
       'schedule',
+      'scope-items',
     ],
   },
 )

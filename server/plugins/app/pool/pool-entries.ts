@@ -373,19 +373,31 @@ export default fp(
         }
       }
 
+    /** Every answer's quotes levelled on the step's scope, as the sign-in's are. */
+    const levelled = async <E extends PoolEntry>(clientId: string, entry: Promise<E>) =>
+      app.scopeItems.levelEntry(clientId, await entry)
+
     app.decorate('poolEntries', {
       saveChoices: async (clientId, body) => {
         await checkChoices(app, body)
-        return write(clientId, entryKeyOf(body), { choices: normalisedChoices(body) })
+        return levelled(
+          clientId,
+          write(clientId, entryKeyOf(body), { choices: normalisedChoices(body) }),
+        )
       },
       // The entry answered is the one the key named, so its kind is the key's (see toPoolEntry).
       markDone: <K extends EntryKey>(clientId: string, key: K, done: boolean) =>
-        write(clientId, key, { done }) as Promise<EntryOf<K>>,
+        levelled(clientId, write(clientId, key, { done }) as Promise<EntryOf<K>>),
       addQuote: <K extends EntryKey>(clientId: string, key: K, quote: NewQuote) =>
-        addQuote(clientId, key, quote) as Promise<EntryOf<K>>,
-      acceptQuote: chooseQuote(acceptQuoteRow, true),
-      removeQuote: chooseQuote(removeQuoteRow, false),
+        levelled(clientId, addQuote(clientId, key, quote) as Promise<EntryOf<K>>),
+      acceptQuote: (clientId, key, quoteId, acknowledge) =>
+        levelled(clientId, chooseQuote(acceptQuoteRow, true)(clientId, key, quoteId, acknowledge)),
+      removeQuote: (clientId, key, quoteId) =>
+        levelled(clientId, chooseQuote(removeQuoteRow, false)(clientId, key, quoteId)),
     } satisfies PoolEntries)
   },
-  { name: 'pool-entries', dependencies: ['db', 'core', 'stages', 'directory', 'trades'] },
+  {
+    name: 'pool-entries',
+    dependencies: ['db', 'core', 'stages', 'directory', 'trades', 'scope-items'],
+  },
 )

@@ -7,6 +7,7 @@ import directoryRoutes from './directory'
 import fetchRoutes from './fetch'
 import requestRoutes from './requests'
 import scheduleRoutes from './schedule'
+import scopeRoutes from './scope'
 import stageRoutes from './stages'
 
 /** Every call of the back office, under /api/admin; each route declares access 'admin'. */
@@ -23,6 +24,7 @@ const backOfficeRoutes: FastifyPluginAsync = async (app) => {
     stageRoutes,
     requestRoutes,
     scheduleRoutes,
+    scopeRoutes,
   ]) {
     await app.register(routes)
   }

@@ -7,6 +7,7 @@ import moneyRoutes from './money'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
+import scopeRoutes from './scope'
 import timelineRoutes from './timeline'
 import tradeRoutes from './trades'
 import unsubscribeRoutes from './unsubscribe'
@@ -24,6 +25,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     logRoutes,
     tradeRoutes,
     bidRoutes,
+    scopeRoutes,
     unsubscribeRoutes,
   ]) {
     await app.register(routes)
