@@ -17,8 +17,8 @@ import './step-page.css'
 /**
  * A build step: where it stands and its next action first; then its parts, the work in the main
  * column (choices and estimate, quotes, photos and documents, the daily log, the warranty once
- * done) and beside it its progress, schedule and design tip. On a phone, one column in the order
- * of what is asked most: the main parts, the progress and schedule after the quotes.
+ * done) and beside it its progress, bids, schedule and design tip. On a phone, one column in the
+ * order of what is asked most: the bids after the quotes, the progress and schedule after them.
  */
 export function StepPage({ route }: { route: string }) {
   const view = useStep(route)
@@ -45,7 +45,6 @@ export function StepPage({ route }: { route: string }) {
           <StepQuotes view={view} />
           {slug.success && (
             <>
-              <BidsSection step={slug.data} />
               <StepFiles step={slug.data} title={view.step.title} />
               <DailyLog step={slug.data} />
               {done && <WarrantyCard step={slug.data} />}
@@ -54,6 +53,7 @@ export function StepPage({ route }: { route: string }) {
         </div>
         <div className="step-rail">
           <StepProgress view={view} />
+          {slug.success && <BidsSection step={slug.data} />}
           <StepDates route={route} />
           <aside className="step-tip" aria-label="Design tip">
             <p className="step-tip-label">Design tip</p>
