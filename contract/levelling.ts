@@ -56,3 +56,17 @@ export function levelPoolData(
     poolChoices: poolData.poolChoices.map((entry) => levelEntry(entry, { ...facts, quantities })),
   }
 }
+
+/**
+ * The quote "Lowest levelled" marks (PRODUCT.md §19): the lowest levelled of the quotes that
+ * have one, once two can be compared; quotes without scope items take no part.
+ */
+export function lowestLevelled(
+  quotes: readonly { id: string; levelled: number | null }[],
+): string | null {
+  const levelled = quotes.filter(
+    (quote): quote is { id: string; levelled: number } => quote.levelled !== null,
+  )
+  if (levelled.length < 2) return null
+  return levelled.reduce((low, quote) => (quote.levelled < low.levelled ? quote : low)).id
+}

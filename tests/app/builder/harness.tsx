@@ -20,7 +20,7 @@ import {
 } from '../../../contract'
 import { DEFAULT_PRICING, REFERENCE_POOL } from '../../../contract/estimator'
 import type { LogEntry, StoredFile, Warranty } from '../../../contract/documents'
-import type { BidRequest } from '../../../contract/bids'
+import type { BidRequest, StepScope } from '../../../contract/bids'
 import type { Trade } from '../../../contract/trades'
 import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
@@ -252,6 +252,8 @@ export type BuilderOptions = {
    * at each call, so a test adds what a trade did meanwhile.
    */
   bidRequests?: BidRequest[]
+  /** The licensed steps' scope items, as GET /api/scope answers them (none unless said). */
+  scope?: StepScope[]
 }
 
 /**
@@ -273,6 +275,8 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
       // Read by every step page's quote form, apart from the entries' calls.
       if (call.name === 'trades')
         return Promise.resolve({ name: 'trades', data: options.trades ?? [] })
+      if (call.name === 'scope')
+        return Promise.resolve({ name: 'scope', data: options.scope ?? [] })
       return api.handle(call)
     })
   // Every step page reads its bids: not the call a test of another part refuses.

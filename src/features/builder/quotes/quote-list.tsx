@@ -3,10 +3,12 @@ import { useState } from 'react'
 import type { Quote } from '../../../../contract/domain'
 import { StepSlug } from '../../../../contract/construction'
 import { areTradeWarnings, isLicensedStep, type Trade } from '../../../../contract/trades'
+import { lowestLevelled } from '../../../../contract/levelling'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/badge'
 import { formatMoney } from '../../../lib/money'
 import { basisOf, CompareQuotes, QuoteCheckBadge, QuoteDifference } from './quote-check'
+import { LevelledComparison } from './scope-comparison'
 import { isCallFor, useCallFor, useClient, useClientCalls } from '../use-client'
 import { useFormCall } from '../use-form-call'
 import { AcceptAnyway } from './accept-anyway'
@@ -53,6 +55,7 @@ export function QuoteList({ view }: { view: StepView }) {
     return <p className="quote-empty">No quotes yet. Add the first one you receive below.</p>
   }
   const lowest = Math.min(...quotes.map((q) => q.amount))
+  const lowestBid = lowestLevelled(quotes)
   const basis = basisOf(view)
   // A refusal about the trade, or of accepting anyway, shows in the dialog.
   const failure = (refusal || asking ? null : accept.failure) ?? remove.failure
@@ -87,6 +90,7 @@ export function QuoteList({ view }: { view: StepView }) {
                 </p>
                 {quote.accepted && <Badge tone="success">Accepted</Badge>}
                 {quote.amount === lowest && quotes.length > 1 && <Badge tone="info">Lowest</Badge>}
+                {quote.id === lowestBid && <Badge tone="success">Lowest levelled</Badge>}
               </div>
               <dl className="quote-facts">
                 <div>
@@ -153,6 +157,9 @@ export function QuoteList({ view }: { view: StepView }) {
         ))}
       </ul>
       {quotes.length > 1 && <CompareQuotes quotes={quotes} basis={basis} />}
+      {quotes.some((quote) => quote.items !== null) && (
+        <LevelledComparison quotes={quotes} step={StepSlug.parse(view.step.route)} />
+      )}
       {removing && (
         <ConfirmDialog
           title="Remove this quote?"
