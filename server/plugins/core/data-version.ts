@@ -70,23 +70,17 @@ export default fp(
       notify: (payload) => {
         const tag = tagOf(payload)
         moves++
-        // The users, clients and cities the identities are read from are among the tables
-        // that bump the version: a commit anywhere may have changed one.
-        app.users.forgetAll()
         if (!tag) return void (known = null)
         const older = known?.epoch === tag.epoch && known.version >= tag.version
         if (!older) known = tag
       },
-      // Notifications may have been missed: identities too are read afresh.
       listening: () => {
         listening = true
         forget()
-        app.users.forgetAll()
       },
       lost: () => {
         listening = false
         forget()
-        app.users.forgetAll()
       },
     })
     app.addHook('onClose', () => stopListening())
@@ -116,5 +110,5 @@ export default fp(
       read: async (query) => theTag(await tagQuery(query)),
     } satisfies DataVersion)
   },
-  { name: 'data-version', dependencies: ['db', 'users'] },
+  { name: 'data-version', dependencies: ['db'] },
 )

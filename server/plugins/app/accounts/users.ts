@@ -32,11 +32,6 @@ export type Users = {
   identity(id: string): Promise<Identity | null>
   /** Drops the cached identity, e.g. after the user is deleted or changes role. */
   forget(id: string): void
-  /**
-   * Drops every cached identity: a user, a client or a city changed, here or on another server
-   * sharing the database (the data version's notification says so).
-   */
-  forgetAll(): void
   createClient(tx: Tx, client: NewClient): Promise<string>
   /**
    * What a session starts or refreshes with, in one statement: the profile, a client's pool
@@ -55,9 +50,7 @@ declare module 'fastify' {
   }
 }
 
-// The cache's bound when no notification comes (the listening connection is lost): a few seconds
-// of staleness is the price of not querying on every call. Writes here call forget(), and every
-// server's forgetAll() when the data version moves.
+// A few seconds of staleness is the price of not querying on every call; deletes call forget().
 const IDENTITY_TTL_MS = 3000
 const IDENTITY_CACHE_MAX = 10_000
 
@@ -70,14 +63,11 @@ export default fp(
   async function usersRepository(app: FastifyInstance) {
     const { db } = app
     const cache = new Map<string, { identity: Identity | null; until: number }>()
-    // Moves whenever the cache is emptied: a read that started before is not kept.
-    let generation = 0
 
     const identity: Users['identity'] = async (id) => {
       const now = app.clock().getTime()
       const hit = cache.get(id)
       if (hit && hit.until > now) return hit.identity
-      const started = generation
       const [row] = await db
         .select({ id: users.id, role: users.role, flag: flagOf })
         .from(users)
@@ -86,7 +76,6 @@ export default fp(
       const found = row
         ? { id: row.id, role: row.role, flag: row.role === 'CLIENT' && row.flag === true }
         : null
-      if (generation !== started) return found
       if (cache.size >= IDENTITY_CACHE_MAX) cache.clear()
       cache.set(id, { identity: found, until: now + IDENTITY_TTL_MS })
       return found
@@ -130,10 +119,6 @@ export default fp(
       },
       identity,
       forget: (id: string) => void cache.delete(id),
-      forgetAll: () => {
-        generation++
-        cache.clear()
-      },
       createClient,
       session,
       directory,
