@@ -25,18 +25,20 @@ export function useFreshStep(step: StepSlug) {
   const client = useClientActor()
   const lastRead = useRef(0)
   useEffect(() => {
-    const read = () => {
+    // The pool entries come back with a refresh: on opening, the session has just been read
+    // (a second refresh racing the resume's would replay its token), so only on coming back.
+    const read = (withPool: boolean) => {
       const now = Date.now()
       if (now - lastRead.current < READ_AGAIN_AFTER_MS) return
       lastRead.current = now
-      session.send({ type: 'session.refreshRequested' })
+      if (withPool) session.send({ type: 'session.refreshRequested' })
       client.send({ type: 'list.requested', list: 'bidRequests' })
     }
     const back = () => {
-      if (document.visibilityState === 'visible') read()
+      if (document.visibilityState === 'visible') read(true)
     }
     lastRead.current = 0
-    read()
+    read(false)
     document.addEventListener('visibilitychange', back)
     window.addEventListener('focus', back)
     return () => {
