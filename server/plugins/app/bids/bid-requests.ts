@@ -230,10 +230,13 @@ export default fp(
             .returning()
           return { asked, rows }
         })
-        const byId = new Map(asked.map((trade) => [trade.id, trade]))
-        const made = rows.flatMap((row) => {
-          const trade = byId.get(row.tradeId)
-          return trade ? [{ ...trade, row, accepted: null, stepDoneOn: null }] : []
+        // Locked in id order against deadlocks; answered in the order the client asked.
+        const tradeOf = new Map(asked.map((trade) => [trade.id, trade]))
+        const rowOf = new Map(rows.map((row) => [row.tradeId, row]))
+        const made = tradeIds.flatMap((id) => {
+          const trade = tradeOf.get(id)
+          const row = rowOf.get(id)
+          return trade && row ? [{ ...trade, row, accepted: null, stepDoneOn: null }] : []
         })
         const owner = await ownerOf(clientId)
         for (const selected of made)
