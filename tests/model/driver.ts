@@ -107,6 +107,8 @@ export interface Driver {
   reopenLater(ms: number, options: { keepSessionCookies: boolean }): Promise<void>
   /** The site's storage is cleared (cookies kept), and the same address is opened again. */
   reopenWithStorageCleared(): Promise<void>
+  /** The user goes to another tab and comes back to this one: the page hears it shown again. */
+  tabReturns(): Promise<void>
   /** The page stays open for `ms`: its timers run. */
   wait(ms: number): Promise<void>
   /** The next `call` fails as if the network were down. */

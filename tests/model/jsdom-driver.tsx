@@ -180,6 +180,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
         clearAuth()
         void clearState()
       }),
+    tabReturns: async () => void document.dispatchEvent(new Event('visibilitychange')),
     wait: async (ms) => browser.wait(ms),
     cutNext: async (call) => server.cutNext(call),
     refuseTokenNext: async (call) => server.refuseTokenNext(call),

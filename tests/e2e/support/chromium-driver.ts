@@ -454,6 +454,8 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       }))
     },
     reopenWithStorageCleared: () => reopen(0, (state) => ({ cookies: state.cookies, origins: [] })),
+    tabReturns: () =>
+      current().evaluate(() => void document.dispatchEvent(new Event('visibilitychange'))),
     // In steps, each call the timers made answered before time goes on: a request is not left
     // to time out on the page's clock while the server answers in milliseconds.
     wait: async (ms) => {
