@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
-import { PHONE } from './support/browser'
+import { DESKTOP, PHONE } from './support/browser'
 import { expectAccessible, useE2e } from './support/e2e'
 import { horizontalOverflow } from './support/layout-checks'
-import { saveFirstDesign } from './support/pages'
+import { expectSound, saveFirstDesign } from './support/pages'
 
 // A bid from request to contract (PRODUCT.md §13–§14): the owner records a trade and asks it for
 // a bid on Steel; the trade opens the emailed link on a phone, signs in with the emailed code
@@ -105,7 +105,12 @@ describe('a bid from request to contract', () => {
       .getByRole('cell')
       .last()
     expect(await total.textContent()).toBe('$2,723.40')
-    await expectAccessible(page)
+    // The comparison and the Bids card, at 1280 and on a phone.
+    await expectSound(page)
+    // On a phone each scope item is a card, under its table's caption on one line.
+    await page.setViewportSize(PHONE)
+    expect((await scope.locator('caption').boundingBox())?.height).toBeLessThan(30)
+    await page.setViewportSize(DESKTOP)
 
     await page.getByRole('button', { name: 'Accept the quote from Rebar Co' }).click()
     const accept = page.getByRole('dialog', { name: 'Accept anyway?' })
