@@ -14,6 +14,9 @@
  *   passed on (a failed one needs another visit: not before today).
  * - The plan ignores what happened; the forecast takes a step's recorded start and done dates,
  *   and a step not done ends today at the earliest.
+ * - A start agreed with the step's trade (an accepted date proposal) is a "not before" of the
+ *   forecast: the step still starts after all it follows, on a working day, and its recorded
+ *   start, once there is one, stands. The plan ignores it, as it ignores every record.
  * - The first baseline, saved with the start date, is the plan as first agreed (a start in the
  *   past shows at once how far the project is behind it); a re-plan saves the forecast, so the
  *   slip starts again from 0.
