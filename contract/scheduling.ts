@@ -43,6 +43,7 @@ import {
 } from './schedule-spans'
 import { STEPS } from './steps'
 import type {
+  DateProposal,
   DatedSpan,
   InspectionEvent,
   StepStatus,
@@ -163,8 +164,16 @@ function inspectionsOf(facts: ProjectFacts): TimelineInspection[] {
   })
 }
 
-/** A client's whole timeline on `today` (PRODUCT.md §9's Timeline). */
-export function timeline(facts: ProjectFacts, settings: ScheduleSettings, today: string): Timeline {
+/**
+ * A client's whole timeline on `today` (PRODUCT.md §9's Timeline), with the trades' date
+ * proposals as given: an accepted one reaches the dates through its step's agreed start.
+ */
+export function timeline(
+  facts: ProjectFacts,
+  settings: ScheduleSettings,
+  today: string,
+  proposals: DateProposal[] = [],
+): Timeline {
   const start = facts.startDate ? day(facts.startDate) : null
   const plannedKnown = planKnown(facts.inspections)
   const forecastKnown: Known = { ...facts, today: day(today) }
@@ -210,5 +219,6 @@ export function timeline(facts: ProjectFacts, settings: ScheduleSettings, today:
     },
     steps,
     inspections: inspectionsOf(facts),
+    proposals,
   }
 }
