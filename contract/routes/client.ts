@@ -1,5 +1,5 @@
 /** The builder's calls (a client whose city we serve): the pool entries, then the timeline. */
-import { NoBody } from '../api'
+import { IdParams, NoBody } from '../api'
 import {
   AcceptQuoteBody,
   AddQuote1Body,
@@ -16,6 +16,7 @@ import {
 import { NonStageEntry, StageEntry } from '../domain'
 import {
   CalendarTokenData,
+  DateProposalBody,
   InspectionBody,
   InspectionParams,
   NotificationPreferences,
@@ -125,6 +126,14 @@ export const timelineRoutes = {
     access: 'builder',
     params: InspectionParams,
     body: InspectionBody,
+    data: Timeline,
+  },
+  answerDateProposal: {
+    method: 'PUT',
+    path: '/api/date-proposals/:id',
+    access: 'builder',
+    params: IdParams,
+    body: DateProposalBody,
     data: Timeline,
   },
   notifications: {
