@@ -53,6 +53,7 @@ export type CutCall =
   | 'upload'
   | 'adminFetch'
   | 'adminWrite'
+  | 'tradeLink'
 
 export interface Driver {
   /** Which model's paths run here, and a short name for messages. */

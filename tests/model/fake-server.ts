@@ -407,7 +407,7 @@ export function createFakeServer() {
   return {
     outbox,
     /** The one bid request the trade portal's runs answer. */
-    trade: createFakeTradePortal(),
+    trade: createFakeTradePortal(() => reach('tradeLink')),
     /** Another tab of this browser signs `email` in: the shared refresh cookie becomes theirs. */
     signInElsewhere: (email: string): SessionData => {
       const account = accounts.get(email)

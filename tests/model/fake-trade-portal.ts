@@ -36,11 +36,12 @@ const linkGone = () =>
 type Bid = NonNullable<TradeView['bid']>
 
 /**
- * The server's side of one bid request, as the jsdom runs reach it through the portal's port:
+ * The server's side of one bid request, as the jsdom runs reach it through the portal's port
+ * (`reachLink` fails the link's call when the walk cut it):
  * the link, its codes, the trade session its cookie holds across reloads,
  * the answers, and what the owner does meanwhile (withdraw, accept the bid).
  */
-export function createFakeTradePortal() {
+export function createFakeTradePortal(reachLink: () => void) {
   const outbox: { to: string; code: string }[] = []
   let issued = 0
   let answers = 0
@@ -95,6 +96,7 @@ export function createFakeTradePortal() {
 
   const ports: TradePortalPorts = {
     link: async (token) => {
+      reachLink()
       if (token !== FAKE_LINK_TOKEN) throw linkGone()
       live()
       return {

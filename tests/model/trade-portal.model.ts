@@ -2,8 +2,8 @@ import { setup, type SnapshotFrom } from 'xstate'
 import { keyedTestModel } from './paths'
 
 /**
- * A pure model of what a trade sees on its bid request's link (PRODUCT.md §14): the emailed
- * code and a wrong one, the bid form, a bid sent and changed, a decline, a session that ended,
+ * A pure model of what a trade sees on its bid request's link (PRODUCT.md §14): a link that
+ * could not be loaded, the emailed code, a new one and a wrong one, the bid form, a bid sent and changed, a decline, a session that ended,
  * a link the owner withdrew, and after award the dates confirmed or moved. The owner's doings
  * and the session's end come from the server, each followed by what shows them to the trade.
  * trade-portal.walk.ts says how a trade does each event and what each state shows; its paths
@@ -12,7 +12,12 @@ import { keyedTestModel } from './paths'
  */
 
 export type TradePortalModelEvent =
+  /** The page is reloaded while the network is down. */
+  | { type: 'RELOAD_OFFLINE' }
+  | { type: 'TRY_AGAIN' }
   | { type: 'SEND_CODE' }
+  /** "Send a new code": the code sent before no longer works. */
+  | { type: 'RESEND_CODE' }
   | { type: 'ENTER_WRONG_CODE' }
   | { type: 'ENTER_CODE' }
   /** The walk's bid: an amount, "Site cleanup" left out, a note. */
@@ -45,10 +50,20 @@ export const tradePortalModel = setup({
   states: {
     /** What the request is for, and "Send me a code". */
     signedOut: {
-      on: { SEND_CODE: 'codeSent', OWNER_WITHDRAWS_THEN_RELOAD: 'linkGone' },
+      on: {
+        SEND_CODE: 'codeSent',
+        OWNER_WITHDRAWS_THEN_RELOAD: 'linkGone',
+        RELOAD_OFFLINE: 'unavailable',
+      },
     },
+    /** "Bid request", saying the request could not be loaded, and "Try again". */
+    unavailable: { on: { TRY_AGAIN: 'signedOut' } },
     /** Where the code went, the "Code" field and "Verify". */
-    codeSent: { on: { ENTER_WRONG_CODE: 'wrongCode', ENTER_CODE: 'bidForm' } },
+    codeSent: {
+      on: { ENTER_WRONG_CODE: 'wrongCode', ENTER_CODE: 'bidForm', RESEND_CODE: 'codeResent' },
+    },
+    /** The same after "Send a new code": only the newest code signs in. */
+    codeResent: { on: { ENTER_CODE: 'bidForm' } },
     /** The same, saying the code is not right and how many tries are left. */
     wrongCode: { on: { ENTER_CODE: 'bidForm' } },
     /** The bid package, "Your bid" empty, and "Decline". */

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { NETWORK_DETAIL } from '../../src/adapters/api/api-error'
 import type { TestParam } from 'xstate/graph'
 import { WRONG_CODE, type Driver } from './driver'
 import type { TradePortalModelEvent, TradePortalSnapshot } from './trade-portal.model'
@@ -52,7 +53,13 @@ export function tradePortalWalk(d: Driver): TestParam<TradePortalSnapshot, Trade
 
   return {
     events: {
+      RELOAD_OFFLINE: async () => {
+        await d.cutNext('tradeLink')
+        await d.reload()
+      },
+      TRY_AGAIN: () => d.click('button', 'Try again'),
       SEND_CODE: () => d.click('button', 'Send me a code'),
+      RESEND_CODE: () => d.click('button', 'Send a new code'),
       ENTER_WRONG_CODE: () => enterCode(WRONG_CODE),
       ENTER_CODE: async () => enterCode(await d.codeFor(trade().email)),
       SUBMIT_BID: submitBid,
@@ -97,7 +104,16 @@ export function tradePortalWalk(d: Driver): TestParam<TradePortalSnapshot, Trade
         await signInOffered()
         await d.expectNoRole('alert')
       },
+      unavailable: async () => {
+        await d.expectScreen('Bid request', LINK_PATH)
+        await d.expectText(NETWORK_DETAIL)
+        await d.expectRole('button', 'Try again')
+      },
       codeSent: async () => {
+        await codeAsked()
+        await d.expectNoRole('alert')
+      },
+      codeResent: async () => {
         await codeAsked()
         await d.expectNoRole('alert')
       },
