@@ -336,7 +336,13 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
   await waitFor(session, (s) => s.hasTag('route:builder'))
 
   const router = createAppRouter(
-    { session, validate: async () => ({ Flag: true }), stages: async () => stages },
+    {
+      session,
+      validate: async () => ({ Flag: true }),
+      stages: async () => stages,
+      // These pages never open the trade portal.
+      tradePorts: () => Promise.reject(new Error('no trade portal here')),
+    },
     { history: createMemoryHistory({ initialEntries: [path] }) },
   )
   const user = userEvent.setup()
