@@ -158,6 +158,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       refresh: server.refreshes(),
       unauthorized: server.unauthorized(),
       addQuote: server.quotesAdded(),
+      poolRead: server.poolReads(),
     }),
     person: (account) => {
       const who: Person | undefined = PEOPLE[account as keyof typeof PEOPLE]
