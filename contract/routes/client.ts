@@ -13,7 +13,7 @@ import {
   RequestManagerBody,
   RequestManagerData,
 } from '../api-client'
-import { NonStageEntry, StageEntry } from '../domain'
+import { NonStageEntry, PoolData, StageEntry } from '../domain'
 import {
   CalendarTokenData,
   DateProposalBody,
@@ -32,6 +32,12 @@ import {
 import type { RouteDef } from './types'
 
 export const clientRoutes = {
+  poolData: {
+    method: 'GET',
+    path: '/api/pool',
+    access: 'builder',
+    data: PoolData,
+  },
   editPool: {
     method: 'PUT',
     path: '/api/edit-pool',

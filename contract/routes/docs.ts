@@ -30,6 +30,12 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description:
       'Answers like refresh (a fresh access token, the profile, Flag, the pool data and the directory), Flag recomputed for the new place; a client whose new city is served leaves the waiting list.',
   },
+  poolData: {
+    summary:
+      "The client's pool data: each step's entry with its quotes, the requests, the permit fee",
+    description:
+      'What a sign-in or a refresh answers as poolData, read alone: a step page reads it when it opens and when the tab comes back, so a bid a trade sent shows without a refresh.',
+  },
   editPool: {
     summary: "Save a step's choices",
     description: 'A stage by StageId, a non-stage (Pool Design, Engineering, Permits) by Title.',

@@ -14,6 +14,7 @@ import type {
   Engineer,
   Manager,
   ManagerRequest,
+  PoolData,
   PoolEntry,
   Stage,
 } from '../index'
@@ -26,6 +27,8 @@ import type { AdminWriteName, CallData, CallsOf } from './index'
 
 /** The lists the client actor reads and holds, each fetched on its own beside the writes. */
 export type ClientLists = {
+  /** The steps' entries with their quotes: a sign-in and a refresh answer them too. */
+  poolData: PoolData
   timeline: Timeline
   money: Money
   notifications: NotificationPreferences
@@ -79,6 +82,7 @@ const movesMoney = ['money'] as const
 const movesDates = ['timeline', 'money'] as const
 
 export const clientEffects = {
+  poolData: { updates: { list: 'poolData', by: 'replacing' } },
   editPool: { updates: 'entry', stale: movesMoney },
   markDone: { updates: 'entry', stale: movesDates },
   markDone1: { updates: 'entry', stale: movesDates },

@@ -88,6 +88,14 @@ export const clientSetup = setup({
           enqueue.sendTo(system.get('admin'), { type: 'admin.refreshRequested' })
       }
     }),
+    /**
+     * A write settled (or failed, perhaps written) while the pool data is read: that answer may
+     * be older than the write's entry, so it is read again rather than taken (as with a refresh).
+     */
+    overtakePoolRead: enqueueActions(({ self, enqueue }) => {
+      if (self.getSnapshot().matches({ poolData: 'reading' }))
+        enqueue.raise({ type: 'list.staled', list: 'poolData' })
+    }),
     // A call that failed may still have been written (a timeout after the commit): it counts.
     storeFailure: assign(({ context }, params: { error: unknown }) => ({
       failure: context.pending ? describeFailure(context.pending, params.error) : null,

@@ -4,6 +4,7 @@ import type { NamedCall } from '../../contract/routes'
 
 /** The read each reader makes: the list's own call, which takes nothing. */
 const READS: { [L in ClientListName]: NamedCall<L> } = {
+  poolData: { name: 'poolData' },
   timeline: { name: 'timeline' },
   money: { name: 'money' },
   notifications: { name: 'notifications' },

@@ -87,8 +87,6 @@ export type SessionEvent =
   /** A builder call was answered 403: the account's standing (Flag) may have changed. */
   | { type: 'session.forbidden' }
   | { type: 'session.synced'; auth: AuthState | null }
-  /** A screen wants the client's data as the server has it now (a step page's quotes). */
-  | { type: 'session.refreshRequested' }
   | { type: 'waiting.toggled' }
   /** A client not served yet corrects where the pool will be; Flag is decided again. */
   | { type: 'city.changed'; place: Place }

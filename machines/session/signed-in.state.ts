@@ -169,13 +169,9 @@ export const signedInState = sessionSetup.createStateConfig({
           after: {
             untilRefresh: { target: 'refreshing', actions: 'endRecovery' },
           },
-          on: { 'session.refreshRequested': 'refreshing' },
         },
-        /**
-         * Expired or unreadable: nothing is scheduled; a 401 still tries one refresh, and so does
-         * a screen that asks for the data afresh.
-         */
-        stale: { on: { 'session.refreshRequested': 'refreshing' } },
+        /** Expired or unreadable: nothing is scheduled; a 401 still tries one refresh. */
+        stale: {},
         refreshing: {
           tags: ['refreshing'],
           entry: 'tellClientRefreshStarted',

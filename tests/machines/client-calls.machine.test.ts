@@ -248,3 +248,40 @@ describe('client machine: refreshed data against the calls', () => {
     expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(5)])
   })
 })
+
+describe('client machine: the pool data read against the calls', () => {
+  const poolWith = (n: number, done = false) => ({
+    ...initialClientContext().poolData,
+    poolChoices: [stageEntry(n, done)],
+  })
+  const isRead = (call: ClientCall) => call.name === 'poolData'
+
+  it('replaces the entries with the answer and saves them', async () => {
+    const { actor, saved } = start(async () => ({ name: 'poolData', data: poolWith(8) }))
+    actor.send({ type: 'list.requested', list: 'poolData' })
+    await waitFor(actor, (s) => s.matches({ poolData: 'idle' }))
+    expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(8)])
+    expect(saved.at(-1)?.poolData.poolChoices).toEqual([stageEntry(8)])
+  })
+
+  it('reads again rather than take an answer from before a write that settled meanwhile', async () => {
+    const [stale, fresh] = [deferred<ClientCallResult>(), deferred<ClientCallResult>()]
+    let readsSent = 0
+    const port = vi.fn<Port>(async (call) =>
+      isRead(call)
+        ? (readsSent++ === 0 ? stale : fresh).promise
+        : { name: 'editPool', data: stageEntry(5, true) },
+    )
+    const { actor } = start(port)
+    actor.send({ type: 'list.requested', list: 'poolData' })
+    actor.send({ type: 'client.callRequested', call: designCall })
+    await settled(actor)
+    // Read before the write committed: the write's entry stays, and the data is read again.
+    stale.resolve({ name: 'poolData', data: poolWith(5) })
+    await vi.waitFor(() => expect(readsSent).toBe(2))
+    expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(5, true)])
+    fresh.resolve({ name: 'poolData', data: poolWith(5, true) })
+    await waitFor(actor, (s) => s.matches({ poolData: 'idle' }))
+    expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(5, true)])
+  })
+})

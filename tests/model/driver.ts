@@ -38,6 +38,8 @@ export type Counts = {
   /** Data calls answered 401 for want of a good access token. */
   unauthorized: number
   addQuote: number
+  /** Reads of the pool data (GET /api/pool) answered. */
+  poolRead: number
 }
 
 /** The API calls a walk may cut off (the network fails once for that call). */

@@ -420,6 +420,9 @@ export function createFakeServer() {
     /** How many quotes reached the builder API. */
     quotesAdded: () =>
       clientApi.handle.mock.calls.filter(([call]) => call.name === 'addQuote').length,
+    /** How many reads of the pool data reached the builder API. */
+    poolReads: () =>
+      clientApi.handle.mock.calls.filter(([call]) => call.name === 'poolData').length,
     /** Every access token issued so far expires: the next call with one is answered 401. */
     expireAccessTokens: () => tokens.clear(),
     /** The browser was closed: its refresh cookie goes with it unless "Remember me" kept it. */

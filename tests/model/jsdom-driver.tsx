@@ -159,6 +159,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       refresh: server.refreshes(),
       unauthorized: server.unauthorized(),
       addQuote: server.quotesAdded(),
+      poolRead: server.poolReads(),
     }),
     person: (account) => {
       const people: Record<string, Person> = { ...PEOPLE, owner: FAKE_OWNER, trade: FAKE_TRADE }

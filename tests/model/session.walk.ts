@@ -25,7 +25,7 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
     return d.person(account)
   }
   /** The server's counts when the last event began. */
-  let before = { refresh: 0, unauthorized: 0, addQuote: 0 }
+  let before = { refresh: 0, unauthorized: 0, addQuote: 0, poolRead: 0 }
   const mark = async () => {
     before = await d.counts()
   }
@@ -36,6 +36,7 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
       unauthorized: now.unauthorized - before.unauthorized,
     }
   }
+  const poolReadsSince = async () => (await d.counts()).poolRead - before.poolRead
   let builderWatch: { seen: () => Promise<boolean> } | null = null
 
   const enterCode = async (code: string) => {
@@ -228,9 +229,12 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
       },
       OTHER_TAB_SIGNS_OUT: () => d.otherTabSignsOut(),
       RETURN_TO_STEP_PAGE: async () => {
+        await mark()
         await d.click('link', 'Excavation')
         await d.expectScreen('Excavation', '/builder/excavation')
         await d.expectRole('heading', 'Bids')
+        // Opening the page read the quotes, before the tab leaves.
+        await eventually(poolReadsSince, 1)
         await mark()
         await d.tabReturns()
       },
@@ -329,8 +333,13 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
       stepPageBack: async () => {
         await d.expectScreen('Excavation', '/builder/excavation')
         await d.expectRole('button', 'Log out')
-        // The quotes come back with a refresh: one, and no call refused for it.
-        await eventually(since, { refresh: 1, unauthorized: 0 })
+        // The quotes are read again, once for the focus and the visibility change of the
+        // return; no refresh (it would race the resume's), and no call refused.
+        await eventually(async () => ({ ...(await since()), poolRead: await poolReadsSince() }), {
+          refresh: 0,
+          unauthorized: 0,
+          poolRead: 1,
+        })
       },
       builderConfirmed: async () => {
         await checkBuilder()

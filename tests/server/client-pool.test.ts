@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { expectProblem, signIn, snapshot } from '../support/http'
-import { callRaw } from '../support/call'
+import { call, callRaw } from '../support/call'
 import { statementsDuring } from '../support/statements'
 import { addEngineer, austinPerTest, entryOf, newClient, quote, stageIds } from './client-kit'
 import { REFERENCE_POOL } from '../../contract/estimator'
@@ -329,5 +329,39 @@ describe('ownership', () => {
     expect(theirs.choices).toMatchObject({ lengthFt: 20 })
     const mine = await signIn(t, 'c@example.com')
     expect(mine.session.poolData?.nonStages).toMatchObject([{ choices: { lengthFt: 32 } }])
+  })
+})
+
+describe('GET /api/pool', () => {
+  it("answers the client's pool data as the session does, in one statement", async () => {
+    await editPool({ Title: 'Pool Design', choices: REFERENCE_POOL })
+    await callRaw(
+      t,
+      'addQuote',
+      { body: { StageId: stage.steel, ...quote('Rebar Co') } },
+      client.headers,
+    )
+    await callRaw(t, 'requestBuilder', {}, client.headers)
+    const { session } = await signIn(t, 'c@example.com')
+    let result: Awaited<ReturnType<typeof call<'poolData'>>> | undefined
+    const statements = await statementsDuring(t, async () => {
+      result = await call(t, 'poolData', {}, client.headers)
+    })
+    if (!result) throw new Error('no answer')
+    expect(result).toEqual(session.poolData)
+    expect(result.poolChoices.map((e) => e.quotes.map((q) => q.vendor))).toEqual([['Rebar Co']])
+    expect(statements).toHaveLength(1)
+  })
+
+  it("never answers another client's entries", async () => {
+    await editPool({ Title: 'Pool Design', choices: REFERENCE_POOL })
+    const other = await newClient(t, 'other@example.com')
+    expect(await call(t, 'poolData', {}, other.headers)).toEqual({
+      poolChoices: [],
+      nonStages: [],
+      BuilderRequested: false,
+      PermitFee: 45_000,
+      ManagerRequests: [],
+    })
   })
 })

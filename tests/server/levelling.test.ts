@@ -7,7 +7,7 @@ import {
   stageEstimate,
 } from '../../contract/estimator'
 import { quotes } from '../../server/db/schema'
-import { callRaw } from '../support/call'
+import { call, callRaw } from '../support/call'
 import { signIn } from '../support/http'
 import { austinPerTest, entryOf } from './client-kit'
 import { keyOf } from './money-kit'
@@ -45,5 +45,7 @@ describe('a quote levelled on its step’s scope', () => {
     const { session } = await signIn(t, 'c@example.com')
     const entry = session.poolData?.poolChoices.find((e) => e.StageId === key.StageId)
     expect(entry?.quotes.map((q) => q.levelled)).toEqual([levelled, null])
+    // A step page's read of the pool data levels them as the sign-in does.
+    expect(await call(t, 'poolData', {}, client.headers)).toEqual(session.poolData)
   })
 })

@@ -184,18 +184,21 @@ describe('a step page’s Bids', () => {
     expect(within(rebar()).queryByRole('button', { name: 'Resend' })).toBeNull()
   })
 
-  it('reads the quotes and bids again when the tab comes back', async () => {
+  it('reads the quotes and bids again when the tab comes back, without a refresh', async () => {
     const bidRequests = [request(1, REBAR)]
-    const { section, refreshes } = await steelPage([REBAR], bidRequests)
-    // Opening the page reads the bids; the session was just read (a refresh would race it).
-    expect(refreshes).toHaveBeenCalledTimes(0)
+    const { section, refreshes, poolReads } = await steelPage([REBAR], bidRequests)
+    // Opening the page reads them; a refresh would race the session's own (and replay its token).
+    await waitFor(() => expect(poolReads).toHaveBeenCalledTimes(1))
     bidRequests[0] = request(1, REBAR, { status: 'submitted' })
     const now = Date.now()
     vi.spyOn(Date, 'now').mockImplementation(() => now + 60_000)
     act(() => {
       window.dispatchEvent(new Event('focus'))
+      document.dispatchEvent(new Event('visibilitychange'))
     })
     await waitFor(() => expect(within(section()).getByText('Bid received')).toBeTruthy())
-    expect(refreshes).toHaveBeenCalledTimes(1)
+    // The focus and the visibility change of one return read once.
+    expect(poolReads).toHaveBeenCalledTimes(2)
+    expect(refreshes).toHaveBeenCalledTimes(0)
   })
 })

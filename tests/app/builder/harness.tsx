@@ -228,6 +228,9 @@ export function createFakeClientApi(
         }
         return { name: 'requestManager', data: request }
       }
+      // The step pages read the entries as the server holds them now when they open.
+      case 'poolData':
+        return { name: 'poolData', data: poolData() }
       // No trade was asked to bid: the step pages read it when they open.
       case 'bidRequests':
         return { name: 'bidRequests', data: [] }
@@ -286,13 +289,20 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
         return Promise.resolve({ name: 'scope', data: options.scope ?? [] })
       return api.handle(call)
     })
-  // Every step page reads its bids: not the call a test of another part refuses.
+  // The entries as the fake server holds them now, counted apart from the writes.
+  const poolReads = vi.fn(async (): Promise<ClientCallResult> => ({
+    name: 'poolData',
+    data: api.poolData(),
+  }))
+  // Every step page reads its quotes and bids: not the calls a test of another part refuses.
   const clientCall = (call: ClientCall): Promise<ClientCallResult> =>
     call.name in documentsRoutes
       ? documents.handle(call)
       : call.name === 'bidRequests'
         ? Promise.resolve({ name: 'bidRequests', data: options.bidRequests ?? [] })
-        : otherCall(call)
+        : call.name === 'poolData'
+          ? poolReads()
+          : otherCall(call)
   // A step page asks for the data afresh: the pool as the fake server holds it now.
   const refresh = vi.fn(async (): Promise<RefreshData> => ({
     ...sessionData({ Flag: true }),
@@ -372,6 +382,8 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     calls: api.handle,
     /** The refreshes the session made, each answering the pool as the fake server holds it. */
     refreshes: refresh,
+    /** The reads of the pool data (GET /api/pool) the step pages made. */
+    poolReads,
     timelineCalls: api.timeline.handle,
     moneyCalls: api.money.handle,
     documentCalls: documents.handle,

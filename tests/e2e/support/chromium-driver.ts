@@ -147,7 +147,7 @@ export type ChromiumDriverOptions = {
  */
 export async function createChromiumDriver(options: ChromiumDriverOptions) {
   const { browser, server, people, codesPerEmail } = options
-  const counts: Counts = { refresh: 0, unauthorized: 0, addQuote: 0 }
+  const counts: Counts = { refresh: 0, unauthorized: 0, addQuote: 0, poolRead: 0 }
   /** Codes the path's people were sent since the driver started, from any page or from outside. */
   let codesSent = 0
   const mailsBefore = new Map<string, number>()
@@ -177,6 +177,7 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     if (pathname === '/api/refresh') counts.refresh += 1
     if (status === 401 && !SIGN_IN_CALLS.has(pathname)) counts.unauthorized += 1
     if (CALLS.addQuote(pathname) && response.ok()) counts.addQuote += 1
+    if (pathname === '/api/pool' && response.ok()) counts.poolRead += 1
     if (CODE_CALLS.has(pathname) && response.ok()) codesSent += 1
     if (TOKEN_CALLS.has(pathname) && response.ok()) {
       tokenExpiries.push(

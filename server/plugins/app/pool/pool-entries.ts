@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import {
@@ -10,6 +10,7 @@ import {
   type NonStageTitle as Title,
   type EditPoolBody,
   type NonStageEntry,
+  type PoolData,
   type PoolEntry,
   type QuoteItem,
   type StageEntry,
@@ -17,7 +18,7 @@ import {
 import { gateOf, gateRefusal } from '../../../../contract/gating'
 import { stepTitle } from '../../../../contract/scheduling'
 import { isLicensedStep, TradesProblemCode, type Trade } from '../../../../contract/trades'
-import type { Tx } from '../../../db/driver/client'
+import { preparedStatement, type Tx } from '../../../db/driver/client'
 import { poolEntries, quotes, stages } from '../../../db/schema'
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../../lib/db-errors'
 import { badRequest, conflict, HttpProblem, notFound } from '../../../lib/problem'
@@ -27,6 +28,7 @@ import type { KeyColumns, WrittenEntry } from './entry-sql'
 import { insertQuote, writeEntry, type EntryChange } from './entry-statements'
 import { checkChoices, normalisedChoices } from './check-choices'
 import { acceptQuoteRow, removeQuoteRow } from './quote-statements'
+import { poolDataJson } from '../accounts/pool-data'
 
 /** Which of a client's 13 entries: a stage by its id, a non-stage by its title. */
 export type EntryKey = { StageId: string } | { Title: Title }
@@ -50,6 +52,10 @@ export type QuoteBid = {
   fileId: string | null
 }
 
+const poolDataStatement = preparedStatement<{ poolData: PoolData }, { id: string }>(
+  sql`select ${poolDataJson(sql.placeholder('id'))} as "poolData"`,
+)
+
 type EntryRow = typeof poolEntries.$inferSelect
 type QuoteRow = typeof quotes.$inferSelect
 
@@ -58,6 +64,8 @@ type QuoteRow = typeof quotes.$inferSelect
  * that client's rows, and answers the entry as it stands after the write.
  */
 export type PoolEntries = {
+  /** The pool data a sign-in answers, read alone in one statement, its quotes levelled. */
+  data(clientId: string): Promise<PoolData>
   /**
    * Replaces a step's choices, once checked against what the step offers (its price list, or the
    * listed engineers): 400 for a choice it does not offer.
@@ -378,6 +386,11 @@ export default fp(
       app.scopeItems.levelEntry(clientId, await entry)
 
     app.decorate('poolEntries', {
+      data: async (clientId) => {
+        const [row] = await poolDataStatement.rows(app.db, { id: clientId })
+        if (!row) throw new Error('the pool data read answered no row')
+        return app.scopeItems.levelPoolData(row.poolData)
+      },
       saveChoices: async (clientId, body) => {
         await checkChoices(app, body)
         return levelled(

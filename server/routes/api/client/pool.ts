@@ -2,8 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
 import { identityOf } from '../../../plugins/core/access'
 
-/** A client's choices for each step, and whether the step is done. */
+/** A client's pool data; its choices for each step, and whether the step is done. */
 const poolRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...routeOf('poolData'),
+    handler: async (request) => ({ Data: await app.poolEntries.data(identityOf(request).id) }),
+  })
+
   app.route({
     ...routeOf('editPool'),
     handler: async (request) => {

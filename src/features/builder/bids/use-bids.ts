@@ -4,7 +4,6 @@ import type { SnapshotFrom } from 'xstate'
 import type { BidRequest } from '../../../../contract/bids'
 import type { StepSlug } from '../../../../contract/construction'
 import type { clientMachine } from '../../../../machines/client/client.machine'
-import { useSessionActor } from '../../../app/session-context'
 import { useClientActor } from '../use-client'
 
 type ClientSnapshot = SnapshotFrom<typeof clientMachine>
@@ -16,34 +15,34 @@ const selectFailure = (snapshot: ClientSnapshot) => snapshot.context.listFailure
 const READ_AGAIN_AFTER_MS = 2000
 
 /**
- * A step page's freshness (PRODUCT.md §19): its quotes (the pool data, which a refresh answers)
- * and its bids are read when it opens and whenever the tab comes back into view, so a bid a trade
- * sent or a quote a manager entered shows without signing in again.
+ * A step page's freshness (PRODUCT.md §19): its quotes (the pool data) and its bids are read when
+ * it opens and whenever the tab comes back into view, so a bid a trade sent or a quote a manager
+ * entered shows without signing in again. Reads, not a refresh: a refresh racing the resume's
+ * would replay its token.
  */
 export function useFreshStep(step: StepSlug) {
-  const session = useSessionActor()
   const client = useClientActor()
   const lastBack = useRef(0)
   useEffect(() => {
-    const readBids = () => client.send({ type: 'list.requested', list: 'bidRequests' })
-    // The pool entries come back with a refresh: on opening, the session has just been read
-    // (a second refresh racing the resume's would replay its token), so only on coming back.
+    const read = () => {
+      client.send({ type: 'list.requested', list: 'poolData' })
+      client.send({ type: 'list.requested', list: 'bidRequests' })
+    }
     const back = () => {
       const now = Date.now()
       if (document.visibilityState !== 'visible' || now - lastBack.current < READ_AGAIN_AFTER_MS)
         return
       lastBack.current = now
-      session.send({ type: 'session.refreshRequested' })
-      readBids()
+      read()
     }
-    readBids()
+    read()
     document.addEventListener('visibilitychange', back)
     window.addEventListener('focus', back)
     return () => {
       document.removeEventListener('visibilitychange', back)
       window.removeEventListener('focus', back)
     }
-  }, [session, client, step])
+  }, [client, step])
 }
 
 type StepRequests = {
