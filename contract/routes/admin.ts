@@ -26,6 +26,7 @@ import {
 import { AdminFetchData, IdParams, NoBody, ScheduleRow } from '../api'
 import { DesignTip, Stage } from '../domain'
 
+import { ProblemCode } from '../problem'
 import type { RouteDef } from './types'
 
 export const adminRoutes = {
@@ -58,6 +59,7 @@ export const adminRoutes = {
     body: AdminInput,
     data: AdminData,
     statuses: [201],
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editAdmin: {
     method: 'PUT',
@@ -66,6 +68,7 @@ export const adminRoutes = {
     params: IdParams,
     body: AdminEditBody,
     data: AdminData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   deleteAdmin: {
     method: 'DELETE',
@@ -74,6 +77,7 @@ export const adminRoutes = {
     params: IdParams,
     body: NoBody,
     data: DeletedId,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   createCity: {
     method: 'POST',
@@ -82,6 +86,7 @@ export const adminRoutes = {
     body: CityInput,
     data: CityData,
     statuses: [201],
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editCity: {
     method: 'PUT',
@@ -90,6 +95,7 @@ export const adminRoutes = {
     params: IdParams,
     body: CityEditBody,
     data: CityData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   deleteCity: {
     method: 'DELETE',
@@ -106,6 +112,7 @@ export const adminRoutes = {
     body: EngineerInput,
     data: EngineerData,
     statuses: [201],
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editEngineer: {
     method: 'PUT',
@@ -114,6 +121,7 @@ export const adminRoutes = {
     params: IdParams,
     body: EngineerEditBody,
     data: EngineerData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   deleteEngineer: {
     method: 'DELETE',
@@ -130,6 +138,7 @@ export const adminRoutes = {
     body: ManagerInput,
     data: ManagerData,
     statuses: [201],
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editManager: {
     method: 'PUT',
@@ -138,6 +147,7 @@ export const adminRoutes = {
     params: IdParams,
     body: ManagerEditBody,
     data: ManagerData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   deleteManager: {
     method: 'DELETE',

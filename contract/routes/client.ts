@@ -26,8 +26,12 @@ import {
   Timeline,
   TimelineStartBody,
   UnsubscribeData,
+  TimelineProblemCode,
 } from '../timeline'
 
+import { ProblemCode } from '../problem'
+import { MoneyProblemCode } from '../money'
+import { TradesProblemCode } from '../trades'
 import type { RouteDef } from './types'
 
 export const clientRoutes = {
@@ -37,6 +41,7 @@ export const clientRoutes = {
     access: 'builder',
     body: EditPoolBody,
     data: EntryData,
+    refuses: { 404: [ProblemCode.notFound] },
   },
   markDone: {
     method: 'PUT',
@@ -44,6 +49,7 @@ export const clientRoutes = {
     access: 'builder',
     body: MarkDoneBody,
     data: StageEntry,
+    refuses: { 404: [ProblemCode.notFound], 409: [TimelineProblemCode.inspectionRequired] },
   },
   markDone1: {
     method: 'PUT',
@@ -51,6 +57,7 @@ export const clientRoutes = {
     access: 'builder',
     body: MarkDone1Body,
     data: NonStageEntry,
+    refuses: { 404: [ProblemCode.notFound], 409: [TimelineProblemCode.inspectionRequired] },
   },
   addQuote: {
     method: 'PUT',
@@ -58,6 +65,7 @@ export const clientRoutes = {
     access: 'builder',
     body: AddQuoteBody,
     data: StageEntry,
+    refuses: { 404: [ProblemCode.notFound], 409: [ProblemCode.conflict] },
   },
   addQuote1: {
     method: 'PUT',
@@ -65,6 +73,7 @@ export const clientRoutes = {
     access: 'builder',
     body: AddQuote1Body,
     data: NonStageEntry,
+    refuses: { 404: [ProblemCode.notFound], 409: [ProblemCode.conflict] },
   },
   acceptQuote: {
     method: 'PUT',
@@ -72,6 +81,14 @@ export const clientRoutes = {
     access: 'builder',
     body: AcceptQuoteBody,
     data: EntryData,
+    refuses: {
+      404: [ProblemCode.notFound],
+      409: [
+        TradesProblemCode.tradeNotVerified,
+        MoneyProblemCode.contractHasPayments,
+        ProblemCode.conflict,
+      ],
+    },
   },
   removeQuote: {
     method: 'PUT',
@@ -79,6 +96,10 @@ export const clientRoutes = {
     access: 'builder',
     body: QuoteRefBody,
     data: EntryData,
+    refuses: {
+      404: [ProblemCode.notFound],
+      409: [MoneyProblemCode.contractHasPayments, ProblemCode.conflict],
+    },
   },
   requestBuilder: {
     method: 'PUT',
@@ -94,6 +115,7 @@ export const clientRoutes = {
     body: RequestManagerBody,
     data: RequestManagerData,
     statuses: [200, 201],
+    refuses: { 404: [ProblemCode.notFound] },
   },
 } as const satisfies Record<string, RouteDef>
 
@@ -126,6 +148,7 @@ export const timelineRoutes = {
     params: InspectionParams,
     body: InspectionBody,
     data: Timeline,
+    refuses: { 409: [TimelineProblemCode.inspectionWaiting] },
   },
   notifications: {
     method: 'GET',
@@ -154,6 +177,7 @@ export const timelineRoutes = {
     access: 'public',
     params: SecretParams,
     data: TextDocument,
+    refuses: { 429: [ProblemCode.rateLimited] },
   },
   /** RFC 8058 one-click: a mail client posts `List-Unsubscribe=One-Click` as a form. */
   unsubscribe: {
@@ -162,6 +186,7 @@ export const timelineRoutes = {
     access: 'public',
     params: SecretParams,
     data: UnsubscribeData,
+    refuses: { 429: [ProblemCode.rateLimited] },
   },
   /** The link in the email: a page (text/html) whose one button makes the POST above. */
   unsubscribePage: {
@@ -170,5 +195,6 @@ export const timelineRoutes = {
     access: 'public',
     params: SecretParams,
     data: TextDocument,
+    refuses: { 429: [ProblemCode.rateLimited] },
   },
 } as const satisfies Record<string, RouteDef>

@@ -13,9 +13,11 @@ import {
   UploadFields,
   Warranty,
   WarrantyBody,
+  DocumentsProblemCode,
 } from '../documents'
 import { z } from 'zod/mini'
 
+import { ProblemCode } from '../problem'
 import type { RouteDef } from './types'
 
 export const documentsRoutes = {
@@ -28,6 +30,7 @@ export const documentsRoutes = {
     multipart: true,
     data: StoredFile,
     statuses: [201],
+    refuses: { 409: [DocumentsProblemCode.quotaExceeded] },
   },
   files: {
     method: 'GET',
@@ -52,6 +55,7 @@ export const documentsRoutes = {
     params: FileVariantParams,
     query: SignedQuery,
     data: FileBytes,
+    refuses: { 403: [ProblemCode.forbidden], 429: [ProblemCode.rateLimited] },
   },
   addLogEntry: {
     method: 'POST',
@@ -82,6 +86,7 @@ export const documentsRoutes = {
     access: 'builder',
     body: WarrantyBody,
     data: Warranty,
+    refuses: { 409: [DocumentsProblemCode.stepNotDone] },
   },
   warranties: {
     method: 'GET',

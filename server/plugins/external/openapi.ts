@@ -3,6 +3,8 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import type { OpenAPIV3 } from 'openapi-types'
+import { callOf, operationFields, withProblems } from '../../lib/openapi-document'
 
 /** The OpenAPI document, generated from the contract's zod schemas: /api/docs/json and /api/docs. */
 export default fp(
@@ -19,7 +21,16 @@ export default fp(
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: (input) => {
+        const transformed = jsonSchemaTransform(input)
+        const found = callOf(input.route.config?.call)
+        if (!found) return transformed
+        return { ...transformed, schema: operationFields(found[0], transformed.schema) }
+      },
+      transformObject: (document) =>
+        'openapiObject' in document
+          ? withProblems(document.openapiObject as OpenAPIV3.Document)
+          : document.swaggerObject,
     })
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

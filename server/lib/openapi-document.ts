@@ -1,0 +1,106 @@
+/**
+ * What the OpenAPI document says of each call beyond its schemas, derived from the route table:
+ * the problems it can answer, the credential it takes, its name and its part of the table.
+ */
+import { STATUS_CODES } from 'node:http'
+import type { FastifySchema } from 'fastify'
+import type { OpenAPIV3 } from 'openapi-types'
+import { z } from 'zod/mini'
+import { DocumentsProblemCode } from '../../contract/documents'
+import { Problem, ProblemCode } from '../../contract/problem'
+import { routeParts, routes, type CallName, type RouteDef } from '../../contract/routes'
+
+const tagOf = (name: string) =>
+  Object.entries(routeParts).find(([, part]) => Object.hasOwn(part, name))?.[0]
+
+/** The table's entry of a route's `config.call`, when it names one. */
+export function callOf(call: unknown): [CallName, RouteDef] | undefined {
+  if (typeof call !== 'string' || !Object.hasOwn(routes, call)) return undefined
+  return [call as CallName, routes[call as CallName]]
+}
+
+const ROLE_BOUND: readonly string[] = ['client', 'builder', 'admin']
+
+/** Every problem a call can answer, by status: what its kind implies, then what it declares. */
+export function refusalsOf(def: RouteDef): Map<number, Set<string>> {
+  const found = new Map<number, Set<string>>()
+  const add = (status: number, ...codes: readonly string[]) =>
+    found.set(status, new Set([...(found.get(status) ?? []), ...codes]))
+  // A path parameter that names nothing is an unknown id: 404 (errors.ts), not 400.
+  if (def.query || def.body) add(400, ProblemCode.validation)
+  if (def.access !== 'public') add(401, ProblemCode.unauthenticated)
+  if (ROLE_BOUND.includes(def.access)) add(403, ProblemCode.forbidden)
+  // An unsafe call from another origin, whatever its access (csrf.ts).
+  if (def.method !== 'GET') add(403, ProblemCode.crossSite)
+  if (def.params) add(404, ProblemCode.notFound)
+  // A call that takes no body still reads one sent to it, and refuses it as any other.
+  if (def.body) {
+    add(413, ProblemCode.payloadTooLarge)
+    add(415, ProblemCode.unsupportedMediaType)
+  }
+  if (def.multipart) {
+    add(413, DocumentsProblemCode.fileTooLarge)
+    add(415, DocumentsProblemCode.unsupportedFile)
+  }
+  for (const [status, codes] of Object.entries(def.refuses ?? {})) add(Number(status), ...codes)
+  return new Map([...found].sort(([a], [b]) => a - b))
+}
+
+const PROBLEM_REF = { $ref: '#/components/schemas/Problem' }
+
+function problemResponse(status: number, codes: Set<string>): OpenAPIV3.ResponseObject {
+  return {
+    description: `${STATUS_CODES[status] ?? 'Error'}: ${[...codes].join(', ')}`,
+    ...(status === 429
+      ? {
+          headers: {
+            'Retry-After': {
+              description: 'Seconds until the limit lets this call through again.',
+              required: true,
+              schema: { type: 'integer', minimum: 0 },
+            },
+          },
+        }
+      : {}),
+    content: { 'application/problem+json': { schema: PROBLEM_REF } },
+  }
+}
+
+/** The route schema's fields the document takes from the table: the operation's id and tag. */
+export function operationFields(name: CallName, schema: FastifySchema) {
+  const tag = tagOf(name)
+  return { ...schema, operationId: name, ...(tag === undefined ? {} : { tags: [tag] }) }
+}
+
+/** The document with every operation's problems, and the one problem schema they share. */
+export function withProblems(document: OpenAPIV3.Document): OpenAPIV3.Document {
+  const paths: OpenAPIV3.PathsObject = {}
+  for (const [path, item] of Object.entries(document.paths)) {
+    const operations: OpenAPIV3.PathItemObject = { ...item }
+    for (const method of ['get', 'put', 'post', 'delete'] as const) {
+      const operation = item?.[method]
+      const found = callOf(operation?.operationId)
+      if (!operation || !found) continue
+      const problems = [...refusalsOf(found[1])].map(([status, codes]) => [
+        status,
+        problemResponse(status, codes),
+      ])
+      operations[method] = {
+        ...operation,
+        responses: { ...operation.responses, ...Object.fromEntries(problems) },
+      }
+    }
+    paths[path] = operations
+  }
+  return {
+    ...document,
+    paths,
+    components: {
+      ...document.components,
+      schemas: {
+        ...document.components?.schemas,
+        Problem: z.toJSONSchema(Problem, { target: 'openapi-3.0' }) as OpenAPIV3.SchemaObject,
+      },
+    },
+  }
+}

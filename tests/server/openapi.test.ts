@@ -1,0 +1,87 @@
+import type { OpenAPIV3 } from 'openapi-types'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routes } from '../../contract/routes'
+import { build, type TestApp } from '../support/build'
+
+let t: TestApp
+let doc: OpenAPIV3.Document
+beforeAll(async () => {
+  t = await build()
+  doc = (await t.app.inject('/api/docs/json')).json()
+})
+afterAll(() => t.app.close())
+
+type Method = 'get' | 'put' | 'post' | 'delete'
+const operation = (method: Method, path: string): OpenAPIV3.OperationObject => {
+  const found = doc.paths[path]?.[method]
+  if (!found) throw new Error(`${method} ${path} is not documented`)
+  return found
+}
+const responses = (method: Method, path: string) =>
+  operation(method, path).responses as Record<string, OpenAPIV3.ResponseObject>
+const statuses = (method: Method, path: string) => Object.keys(responses(method, path))
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    (['get', 'put', 'post', 'delete'] as const).flatMap((method) => {
+      const found = item?.[method]
+      return found ? [{ path, method, operation: found }] : []
+    }),
+  )
+
+describe('the problems of each call', () => {
+  it('are documented as the one problem+json schema, with its field errors and code', () => {
+    const problem = doc.components?.schemas?.Problem as OpenAPIV3.SchemaObject
+    expect(problem.required).toEqual(
+      expect.arrayContaining(['type', 'title', 'status', 'detail', 'code']),
+    )
+    expect(problem.properties?.errors).toMatchObject({
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    })
+    expect(operations()).toHaveLength(Object.keys(routes).length)
+    for (const { path, method, operation: op } of operations()) {
+      const errors = Object.entries(op.responses).filter(([status]) => Number(status) >= 400)
+      // Only the stages, public and without input, answer no problem of their own.
+      if (path !== '/api') expect(errors.length, `${method} ${path}`).toBeGreaterThan(0)
+      for (const [status, response] of errors)
+        expect(response, `${method} ${path} ${status}`).toMatchObject({
+          content: {
+            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+          },
+        })
+    }
+  })
+
+  it('follow from the call: its access, parameters, body and declared refusals', () => {
+    // Public, with a body: field errors only (and a cross-site refusal, being a POST).
+    expect(statuses('post', '/api/validate')).toEqual(['200', '400', '403', '413', '415'])
+    // Sign-up's step that the client branches on, the code errors and the rate limit.
+    const verify = responses('post', '/api/verify')
+    expect(verify['404']?.description).toContain('ACCOUNT_NOT_FOUND')
+    expect(verify['401']?.description).toContain('CODE_INVALID')
+    expect(verify['429']?.headers?.['Retry-After']).toMatchObject({ required: true })
+    // An admin's delete: signed in, an admin, an id; a body sent to it is refused as any other.
+    expect(statuses('delete', '/api/admin/client/{id}')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '415',
+    ])
+    // A builder call that refuses with codes.
+    expect(responses('delete', '/api/trades/{id}')['409']?.description).toContain(
+      'TRADE_HAS_CONTRACT',
+    )
+    // An upload: too large, not a type we keep, over the quota.
+    const upload = responses('post', '/api/files')
+    expect(upload['413']?.description).toContain('FILE_TOO_LARGE')
+    expect(upload['415']?.description).toContain('UNSUPPORTED_FILE')
+    expect(upload['409']?.description).toContain('QUOTA_EXCEEDED')
+    // A trade's call: no role to refuse, a link that can be gone.
+    expect(statuses('get', '/api/trade')).toEqual(['200', '401', '410'])
+    expect(statuses('get', '/api/calendar/{token}.ics')).toEqual(['200', '404', '429'])
+  })
+})
