@@ -6,7 +6,8 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifySchema } from 'fastify'
 import type { OpenAPIV3 } from 'openapi-types'
 import { z } from 'zod/mini'
-import { DocumentsProblemCode } from '../../contract/documents'
+import { TRADE_SESSION_COOKIE } from '../../contract/bids'
+import { DocumentsProblemCode, SignedQuery } from '../../contract/documents'
 import { Problem, ProblemCode } from '../../contract/problem'
 import { routeParts, routes, type CallName, type RouteDef } from '../../contract/routes'
 
@@ -19,6 +20,7 @@ export function callOf(call: unknown): [CallName, RouteDef] | undefined {
   return [call as CallName, routes[call as CallName]]
 }
 
+const SIGNED_IN: readonly string[] = ['user', 'client', 'builder', 'admin']
 const ROLE_BOUND: readonly string[] = ['client', 'builder', 'admin']
 
 /** Every problem a call can answer, by status: what its kind implies, then what it declares. */
@@ -66,14 +68,51 @@ function problemResponse(status: number, codes: Set<string>): OpenAPIV3.Response
   }
 }
 
-/** The route schema's fields the document takes from the table: the operation's id and tag. */
-export function operationFields(name: CallName, schema: FastifySchema) {
+/**
+ * The credential a call takes: a bearer token, the trade's cookie, or none; a signed file
+ * address carries its signature in the query, and a calendar or unsubscribe address its secret
+ * token in the path.
+ */
+function securityOf(def: RouteDef): OpenAPIV3.SecurityRequirementObject[] {
+  if (def.access === 'trade') return [{ tradeSession: [] }]
+  if (SIGNED_IN.includes(def.access)) return [{ bearer: [] }]
+  if (def.query === SignedQuery) return [{ signedUrl: [] }]
+  return []
+}
+
+/**
+ * The route schema's fields the document takes from the table: the operation's id and tag, and
+ * the credential it takes.
+ */
+export function operationFields(name: CallName, def: RouteDef, schema: FastifySchema) {
   const tag = tagOf(name)
-  return { ...schema, operationId: name, ...(tag === undefined ? {} : { tags: [tag] }) }
+  return {
+    ...schema,
+    operationId: name,
+    ...(tag === undefined ? {} : { tags: [tag] }),
+    security: securityOf(def),
+  }
+}
+
+/** The credentials the operations name (the route schemas' security refers to them). */
+export const securitySchemes: Record<string, OpenAPIV3.SecuritySchemeObject> = {
+  bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+  tradeSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: TRADE_SESSION_COOKIE,
+    description: 'The trade session that POST /api/trade/verify sets, for its one bid request.',
+  },
+  signedUrl: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'sig',
+    description: 'The signature of a file address the API gave, beside its expiry (exp).',
+  },
 }
 
 /** The document with every operation's problems, and the one problem schema they share. */
-export function withProblems(document: OpenAPIV3.Document): OpenAPIV3.Document {
+export function completed(document: OpenAPIV3.Document): OpenAPIV3.Document {
   const paths: OpenAPIV3.PathsObject = {}
   for (const [path, item] of Object.entries(document.paths)) {
     const operations: OpenAPIV3.PathItemObject = { ...item }

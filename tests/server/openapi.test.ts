@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TRADE_SESSION_COOKIE } from '../../contract/bids'
 import { routes } from '../../contract/routes'
 import { build, type TestApp } from '../support/build'
 
@@ -83,5 +84,29 @@ describe('the problems of each call', () => {
     // A trade's call: no role to refuse, a link that can be gone.
     expect(statuses('get', '/api/trade')).toEqual(['200', '401', '410'])
     expect(statuses('get', '/api/calendar/{token}.ics')).toEqual(['200', '404', '429'])
+  })
+})
+
+describe('the credential of each call', () => {
+  it('follows from its access: a bearer token, the trade session cookie, or none', () => {
+    expect(doc.components?.securitySchemes).toMatchObject({
+      bearer: { type: 'http', scheme: 'bearer' },
+      tradeSession: { type: 'apiKey', in: 'cookie', name: TRADE_SESSION_COOKIE },
+      signedUrl: { type: 'apiKey', in: 'query', name: 'sig' },
+    })
+    const byOperation = new Map(operations().map(({ operation: op }) => [op.operationId, op]))
+    for (const [name, def] of Object.entries(routes)) {
+      const expected = {
+        public: [],
+        trade: [{ tradeSession: [] }],
+        user: [{ bearer: [] }],
+        client: [{ bearer: [] }],
+        builder: [{ bearer: [] }],
+        admin: [{ bearer: [] }],
+      }[def.access]
+      const security = byOperation.get(name)?.security
+      if (name === 'fileVariant') expect(security).toEqual([{ signedUrl: [] }])
+      else expect(security, name).toEqual(expected)
+    }
   })
 })
