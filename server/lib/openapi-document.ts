@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifySchema } from 'fastify'
 import type { OpenAPIV3 } from 'openapi-types'
 import { z } from 'zod/mini'
+import { NoBody } from '../../contract/api'
 import { TRADE_SESSION_COOKIE } from '../../contract/bids'
 import { DocumentsProblemCode, SignedQuery } from '../../contract/documents'
 import { Problem, ProblemCode } from '../../contract/problem'
@@ -81,13 +82,15 @@ function securityOf(def: RouteDef): OpenAPIV3.SecurityRequirementObject[] {
 }
 
 /**
- * The route schema's fields the document takes from the table: the operation's id and tag, and
- * the credential it takes.
+ * The route schema's fields the document takes from the table: the operation's id and tag, the
+ * credential it takes, and no request body for a call that takes none (the app sends none).
  */
 export function operationFields(name: CallName, def: RouteDef, schema: FastifySchema) {
+  const { body, ...rest } = schema
   const tag = tagOf(name)
   return {
-    ...schema,
+    ...rest,
+    ...(def.body === NoBody ? {} : { body }),
     operationId: name,
     ...(tag === undefined ? {} : { tags: [tag] }),
     security: securityOf(def),

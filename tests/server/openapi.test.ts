@@ -1,7 +1,8 @@
 import type { OpenAPIV3 } from 'openapi-types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NoBody } from '../../contract/api'
 import { TRADE_SESSION_COOKIE } from '../../contract/bids'
-import { routes } from '../../contract/routes'
+import { routes, type RouteDef } from '../../contract/routes'
 import { build, type TestApp } from '../support/build'
 
 let t: TestApp
@@ -108,5 +109,19 @@ describe('the credential of each call', () => {
       if (name === 'fileVariant') expect(security).toEqual([{ signedUrl: [] }])
       else expect(security, name).toEqual(expected)
     }
+  })
+})
+
+describe('the request body of each call', () => {
+  it('is documented where the call takes one, and absent where it takes none', () => {
+    const byOperation = new Map(operations().map(({ operation: op }) => [op.operationId, op]))
+    const table: Record<string, RouteDef> = routes
+    const bodyless = Object.entries(table).filter(([, def]) => def.body === NoBody)
+    // The eight deletes, refresh, logout, the builder's request, the calendar token and more.
+    expect(bodyless.length).toBeGreaterThanOrEqual(12)
+    for (const [name] of bodyless) expect(byOperation.get(name)?.requestBody, name).toBeUndefined()
+    expect(byOperation.get('login')?.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['email'] } } },
+    })
   })
 })
