@@ -3,6 +3,7 @@ import { IdParams, NoBody } from '../api'
 import {
   DeletedData,
   FileBytes,
+  FILE_TYPES,
   FilesQuery,
   FileVariantParams,
   LogBody,
@@ -54,6 +55,7 @@ export const documentsRoutes = {
     access: 'public',
     params: FileVariantParams,
     query: SignedQuery,
+    sends: FILE_TYPES,
     data: FileBytes,
     refuses: { 403: [ProblemCode.forbidden], 429: [ProblemCode.rateLimited] },
   },

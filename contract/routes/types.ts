@@ -27,6 +27,8 @@ export type RouteDef = {
   query?: z.ZodMiniType
   /** The body arrives as multipart/form-data: a `file` part beside the fields of `body`. */
   multipart?: true
+  /** The media types of an answer that is not JSON (a calendar, a page, a file's bytes). */
+  sends?: readonly string[]
   /** The schema of the answer's `Data`. */
   data: z.ZodMiniType
   /**

@@ -81,16 +81,43 @@ function securityOf(def: RouteDef): OpenAPIV3.SecurityRequirementObject[] {
   return []
 }
 
+const jsonSchemaOf = (schema: z.ZodMiniType) => {
+  const converted: Record<string, unknown> = z.toJSONSchema(schema, {
+    target: 'openapi-3.0',
+    io: 'input',
+  })
+  // A JSON Schema dialect, which an OpenAPI 3.0 schema object does not take.
+  delete converted.$schema
+  return converted as OpenAPIV3.SchemaObject
+}
+
+/** A multipart call's form: its `file` part beside the table's fields. */
+function multipartForm(fields: z.ZodMiniType): OpenAPIV3.SchemaObject {
+  const { properties, required = [], ...rest } = jsonSchemaOf(fields)
+  return {
+    ...rest,
+    properties: { file: { type: 'string', format: 'binary' }, ...properties },
+    required: ['file', ...required],
+  }
+}
+
+/** The body the document shows: none for a call that takes none (the app sends none). */
+function bodyOf(def: RouteDef, body: unknown) {
+  if (def.body === NoBody) return {}
+  if (def.multipart && def.body) return { body: multipartForm(def.body) }
+  return body === undefined ? {} : { body }
+}
+
 /**
  * The route schema's fields the document takes from the table: the operation's id and tag, the
- * credential it takes, and no request body for a call that takes none (the app sends none).
+ * credential it takes, and its body as the app sends it.
  */
 export function operationFields(name: CallName, def: RouteDef, schema: FastifySchema) {
   const { body, ...rest } = schema
   const tag = tagOf(name)
   return {
     ...rest,
-    ...(def.body === NoBody ? {} : { body }),
+    ...bodyOf(def, body),
     operationId: name,
     ...(tag === undefined ? {} : { tags: [tag] }),
     security: securityOf(def),
@@ -114,6 +141,19 @@ export const securitySchemes: Record<string, OpenAPIV3.SecuritySchemeObject> = {
   },
 }
 
+/** A call's success answers as it sends them, where that is not JSON. */
+function sentOf(def: RouteDef, responses: OpenAPIV3.ResponsesObject): OpenAPIV3.ResponsesObject {
+  if (!def.sends) return {}
+  const text: OpenAPIV3.SchemaObject = { type: 'string' }
+  const bytes: OpenAPIV3.SchemaObject = { type: 'string', format: 'binary' }
+  const content: Record<string, OpenAPIV3.MediaTypeObject> = Object.fromEntries(
+    def.sends.map((type) => [type, { schema: type.startsWith('text/') ? text : bytes }]),
+  )
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [status, { ...response, content }]),
+  )
+}
+
 /** The document with every operation's problems, and the one problem schema they share. */
 export function completed(document: OpenAPIV3.Document): OpenAPIV3.Document {
   const paths: OpenAPIV3.PathsObject = {}
@@ -129,7 +169,11 @@ export function completed(document: OpenAPIV3.Document): OpenAPIV3.Document {
       ])
       operations[method] = {
         ...operation,
-        responses: { ...operation.responses, ...Object.fromEntries(problems) },
+        responses: {
+          ...operation.responses,
+          ...sentOf(found[1], operation.responses),
+          ...Object.fromEntries(problems),
+        },
       }
     }
     paths[path] = operations

@@ -125,3 +125,39 @@ describe('the request body of each call', () => {
     })
   })
 })
+
+describe('what each call sends and answers', () => {
+  it('documents an upload as multipart, and the calendar, a page and file bytes as they are', () => {
+    expect(operation('post', '/api/files').requestBody).toMatchObject({
+      content: {
+        'multipart/form-data': {
+          schema: {
+            properties: { file: { type: 'string', format: 'binary' }, kind: {}, step: {} },
+            required: ['file', 'kind'],
+          },
+        },
+      },
+    })
+    expect(
+      Object.keys(responses('get', '/api/calendar/{token}.ics')['200']?.content ?? {}),
+    ).toEqual(['text/calendar'])
+    expect(Object.keys(responses('get', '/api/unsubscribe/{token}')['200']?.content ?? {})).toEqual(
+      ['text/html'],
+    )
+    expect(responses('get', '/api/files/{id}/{variant}')['200']?.content).toMatchObject({
+      'image/jpeg': { schema: { format: 'binary' } },
+      'application/pdf': { schema: { format: 'binary' } },
+    })
+  })
+
+  it('names each operation by its call and tags it with its part of the table', () => {
+    expect(operation('post', '/api/verify')).toMatchObject({
+      operationId: 'verify',
+      tags: ['auth'],
+    })
+    expect(operation('put', '/api/admin/scope/edit/{step}')).toMatchObject({
+      operationId: 'editScope',
+      tags: ['admin-scope'],
+    })
+  })
+})
