@@ -34,6 +34,7 @@ export const adminRoutes = {
     method: 'GET',
     path: '/api/admin/fetch',
     access: 'admin',
+    etag: true,
     data: AdminFetchData,
   },
   editClient: {

@@ -22,6 +22,7 @@ export const authRoutes = {
     method: 'GET',
     path: '/api',
     access: 'public',
+    etag: true,
     data: StagesData,
   },
   login: {

@@ -1,6 +1,7 @@
 /** The trades directory (PRODUCT.md §13): who does the work, with licence and insurance. */
 import { IdParams, NoBody } from '../api'
 import { DeletedData } from '../documents'
+import { ProblemCode } from '../problem'
 import { Trade, TradeBody, TradesProblemCode } from '../trades'
 import { z } from 'zod/mini'
 
@@ -20,7 +21,7 @@ export const tradesRoutes = {
     body: TradeBody,
     data: Trade,
     statuses: [201],
-    refuses: { 409: [TradesProblemCode.tradeExists] },
+    refuses: { 404: [ProblemCode.notFound], 409: [TradesProblemCode.tradeExists] },
   },
   editTrade: {
     method: 'PUT',
@@ -29,7 +30,7 @@ export const tradesRoutes = {
     params: IdParams,
     body: TradeBody,
     data: Trade,
-    refuses: { 409: [TradesProblemCode.tradeExists] },
+    refuses: { 404: [ProblemCode.notFound], 409: [TradesProblemCode.tradeExists] },
   },
   deleteTrade: {
     method: 'DELETE',

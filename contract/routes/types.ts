@@ -38,6 +38,8 @@ export type RouteDef = {
   accept?: z.ZodMiniType
   /** The success statuses; 200 unless said. */
   statuses?: readonly (200 | 201)[]
+  /** Sends an ETag, and answers 304 with no body to a matching If-None-Match. */
+  etag?: true
   /** Sends the temporary token of a login in a `Temp-Token` header. */
   tempToken?: true
   /**

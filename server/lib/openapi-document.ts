@@ -141,17 +141,37 @@ export const securitySchemes: Record<string, OpenAPIV3.SecuritySchemeObject> = {
   },
 }
 
-/** A call's success answers as it sends them, where that is not JSON. */
+/** A call's success answers as it sends them, where that is not JSON, and its 304. */
 function sentOf(def: RouteDef, responses: OpenAPIV3.ResponsesObject): OpenAPIV3.ResponsesObject {
-  if (!def.sends) return {}
+  const unchanged: OpenAPIV3.ResponsesObject = def.etag
+    ? { 304: { description: 'Not Modified: the ETag still holds.' } }
+    : {}
+  if (!def.sends) return unchanged
   const text: OpenAPIV3.SchemaObject = { type: 'string' }
   const bytes: OpenAPIV3.SchemaObject = { type: 'string', format: 'binary' }
   const content: Record<string, OpenAPIV3.MediaTypeObject> = Object.fromEntries(
     def.sends.map((type) => [type, { schema: type.startsWith('text/') ? text : bytes }]),
   )
-  return Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => [status, { ...response, content }]),
-  )
+  return {
+    ...Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => [status, { ...response, content }]),
+    ),
+    ...unchanged,
+  }
+}
+
+/**
+ * A nullable enum with null among its values: OpenAPI 3.0 checks `enum` before `nullable`,
+ * so the converter's `{ nullable: true, enum: [...] }` refuses the null it means to allow.
+ */
+function withNullInEnums(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNullInEnums)
+  if (value === null || typeof value !== 'object') return value
+  const entries = Object.entries(value).map(([key, inner]) => [key, withNullInEnums(inner)])
+  const schema = Object.fromEntries(entries) as { nullable?: boolean; enum?: unknown[] }
+  if (schema.nullable === true && schema.enum && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null]
+  return schema
 }
 
 /** The document with every operation's problems, and the one problem schema they share. */
@@ -180,7 +200,7 @@ export function completed(document: OpenAPIV3.Document): OpenAPIV3.Document {
   }
   return {
     ...document,
-    paths,
+    paths: withNullInEnums(paths) as OpenAPIV3.PathsObject,
     components: {
       ...document.components,
       schemas: {

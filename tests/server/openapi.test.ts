@@ -4,6 +4,7 @@ import { NoBody } from '../../contract/api'
 import { TRADE_SESSION_COOKIE } from '../../contract/bids'
 import { routes, type RouteDef } from '../../contract/routes'
 import { build, type TestApp } from '../support/build'
+import { expectDocumented } from '../support/openapi-check'
 
 let t: TestApp
 let doc: OpenAPIV3.Document
@@ -159,5 +160,16 @@ describe('what each call sends and answers', () => {
       operationId: 'editScope',
       tags: ['admin-scope'],
     })
+  })
+})
+
+describe('the answers the server suite gets', () => {
+  it('are held to the document: a status it does not list fails the test', async () => {
+    const res = await t.app.inject('/api')
+    expect(() => expectDocumented(t, 'stages', res)).not.toThrow()
+    // The stages' answer read as the login's: a body the document does not give it.
+    expect(() => expectDocumented(t, 'login', res)).toThrow(/not as the API document says/)
+    const missing = await t.app.inject('/api/admin/client/4a0c2f3e-2b1d-4c5e-9f6a-7b8c9d0e1f2a')
+    expect(() => expectDocumented(t, 'stages', missing)).toThrow(/does not list/)
   })
 })
