@@ -64,6 +64,7 @@ export const documentsRoutes = {
     path: '/api/logs',
     access: 'builder',
     body: LogBody,
+    refuses: { 404: [ProblemCode.notFound] },
     data: LogEntry,
     statuses: [201],
   },
@@ -88,7 +89,7 @@ export const documentsRoutes = {
     access: 'builder',
     body: WarrantyBody,
     data: Warranty,
-    refuses: { 409: [DocumentsProblemCode.stepNotDone] },
+    refuses: { 404: [ProblemCode.notFound], 409: [DocumentsProblemCode.stepNotDone] },
   },
   warranties: {
     method: 'GET',
