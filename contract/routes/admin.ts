@@ -43,6 +43,7 @@ export const adminRoutes = {
     access: 'admin',
     params: IdParams,
     body: ClientEditBody,
+    refuses: { 409: [ProblemCode.conflict] },
     data: ClientData,
   },
   deleteClient: {
