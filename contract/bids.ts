@@ -132,21 +132,6 @@ export type BidRequestBody = z.output<typeof BidRequestBody>
 
 export const BidRequestsQuery = z.strictObject({ step: z.optional(StepSlug) })
 
-// ---- Date proposals -------------------------------------------------------------------------------
-
-export const DateProposal = z.object({
-  id: z.uuid(),
-  step: StepSlug,
-  company: z.string(),
-  start: IsoDate,
-  note: z.string(),
-  status: z.enum(['open', 'accepted', 'rejected']),
-  createdAt: Timestamp,
-})
-export type DateProposal = z.infer<typeof DateProposal>
-
-export const DateProposalBody = z.strictObject({ status: z.enum(['accepted', 'rejected']) })
-
 // ---- The trade portal -------------------------------------------------------------------------
 
 /** A link's token: 128 random bits or more, base64url. */

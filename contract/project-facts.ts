@@ -2,8 +2,15 @@
 import type { InspectionSlug, StepSlug } from './construction'
 import type { DatedSpan, InspectionEvent } from './timeline'
 
-/** What a client recorded of a step. */
-export type StepRecord = { startedOn: string | null; doneOn: string | null }
+/**
+ * What a client recorded of a step, and the start agreed with its trade (an accepted date
+ * proposal), which the step's forecast does not start before.
+ */
+export type StepRecord = {
+  startedOn: string | null
+  doneOn: string | null
+  agreedStart?: string | null
+}
 
 /** An inspection's latest status, and every status recorded, oldest first. */
 export type InspectionRecord = InspectionEvent & { history: InspectionEvent[] }

@@ -68,6 +68,8 @@ export function schedule(start: Date, settings: ScheduleSettings, known: Known):
       earliest = later(earliest, releaseOf(follow, spans, settings, known))
     const gate = gatedBy && gateDay(known.inspections[gatedBy], known.today)
     if (gate) earliest = later(earliest, addDays(gate, 1))
+    const agreed = known.steps[step]?.agreedStart
+    if (agreed) earliest = later(earliest, day(agreed))
     spans[step] = spanOf(earliest, settings[step].durationDays, known.steps[step], known.today)
   }
   return spans

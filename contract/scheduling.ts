@@ -14,6 +14,9 @@
  *   passed on (a failed one needs another visit: not before today).
  * - The plan ignores what happened; the forecast takes a step's recorded start and done dates,
  *   and a step not done ends today at the earliest.
+ * - A start agreed with the step's trade (an accepted date proposal) is a "not before" of the
+ *   forecast: the step still starts after all it follows, on a working day, and its recorded
+ *   start, once there is one, stands. The plan ignores it, as it ignores every record.
  * - The first baseline, saved with the start date, is the plan as first agreed (a start in the
  *   past shows at once how far the project is behind it); a re-plan saves the forecast, so the
  *   slip starts again from 0.
@@ -40,6 +43,7 @@ import {
 } from './schedule-spans'
 import { STEPS } from './steps'
 import type {
+  DateProposal,
   DatedSpan,
   InspectionEvent,
   StepStatus,
@@ -160,8 +164,16 @@ function inspectionsOf(facts: ProjectFacts): TimelineInspection[] {
   })
 }
 
-/** A client's whole timeline on `today` (PRODUCT.md §9's Timeline). */
-export function timeline(facts: ProjectFacts, settings: ScheduleSettings, today: string): Timeline {
+/**
+ * A client's whole timeline on `today` (PRODUCT.md §9's Timeline), with the trades' date
+ * proposals as given: an accepted one reaches the dates through its step's agreed start.
+ */
+export function timeline(
+  facts: ProjectFacts,
+  settings: ScheduleSettings,
+  today: string,
+  proposals: DateProposal[] = [],
+): Timeline {
   const start = facts.startDate ? day(facts.startDate) : null
   const plannedKnown = planKnown(facts.inspections)
   const forecastKnown: Known = { ...facts, today: day(today) }
@@ -207,5 +219,6 @@ export function timeline(facts: ProjectFacts, settings: ScheduleSettings, today:
     },
     steps,
     inspections: inspectionsOf(facts),
+    proposals,
   }
 }

@@ -64,6 +64,28 @@ export const TimelineInspection = z.object({
 })
 export type TimelineInspection = z.infer<typeof TimelineInspection>
 
+/**
+ * An awarded trade's proposal of another start for its step (PRODUCT.md §14, §18a): open until
+ * the owner accepts it (the step's forecast then starts no earlier) or keeps the plan.
+ */
+export const DateProposalStatus = z.enum(['open', 'accepted', 'rejected'])
+export const DateProposal = z.object({
+  id: z.uuid(),
+  step: StepSlug,
+  company: z.string(),
+  start: IsoDate,
+  note: z.string(),
+  status: DateProposalStatus,
+  createdAt: Timestamp,
+})
+export type DateProposal = z.infer<typeof DateProposal>
+
+/** The owner's answer to an open proposal. */
+export const DateProposalBody = z.strictObject({
+  status: z.enum(['accepted', 'rejected'], 'Accept the new dates or keep the plan'),
+})
+export type DateProposalAnswer = z.output<typeof DateProposalBody>['status']
+
 export const Timeline = z.object({
   startDate: z.nullable(IsoDate),
   today: IsoDate,
@@ -76,6 +98,8 @@ export const Timeline = z.object({
   }),
   steps: z.array(TimelineStep),
   inspections: z.array(TimelineInspection),
+  /** The trades' date proposals, answered or not, newest first. */
+  proposals: z.array(DateProposal),
 })
 export type Timeline = z.infer<typeof Timeline>
 
@@ -133,4 +157,6 @@ export const TimelineProblemCode = {
   inspectionRequired: 'INSPECTION_REQUIRED',
   /** Recording an inspection while the steps it follows are not all done. */
   inspectionWaiting: 'INSPECTION_WAITING',
+  /** Answering a date proposal that was already accepted or rejected. */
+  proposalAnswered: 'PROPOSAL_ANSWERED',
 } as const

@@ -20,7 +20,10 @@
 //    with a signed contract, against bare routes answering as many bytes (informative);
 // 9. files (issue 13): uploads of a 2 MB JPEG (with variants) and a 2 MB PDF (none) in MB/s and
 //    files/s against writing the same bytes to disk, and signed downloads against
-//    @fastify/static serving the same file (informative).
+//    @fastify/static serving the same file (informative);
+// 10. the trade portal (§14): what a first visit to /t/{token} downloads, JS and CSS, against
+//    /login's (<= 1.1x, and never the builder, the back office or Dexie), and GET /api/trade from
+//    10 trade sessions against a bare route answering as many bytes and the PK-select floor.
 // Every server runs on the database --db names: PGlite (a fresh DATA_DIR each) or PostgreSQL
 // (BENCH_DATABASE_URL's server, a scratch database each, dropped at the end). The database's own
 // floor, a one-row PK select and a one-row upsert transaction through the raw driver, is
@@ -35,13 +38,14 @@ import { signInSessions, stagesAnswer, printResults, targetsOf } from './bench/a
 import { bundleSection, measureBundles, type BundleReport } from './bench/bundle'
 import { filesBench, moneySection, timelineSection, writesSection } from './bench/client-sections'
 import { prepareClientTimelines } from './bench/client-timeline'
-import { prepareClientWrites } from './bench/client-writes'
+import { openBenchCity, prepareClientWrites } from './bench/client-writes'
 import { floorLines, measureFloors, ofFloor, type Floors } from './bench/floors'
 import { databaseName, printHeader, printLoadHeader } from './bench/header'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { measure } from './bench/load'
 import { prepareMoney } from './bench/money'
 import { pairedSection } from './bench/paired'
+import { measurePortal, portalSection } from './bench/portal-weight'
 import { benchOptions, type BenchOptions } from './bench/options'
 import { killAllServersNow, root, stopAllServers, type Server } from './bench/processes'
 import { table } from './bench/report'
@@ -55,6 +59,7 @@ import {
 import { measurePlan, planSection } from './bench/schedule-plan'
 import { ScratchDatabases } from './bench/scratch-db'
 import { startBareServer, startRealServer } from './bench/servers'
+import { prepareTradeReads, tradeSection } from './bench/trade-reads'
 
 /**
  * The real server serves dist/, which the bench does not build: Lighthouse only runs when dist/
@@ -98,10 +103,16 @@ async function bench(
     await writesOnly(workDir, options, databases, durations)
     return
   }
+  if (options.only === 'trades') {
+    await tradesOnly(workDir, options, databases, durations)
+    return
+  }
 
   const bundles = await measureBundles(workDir, progress)
   console.log('')
   console.log(bundleSection(bundles))
+  console.log('')
+  console.log(portalSection(bundles.portal))
   // In-process and CPU only: before any server takes the cores.
   progress('timing the scheduling module')
   console.log('')
@@ -118,12 +129,14 @@ async function bench(
   progress(`setting ${writes.clients.length} clients' start dates for the Timeline run`)
   const timelines = await prepareClientTimelines(real, writes.clients)
   const money = await prepareMoney(real, writes.clients, progress)
+  const trades = await prepareTradeReads(real, outboxDir, progress)
   progress('starting the bare Fastify server with the same bodies')
   const bare = await startBareServer(path.join(workDir, 'bare'), {
     stages: stages.body,
     ...writes.samples,
     timeline: timelines.sample,
     ...money.samples,
+    trade: trades.sample,
   })
   const targets = targetsOf(real, bare, sessions, stages.etag)
 
@@ -148,6 +161,7 @@ async function bench(
     writesSection(real, bare, writes, floors),
     timelineSection(real, bare, timelines),
     moneySection(real, bare, money),
+    tradeSection(real, bare, trades, floors),
   ]) {
     await pairedSection(section, durations)
   }
@@ -201,6 +215,27 @@ async function writesOnly(
   console.log(table([refresh], () => refresh))
   console.log(`POST /api/refresh: ${ofFloor(refresh.result.requests.average, floors.upsert)}`)
   await pairedSection(writesSection(real, bare, writes, floors), durations)
+}
+
+/** `--only trades`: the portal's page weight, the floor and GET /api/trade, nothing else. */
+async function tradesOnly(
+  workDir: string,
+  options: BenchOptions,
+  databases: ScratchDatabases,
+  durations: Durations,
+) {
+  console.log('')
+  console.log(portalSection(await measurePortal(workDir, progress)))
+  const outboxDir = path.join(workDir, 'outbox')
+  const floors = await measureDatabaseFloor(options, databases, durations)
+  progress('starting the PoolPath server')
+  const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  await openBenchCity(real, outboxDir)
+  const trades = await prepareTradeReads(real, outboxDir, progress)
+  progress('starting the bare Fastify server with the same body')
+  const bare = await startBareServer(path.join(workDir, 'bare'), { trade: trades.sample })
+  await printLoadHeader(durations.run, options)
+  await pairedSection(tradeSection(real, bare, trades, floors), durations)
 }
 
 async function cleanUp(workDir: string, databases: ScratchDatabases): Promise<void> {

@@ -1,4 +1,4 @@
-// What the model paths catch (issue 15): seven deliberate bugs, each put alone into a copy of
+// What the model paths catch (issue 15): eight deliberate bugs, each put alone into a copy of
 // the project (never this working tree), and the models' paths run in jsdom against it. Each
 // mutant is reported caught, with the paths that failed, or SURVIVED; the result is also
 // written to .tmp/paths/mutants.md. It informs and is not part of `npm test`:
@@ -88,6 +88,13 @@ const MUTANTS: Mutant[] = [
     file: 'machines/client/client.machine.ts',
     find: '      ...applyCallResult(context, params.result),\n',
     replace: '',
+  },
+  {
+    id: 'portal-sign-out-keeps-code-form',
+    title: "Signing out of the trade portal keeps the used code's form",
+    file: 'machines/trade-portal/trade-portal.machine.ts',
+    find: "onDone: { target: '#tradePortal.signedOut', actions: 'forgetSignIn' },",
+    replace: "onDone: { target: '#tradePortal.signedOut' },",
   },
 ]
 

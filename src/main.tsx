@@ -32,6 +32,8 @@ async function start(container: HTMLElement) {
     session: actor,
     validate: (place, signal) => api.call('validate', { body: place }, signal),
     stages,
+    tradePorts: () =>
+      import('./adapters/api/trade-calls').then(({ createTradePorts }) => createTradePorts()),
   })
 
   followSession(actor, router)

@@ -1,5 +1,5 @@
 /** The builder's calls (a client whose city we serve): the pool entries, then the timeline. */
-import { NoBody } from '../api'
+import { IdParams, NoBody } from '../api'
 import {
   AcceptQuoteBody,
   AddQuote1Body,
@@ -16,6 +16,7 @@ import {
 import { NonStageEntry, StageEntry } from '../domain'
 import {
   CalendarTokenData,
+  DateProposalBody,
   InspectionBody,
   InspectionParams,
   NotificationPreferences,
@@ -149,6 +150,14 @@ export const timelineRoutes = {
     body: InspectionBody,
     data: Timeline,
     refuses: { 409: [TimelineProblemCode.inspectionWaiting] },
+  },
+  answerDateProposal: {
+    method: 'PUT',
+    path: '/api/date-proposals/:id',
+    access: 'builder',
+    params: IdParams,
+    body: DateProposalBody,
+    data: Timeline,
   },
   notifications: {
     method: 'GET',

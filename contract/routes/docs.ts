@@ -202,6 +202,13 @@ export const routeDocs: Record<CallName, RouteDoc> = {
       'A passed or failed date is not after today. 409 INSPECTION_WAITING while the steps the ' +
       'inspection follows are not all done. Every status is kept in its history.',
   },
+  answerDateProposal: {
+    summary: "Accept a trade's proposed start for its step, or keep the plan",
+    description:
+      "Accepted, the step's forecast starts no earlier than the proposed day (still after what " +
+      'it follows), and so do the steps after it; rejected, the dates stay. Either way the ' +
+      "trade is emailed. 404 for another client's proposal, 409 PROPOSAL_ANSWERED once answered.",
+  },
   notifications: { summary: 'Which emails the client wants' },
   setNotifications: {
     summary: 'Turn the inspection, step, warranty and trade insurance emails on or off',

@@ -93,6 +93,7 @@ export const clientEffects = {
   setTimelineStart: { updates: { list: 'timeline', by: 'replacing' }, stale: movesMoney },
   setStepStarted: { updates: { list: 'timeline', by: 'replacing' }, stale: movesMoney },
   recordInspection: { updates: { list: 'timeline', by: 'replacing' }, stale: movesMoney },
+  answerDateProposal: { updates: { list: 'timeline', by: 'replacing' }, stale: movesMoney },
   notifications: { updates: { list: 'notifications', by: 'replacing' } },
   setNotifications: { updates: { list: 'notifications', by: 'replacing' } },
   rotateCalendarToken: { updates: 'calendarUrl' },

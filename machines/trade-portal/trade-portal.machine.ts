@@ -49,6 +49,8 @@ export const tradePortalMachine = setup({
         callFailure(params.call, Reflect.get(event, 'error'), SORRY),
     }),
     clearFailure: assign({ failure: null }),
+    // Back to "Send me a code": signedOut takes no code, and the one sent before is used up.
+    forgetSignIn: assign({ sentTo: null, view: null }),
     showView: assign({ view: (_, params: { view: TradeView }) => params.view }),
   },
 }).createMachine({
@@ -164,7 +166,11 @@ export const tradePortalMachine = setup({
             },
             onError: [
               { guard: 'linkGone', target: '#tradePortal.gone' },
-              { guard: 'sessionEnded', target: '#tradePortal.signedOut' },
+              {
+                guard: 'sessionEnded',
+                target: '#tradePortal.signedOut',
+                actions: ['forgetSignIn', { type: 'fail', params: { call: 'login' } }],
+              },
               {
                 target: 'idle',
                 actions: {
@@ -186,7 +192,11 @@ export const tradePortalMachine = setup({
             onDone: { target: 'idle', actions: assign({ proposal: ({ event }) => event.output }) },
             onError: [
               { guard: 'linkGone', target: '#tradePortal.gone' },
-              { guard: 'sessionEnded', target: '#tradePortal.signedOut' },
+              {
+                guard: 'sessionEnded',
+                target: '#tradePortal.signedOut',
+                actions: ['forgetSignIn', { type: 'fail', params: { call: 'login' } }],
+              },
               { target: 'idle', actions: { type: 'fail', params: { call: 'upload' } } },
             ],
           },
@@ -195,8 +205,8 @@ export const tradePortalMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'signOut',
-            onDone: { target: '#tradePortal.signedOut', actions: assign({ view: null }) },
-            onError: { target: '#tradePortal.signedOut', actions: assign({ view: null }) },
+            onDone: { target: '#tradePortal.signedOut', actions: 'forgetSignIn' },
+            onError: { target: '#tradePortal.signedOut', actions: 'forgetSignIn' },
           },
         },
       },

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import { root, type Server } from './processes'
 import { BENCH_ADMIN_EMAIL } from './servers'
-import { mailFiles, waitForCode } from './sessions'
+import { mailFiles, waitForMail } from './sessions'
 
 export type TableTimes = {
   painted: number
@@ -138,7 +138,7 @@ async function signInAsAdmin(page: Page, outboxDir: string) {
   const before = new Set(await mailFiles(outboxDir))
   await page.getByRole('button', { name: 'Send code' }).click()
   await page.waitForURL('**/verify')
-  const code = await waitForCode(outboxDir, BENCH_ADMIN_EMAIL, before)
+  const code = await waitForMail(outboxDir, BENCH_ADMIN_EMAIL, before)
   await page.getByRole('textbox', { name: 'Verification code' }).fill(code)
   const fetched = page.waitForResponse((r) => r.url().endsWith('/api/admin/fetch'), {
     timeout: 120_000,

@@ -3,19 +3,20 @@
 // with the same Vite config. Both builds go to a temp directory: dist/ is never touched.
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
-import { build } from 'vite'
-import { z } from 'zod'
+import {
+  buildInto,
+  gzip,
+  GZIP_LEVEL,
+  keepingNodeEnv,
+  type Manifest,
+  staticClosure,
+} from './manifest'
+import { portalWeightOf, type PortalWeight } from './portal-weight'
 import { root } from './processes'
 import { textTable } from './text-table'
 
 /** The issue's target: the landing route's JS at most 1.3 times the bare build's (gzip). */
 export const TARGET_BUNDLE_RATIO = 1.3
-
-// Maximum compression, as a server precompressing its assets would use; both builds alike.
-const GZIP_LEVEL = 9
-const gzip = promisify(zlib.gzip)
 
 const baselineRoot = path.join(root, 'scripts', 'bench', 'baseline')
 
@@ -26,18 +27,6 @@ const EXPECTED_LAZY = [
   { src: 'src/adapters/state-db.ts', label: 'Dexie (stored state)' },
 ] as const
 
-// Vite's manifest (build.manifest): one record per chunk, keyed by its source or chunk name.
-const Manifest = z.record(
-  z.string(),
-  z.object({
-    file: z.string(),
-    isEntry: z.boolean().optional(),
-    isDynamicEntry: z.boolean().optional(),
-    imports: z.array(z.string()).optional(),
-  }),
-)
-type Manifest = z.infer<typeof Manifest>
-
 export type Sized = { files: string[]; minified: number; gzip: number }
 export type LazyChunk = Sized & { src: string; label: string }
 export type BundleBuild = { landing: Sized; lazy: LazyChunk[] }
@@ -47,31 +36,8 @@ export type BundleReport = {
   missingLazy: string[]
   /** The app build's index.html: it names every hashed asset, so it identifies the build. */
   appIndexHtml: string
-}
-
-/** A production build of `projectRoot` with the app's own vite.config.ts, manifest on. */
-async function buildInto(projectRoot: string, outDir: string): Promise<Manifest> {
-  await build({
-    root: projectRoot,
-    configFile: path.join(root, 'vite.config.ts'),
-    mode: 'production',
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, manifest: true, copyPublicDir: false },
-  })
-  const raw = await fs.readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')
-  return Manifest.parse(JSON.parse(raw))
-}
-
-/** The keys reachable from `starts` through static `imports` (what the browser must load). */
-function staticClosure(manifest: Manifest, starts: readonly string[]): Set<string> {
-  const seen = new Set<string>()
-  const visit = (key: string) => {
-    if (seen.has(key)) return
-    seen.add(key)
-    for (const next of manifest[key]?.imports ?? []) visit(next)
-  }
-  starts.forEach(visit)
-  return seen
+  /** The trade portal's first visit against /login's, from the same build. */
+  portal: PortalWeight
 }
 
 async function sizeOf(outDir: string, manifest: Manifest, keys: Iterable<string>): Promise<Sized> {
@@ -84,7 +50,7 @@ async function sizeOf(outDir: string, manifest: Manifest, keys: Iterable<string>
   for (const file of files) {
     const code = await fs.readFile(path.join(outDir, file))
     minified += code.length
-    gzipped += (await gzip(code, { level: GZIP_LEVEL })).length
+    gzipped += (await gzip(code)).length
   }
   return { files, minified, gzip: gzipped }
 }
@@ -110,26 +76,19 @@ export async function measureBundles(
   workDir: string,
   progress: (line: string) => void,
 ): Promise<BundleReport> {
-  // Vite's build sets NODE_ENV=production in this process, and the servers the bench starts
-  // afterwards inherit its environment: they must run exactly as they would without this step.
-  const nodeEnv = process.env.NODE_ENV
   const appDir = path.join(workDir, 'bundle-app')
-  let app: BundleBuild
-  let baseline: BundleBuild
-  try {
+  const { app, baseline } = await keepingNodeEnv(async () => {
     progress('building PoolPath into a temp directory (vite build, manifest on)')
-    app = await measureBuild(root, appDir)
+    const app = await measureBuild(root, appDir)
     progress('building the bare React + TanStack Router + XState baseline')
-    baseline = await measureBuild(baselineRoot, path.join(workDir, 'bundle-baseline'))
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = nodeEnv
-  }
+    const baseline = await measureBuild(baselineRoot, path.join(workDir, 'bundle-baseline'))
+    return { app, baseline }
+  })
   const missingLazy = EXPECTED_LAZY.filter(
     (area) => !app.lazy.some((chunk) => chunk.src === area.src),
   ).map((area) => area.label)
   const appIndexHtml = await fs.readFile(path.join(appDir, 'index.html'), 'utf8')
-  return { app, baseline, missingLazy, appIndexHtml }
+  return { app, baseline, missingLazy, appIndexHtml, portal: await portalWeightOf(appDir) }
 }
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1)

@@ -55,6 +55,29 @@ const quoteBody = (stageId: string, n: number) => ({ StageId: stageId, ...quoteF
 const FULL_ENTRY = 'Engineering'
 const refusedBody = (n: number) => ({ Title: FULL_ENTRY, ...quoteFields(n) })
 
+/** The admin serves BENCH_CITY, where every client the bench signs up lives. */
+export async function openBenchCity(real: Server, outboxDir: string): Promise<void> {
+  const admin = await signIn(real.origin, outboxDir, BENCH_ADMIN_EMAIL)
+  await call(real.origin, 'POST', '/api/admin/cities/create', admin.token, {
+    ...BENCH_CITY,
+    permitFee: 45_000,
+  })
+}
+
+/** `count` new clients of BENCH_CITY, `{prefix}-{n}@example.com`, signed up through the API. */
+export function signUpClients(
+  real: Server,
+  outboxDir: string,
+  count: number,
+  prefix: string,
+): Promise<BenchClient[]> {
+  const indexes = Array.from({ length: count }, (_, i) => i)
+  return inParallel(indexes, SIGN_UP_PARALLEL, async (index) => ({
+    index,
+    ...(await signUp(real.origin, outboxDir, `${prefix}-${index + 1}@example.com`)),
+  }))
+}
+
 export type ClientWrites = {
   clients: BenchClient[]
   stageIds: string[]
@@ -99,17 +122,9 @@ export async function prepareClientWrites(
   progress: Progress,
 ): Promise<ClientWrites> {
   const stages = envelope(StagesData).parse(JSON.parse(stagesBody.toString('utf8'))).Data
-  const admin = await signIn(real.origin, outboxDir, BENCH_ADMIN_EMAIL)
-  await call(real.origin, 'POST', '/api/admin/cities/create', admin.token, {
-    ...BENCH_CITY,
-    permitFee: 45_000,
-  })
+  await openBenchCity(real, outboxDir)
   progress(`signing up ${WRITE_CLIENTS} clients in ${BENCH_CITY.name} for the write runs`)
-  const indexes = Array.from({ length: WRITE_CLIENTS }, (_, i) => i)
-  const clients = await inParallel(indexes, SIGN_UP_PARALLEL, async (index) => ({
-    index,
-    ...(await signUp(real.origin, outboxDir, `writer-${index + 1}@example.com`)),
-  }))
+  const clients = await signUpClients(real, outboxDir, WRITE_CLIENTS, 'writer')
   const [first] = clients
   const [stage] = stages
   if (!first || !stage) throw new Error('no client or no stage to take samples with')

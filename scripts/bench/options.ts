@@ -11,9 +11,10 @@ export type BenchOptions = {
   sizes: number[]
   /**
    * `admin-fetch`: the database's floor and the admin fetch's rows at each size, alone;
-   * `writes`: the floor, POST /api/refresh and the builder's writes, alone.
+   * `writes`: the floor, POST /api/refresh and the builder's writes, alone;
+   * `trades`: the trade portal's page weight, the floor and GET /api/trade, alone.
    */
-  only: 'admin-fetch' | 'writes' | null
+  only: 'admin-fetch' | 'writes' | 'trades' | null
 }
 
 /** A few minutes on 2 cores; 50,000 clients on request. */
@@ -43,8 +44,8 @@ export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   const { db, only = null } = values
   if (db !== 'pglite' && db !== 'postgres')
     throw new Error(`--db takes pglite or postgres, got "${db}"`)
-  if (only !== null && only !== 'admin-fetch' && only !== 'writes')
-    throw new Error(`--only takes admin-fetch or writes, got "${only}"`)
+  if (only !== null && only !== 'admin-fetch' && only !== 'writes' && only !== 'trades')
+    throw new Error(`--only takes admin-fetch, writes or trades, got "${only}"`)
   const url = env.BENCH_DATABASE_URL || null
   if (db === 'postgres' && url === null) {
     throw new Error(

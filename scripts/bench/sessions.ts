@@ -58,25 +58,41 @@ async function readMail(file: string) {
   }
 }
 
-/** The code in a mail to `email` among the files not in `before` (older mails, older codes). */
-async function codeMailedTo(outboxDir: string, email: string, before: ReadonlySet<string>) {
+/**
+ * What `pattern` captures in a mail to `email` among the files not in `before` (older mails,
+ * older codes).
+ */
+async function mailedTo(
+  outboxDir: string,
+  email: string,
+  before: ReadonlySet<string>,
+  pattern: RegExp,
+) {
   const names = (await mailFiles(outboxDir)).filter((name) => !before.has(name))
   for (const name of names) {
     const mail = await readMail(path.join(outboxDir, name))
-    if (mail?.to === email) return /\b(\d{6})\b/.exec(mail.text)?.[1]
+    if (mail?.to === email) return pattern.exec(mail.text)?.[1]
   }
   return undefined
 }
 
-/** The mailer writes in the background after /api/login answers, so poll a little. */
-export async function waitForCode(outboxDir: string, email: string, before: ReadonlySet<string>) {
+/**
+ * The mailer writes in the background after the call that sends it answers, so poll a little:
+ * what `pattern` captures in the new mail to `email`, by default a sign-in code.
+ */
+export async function waitForMail(
+  outboxDir: string,
+  email: string,
+  before: ReadonlySet<string>,
+  pattern = /\b(\d{6})\b/,
+) {
   const deadline = Date.now() + MAIL_WAIT_MS
   while (Date.now() < deadline) {
-    const code = await codeMailedTo(outboxDir, email, before)
-    if (code) return code
+    const found = await mailedTo(outboxDir, email, before, pattern)
+    if (found) return found
     await sleep(50)
   }
-  throw new Error(`no sign-in code for ${email} in ${outboxDir} after ${MAIL_WAIT_MS / 1000} s`)
+  throw new Error(`no ${pattern} mailed to ${email} in ${outboxDir} after ${MAIL_WAIT_MS / 1000} s`)
 }
 
 /** Emails a code to `email` and reads it from the outbox: the temp token and the code. */
@@ -85,7 +101,7 @@ async function requestCode(origin: string, outboxDir: string, email: string) {
   const before = new Set(await mailFiles(outboxDir))
   const login = await postJson(`${origin}/api/login`, { email })
   const { tempToken } = LoginResponse.parse(await login.json()).Data
-  return { tempToken, code: await waitForCode(outboxDir, email, before) }
+  return { tempToken, code: await waitForMail(outboxDir, email, before) }
 }
 
 async function sessionOf(response: Response, email: string): Promise<Session> {

@@ -54,6 +54,7 @@ export const plugins = [
   rateLimiter,
   loginCodes,
   refreshTokens,
+  dataVersion,
   users,
   stages,
   schedule,
@@ -78,7 +79,6 @@ export const plugins = [
   logs,
   warranties,
   tradePortal,
-  dataVersion,
   adminData,
   access,
   // Last: it sees every route registered after it, and refuses to start on a gap in the table.

@@ -12,6 +12,7 @@ import { waitFor } from 'xstate'
 import { z } from 'zod/mini'
 import type { Stage } from '../../contract'
 import type { SessionActor } from '../../machines/session/session.machine'
+import type { TradePortalPorts } from '../../machines/trade-portal/trade-portal.types'
 import { PageShell } from '../components/page-shell'
 import { AreaSkeleton } from '../components/area-skeleton'
 import { FullPageSpinner } from '../components/spinner'
@@ -29,6 +30,8 @@ export type RouterContext = {
     signal?: AbortSignal,
   ) => Promise<{ Flag: boolean }>
   stages: () => Promise<Stage[]>
+  /** The trade portal's own port, loaded with its page (never with the landing pages). */
+  tradePorts: () => Promise<TradePortalPorts>
 }
 
 /** Guards decide on a settled session: they wait out restoring and resuming, never sleep. */
@@ -188,6 +191,9 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
   const tradePortalRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: 't/$token',
+    loader: ({ context }) => context.tradePorts(),
+    // One port for as long as the page is open: its actor holds it.
+    staleTime: Infinity,
     component: lazyRouteComponent(() => import('./trade-portal-route'), 'TradePortalRoute'),
   })
 

@@ -148,6 +148,30 @@ describe('the trade portal actor', () => {
     expect((await settled(actor)).value).toBe('signedOut')
   })
 
+  it('after a session ends, says so and offers a new code rather than a used one', async () => {
+    const { actor } = start({
+      view: async () => {
+        throw problem(401)
+      },
+      answer: async () => {
+        throw problem(401)
+      },
+    })
+    await settled(actor)
+    actor.send({ type: 'auth.codeRequested' })
+    await settled(actor)
+    actor.send({ type: 'auth.codeSubmitted', code: '123456' })
+    expect((await settled(actor)).value).toEqual({ signedIn: 'idle' })
+    actor.send({ type: 'trade.answered', answer: { kind: 'decline', reason: 'Booked' } })
+    const ended = await settled(actor)
+    expect(ended.value).toBe('signedOut')
+    expect(ended.context).toMatchObject({
+      sentTo: null,
+      view: null,
+      failure: { call: 'login', message: 'Refused with 401' },
+    })
+  })
+
   it('keeps the uploaded proposal until the bid is sent, and signs out', async () => {
     const { actor, calls } = start({ view: async () => view() })
     await settled(actor)
@@ -158,7 +182,7 @@ describe('the trade portal actor', () => {
     actor.send({ type: 'trade.signedOut' })
     const out = await settled(actor)
     expect(out.value).toBe('signedOut')
-    expect(out.context.view).toBeNull()
+    expect(out.context).toMatchObject({ view: null, sentTo: null })
     expect(calls).toContain('signOut')
   })
 })

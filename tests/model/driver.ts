@@ -53,6 +53,7 @@ export type CutCall =
   | 'upload'
   | 'adminFetch'
   | 'adminWrite'
+  | 'tradeLink'
 
 export interface Driver {
   /** Which model's paths run here, and a short name for messages. */
@@ -107,6 +108,8 @@ export interface Driver {
   reopenLater(ms: number, options: { keepSessionCookies: boolean }): Promise<void>
   /** The site's storage is cleared (cookies kept), and the same address is opened again. */
   reopenWithStorageCleared(): Promise<void>
+  /** The user goes to another tab and comes back to this one: the page hears it shown again. */
+  tabReturns(): Promise<void>
   /** The page stays open for `ms`: its timers run. */
   wait(ms: number): Promise<void>
   /** The next `call` fails as if the network were down. */
@@ -124,6 +127,16 @@ export interface Driver {
 
   /** Another admin serves a city, from another browser. */
   otherAdminServes(city: string, state: string): Promise<void>
+
+  // The trade portal's bid request, sent to `person('trade')` by `person('owner')`.
+  /** The link the trade's email carries: `/t/{token}`. */
+  tradeLink(): Promise<string>
+  /** The owner withdraws the request: its link no longer works. */
+  ownerWithdrawsBidRequest(): Promise<void>
+  /** The owner accepts the trade's bid, awarding it the step. */
+  ownerAcceptsBid(): Promise<void>
+  /** This browser's trade session ends on the server (it lasts 4 hours). */
+  tradeSessionEnds(): Promise<void>
 
   // Another tab of the same browser.
   otherTabSignsIn(email: string): Promise<void>

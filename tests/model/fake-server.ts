@@ -28,6 +28,8 @@ import { REMEMBER_LOGIN_COOKIE } from '../../src/adapters/auth-storage'
 import { createFakeDocumentsApi } from '../app/builder/documents-fake'
 import { createFakeClientApi, emptyPoolData, manager, STAGES } from '../app/builder/harness'
 import type { CutCall } from './driver'
+import { wrongCode } from './fake-codes'
+import { createFakeTradePortal } from './fake-trade-portal'
 
 /** The people behind each model account: who types what, and where they live. */
 export const PEOPLE = {
@@ -365,13 +367,7 @@ export function createFakeServer() {
       throw problem(401, 'CODE_LOCKED', 'Too many wrong tries. Request a new code.', 0)
     if (sent.code !== code) {
       sent.triesLeft -= 1
-      const plural = sent.triesLeft === 1 ? 'try' : 'tries'
-      throw problem(
-        401,
-        'CODE_INVALID',
-        `That code is not right. ${sent.triesLeft} ${plural} left.`,
-        sent.triesLeft,
-      )
+      throw wrongCode(sent.triesLeft)
     }
     return sent
   }
@@ -410,6 +406,8 @@ export function createFakeServer() {
 
   return {
     outbox,
+    /** The one bid request the trade portal's runs answer. */
+    trade: createFakeTradePortal(() => reach('tradeLink')),
     /** Another tab of this browser signs `email` in: the shared refresh cookie becomes theirs. */
     signInElsewhere: (email: string): SessionData => {
       const account = accounts.get(email)

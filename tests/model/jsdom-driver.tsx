@@ -14,6 +14,7 @@ import { clearState } from '../../src/adapters/state-store'
 import type { SessionData } from '../../contract'
 import type { Driver, Name, Person, Role } from './driver'
 import { PEOPLE, type FakeServer } from './fake-server'
+import { FAKE_OWNER, FAKE_TRADE } from './fake-trade-portal'
 import { createBrowser } from './render-app'
 
 // Lazy route chunks are transformed on first use: the first builder or admin page takes a while.
@@ -160,11 +161,13 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       addQuote: server.quotesAdded(),
     }),
     person: (account) => {
-      const who: Person | undefined = PEOPLE[account as keyof typeof PEOPLE]
+      const people: Record<string, Person> = { ...PEOPLE, owner: FAKE_OWNER, trade: FAKE_TRADE }
+      const who = people[account]
       if (!who) throw new Error(`no person for ${account}`)
       return who
     },
-    codeFor: async (email) => server.codeFor(email),
+    codeFor: async (email) =>
+      email === FAKE_TRADE.email ? server.trade.codeFor(email) : server.codeFor(email),
     expireAccessTokens: async (whileAsleep) => {
       server.expireAccessTokens()
       await whileAsleep?.()
@@ -180,6 +183,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
         clearAuth()
         void clearState()
       }),
+    tabReturns: async () => void document.dispatchEvent(new Event('visibilitychange')),
     wait: async (ms) => browser.wait(ms),
     cutNext: async (call) => server.cutNext(call),
     refuseTokenNext: async (call) => server.refuseTokenNext(call),
@@ -191,6 +195,10 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
     },
     spendCodes: async (email) => server.spendCodes(email),
     codesLeft: async (email) => server.codesLeft(email),
+    tradeLink: async () => server.trade.link,
+    ownerWithdrawsBidRequest: async () => server.trade.withdraw(),
+    ownerAcceptsBid: async () => server.trade.acceptBid(),
+    tradeSessionEnds: async () => server.trade.endSession(),
     otherTabSignsIn: async (email) => {
       storeSession(server.signInElsewhere(email), browser.now())
       tellThisTab()

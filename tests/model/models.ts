@@ -3,6 +3,7 @@ import type { StatePath } from 'xstate/graph'
 import { adminModel, createAdminTestModel } from './admin.model'
 import { builderModel, createBuilderTestModel } from './builder.model'
 import { createSessionTestModel, sessionModel } from './session.model'
+import { createTradePortalTestModel, tradePortalModel } from './trade-portal.model'
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>
 
@@ -33,5 +34,11 @@ export const MODELS: ModelEntry[] = [
     model: adminModel,
     shortestPaths: () => createAdminTestModel().getShortestPaths(),
     simplePaths: () => createAdminTestModel().getSimplePaths(),
+  },
+  {
+    name: 'trade-portal',
+    model: tradePortalModel,
+    shortestPaths: () => createTradePortalTestModel().getShortestPaths(),
+    simplePaths: () => createTradePortalTestModel().getSimplePaths(),
   },
 ]

@@ -62,7 +62,12 @@ async function load(
   // A memory history keeps jsdom's own location out of the router.
   const history = createMemoryHistory({ initialEntries: [href] })
   const router = createAppRouter(
-    { session: actor, validate: server.validate, stages: createStagesCache(server.stages) },
+    {
+      session: actor,
+      validate: server.validate,
+      stages: createStagesCache(server.stages),
+      tradePorts: async () => server.trade.ports,
+    },
     { history },
   )
   const unfollow = followSession(actor, router)

@@ -70,6 +70,8 @@ export type ModelEvent =
   /** Another tab, signed in as the same person, refreshes the access token. */
   | { type: 'OTHER_TAB_REFRESHES' }
   | { type: 'OTHER_TAB_SIGNS_OUT' }
+  /** On Excavation's page, the user looks at another tab and comes back. */
+  | { type: 'RETURN_TO_STEP_PAGE' }
 
 export type ModelContext = {
   /** Whom the last code was for; forgotten on logout, so every logged-out screen is one state. */
@@ -231,6 +233,7 @@ export const sessionModel = setup({
         ADD_QUOTE_WITH_EXPIRED_TOKEN: 'quoteSavedSilently',
         ADD_QUOTE_AFTER_SESSION_ENDED: 'sessionEnded',
         OTHER_TAB_REFRESHES: 'builderSynced',
+        RETURN_TO_STEP_PAGE: 'stepPageBack',
         OTHER_TAB_SIGNS_IN_ANOTHER_CLIENT: {
           target: 'comingSoon',
           actions: { type: 'codeSentFor', params: { account: 'clientWithoutFlag' } },
@@ -248,6 +251,8 @@ export const sessionModel = setup({
     builderRefreshed: { on: { LOG_OUT: logOut } },
     /** Still the builder, holding the other tab's new token without a refresh of its own. */
     builderSynced: { on: { LOG_OUT: logOut } },
+    /** Excavation's page after the tab came back: read afresh, with one refresh. */
+    stepPageBack: {},
     /** /login after the timed refresh was refused, nothing stored. */
     refreshRefused: {},
     /** /login, the quote kept as a draft. */

@@ -79,19 +79,21 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
     await d.expectScreen('Pool Design', '/builder/pool-design')
     await d.expectRole('button', 'Log out')
   }
-  // IndexedDB is cleared after the screen has changed (its writes queue behind a save still
-  // committing): nothing may be left once that has had its moment. Looked at again by hand, as
+  // What the page does after the screen has changed is looked at again by hand for a while, as
   // expect.poll needs a test of its own and the Chromium paths run side by side.
-  const expectStorageEmpty = async () => {
-    const empty = { auth: null, client: null, admin: null, rememberLogin: false }
+  const eventually = async <T>(read: () => Promise<T>, expected: T) => {
     const deadline = Date.now() + 5_000
-    let stored = await d.stored()
-    while (!isDeepStrictEqual(stored, empty) && Date.now() < deadline) {
+    let seen = await read()
+    while (!isDeepStrictEqual(seen, expected) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100))
-      stored = await d.stored()
+      seen = await read()
     }
-    expect(stored).toEqual(empty)
+    expect(seen).toEqual(expected)
   }
+  // IndexedDB is cleared after the screen has changed (its writes queue behind a save still
+  // committing): nothing may be left once that has had its moment.
+  const expectStorageEmpty = () =>
+    eventually(() => d.stored(), { auth: null, client: null, admin: null, rememberLogin: false })
   const moveCity = async () => {
     const served = d.person('servedCity')
     await fillPlace(served.city, served.state)
@@ -225,6 +227,13 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
         await d.otherTabRefreshes()
       },
       OTHER_TAB_SIGNS_OUT: () => d.otherTabSignsOut(),
+      RETURN_TO_STEP_PAGE: async () => {
+        await d.click('link', 'Excavation')
+        await d.expectScreen('Excavation', '/builder/excavation')
+        await d.expectRole('heading', 'Bids')
+        await mark()
+        await d.tabReturns()
+      },
     },
     states: {
       onboarding: async () => {
@@ -316,6 +325,12 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
         await checkBuilder()
         // The other tab's refresh, and none of this tab's own.
         expect(await since()).toEqual({ refresh: 1, unauthorized: 0 })
+      },
+      stepPageBack: async () => {
+        await d.expectScreen('Excavation', '/builder/excavation')
+        await d.expectRole('button', 'Log out')
+        // The quotes come back with a refresh: one, and no call refused for it.
+        await eventually(since, { refresh: 1, unauthorized: 0 })
       },
       builderConfirmed: async () => {
         await checkBuilder()

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { AdminUser } from '../../contract'
 import { auditLog, users } from '../../server/db/schema'
@@ -110,9 +110,13 @@ describe('DELETE /api/admin/admin/{id}', () => {
 
   it('never deletes the last admin, even for a caller demoted a moment ago (409)', async () => {
     const bo = await secondAdmin()
-    // Bo's identity is cached as ADMIN; meanwhile another server made Bo a client.
+    // Bo's identity is cached as ADMIN; meanwhile another server made Bo a client, and its
+    // notification has not arrived yet (the triggers are off for the demotion).
     await callRaw(t, 'adminFetch', {}, bo.headers)
-    await t.app.db.update(users).set({ role: 'CLIENT' }).where(eq(users.id, bo.id))
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(users).set({ role: 'CLIENT' }).where(eq(users.id, bo.id))
+    })
     const before = await snapshot(t)
     expectProblem(await remove(admin.id, bo.headers), 409, 'CONFLICT')
     expect(await snapshot(t)).toBe(before)

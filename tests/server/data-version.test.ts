@@ -4,7 +4,8 @@ import { rowsOf } from '../../server/db/driver/client'
 import { LISTENER_APPLICATION_NAME } from '../../server/db/driver/listener'
 import { build, type TestApp } from '../support/build'
 import { buildAsAdmin, json } from '../support/http'
-import { callRaw } from '../support/call'
+import { call, callRaw } from '../support/call'
+import { newClient } from './client-kit'
 import { statementsDuring } from '../support/statements'
 
 // The admin fetch's 304 from the data version kept in memory (server/plugins/app/data-version.ts):
@@ -109,6 +110,43 @@ describe('the admin fetch’s data version, kept in memory', () => {
     await expectA304FromMemory(t, etag)
     const moved = await writeOn(other, etag)
     await expectA304FromMemory(t, moved)
+  })
+})
+
+// The same channel carries who must be looked up again: an identity (role, Flag) cached on one
+// server goes when another deletes the user or changes what their Flag follows. The test clock
+// stands still, so a cached identity would otherwise never expire.
+describe('identities cached on another server', () => {
+  const timelineOn = (on: TestApp, headers: Record<string, string>) =>
+    callRaw(on, 'timeline', {}, headers)
+  async function austinClientSeenBy(other: TestApp) {
+    const city = await call(
+      t,
+      'createCity',
+      { body: { name: 'Austin', state: 'TX', permitFee: 45_000 } },
+      admin,
+    )
+    const client = await newClient(t, 'pat@example.com')
+    expect((await timelineOn(other, client.headers)).statusCode).toBe(200)
+    return { city, client }
+  }
+
+  it('are dropped when another server deletes the user', async () => {
+    const other = await secondServer()
+    const { client } = await austinClientSeenBy(other)
+    await call(t, 'deleteClient', { id: client.id }, admin)
+    await vi.waitFor(async () =>
+      expect((await timelineOn(other, client.headers)).statusCode).toBe(401),
+    )
+  })
+
+  it('are dropped when another server closes their city', async () => {
+    const other = await secondServer()
+    const { city, client } = await austinClientSeenBy(other)
+    await call(t, 'deleteCity', { id: city.id }, admin)
+    await vi.waitFor(async () =>
+      expect((await timelineOn(other, client.headers)).statusCode).toBe(403),
+    )
   })
 })
 

@@ -49,6 +49,8 @@ export const poolEntries = pgTable(
     /** The day the step was marked done, in the project's calendar (null while not done). */
     doneOn: day('done_on'),
     startedOn: day('started_on'),
+    /** The start agreed with the step's trade (an accepted date proposal): not before it. */
+    agreedStart: day('agreed_start'),
     /**
      * The entry's quotes, kept by a trigger on quotes (migration 0009): the limit's check then
      * refuses a quote beyond it in the insert's own statement, and the row's lock orders racers.

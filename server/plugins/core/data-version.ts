@@ -15,14 +15,23 @@ export type DataVersion = {
   read(query: Db | Tx): Promise<DataTag>
 }
 
+/**
+ * Hears whose cached identity is stale, on this server or another: a user's id, or null for
+ * every user's (and whenever notifications may have been missed).
+ */
+export type IdentityChanges = { subscribe(heard: (userId: string | null) => void): void }
+
 declare module 'fastify' {
   interface FastifyInstance {
     dataVersion: DataVersion
+    identityChanges: IdentityChanges
   }
 }
 
 /** The channel the bump notifies (migration 0008), with `epoch:version`. */
 const CHANNEL = 'data_version'
+/** What the same channel says of identities (migration 0017): `identity:{user id}` or `identity:*`. */
+const IDENTITY = 'identity:'
 
 const tagQuery = (query: Db | Tx) =>
   query
@@ -66,8 +75,17 @@ export default fp(
       moves++
     }
 
+    const identityListeners: ((userId: string | null) => void)[] = []
+    const identityChanged = (userId: string | null) => {
+      for (const heard of identityListeners) heard(userId)
+    }
+
     const stopListening = await app.dbListen(CHANNEL, {
       notify: (payload) => {
+        if (payload.startsWith(IDENTITY)) {
+          const userId = payload.slice(IDENTITY.length)
+          return identityChanged(userId === '*' ? null : userId)
+        }
         const tag = tagOf(payload)
         moves++
         if (!tag) return void (known = null)
@@ -77,10 +95,12 @@ export default fp(
       listening: () => {
         listening = true
         forget()
+        identityChanged(null)
       },
       lost: () => {
         listening = false
         forget()
+        identityChanged(null)
       },
     })
     app.addHook('onClose', () => stopListening())
@@ -109,6 +129,9 @@ export default fp(
       current,
       read: async (query) => theTag(await tagQuery(query)),
     } satisfies DataVersion)
+    app.decorate('identityChanges', {
+      subscribe: (heard) => void identityListeners.push(heard),
+    } satisfies IdentityChanges)
   },
   { name: 'data-version', dependencies: ['db'] },
 )

@@ -1,6 +1,6 @@
-import { FileText } from 'lucide-react'
 import type { TradeView } from '../../../contract/bids'
 import { formatBytes } from '../../lib/bytes'
+import { FileIcon } from './file-icon'
 import { PortalFigure } from './portal-figure'
 import { dateSpan } from './portal-format'
 
@@ -56,7 +56,7 @@ export function BidPackage({ view }: { view: TradeView }) {
             {files.map((file) => (
               <li key={file.id}>
                 <a href={file.urls.original} className="portal-file">
-                  <FileText aria-hidden="true" size={18} />
+                  <FileIcon />
                   {file.name}
                 </a>
                 <span className="portal-muted"> {formatBytes(file.size)}</span>

@@ -44,7 +44,13 @@ async function renderAdminArea(path: string) {
   await signIn(session)
   await waitFor(session, (s) => s.hasTag('route:admin'))
   const router = createAppRouter(
-    { session, validate: async () => ({ Flag: true }), stages: async () => [] },
+    {
+      session,
+      validate: async () => ({ Flag: true }),
+      stages: async () => [],
+      // These pages never open the trade portal.
+      tradePorts: () => Promise.reject(new Error('no trade portal here')),
+    },
     { history: createMemoryHistory({ initialEntries: [path] }) },
   )
   render(

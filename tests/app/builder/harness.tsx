@@ -22,6 +22,7 @@ import { DEFAULT_PRICING, REFERENCE_POOL } from '../../../contract/estimator'
 import type { LogEntry, StoredFile, Warranty } from '../../../contract/documents'
 import type { BidRequest, StepScope } from '../../../contract/bids'
 import type { Trade } from '../../../contract/trades'
+import type { DateProposal } from '../../../contract/timeline'
 import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
   clientMachine,
@@ -137,13 +138,17 @@ export const excavationWith = (...quotes: Quote[]) =>
  * A fake of the client API behind the network edge: it keeps the client's entries and answers
  * each call as the server does (the same shapes, the 5-quote limit, one accepted quote).
  */
-export function createFakeClientApi(initial: PoolData, stages: readonly Stage[] = STAGES) {
+export function createFakeClientApi(
+  initial: PoolData,
+  stages: readonly Stage[] = STAGES,
+  proposals: DateProposal[] = [],
+) {
   const entries = new Map<string, PoolEntry>()
   for (const entry of [...initial.poolChoices, ...initial.nonStages]) {
     entries.set('StageId' in entry ? entry.StageId : entry.Title, entry)
   }
   let quoteCount = 0
-  const timelineApi = createFakeTimelineApi()
+  const timelineApi = createFakeTimelineApi(proposals)
   /** The pool data as the fake server holds it now, as a refresh answers it. */
   const poolData = (): PoolData => {
     const all = [...entries.values()]
@@ -254,6 +259,8 @@ export type BuilderOptions = {
   bidRequests?: BidRequest[]
   /** The licensed steps' scope items, as GET /api/scope answers them (none unless said). */
   scope?: StepScope[]
+  /** The trades' date proposals, as the Timeline carries them (none unless said). */
+  proposals?: DateProposal[]
 }
 
 /**
@@ -263,7 +270,7 @@ export type BuilderOptions = {
 export async function renderBuilder(path: string, options: BuilderOptions = {}) {
   const poolData = options.poolData ?? emptyPoolData()
   const stages = options.stages ?? STAGES
-  const api = createFakeClientApi(poolData, stages)
+  const api = createFakeClientApi(poolData, stages, options.proposals)
   const documents = createFakeDocumentsApi(options.documents)
   // The timeline's and money's calls go to their own fakes, so a test of the entries sees only
   // its own calls.
@@ -329,7 +336,13 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
   await waitFor(session, (s) => s.hasTag('route:builder'))
 
   const router = createAppRouter(
-    { session, validate: async () => ({ Flag: true }), stages: async () => stages },
+    {
+      session,
+      validate: async () => ({ Flag: true }),
+      stages: async () => stages,
+      // These pages never open the trade portal.
+      tradePorts: () => Promise.reject(new Error('no trade portal here')),
+    },
     { history: createMemoryHistory({ initialEntries: [path] }) },
   )
   const user = userEvent.setup()

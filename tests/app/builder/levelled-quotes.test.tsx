@@ -67,7 +67,8 @@ describe('quotes from bids, levelled on the step’s scope', () => {
       scope: SCOPE,
     })
     await idle()
-    const table = await screen.findByRole('table', { name: 'What each bid includes' })
+    const compare = screen.getByRole('region', { name: 'Compare quotes' })
+    const table = await within(compare).findByRole('table', { name: 'What each bid includes' })
     const haul = within(table).getByRole('row', { name: /Haul-off of the soil/ })
     expect(within(haul).getByRole('rowheader').textContent).toBe('Haul-off of the soil')
     expect(
@@ -119,5 +120,21 @@ describe('quotes from bids, levelled on the step’s scope', () => {
     })
     await plain.idle()
     expect(screen.queryByRole('table', { name: 'What each bid includes' })).toBeNull()
+  })
+
+  it('compares a single bid on the scope: its levelled total in "Compare quotes"', async () => {
+    const { idle } = await renderBuilder('/builder/excavation', {
+      poolData: excavationWith([quote(1, 'Dig Co', 700_000, [true, false], 736_000)]),
+      scope: SCOPE,
+    })
+    await idle()
+    const compare = screen.getByRole('region', { name: 'Compare quotes' })
+    const table = await within(compare).findByRole('table', { name: 'What each bid includes' })
+    const cleanup = within(table).getByRole('row', { name: /Site cleanup/ })
+    expect(within(cleanup).getByRole('img').getAttribute('aria-label')).toBe('Not included')
+    const total = within(table).getByRole('row', { name: /Levelled total/ })
+    expect(within(total).getAllByRole('cell').at(-1)?.textContent).toBe('$7,360')
+    // One quote has nothing to stand beside in the amounts' table.
+    expect(within(compare).getAllByRole('table')).toEqual([table])
   })
 })

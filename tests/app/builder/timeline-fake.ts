@@ -2,6 +2,7 @@ import { vi } from 'vitest'
 import { gateOf, gateRefusal } from '../../../contract/gating'
 import { DEFAULT_SCHEDULE, type NotificationPreferences, type StepSlug } from '../../../contract'
 import { baselineOnStart, timeline, type ProjectFacts } from '../../../contract/scheduling'
+import type { DateProposal } from '../../../contract/timeline'
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 
 /** The day the fake server's timeline is computed on: a Monday. */
@@ -10,9 +11,11 @@ export const FAKE_TODAY = '2026-06-01'
 /**
  * A fake of the timeline's calls behind the network edge, computed with the contract's own
  * scheduling module as the server does: the start date saves the first baseline, an inspection
- * keeps its history, a gated step is refused until its inspection passed.
+ * keeps its history, a gated step is refused until its inspection passed, an accepted date
+ * proposal becomes its step's agreed start.
  */
-export function createFakeTimelineApi() {
+export function createFakeTimelineApi(initialProposals: DateProposal[] = []) {
+  let proposals = initialProposals
   const facts: ProjectFacts = { startDate: null, baseline: null, steps: {}, inspections: {} }
   let notifications: NotificationPreferences = {
     inspectionReminders: true,
@@ -20,7 +23,7 @@ export function createFakeTimelineApi() {
     warrantyReminders: true,
     tradeInsurance: true,
   }
-  const answer = () => timeline(facts, DEFAULT_SCHEDULE, FAKE_TODAY)
+  const answer = () => timeline(facts, DEFAULT_SCHEDULE, FAKE_TODAY, proposals)
 
   /** A step marked done (or not): refused with the server's 409 while its gate has not passed. */
   const markDone = (step: StepSlug, done: boolean) => {
@@ -56,6 +59,16 @@ export function createFakeTimelineApi() {
         const history = facts.inspections[call.slug]?.history ?? []
         const event = { status, date, notes }
         facts.inspections[call.slug] = { ...event, history: [...history, event] }
+        return { name: call.name, data: answer() }
+      }
+      case 'answerDateProposal': {
+        const { status } = call.body
+        const answered = proposals.find((p) => p.id === call.id)
+        if (answered && status === 'accepted') {
+          const record = facts.steps[answered.step] ?? { startedOn: null, doneOn: null }
+          facts.steps[answered.step] = { ...record, agreedStart: answered.start }
+        }
+        proposals = proposals.map((p) => (p.id === call.id ? { ...p, status } : p))
         return { name: call.name, data: answer() }
       }
       case 'notifications':

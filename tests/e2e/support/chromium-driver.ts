@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core'
+import { TRADE_SESSION_COOKIE } from '../../../contract/bids'
 import type { Counts, CutCall, Driver, Name, Role, Stored } from '../../model/driver'
 import { DESKTOP, PHONE } from './browser'
 import type { PathServer, People } from './path-server'
@@ -22,9 +23,12 @@ const CALLS: Record<CutCall, (pathname: string) => boolean> = {
   upload: (pathname) => pathname === '/api/files',
   adminFetch: (pathname) => pathname === '/api/admin/fetch',
   adminWrite: (pathname) => pathname.startsWith('/api/admin/') && pathname !== '/api/admin/fetch',
+  tradeLink: (pathname) => pathname === '/api/trade/link',
 }
 /** The sign-in calls: a 401 there is a wrong code or an ended session, not a refused token. */
 const SIGN_IN_CALLS = new Set(['/api/login', '/api/verify', '/api/onboarding', '/api/refresh'])
+/** The calls that email a code. */
+const CODE_CALLS = new Set(['/api/login', '/api/trade/login'])
 /** The answers that carry a new access token. */
 const TOKEN_CALLS = new Set(['/api/verify', '/api/onboarding', '/api/refresh', '/api/change-city'])
 
@@ -173,7 +177,7 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     if (pathname === '/api/refresh') counts.refresh += 1
     if (status === 401 && !SIGN_IN_CALLS.has(pathname)) counts.unauthorized += 1
     if (CALLS.addQuote(pathname) && response.ok()) counts.addQuote += 1
-    if (pathname === '/api/login' && response.ok()) codesSent += 1
+    if (CODE_CALLS.has(pathname) && response.ok()) codesSent += 1
     if (TOKEN_CALLS.has(pathname) && response.ok()) {
       tokenExpiries.push(
         response
@@ -454,6 +458,8 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       }))
     },
     reopenWithStorageCleared: () => reopen(0, (state) => ({ cookies: state.cookies, origins: [] })),
+    tabReturns: () =>
+      current().evaluate(() => void document.dispatchEvent(new Event('visibilitychange'))),
     // In steps, each call the timers made answered before time goes on: a request is not left
     // to time out on the page's clock while the server answers in milliseconds.
     wait: async (ms) => {
@@ -516,6 +522,20 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       throw new Error(`the server never refused another code for ${email}`)
     },
     codesLeft: async (email) => codesPerEmail - (await server.mailsTo(email)).length,
+    tradeLink: async () => server.bidLink(driver.person('trade').email),
+    ownerWithdrawsBidRequest: () => server.withdrawBidRequest(driver.person('trade').email),
+    ownerAcceptsBid: () => server.acceptBid(driver.person('trade').email),
+    // As signing out in another tab of this browser ends it.
+    tradeSessionEnds: async () => {
+      const cookies = await currentContext().cookies()
+      const session = cookies.find((cookie) => cookie.name === TRADE_SESSION_COOKIE)
+      if (!session) throw new Error('this browser holds no trade session')
+      const response = await fetch(`${server.url()}/api/trade/session`, {
+        method: 'DELETE',
+        headers: { cookie: `${TRADE_SESSION_COOKIE}=${session.value}` },
+      })
+      if (!response.ok) throw new Error(`ending the trade session: ${response.status}`)
+    },
     otherTabSignsIn: async (email) => {
       const tab = await secondTab()
       const session = await signInFromOtherTab(tab, email)

@@ -1,12 +1,16 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { City } from '../../../contract'
+import type { City, Stage } from '../../../contract'
+import type { BidRequest } from '../../../contract/bids'
+import { REFERENCE_POOL } from '../../../contract/estimator'
 import type { Person } from '../../model/driver'
 import { accounts, ADMIN } from './accounts'
 import type { RunningServer } from './server'
 
 /** A path's people, each with an address of their own on the shared server. */
 export type People = Record<string, Person>
+
+const HOUR_MS = 60 * 60_000
 
 const json = (body: unknown) => ({
   headers: { 'content-type': 'application/json' },
@@ -60,19 +64,8 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
   }
 
   /** An admin API call (`url` under /api/admin/); answers its `Data`. */
-  async function asAdmin<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${e2e.server.url}/api/admin/${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${await adminToken()}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    if (!response.ok)
-      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
-    return ((await response.json()) as { Data: T }).Data
-  }
+  const asAdmin = async <T>(method: string, url: string, body?: unknown): Promise<T> =>
+    withToken<T>(await adminToken(), method, `admin/${url}`, body)
 
   /** Signs a new client up as onboarding does (login, verify, onboarding); answers their token. */
   async function signUp(person: Person): Promise<string> {
@@ -109,8 +102,90 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     return mails.filter((each) => each.to === email).map((each) => each.text)
   }
 
+  /** An API call with the access token `token` (`url` under /api/); answers its `Data`. */
+  async function withToken<T>(token: string, method: string, url: string, body?: unknown) {
+    const response = await fetch(`${e2e.server.url}/api/${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    if (!response.ok)
+      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
+    return ((await response.json()) as { Data: T }).Data
+  }
+
+  /** The bid requests the paths' owners made, by the email of the trade asked. */
+  const bidRequests = new Map<string, { ownerToken: string; id: string; link: string }>()
+  const bidRequestTo = (tradeEmail: string) => {
+    const request = bidRequests.get(tradeEmail)
+    if (!request) throw new Error(`no bid request was sent to ${tradeEmail}`)
+    return request
+  }
+
+  /**
+   * `owner` signs up, saves a design and asks `trade` (recorded as one of theirs) to bid on the
+   * excavation by a month from now, with `message`; the link is read from the trade's email.
+   */
+  async function requestBid(owner: Person, trade: Person, message: string) {
+    const ownerToken = await signUp(owner)
+    await withToken(ownerToken, 'PUT', 'edit-pool', {
+      Title: 'Pool Design',
+      choices: REFERENCE_POOL,
+    })
+    const { id: tradeId } = await withToken<{ id: string }>(ownerToken, 'POST', 'trades', {
+      company: trade.name,
+      contact: 'Dee Digger',
+      email: trade.email,
+      steps: ['excavation'],
+      licenceNumber: '7654321',
+      licenceClass: 'C-12',
+      licenceCheckedOn: new Date().toISOString().slice(0, 10),
+      insuranceExpiresOn: '2099-01-01',
+      compExempt: true,
+    })
+    const dueOn = new Date(Date.now() + 30 * 24 * HOUR_MS).toISOString().slice(0, 10)
+    const [request] = await withToken<BidRequest[]>(ownerToken, 'POST', 'bid-requests', {
+      step: 'excavation',
+      tradeIds: [tradeId],
+      dueOn,
+      message,
+    })
+    // The email goes out after the answer.
+    let link: string | undefined
+    for (let tries = 0; !link && tries < 100; tries += 1) {
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100))
+      link = /\/t\/[A-Za-z0-9_-]+/.exec((await mailsTo(trade.email)).at(-1) ?? '')?.[0]
+    }
+    if (!request || !link) throw new Error(`no bid request reached ${trade.email}`)
+    bidRequests.set(trade.email, { ownerToken, id: request.id, link })
+  }
+
   return {
     url: () => e2e.server.url,
+    requestBid,
+    /** The link the trade's email carries. */
+    bidLink: (tradeEmail: string) => bidRequestTo(tradeEmail).link,
+    withdrawBidRequest: async (tradeEmail: string) => {
+      const { ownerToken, id } = bidRequestTo(tradeEmail)
+      await withToken(ownerToken, 'DELETE', `bid-requests/${id}`)
+    },
+    /** The owner accepts the quote the trade's bid made on the step. */
+    acceptBid: async (tradeEmail: string) => {
+      const { ownerToken, id } = bidRequestTo(tradeEmail)
+      const requests = await withToken<BidRequest[]>(ownerToken, 'GET', 'bid-requests')
+      const quoteId = requests.find((request) => request.id === id)?.quoteId
+      const stages = (await (await fetch(`${e2e.server.url}/api`)).json()) as { Data: Stage[] }
+      const stage = stages.Data.find((each) => each.slug === 'excavation')
+      if (!quoteId || !stage) throw new Error(`no bid of ${tradeEmail} to accept`)
+      await withToken(ownerToken, 'PUT', 'accept-quote', {
+        StageId: stage.id,
+        quoteId,
+        acknowledge: true,
+      })
+    },
     mailsTo,
     asAdmin,
     signUp,

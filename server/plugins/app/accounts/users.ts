@@ -50,7 +50,9 @@ declare module 'fastify' {
   }
 }
 
-// A few seconds of staleness is the price of not querying on every call; deletes call forget().
+// A few seconds of staleness is the price of not querying on every call, and its bound while
+// the database's notifications are not heard: a write that changes an identity calls forget()
+// here, and every server drops it when the notification arrives (migration 0017).
 const IDENTITY_TTL_MS = 3000
 const IDENTITY_CACHE_MAX = 10_000
 
@@ -63,6 +65,9 @@ export default fp(
   async function usersRepository(app: FastifyInstance) {
     const { db } = app
     const cache = new Map<string, { identity: Identity | null; until: number }>()
+    app.identityChanges.subscribe((userId) =>
+      userId === null ? cache.clear() : void cache.delete(userId),
+    )
 
     const identity: Users['identity'] = async (id) => {
       const now = app.clock().getTime()
@@ -124,5 +129,5 @@ export default fp(
       directory,
     })
   },
-  { name: 'users', dependencies: ['db', 'core'] },
+  { name: 'users', dependencies: ['db', 'core', 'data-version'] },
 )

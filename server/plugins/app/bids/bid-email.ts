@@ -1,5 +1,5 @@
-// The emails a trade gets about a bid request: the request with its link, and the reminder the
-// day before it is due (PRODUCT.md §14, §18a).
+// The emails a trade gets about a bid request: the request with its link, the reminder the day
+// before it is due, and the owner's answer to a proposed start (PRODUCT.md §14, §18a).
 import { format, parseISO } from 'date-fns'
 import type { StepSlug } from '../../../../contract/construction'
 import { stepTitle } from '../../../../contract/scheduling'
@@ -60,4 +60,32 @@ export function bidReminderEmail(letter: BidLetter) {
     `Send your bid, or decline it, from the link in our email "Bid request: ${title} for ${owner.name}".`,
   ]
   return email(to, `Reminder: your bid on ${title} is due tomorrow`, lines)
+}
+
+/** The owner's answer to a trade's proposed start, and when the step is now expected to start. */
+export type DatesAnswer = {
+  to: BidLetter['to']
+  ownerName: string
+  step: StepSlug
+  start: string
+  accepted: boolean
+  forecastStart: string | null
+}
+
+/** Tells the trade whether its proposed start was accepted or the owner keeps the plan. */
+export function datesAnsweredEmail(answer: DatesAnswer) {
+  const { to, ownerName, step, start, accepted, forecastStart } = answer
+  const title = stepTitle(step)
+  const expected = forecastStart
+    ? [`The schedule now expects ${title} to start on ${longDate(forecastStart)}.`]
+    : []
+  if (accepted)
+    return email(to, `Your proposed start for ${title} was accepted`, [
+      `${ownerName} accepted your proposed start for ${title}: ${longDate(start)}.`,
+      ...expected,
+    ])
+  return email(to, `Your proposed start for ${title}: the owner keeps the plan`, [
+    `${ownerName} keeps the planned dates for ${title} rather than starting on ${longDate(start)}.`,
+    ...expected,
+  ])
 }

@@ -219,15 +219,15 @@ const gateRefused = (step: StepSlug, gate: { title: string }) =>
   conflict(gateRefusal(step, gate), TimelineProblemCode.inspectionRequired)
 
 /**
- * Sets the step's start day, creating its entry if need be, in one statement that keeps the row
- * locked until the transaction ends (ON CONFLICT DO UPDATE locks the row it updates, and a
- * concurrent insert of the same key waits on the unique index).
+ * Sets the step's start day, or the start agreed with its trade, creating its entry if need be,
+ * in one statement that keeps the row locked until the transaction ends (ON CONFLICT DO UPDATE
+ * locks the row it updates, and a concurrent insert of the same key waits on the unique index).
  */
 export async function upsertEntry(
   tx: Tx,
   clientId: string,
   key: EntryKey,
-  write: { startedOn: string | null },
+  write: { startedOn: string | null } | { agreedStart: string },
   now: Date,
 ) {
   const [row] = await tx

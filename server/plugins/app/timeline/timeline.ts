@@ -8,6 +8,7 @@ import {
   StepSlug,
   InspectionSlug,
   TimelineProblemCode,
+  type DateProposalAnswer,
   type InspectionBody,
   type Timeline,
 } from '../../../../contract'
@@ -21,7 +22,9 @@ import { readAll, type Db, type Tx } from '../../../db/driver/client'
 import { inspectionEvents, inspections, poolEntries, projects, stages } from '../../../db/schema'
 import { badRequest, conflict } from '../../../lib/problem'
 import { todayOf } from '../../../lib/today'
+import { datesAnsweredEmail } from '../bids/bid-email'
 import { entryKeyOfStep, upsertEntry } from '../pool/pool-entries'
+import { answerProposal, proposalsOf } from './date-proposals'
 
 export type InspectionWrite = z.output<typeof InspectionBody>
 
@@ -43,6 +46,12 @@ export type Timelines = {
     slug: InspectionSlug,
     write: InspectionWrite,
   ): Promise<Timeline>
+  /**
+   * Answers the client's open date proposal and tells its trade: accepted, its start becomes the
+   * step's agreed start (the forecast's "not before"); rejected, the dates stay. 404 for another
+   * client's, 409 once answered.
+   */
+  answerProposal(clientId: string, id: string, status: DateProposalAnswer): Promise<Timeline>
 }
 
 declare module 'fastify' {
@@ -72,6 +81,7 @@ export async function factsOfClients(
           title: poolEntries.title,
           startedOn: poolEntries.startedOn,
           doneOn: poolEntries.doneOn,
+          agreedStart: poolEntries.agreedStart,
         })
         .from(poolEntries)
         .leftJoin(stages, eq(stages.id, poolEntries.stageId))
@@ -94,10 +104,11 @@ export async function factsOfClients(
     const saved = { savedAt: baselineSavedAt.toISOString(), ...baseline }
     facts.set(clientId, { ...empty(), startDate, baseline: saved })
   }
-  for (const { clientId, slug, title, startedOn, doneOn } of entries) {
+  for (const { clientId, slug, title, ...record } of entries) {
     const step = StepSlug.safeParse(slug ?? STEP_OF_TITLE.get(title ?? ''))
     const steps = facts.get(clientId)?.steps
-    if (steps && step.success && (startedOn || doneOn)) steps[step.data] = { startedOn, doneOn }
+    const recorded = record.startedOn || record.doneOn || record.agreedStart
+    if (steps && step.success && recorded) steps[step.data] = record
   }
   for (const { clientId, slug, status, date, notes } of events) {
     const known = InspectionSlug.safeParse(slug)
@@ -145,13 +156,14 @@ export default fp(
   async function timelinesRepository(app: FastifyInstance) {
     const { db } = app
 
-    /** The timeline as `query` sees it: four queries, whatever the client has recorded. */
+    /** The timeline as `query` sees it: five queries, whatever the client has recorded. */
     const load = async (query: Db | Tx, clientId: string) => {
-      const [facts, settings] = await readAll(query, [
+      const [facts, settings, proposals] = await readAll(query, [
         () => factsOf(query, clientId),
         () => app.schedule.settings(query),
+        () => proposalsOf(query, clientId),
       ])
-      return { facts, settings, timeline: timeline(facts, settings, todayOf(app)) }
+      return { facts, settings, timeline: timeline(facts, settings, todayOf(app), proposals) }
     }
 
     const get: Timelines['get'] = async (clientId) => (await load(db, clientId)).timeline
@@ -216,7 +228,33 @@ export default fp(
         return (await load(tx, clientId)).timeline
       })
 
-    app.decorate('timelines', { get, setStart, setStarted, recordInspection } satisfies Timelines)
+    const answer: Timelines['answerProposal'] = async (clientId, id, status) => {
+      const { answered, timeline: after } = await write(clientId, async (tx) => {
+        const answered = await answerProposal(tx, clientId, id, status)
+        if (status === 'accepted') {
+          const key = await entryKeyOfStep(tx, answered.step)
+          await upsertEntry(tx, clientId, key, { agreedStart: answered.start }, app.clock())
+        }
+        return { answered, timeline: (await load(tx, clientId)).timeline }
+      })
+      const forecastStart = after.steps.find((s) => s.step === answered.step)?.forecast.start
+      app.mailer.send(
+        datesAnsweredEmail({
+          ...answered,
+          accepted: status === 'accepted',
+          forecastStart: forecastStart ?? null,
+        }),
+      )
+      return after
+    }
+
+    app.decorate('timelines', {
+      get,
+      setStart,
+      setStarted,
+      recordInspection,
+      answerProposal: answer,
+    } satisfies Timelines)
   },
-  { name: 'timelines', dependencies: ['db', 'core', 'schedule'] },
+  { name: 'timelines', dependencies: ['db', 'core', 'schedule', 'mailer'] },
 )

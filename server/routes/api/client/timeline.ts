@@ -3,7 +3,10 @@ import { routeOf } from '../../../lib/route-of'
 import { identityOf } from '../../../plugins/core/access'
 import { callerRead } from './caller-read'
 
-/** The build on a calendar: start date, started days and inspections, each answering it all. */
+/**
+ * The build on a calendar: start date, started days, inspections and the trades' proposed
+ * starts, each answering it all.
+ */
 const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   callerRead(app, 'timeline', (clientId) => app.timelines.get(clientId))
 
@@ -34,6 +37,15 @@ const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       )
       return { Data: timeline }
+    },
+  })
+
+  app.route({
+    ...routeOf('answerDateProposal'),
+    handler: async (request) => {
+      const { id } = request.params
+      const clientId = identityOf(request).id
+      return { Data: await app.timelines.answerProposal(clientId, id, request.body.status) }
     },
   })
 

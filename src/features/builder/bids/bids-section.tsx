@@ -15,7 +15,9 @@ import { Spinner } from '../../../components/spinner'
 import { stepTitle } from '../documents/document-words'
 import { formatDate } from '../timeline-dates'
 import { useFormCall } from '../use-form-call'
+import { useTimeline } from '../use-timeline'
 import { useTrades } from '../trades/use-trades'
+import { DateProposals } from './date-proposals'
 import { RequestBidsDialog } from './request-bids-dialog'
 import { useFreshStep, useStepBids } from './use-bids'
 import './bids.css'
@@ -46,6 +48,7 @@ export function BidsSection({ step }: { step: StepSlug }) {
 function Bids({ step }: { step: StepSlug }) {
   const bids = useStepBids(step)
   const trades = useTrades()
+  const proposals = useTimeline()?.proposals.filter((p) => p.step === step) ?? []
   const [open, setOpen] = useState<'request' | BidRequest | null>(null)
   const close = () => setOpen(null)
   const title = stepTitle(step)
@@ -67,6 +70,7 @@ function Bids({ step }: { step: StepSlug }) {
           Request bids
         </button>
       </div>
+      <DateProposals proposals={proposals} />
       {bids.list && ofStep ? (
         <RequestList
           requests={bids.list}

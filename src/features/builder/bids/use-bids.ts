@@ -23,22 +23,20 @@ const READ_AGAIN_AFTER_MS = 2000
 export function useFreshStep(step: StepSlug) {
   const session = useSessionActor()
   const client = useClientActor()
-  const lastRead = useRef(0)
+  const lastBack = useRef(0)
   useEffect(() => {
+    const readBids = () => client.send({ type: 'list.requested', list: 'bidRequests' })
     // The pool entries come back with a refresh: on opening, the session has just been read
     // (a second refresh racing the resume's would replay its token), so only on coming back.
-    const read = (withPool: boolean) => {
-      const now = Date.now()
-      if (now - lastRead.current < READ_AGAIN_AFTER_MS) return
-      lastRead.current = now
-      if (withPool) session.send({ type: 'session.refreshRequested' })
-      client.send({ type: 'list.requested', list: 'bidRequests' })
-    }
     const back = () => {
-      if (document.visibilityState === 'visible') read(true)
+      const now = Date.now()
+      if (document.visibilityState !== 'visible' || now - lastBack.current < READ_AGAIN_AFTER_MS)
+        return
+      lastBack.current = now
+      session.send({ type: 'session.refreshRequested' })
+      readBids()
     }
-    lastRead.current = 0
-    read(false)
+    readBids()
     document.addEventListener('visibilitychange', back)
     window.addEventListener('focus', back)
     return () => {

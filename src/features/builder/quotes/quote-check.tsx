@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Quote } from '../../../../contract/domain'
 import type { StepSlug } from '../../../../contract/construction'
 import {
@@ -49,64 +50,75 @@ export function QuoteDifference({
 const LABEL = { amount: 'Amount', unit: 'Implied unit price', band: 'Band', note: 'Note' }
 
 /**
- * The step's quotes side by side: amount, implied unit price (or the difference in percent on
- * a step priced as a whole), band and note. On a phone each quote is a card.
+ * The step's quotes side by side, once there are two: amount, implied unit price (or the
+ * difference in percent on a step priced as a whole), band and note. On a phone each quote is a
+ * card. `children` is what else compares them (what each bid includes), in the same section.
  */
 export function CompareQuotes({
   quotes,
   basis,
+  children,
 }: {
   quotes: readonly Quote[]
   basis: QuoteBasis | null
+  children?: ReactNode
 }) {
   const typical = basis && quoteCheck(basis.estimate, basis).perUnit
   return (
     <section className="compare-quotes" aria-labelledby="compare-quotes-title">
       <h3 id="compare-quotes-title">Compare quotes</h3>
-      <div className="compare-wrap">
-        <table className="compare-table">
-          <thead>
-            <tr>
-              <th scope="col">Vendor</th>
-              <th scope="col">{LABEL.amount}</th>
-              <th scope="col">{LABEL.unit}</th>
-              <th scope="col">{LABEL.band}</th>
-              <th scope="col">{LABEL.note}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {quotes.map((quote) => {
-              const check = basis && quoteCheck(quote.amount, basis)
-              return (
-                <tr key={quote.id}>
-                  <th scope="row">{quote.vendor}</th>
-                  <td data-label={LABEL.amount}>{formatMoney(quote.amount)}</td>
-                  <td data-label={LABEL.unit}>
-                    {check?.perUnit
-                      ? `${formatCents(check.perUnit.implied)} per ${check.perUnit.unit}`
-                      : '—'}
-                  </td>
-                  <td data-label={LABEL.band}>
-                    {check ? (
-                      <span className="quote-check">
-                        <Badge tone={BAND_TONE[check.band]}>{BAND_WORDS[check.band]}</Badge>
-                      </span>
-                    ) : (
-                      'No estimate yet'
-                    )}
-                  </td>
-                  <td data-label={LABEL.note}>{quote.note || '—'}</td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-      {typical && (
+      {quotes.length > 1 && <QuoteTable quotes={quotes} basis={basis} />}
+      {quotes.length > 1 && typical && (
         <p className="compare-typical">
           Typical for your design: {formatCents(typical.typical)} per {typical.unit}.
         </p>
       )}
+      {children}
     </section>
+  )
+}
+
+/** Amount, implied unit price, band and note, a row per quote. */
+function QuoteTable({ quotes, basis }: { quotes: readonly Quote[]; basis: QuoteBasis | null }) {
+  return (
+    <div className="compare-wrap">
+      <table className="compare-table">
+        <thead>
+          <tr>
+            <th scope="col">Vendor</th>
+            <th scope="col">{LABEL.amount}</th>
+            <th scope="col">{LABEL.unit}</th>
+            <th scope="col">{LABEL.band}</th>
+            <th scope="col">{LABEL.note}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quotes.map((quote) => {
+            const check = basis && quoteCheck(quote.amount, basis)
+            return (
+              <tr key={quote.id}>
+                <th scope="row">{quote.vendor}</th>
+                <td data-label={LABEL.amount}>{formatMoney(quote.amount)}</td>
+                <td data-label={LABEL.unit}>
+                  {check?.perUnit
+                    ? `${formatCents(check.perUnit.implied)} per ${check.perUnit.unit}`
+                    : '—'}
+                </td>
+                <td data-label={LABEL.band}>
+                  {check ? (
+                    <span className="quote-check">
+                      <Badge tone={BAND_TONE[check.band]}>{BAND_WORDS[check.band]}</Badge>
+                    </span>
+                  ) : (
+                    'No estimate yet'
+                  )}
+                </td>
+                <td data-label={LABEL.note}>{quote.note || '—'}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
   )
 }

@@ -56,6 +56,8 @@ export function QuoteList({ view }: { view: StepView }) {
   }
   const lowest = Math.min(...quotes.map((q) => q.amount))
   const lowestBid = lowestLevelled(quotes)
+  // Quotes from bids are compared on the step's scope, even a single one (its levelled total).
+  const fromBids = quotes.some((quote) => quote.items !== null)
   const basis = basisOf(view)
   // A refusal about the trade, or of accepting anyway, shows in the dialog.
   const failure = (refusal || asking ? null : accept.failure) ?? remove.failure
@@ -156,9 +158,12 @@ export function QuoteList({ view }: { view: StepView }) {
           </li>
         ))}
       </ul>
-      {quotes.length > 1 && <CompareQuotes quotes={quotes} basis={basis} />}
-      {quotes.some((quote) => quote.items !== null) && (
-        <LevelledComparison quotes={quotes} step={StepSlug.parse(view.step.route)} />
+      {(quotes.length > 1 || fromBids) && (
+        <CompareQuotes quotes={quotes} basis={basis}>
+          {fromBids && (
+            <LevelledComparison quotes={quotes} step={StepSlug.parse(view.step.route)} />
+          )}
+        </CompareQuotes>
       )}
       {removing && (
         <ConfirmDialog

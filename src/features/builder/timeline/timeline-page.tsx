@@ -1,5 +1,6 @@
 import { TimelineStartBody, type Timeline } from '../../../../contract/timeline'
 import { Badge } from '../../../components/badge'
+import { DateProposals } from '../bids/date-proposals'
 import { useContractForm } from '../../../components/form/use-contract-form'
 import { DateForm } from '../date-form'
 import { CalendarCard } from './calendar-card'
@@ -23,6 +24,10 @@ export function TimelinePage() {
       {timeline?.startDate && today ? (
         <>
           <PlanSummary timeline={timeline} />
+          <DateProposals
+            proposals={timeline.proposals}
+            card={{ className: 'timeline-card', title: 'Proposed dates' }}
+          />
           <section className="timeline-card" aria-labelledby="timeline-plan">
             <h2 id="timeline-plan">Plan</h2>
             <GanttChart timeline={timeline} today={today} />

@@ -1,0 +1,1 @@
+ALTER TABLE "pool_entries" ADD COLUMN "agreed_start" date;

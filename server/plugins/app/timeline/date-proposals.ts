@@ -1,0 +1,71 @@
+// The trades' date proposals as the owner's Timeline shows and answers them (PRODUCT.md §14,
+// §18a); the trade side, which makes them, is bids/trade-answers.ts.
+import { and, desc, eq } from 'drizzle-orm'
+import { StepSlug } from '../../../../contract/construction'
+import {
+  TimelineProblemCode,
+  type DateProposal,
+  type DateProposalAnswer,
+} from '../../../../contract/timeline'
+import type { Db, Tx } from '../../../db/driver/client'
+import { bidRequests, dateProposals, trades, users } from '../../../db/schema'
+import { conflict, notFound } from '../../../lib/problem'
+
+const NO_PROPOSAL = 'No date proposal has this id.'
+const ANSWERED = 'This proposal was already answered.'
+
+/** A client's proposals, newest first, each named by its trade's company: one statement. */
+export async function proposalsOf(query: Db | Tx, clientId: string): Promise<DateProposal[]> {
+  const rows = await query
+    .select({ proposal: dateProposals, company: trades.company })
+    .from(dateProposals)
+    .innerJoin(bidRequests, eq(bidRequests.id, dateProposals.bidRequestId))
+    .innerJoin(trades, eq(trades.id, bidRequests.tradeId))
+    .where(eq(dateProposals.clientId, clientId))
+    .orderBy(desc(dateProposals.createdAt), desc(dateProposals.id))
+  return rows.flatMap(({ proposal, company }) => {
+    const step = StepSlug.safeParse(proposal.step)
+    if (!step.success) return []
+    const { id, start, note, status, createdAt } = proposal
+    return [
+      { id, step: step.data, company, start, note, status, createdAt: createdAt.toISOString() },
+    ]
+  })
+}
+
+/** An answered proposal, with whom to tell: its trade, and the owner by name. */
+export type AnsweredProposal = {
+  step: StepSlug
+  start: string
+  to: { email: string; contact: string; company: string }
+  ownerName: string
+}
+
+/**
+ * Accepts or rejects the client's open proposal `id`, locked so the trade cannot replace it
+ * meanwhile: 404 for an id that is not the client's, 409 once it is answered.
+ */
+export async function answerProposal(
+  tx: Tx,
+  clientId: string,
+  id: string,
+  status: DateProposalAnswer,
+): Promise<AnsweredProposal> {
+  const [row] = await tx
+    .select({
+      proposal: dateProposals,
+      to: { email: trades.email, contact: trades.contact, company: trades.company },
+      ownerName: users.name,
+    })
+    .from(dateProposals)
+    .innerJoin(bidRequests, eq(bidRequests.id, dateProposals.bidRequestId))
+    .innerJoin(trades, eq(trades.id, bidRequests.tradeId))
+    .innerJoin(users, eq(users.id, dateProposals.clientId))
+    .where(and(eq(dateProposals.id, id), eq(dateProposals.clientId, clientId)))
+    .for('update', { of: dateProposals })
+  const step = StepSlug.safeParse(row?.proposal.step)
+  if (!row || !step.success) throw notFound(NO_PROPOSAL)
+  if (row.proposal.status !== 'open') throw conflict(ANSWERED, TimelineProblemCode.proposalAnswered)
+  await tx.update(dateProposals).set({ status }).where(eq(dateProposals.id, id))
+  return { step: step.data, start: row.proposal.start, to: row.to, ownerName: row.ownerName }
+}
