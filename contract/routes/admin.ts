@@ -182,6 +182,7 @@ export const adminRoutes = {
     params: IdParams,
     body: RequestStatusBody,
     data: BuilderRequestData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editManagerRequest: {
     method: 'PUT',
@@ -190,6 +191,7 @@ export const adminRoutes = {
     params: IdParams,
     body: RequestStatusBody,
     data: ManagerRequestData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editSchedule: {
     method: 'PUT',

@@ -158,6 +158,7 @@ export const timelineRoutes = {
     params: IdParams,
     body: DateProposalBody,
     data: Timeline,
+    refuses: { 409: [TimelineProblemCode.proposalAnswered] },
   },
   notifications: {
     method: 'GET',

@@ -46,6 +46,9 @@ export function refusalsOf(def: RouteDef): Map<number, Set<string>> {
     add(415, DocumentsProblemCode.unsupportedFile)
   }
   for (const [status, codes] of Object.entries(def.refuses ?? {})) add(Number(status), ...codes)
+  // Any call may fail unexpectedly (the database gone): its write is rolled back, and the
+  // answer carries no internals (errors.ts).
+  add(500, ProblemCode.internal)
   return new Map([...found].sort(([a], [b]) => a - b))
 }
 
