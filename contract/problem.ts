@@ -36,6 +36,16 @@ export const ProblemCode = {
 } as const
 export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode]
 
+/** How a sign-in code is refused (401): by the sign-in, the sign-up and a trade's sign-in. */
+export const CODE_PROBLEMS = [
+  ProblemCode.codeInvalid,
+  ProblemCode.codeExpired,
+  ProblemCode.codeUsed,
+  ProblemCode.codeSuperseded,
+  ProblemCode.codeLocked,
+  ProblemCode.tempTokenInvalid,
+] as const
+
 /**
  * The codes of a request whose address cannot be read, beside the general ones: no screen makes
  * such a request, so the app does not load them.

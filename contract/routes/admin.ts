@@ -26,6 +26,7 @@ import {
 import { AdminFetchData, IdParams, NoBody, ScheduleRow } from '../api'
 import { DesignTip, Stage } from '../domain'
 
+import { ProblemCode } from '../problem'
 import type { RouteDef } from './types'
 
 export const adminRoutes = {
@@ -33,6 +34,7 @@ export const adminRoutes = {
     method: 'GET',
     path: '/api/admin/fetch',
     access: 'admin',
+    etag: true,
     data: AdminFetchData,
   },
   editClient: {
@@ -41,6 +43,7 @@ export const adminRoutes = {
     access: 'admin',
     params: IdParams,
     body: ClientEditBody,
+    refuses: { 409: [ProblemCode.conflict] },
     data: ClientData,
   },
   deleteClient: {
@@ -58,6 +61,7 @@ export const adminRoutes = {
     body: AdminInput,
     data: AdminData,
     statuses: [201],
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editAdmin: {
     method: 'PUT',
@@ -66,6 +70,7 @@ export const adminRoutes = {
     params: IdParams,
     body: AdminEditBody,
     data: AdminData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   deleteAdmin: {
     method: 'DELETE',
@@ -74,6 +79,7 @@ export const adminRoutes = {
     params: IdParams,
     body: NoBody,
     data: DeletedId,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   createCity: {
     method: 'POST',
@@ -82,6 +88,7 @@ export const adminRoutes = {
     body: CityInput,
     data: CityData,
     statuses: [201],
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editCity: {
     method: 'PUT',
@@ -90,6 +97,7 @@ export const adminRoutes = {
     params: IdParams,
     body: CityEditBody,
     data: CityData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   deleteCity: {
     method: 'DELETE',
@@ -106,6 +114,7 @@ export const adminRoutes = {
     body: EngineerInput,
     data: EngineerData,
     statuses: [201],
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editEngineer: {
     method: 'PUT',
@@ -114,6 +123,7 @@ export const adminRoutes = {
     params: IdParams,
     body: EngineerEditBody,
     data: EngineerData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   deleteEngineer: {
     method: 'DELETE',
@@ -130,6 +140,7 @@ export const adminRoutes = {
     body: ManagerInput,
     data: ManagerData,
     statuses: [201],
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editManager: {
     method: 'PUT',
@@ -138,6 +149,7 @@ export const adminRoutes = {
     params: IdParams,
     body: ManagerEditBody,
     data: ManagerData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   deleteManager: {
     method: 'DELETE',
@@ -170,6 +182,7 @@ export const adminRoutes = {
     params: IdParams,
     body: RequestStatusBody,
     data: BuilderRequestData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editManagerRequest: {
     method: 'PUT',
@@ -178,6 +191,7 @@ export const adminRoutes = {
     params: IdParams,
     body: RequestStatusBody,
     data: ManagerRequestData,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editSchedule: {
     method: 'PUT',

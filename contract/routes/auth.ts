@@ -14,6 +14,7 @@ import {
   VerifyBody,
 } from '../api'
 
+import { CODE_PROBLEMS, ProblemCode } from '../problem'
 import type { RouteDef } from './types'
 
 export const authRoutes = {
@@ -21,6 +22,7 @@ export const authRoutes = {
     method: 'GET',
     path: '/api',
     access: 'public',
+    etag: true,
     data: StagesData,
   },
   login: {
@@ -30,6 +32,7 @@ export const authRoutes = {
     body: LoginBody,
     data: LoginData,
     accept: LoginAnswer,
+    refuses: { 429: [ProblemCode.rateLimited] },
   },
   verify: {
     method: 'POST',
@@ -39,6 +42,11 @@ export const authRoutes = {
     data: SessionData,
     accept: SessionAnswer,
     tempToken: true,
+    refuses: {
+      401: CODE_PROBLEMS,
+      404: [ProblemCode.accountNotFound],
+      429: [ProblemCode.rateLimited],
+    },
   },
   refresh: {
     method: 'POST',
@@ -46,6 +54,7 @@ export const authRoutes = {
     access: 'public',
     body: NoBody,
     data: RefreshData,
+    refuses: { 401: [ProblemCode.refreshInvalid, ProblemCode.unauthenticated] },
   },
   logout: {
     method: 'POST',

@@ -1,8 +1,9 @@
 /** The owner's bid requests (PRODUCT.md §14, §18a): which trades are asked to bid on a step. */
 import { z } from 'zod/mini'
 import { IdParams, NoBody } from '../api'
-import { BidRequest, BidRequestBody, BidRequestsQuery } from '../bids'
+import { BidRequest, BidRequestBody, BidRequestsQuery, BidsProblemCode } from '../bids'
 
+import { ProblemCode } from '../problem'
 import type { RouteDef } from './types'
 
 export const bidsRoutes = {
@@ -20,6 +21,7 @@ export const bidsRoutes = {
     body: BidRequestBody,
     data: z.array(BidRequest),
     statuses: [201],
+    refuses: { 409: [BidsProblemCode.bidRequested] },
   },
   resendBidRequest: {
     method: 'POST',
@@ -28,6 +30,7 @@ export const bidsRoutes = {
     params: IdParams,
     body: NoBody,
     data: BidRequest,
+    refuses: { 409: [ProblemCode.conflict] },
   },
   withdrawBidRequest: {
     method: 'DELETE',
@@ -36,5 +39,6 @@ export const bidsRoutes = {
     params: IdParams,
     body: NoBody,
     data: BidRequest,
+    refuses: { 409: [ProblemCode.conflict] },
   },
 } as const satisfies Record<string, RouteDef>

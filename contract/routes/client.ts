@@ -27,8 +27,12 @@ import {
   Timeline,
   TimelineStartBody,
   UnsubscribeData,
+  TimelineProblemCode,
 } from '../timeline'
 
+import { ProblemCode } from '../problem'
+import { MoneyProblemCode } from '../money'
+import { TradesProblemCode } from '../trades'
 import type { RouteDef } from './types'
 
 export const clientRoutes = {
@@ -44,6 +48,7 @@ export const clientRoutes = {
     access: 'builder',
     body: EditPoolBody,
     data: EntryData,
+    refuses: { 404: [ProblemCode.notFound] },
   },
   markDone: {
     method: 'PUT',
@@ -51,6 +56,7 @@ export const clientRoutes = {
     access: 'builder',
     body: MarkDoneBody,
     data: StageEntry,
+    refuses: { 404: [ProblemCode.notFound], 409: [TimelineProblemCode.inspectionRequired] },
   },
   markDone1: {
     method: 'PUT',
@@ -58,6 +64,7 @@ export const clientRoutes = {
     access: 'builder',
     body: MarkDone1Body,
     data: NonStageEntry,
+    refuses: { 404: [ProblemCode.notFound], 409: [TimelineProblemCode.inspectionRequired] },
   },
   addQuote: {
     method: 'PUT',
@@ -65,6 +72,7 @@ export const clientRoutes = {
     access: 'builder',
     body: AddQuoteBody,
     data: StageEntry,
+    refuses: { 404: [ProblemCode.notFound], 409: [ProblemCode.conflict] },
   },
   addQuote1: {
     method: 'PUT',
@@ -72,6 +80,7 @@ export const clientRoutes = {
     access: 'builder',
     body: AddQuote1Body,
     data: NonStageEntry,
+    refuses: { 404: [ProblemCode.notFound], 409: [ProblemCode.conflict] },
   },
   acceptQuote: {
     method: 'PUT',
@@ -79,6 +88,14 @@ export const clientRoutes = {
     access: 'builder',
     body: AcceptQuoteBody,
     data: EntryData,
+    refuses: {
+      404: [ProblemCode.notFound],
+      409: [
+        TradesProblemCode.tradeNotVerified,
+        MoneyProblemCode.contractHasPayments,
+        ProblemCode.conflict,
+      ],
+    },
   },
   removeQuote: {
     method: 'PUT',
@@ -86,6 +103,10 @@ export const clientRoutes = {
     access: 'builder',
     body: QuoteRefBody,
     data: EntryData,
+    refuses: {
+      404: [ProblemCode.notFound],
+      409: [MoneyProblemCode.contractHasPayments, ProblemCode.conflict],
+    },
   },
   requestBuilder: {
     method: 'PUT',
@@ -101,6 +122,7 @@ export const clientRoutes = {
     body: RequestManagerBody,
     data: RequestManagerData,
     statuses: [200, 201],
+    refuses: { 404: [ProblemCode.notFound] },
   },
 } as const satisfies Record<string, RouteDef>
 
@@ -133,6 +155,7 @@ export const timelineRoutes = {
     params: InspectionParams,
     body: InspectionBody,
     data: Timeline,
+    refuses: { 409: [TimelineProblemCode.inspectionWaiting] },
   },
   answerDateProposal: {
     method: 'PUT',
@@ -141,6 +164,7 @@ export const timelineRoutes = {
     params: IdParams,
     body: DateProposalBody,
     data: Timeline,
+    refuses: { 409: [TimelineProblemCode.proposalAnswered] },
   },
   notifications: {
     method: 'GET',
@@ -168,7 +192,9 @@ export const timelineRoutes = {
     path: '/api/calendar/:token.ics',
     access: 'public',
     params: SecretParams,
+    sends: ['text/calendar'],
     data: TextDocument,
+    refuses: { 429: [ProblemCode.rateLimited] },
   },
   /** RFC 8058 one-click: a mail client posts `List-Unsubscribe=One-Click` as a form. */
   unsubscribe: {
@@ -177,6 +203,7 @@ export const timelineRoutes = {
     access: 'public',
     params: SecretParams,
     data: UnsubscribeData,
+    refuses: { 429: [ProblemCode.rateLimited] },
   },
   /** The link in the email: a page (text/html) whose one button makes the POST above. */
   unsubscribePage: {
@@ -184,6 +211,8 @@ export const timelineRoutes = {
     path: '/api/unsubscribe/:token',
     access: 'public',
     params: SecretParams,
+    sends: ['text/html'],
     data: TextDocument,
+    refuses: { 429: [ProblemCode.rateLimited] },
   },
 } as const satisfies Record<string, RouteDef>

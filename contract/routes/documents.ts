@@ -3,6 +3,7 @@ import { IdParams, NoBody } from '../api'
 import {
   DeletedData,
   FileBytes,
+  FILE_TYPES,
   FilesQuery,
   FileVariantParams,
   LogBody,
@@ -13,9 +14,11 @@ import {
   UploadFields,
   Warranty,
   WarrantyBody,
+  DocumentsProblemCode,
 } from '../documents'
 import { z } from 'zod/mini'
 
+import { ProblemCode } from '../problem'
 import type { RouteDef } from './types'
 
 export const documentsRoutes = {
@@ -28,6 +31,7 @@ export const documentsRoutes = {
     multipart: true,
     data: StoredFile,
     statuses: [201],
+    refuses: { 409: [DocumentsProblemCode.quotaExceeded] },
   },
   files: {
     method: 'GET',
@@ -51,13 +55,16 @@ export const documentsRoutes = {
     access: 'public',
     params: FileVariantParams,
     query: SignedQuery,
+    sends: FILE_TYPES,
     data: FileBytes,
+    refuses: { 403: [ProblemCode.forbidden], 429: [ProblemCode.rateLimited] },
   },
   addLogEntry: {
     method: 'POST',
     path: '/api/logs',
     access: 'builder',
     body: LogBody,
+    refuses: { 404: [ProblemCode.notFound] },
     data: LogEntry,
     statuses: [201],
   },
@@ -82,6 +89,7 @@ export const documentsRoutes = {
     access: 'builder',
     body: WarrantyBody,
     data: Warranty,
+    refuses: { 404: [ProblemCode.notFound], 409: [DocumentsProblemCode.stepNotDone] },
   },
   warranties: {
     method: 'GET',

@@ -18,7 +18,7 @@ import { onboardingRoutes } from './onboarding'
 import { tradeRoutes } from './trade'
 import { scopeAdminRoutes, scopeRoutes } from './scope'
 import { tradesRoutes } from './trades'
-import type { Access } from './types'
+import type { Access, RouteDef } from './types'
 
 export type { Access, RouteDef, RouteMethod } from './types'
 export {
@@ -50,6 +50,22 @@ export const routes = {
   ...adminRoutes,
   ...scopeAdminRoutes,
 }
+
+/** The table's parts by name: the API document tags each call with its part's. */
+export const routeParts = {
+  auth: authRoutes,
+  onboarding: onboardingRoutes,
+  client: clientRoutes,
+  timeline: timelineRoutes,
+  money: moneyRoutes,
+  documents: documentsRoutes,
+  trades: tradesRoutes,
+  trade: tradeRoutes,
+  bids: bidsRoutes,
+  scope: scopeRoutes,
+  admin: adminRoutes,
+  'admin-scope': scopeAdminRoutes,
+} satisfies Record<string, Record<string, RouteDef>>
 
 export type Routes = typeof routes
 export type CallName = keyof Routes

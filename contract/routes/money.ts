@@ -1,8 +1,16 @@
 /** Money (PRODUCT.md §10): contracts, draws, payments and change orders; each call answers Money. */
 import { IdParams, NoBody } from '../api'
-import { LienWaiverBody } from '../documents'
-import { ChangeOrderBody, ChangeOrderDecisionBody, DrawsBody, Money, PaymentBody } from '../money'
+import { LienWaiverBody, DocumentsProblemCode } from '../documents'
+import {
+  ChangeOrderBody,
+  ChangeOrderDecisionBody,
+  DrawsBody,
+  Money,
+  PaymentBody,
+  MoneyProblemCode,
+} from '../money'
 
+import { ProblemCode } from '../problem'
 import type { RouteDef } from './types'
 
 export const moneyRoutes = {
@@ -18,6 +26,11 @@ export const moneyRoutes = {
     access: 'builder',
     body: DrawsBody,
     data: Money,
+    refuses: {
+      400: [MoneyProblemCode.drawsMustSum],
+      404: [ProblemCode.notFound],
+      409: [MoneyProblemCode.drawBelowPaid, MoneyProblemCode.noContract],
+    },
   },
   recordPayment: {
     method: 'POST',
@@ -27,6 +40,7 @@ export const moneyRoutes = {
     body: PaymentBody,
     data: Money,
     statuses: [201],
+    refuses: { 409: [MoneyProblemCode.paymentExceedsDraw] },
   },
   deletePayment: {
     method: 'DELETE',
@@ -44,6 +58,7 @@ export const moneyRoutes = {
     params: IdParams,
     body: LienWaiverBody,
     data: Money,
+    refuses: { 409: [DocumentsProblemCode.notALienWaiver] },
   },
   addChangeOrder: {
     method: 'POST',
@@ -52,6 +67,7 @@ export const moneyRoutes = {
     body: ChangeOrderBody,
     data: Money,
     statuses: [201],
+    refuses: { 409: [MoneyProblemCode.noContract] },
   },
   decideChangeOrder: {
     method: 'PUT',
@@ -60,5 +76,6 @@ export const moneyRoutes = {
     params: IdParams,
     body: ChangeOrderDecisionBody,
     data: Money,
+    refuses: { 409: [MoneyProblemCode.changeOrderDecided] },
   },
 } as const satisfies Record<string, RouteDef>

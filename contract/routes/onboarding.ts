@@ -4,6 +4,7 @@
  */
 import { RefreshData, SessionAnswer, SessionData, ValidateData } from '../api'
 import { OnboardingBody, ValidateBody } from '../api-onboarding'
+import { CODE_PROBLEMS, ProblemCode } from '../problem'
 import type { RouteDef } from './types'
 
 export const onboardingRoutes = {
@@ -22,6 +23,11 @@ export const onboardingRoutes = {
     data: SessionData,
     accept: SessionAnswer,
     tempToken: true,
+    refuses: {
+      401: CODE_PROBLEMS,
+      409: [ProblemCode.accountExists],
+      429: [ProblemCode.rateLimited],
+    },
   },
   /** Answers like refresh: the session as it now is, Flag recomputed for the new place. */
   changeCity: {

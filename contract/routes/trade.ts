@@ -15,9 +15,11 @@ import {
   TradeLoginData,
   TradeVerifyBody,
   TradeView,
+  BidsProblemCode,
 } from '../bids'
-import { StoredFile } from '../documents'
+import { StoredFile, DocumentsProblemCode } from '../documents'
 
+import { CODE_PROBLEMS, ProblemCode } from '../problem'
 import type { RouteDef } from './types'
 
 export const tradeRoutes = {
@@ -27,6 +29,7 @@ export const tradeRoutes = {
     access: 'public',
     body: TradeLoginBody,
     data: TradeLinkData,
+    refuses: { 410: [BidsProblemCode.linkGone], 429: [ProblemCode.rateLimited] },
   },
   tradeLogin: {
     method: 'POST',
@@ -34,6 +37,7 @@ export const tradeRoutes = {
     access: 'public',
     body: TradeLoginBody,
     data: TradeLoginData,
+    refuses: { 410: [BidsProblemCode.linkGone], 429: [ProblemCode.rateLimited] },
   },
   tradeVerify: {
     method: 'POST',
@@ -41,14 +45,29 @@ export const tradeRoutes = {
     access: 'public',
     body: TradeVerifyBody,
     data: TradeView,
+    refuses: {
+      401: CODE_PROBLEMS,
+      410: [BidsProblemCode.linkGone],
+      429: [ProblemCode.rateLimited],
+    },
   },
-  tradeView: { method: 'GET', path: '/api/trade', access: 'trade', data: TradeView },
+  tradeView: {
+    method: 'GET',
+    path: '/api/trade',
+    access: 'trade',
+    data: TradeView,
+    refuses: { 410: [BidsProblemCode.linkGone] },
+  },
   tradeBid: {
     method: 'PUT',
     path: '/api/trade/bid',
     access: 'trade',
     body: TradeBidBody,
     data: TradeView,
+    refuses: {
+      409: [BidsProblemCode.bidClosed, BidsProblemCode.bidAccepted, ProblemCode.conflict],
+      410: [BidsProblemCode.linkGone],
+    },
   },
   tradeDecline: {
     method: 'PUT',
@@ -56,6 +75,7 @@ export const tradeRoutes = {
     access: 'trade',
     body: TradeDeclineBody,
     data: TradeView,
+    refuses: { 409: [BidsProblemCode.bidAccepted], 410: [BidsProblemCode.linkGone] },
   },
   tradeDates: {
     method: 'PUT',
@@ -63,6 +83,7 @@ export const tradeRoutes = {
     access: 'trade',
     body: TradeDatesBody,
     data: TradeView,
+    refuses: { 409: [BidsProblemCode.notAwarded], 410: [BidsProblemCode.linkGone] },
   },
   /** Multipart: one `file` part and the `kind` field (checked after the stream is read). */
   tradeUpload: {
@@ -73,6 +94,7 @@ export const tradeRoutes = {
     multipart: true,
     data: StoredFile,
     statuses: [201],
+    refuses: { 409: [DocumentsProblemCode.quotaExceeded], 410: [BidsProblemCode.linkGone] },
   },
   tradeSignOut: {
     method: 'DELETE',
@@ -80,5 +102,6 @@ export const tradeRoutes = {
     access: 'trade',
     body: NoBody,
     data: z.strictObject({}),
+    refuses: { 410: [BidsProblemCode.linkGone] },
   },
 } as const satisfies Record<string, RouteDef>

@@ -1,7 +1,8 @@
 /** The trades directory (PRODUCT.md §13): who does the work, with licence and insurance. */
 import { IdParams, NoBody } from '../api'
 import { DeletedData } from '../documents'
-import { Trade, TradeBody } from '../trades'
+import { ProblemCode } from '../problem'
+import { Trade, TradeBody, TradesProblemCode } from '../trades'
 import { z } from 'zod/mini'
 
 import type { RouteDef } from './types'
@@ -20,6 +21,7 @@ export const tradesRoutes = {
     body: TradeBody,
     data: Trade,
     statuses: [201],
+    refuses: { 404: [ProblemCode.notFound], 409: [TradesProblemCode.tradeExists] },
   },
   editTrade: {
     method: 'PUT',
@@ -28,6 +30,7 @@ export const tradesRoutes = {
     params: IdParams,
     body: TradeBody,
     data: Trade,
+    refuses: { 404: [ProblemCode.notFound], 409: [TradesProblemCode.tradeExists] },
   },
   deleteTrade: {
     method: 'DELETE',
@@ -36,5 +39,6 @@ export const tradesRoutes = {
     params: IdParams,
     body: NoBody,
     data: DeletedData,
+    refuses: { 409: [TradesProblemCode.tradeHasContract] },
   },
 } as const satisfies Record<string, RouteDef>

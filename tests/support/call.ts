@@ -14,6 +14,7 @@ import {
   type Routes,
 } from '../../contract/routes'
 import type { TestApp } from './build'
+import { expectDocumented } from './openapi-check'
 
 type Headers = Record<string, string>
 
@@ -46,8 +47,11 @@ function urlOf(route: RouteDef, input: object): string {
   return search ? `${path}?${search}` : path
 }
 
-/** The call's raw answer, for tests that check statuses, headers or problem+json. */
-export function callRaw(
+/**
+ * The call's raw answer, for tests that check statuses, headers or problem+json; the test fails
+ * when the answer is not one the API document describes (openapi-check.ts).
+ */
+export async function callRaw(
   t: TestApp,
   name: CallName,
   input: RawInput = {},
@@ -58,12 +62,17 @@ export function callRaw(
   const headers = typeof tempToken === 'string' ? { ...as, 'temp-token': tempToken } : as
   const body: unknown = Reflect.get(input, 'body')
   const options: InjectOptions = { method: route.method, url: urlOf(route, input), headers }
-  if (body === undefined) return t.app.inject(options)
-  return t.app.inject({
-    ...options,
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: JSON.stringify(body),
-  })
+  const res = await t.app.inject(
+    body === undefined
+      ? options
+      : {
+          ...options,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: JSON.stringify(body),
+        },
+  )
+  expectDocumented(t, name, res)
+  return res
 }
 
 /** The call's `Data`, after checking that it succeeded with one of the entry's statuses. */

@@ -3,6 +3,8 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import type { OpenAPIV3 } from 'openapi-types'
+import { callOf, completed, operationFields, securitySchemes } from '../../lib/openapi-document'
 
 /** The OpenAPI document, generated from the contract's zod schemas: /api/docs/json and /api/docs. */
 export default fp(
@@ -15,11 +17,18 @@ export default fp(
           description:
             'Success bodies are { "Data": … }; every error is application/problem+json (RFC 9457).',
         },
-        components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        },
+        components: { securitySchemes },
       },
-      transform: jsonSchemaTransform,
+      transform: (input) => {
+        const transformed = jsonSchemaTransform(input)
+        const found = callOf(input.route.config?.call)
+        if (!found) return transformed
+        return { ...transformed, schema: operationFields(...found, transformed.schema) }
+      },
+      transformObject: (document) =>
+        'openapiObject' in document
+          ? completed(document.openapiObject as OpenAPIV3.Document)
+          : document.swaggerObject,
     })
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
