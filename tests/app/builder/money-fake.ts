@@ -33,6 +33,14 @@ type Contract = {
   changeOrders: ChangeOrder[]
 }
 
+export type FakePaymentRequest = {
+  step: StepSlug
+  position: number
+  amount: number
+  invoiceFileId: string
+  conditionalWaiverFileId: string
+}
+
 const NO_FACTS: ProjectFacts = { startDate: null, baseline: null, steps: {}, inspections: {} }
 
 const NOW = `${FAKE_TODAY}T12:00:00.000Z`
@@ -210,14 +218,15 @@ export function createFakeMoneyApi(project: () => ProjectData) {
     }
     return { name: call.name, data: answer() } as ClientCallResult
   }
-  /** A trade's open request on `drawId`, as its portal's call makes it. */
-  const requestPayment = (drawId: string, amount: number, files: [string, string]) => {
-    const [invoiceFileId, conditionalWaiverFileId] = files
-    drawWith(drawId).requests.push({
+  /** A trade's open request on the draw at `position` of `step`'s plan, as its portal makes it. */
+  const requestPayment = (request: FakePaymentRequest) => {
+    const draw = contractOf(request.step).draws[request.position]
+    if (!draw) throw new Error(`no draw ${request.position} on ${request.step}`)
+    draw.requests.push({
       id: id(),
-      amount,
-      invoiceFileId,
-      conditionalWaiverFileId,
+      amount: request.amount,
+      invoiceFileId: request.invoiceFileId,
+      conditionalWaiverFileId: request.conditionalWaiverFileId,
       requestedAt: NOW,
       status: 'open',
     })
