@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { z } from 'zod/mini'
 import { TradePaymentRequestBody, type TradePayment, type TradeView } from '../../../contract/bids'
+import { FILE_TYPES } from '../../../contract/documents'
 import type { TradeAnswer } from '../../../machines/trade-portal/trade-portal.types'
 import { BusyButton } from '../../components/busy-button'
 import { FieldAlert } from '../../components/form/field-alert'
@@ -124,7 +125,7 @@ function FileField({ id, onChange, error, label }: FieldProps<File | null> & { l
       <input
         id={id}
         type="file"
-        accept="application/pdf,image/jpeg,image/png,image/webp"
+        accept={FILE_TYPES.join(',')}
         className="portal-file-input"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
