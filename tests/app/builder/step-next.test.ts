@@ -24,6 +24,9 @@ const deposit = (paid: number): Draw => ({
   paid,
   payments: [],
   lienWaiverFileId: null,
+  conditionalWaiverFileId: null,
+  unconditionalWaiverFileId: null,
+  noticeWaivers: [],
 })
 
 const accepted = [{ accepted: false }, { accepted: true }]

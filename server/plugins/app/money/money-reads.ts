@@ -9,13 +9,17 @@ import {
   contracts,
   draws,
   engineers,
+  notices,
+  noticeWaivers,
   payments,
   poolEntries,
   quotes,
+  trades,
 } from '../../../db/schema'
 import { engineerOf } from '../directory/engineers-and-managers'
 import type { MoneyRows } from '../../../../contract/money-answer'
 import { toPoolEntry } from '../pool/pool-entries'
+import { noticesOf } from './notices'
 
 /**
  * What the estimates are computed from, as the builder's fetch has it (stages, the saved
@@ -50,28 +54,42 @@ export async function projectOf(db: Db, clientId: string, stages: Stage[]): Prom
 }
 
 export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
-  const [contractRows, drawRows, paymentRows, changeOrderRows] = await Promise.all([
-    db
-      .select({ ...getTableColumns(contracts), tradeId: quotes.tradeId })
-      .from(contracts)
-      .innerJoin(quotes, eq(quotes.id, contracts.quoteId))
-      .where(eq(contracts.clientId, clientId)),
-    db.select().from(draws).where(eq(draws.clientId, clientId)).orderBy(asc(draws.position)),
-    db
-      .select()
-      .from(payments)
-      .where(eq(payments.clientId, clientId))
-      .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id)),
-    db
-      .select()
-      .from(changeOrders)
-      .where(eq(changeOrders.clientId, clientId))
-      .orderBy(asc(changeOrders.createdAt), asc(changeOrders.id)),
-  ])
+  const [contractRows, drawRows, paymentRows, changeOrderRows, noticeRows, waiverRows] =
+    await Promise.all([
+      db
+        .select({
+          ...getTableColumns(contracts),
+          tradeId: quotes.tradeId,
+          tradeCompany: trades.company,
+        })
+        .from(contracts)
+        .innerJoin(quotes, eq(quotes.id, contracts.quoteId))
+        .leftJoin(trades, eq(trades.id, quotes.tradeId))
+        .where(eq(contracts.clientId, clientId)),
+      db.select().from(draws).where(eq(draws.clientId, clientId)).orderBy(asc(draws.position)),
+      db
+        .select()
+        .from(payments)
+        .where(eq(payments.clientId, clientId))
+        .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id)),
+      db
+        .select()
+        .from(changeOrders)
+        .where(eq(changeOrders.clientId, clientId))
+        .orderBy(asc(changeOrders.createdAt), asc(changeOrders.id)),
+      noticesOf(db, clientId),
+      db
+        .select(getTableColumns(noticeWaivers))
+        .from(noticeWaivers)
+        .innerJoin(notices, eq(notices.id, noticeWaivers.noticeId))
+        .where(eq(notices.clientId, clientId)),
+    ])
   return {
     contracts: contractRows,
     draws: drawRows,
     payments: paymentRows,
     changeOrders: changeOrderRows,
+    notices: noticeRows,
+    noticeWaivers: waiverRows,
   }
 }
