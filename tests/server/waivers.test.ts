@@ -77,7 +77,7 @@ describe('preliminary notices', () => {
     expect(first).toMatchObject({ ...newNotice(trade.id), id: expect.any(String) })
     const later = { ...newNotice(trade.id, 'Pump Rentals'), receivedOn: '2030-02-27' }
     const second = (await call(t, 'createNotice', { body: later }, client.headers)).id
-    const bare = {
+    const bare: NoticeBody = {
       claimant: 'Lou Laborer',
       role: 'laborer',
       tradeId: trade.id,

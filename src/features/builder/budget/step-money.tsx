@@ -7,7 +7,7 @@ import { formatMoney, signedMoney } from '../../../lib/money'
 import { formatDate } from '../timeline-dates'
 import { useClientCalls } from '../use-client'
 import { ChangeOrderDialog } from './change-order-dialog'
-import { LienWaiver } from './lien-waiver'
+import { LienWaiver, lienWaiverAnchor } from './lien-waiver'
 import { DrawsDialog } from './draws-dialog'
 import { CHANGE_ORDER_STATUS, DUE_WORDS, METHOD_WORDS } from './money-words'
 import { PaymentDialog } from './payment-dialog'
@@ -63,7 +63,12 @@ export function StepMoney({ step }: { step: MoneyStep }) {
       </ul>
       <ChangeOrders step={step} onAdd={() => setOpen({ kind: 'change' })} />
       {open?.kind === 'payment' && (
-        <PaymentDialog draw={open.draw} stepTitle={step.title} onClose={close} />
+        <PaymentDialog
+          draw={open.draw}
+          stepTitle={step.title}
+          final={step.draws.at(-1)?.id === open.draw.id}
+          onClose={close}
+        />
       )}
       {open?.kind === 'delete' && <DeletePayment payment={open.payment} onClose={close} />}
       {open?.kind === 'draws' && <DrawsDialog step={step} onClose={close} />}
@@ -127,7 +132,7 @@ function DrawItem({
           ))}
         </ul>
       )}
-      <LienWaiver draw={draw} step={step.step} stepTitle={step.title} />
+      <DrawWaivers draw={draw} step={step} labelId={labelId} />
       {owed > 0 && (
         <button
           type="button"
@@ -139,6 +144,69 @@ function DrawItem({
         </button>
       )}
     </li>
+  )
+}
+
+/**
+ * A draw's waivers (PRODUCT.md §15): its trade's conditional and unconditional ones, then each
+ * preliminary notice claimant's of that trade.
+ */
+function DrawWaivers({ draw, step, labelId }: { draw: Draw; step: MoneyStep; labelId: string }) {
+  const context = `${step.title}, ${draw.label}`
+  const paid = draw.paid > 0
+  const common = { drawId: draw.id, context, describedBy: labelId }
+  return (
+    <>
+      <LienWaiver
+        target={{ ...common, kind: 'conditional', fileId: draw.conditionalWaiverFileId }}
+        paid={paid}
+        step={step.step}
+      />
+      <LienWaiver
+        target={{ ...common, kind: 'unconditional', fileId: draw.unconditionalWaiverFileId }}
+        paid={paid}
+        step={step.step}
+        anchor={lienWaiverAnchor(draw.id)}
+      />
+      {draw.noticeWaivers.length > 0 && (
+        <ul className="notice-waivers" aria-label={`Notice claimants’ waivers on ${draw.label}`}>
+          {draw.noticeWaivers.map((waiver) => {
+            const claimantId = `claimant-${draw.id}-${waiver.noticeId}`
+            const target = {
+              drawId: draw.id,
+              noticeId: waiver.noticeId,
+              context: `${waiver.claimant}, ${context}`,
+              describedBy: claimantId,
+            }
+            return (
+              <li key={waiver.noticeId} aria-labelledby={claimantId}>
+                <span id={claimantId} className="notice-claimant">
+                  {waiver.claimant}
+                </span>
+                <LienWaiver
+                  target={{
+                    ...target,
+                    kind: 'conditional',
+                    fileId: waiver.conditionalWaiverFileId,
+                  }}
+                  paid={paid}
+                  step={step.step}
+                />
+                <LienWaiver
+                  target={{
+                    ...target,
+                    kind: 'unconditional',
+                    fileId: waiver.unconditionalWaiverFileId,
+                  }}
+                  paid={paid}
+                  step={step.step}
+                />
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </>
   )
 }
 
