@@ -318,21 +318,23 @@ describe('paying a trade’s draw', () => {
 })
 
 describe('the waivers’ warnings', () => {
+  /** Step warnings 9 days after the payment (none), then these 10 days after it. */
+  async function tenDaysAfter(expected: { code: string; message: string }) {
+    setToday(t, '2030-03-10')
+    expect(await warningCodes()).toEqual([])
+    setToday(t, '2030-03-11')
+    expect(stepIn(await getMoney(t, client.headers), 'excavation').warnings).toEqual([expected])
+  }
+
   it('MISSING_LIEN_WAIVER: no unconditional waiver 10 days after a payment', async () => {
     const { deposit } = await tradeContract()
     moneyOf(await attach(deposit, (await waiverFile()).id, 'conditional'))
     moneyOf(await pay(deposit), 201)
-    setToday(t, '2030-03-10')
-    expect(await warningCodes()).toEqual([])
-    setToday(t, '2030-03-11')
-    const step = stepIn(await getMoney(t, client.headers), 'excavation')
-    expect(step.warnings).toEqual([
-      {
-        code: 'MISSING_LIEN_WAIVER',
-        message:
-          'A payment on Excavation is 10 or more days old without an unconditional lien waiver',
-      },
-    ])
+    await tenDaysAfter({
+      code: 'MISSING_LIEN_WAIVER',
+      message:
+        'A payment on Excavation is 10 or more days old without an unconditional lien waiver',
+    })
     moneyOf(await attach(deposit, (await waiverFile()).id))
     expect(await warningCodes()).toEqual([])
   })
@@ -344,17 +346,11 @@ describe('the waivers’ warnings', () => {
     moneyOf(await attach(deposit, (await waiverFile()).id))
     moneyOf(await attachForNotice(deposit, notice.id, (await waiverFile()).id, 'conditional'))
     moneyOf(await pay(deposit), 201)
-    setToday(t, '2030-03-10')
-    expect(await warningCodes()).toEqual([])
-    setToday(t, '2030-03-11')
-    const step = stepIn(await getMoney(t, client.headers), 'excavation')
-    expect(step.warnings).toEqual([
-      {
-        code: 'NOTICE_UNWAIVED',
-        message:
-          'Rebar Supply Inc sent a preliminary notice and has no unconditional waiver for a payment on Excavation made 10 or more days ago.',
-      },
-    ])
+    await tenDaysAfter({
+      code: 'NOTICE_UNWAIVED',
+      message:
+        'Rebar Supply Inc sent a preliminary notice and has no unconditional waiver for a payment on Excavation made 10 or more days ago.',
+    })
     moneyOf(await attachForNotice(deposit, notice.id, (await waiverFile()).id, 'unconditional'))
     expect(await warningCodes()).toEqual([])
   })

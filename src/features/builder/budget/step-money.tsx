@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { StepSlug } from '../../../../contract'
 import type { Draw, MoneyStep, Payment } from '../../../../contract/money'
 import { Badge } from '../../../components/badge'
 import { ConfirmDelete } from '../../../components/form/confirm-delete'
@@ -7,7 +8,7 @@ import { formatMoney, signedMoney } from '../../../lib/money'
 import { formatDate } from '../timeline-dates'
 import { useClientCalls } from '../use-client'
 import { ChangeOrderDialog } from './change-order-dialog'
-import { LienWaiver, lienWaiverAnchor } from './lien-waiver'
+import { LienWaiver, lienWaiverAnchor, type WaiverTarget } from './lien-waiver'
 import { DrawsDialog } from './draws-dialog'
 import { CHANGE_ORDER_STATUS, DUE_WORDS, METHOD_WORDS } from './money-words'
 import { PaymentDialog } from './payment-dialog'
@@ -157,13 +158,9 @@ function DrawWaivers({ draw, step, labelId }: { draw: Draw; step: MoneyStep; lab
   const common = { drawId: draw.id, context, describedBy: labelId }
   return (
     <>
-      <LienWaiver
-        target={{ ...common, kind: 'conditional', fileId: draw.conditionalWaiverFileId }}
-        paid={paid}
-        step={step.step}
-      />
-      <LienWaiver
-        target={{ ...common, kind: 'unconditional', fileId: draw.unconditionalWaiverFileId }}
+      <BothWaivers
+        target={common}
+        files={draw}
         paid={paid}
         step={step.step}
         anchor={lienWaiverAnchor(draw.id)}
@@ -183,29 +180,46 @@ function DrawWaivers({ draw, step, labelId }: { draw: Draw; step: MoneyStep; lab
                 <span id={claimantId} className="notice-claimant">
                   {waiver.claimant}
                 </span>
-                <LienWaiver
-                  target={{
-                    ...target,
-                    kind: 'conditional',
-                    fileId: waiver.conditionalWaiverFileId,
-                  }}
-                  paid={paid}
-                  step={step.step}
-                />
-                <LienWaiver
-                  target={{
-                    ...target,
-                    kind: 'unconditional',
-                    fileId: waiver.unconditionalWaiverFileId,
-                  }}
-                  paid={paid}
-                  step={step.step}
-                />
+                <BothWaivers target={target} files={waiver} paid={paid} step={step.step} />
               </li>
             )
           })}
         </ul>
       )}
+    </>
+  )
+}
+
+/** Someone's two waivers for a draw: conditional, then unconditional (at `anchor`, if given). */
+function BothWaivers({
+  target,
+  files,
+  paid,
+  step,
+  anchor,
+}: {
+  target: Omit<WaiverTarget, 'kind' | 'fileId'>
+  files: Pick<
+    Draw['noticeWaivers'][number],
+    'conditionalWaiverFileId' | 'unconditionalWaiverFileId'
+  >
+  paid: boolean
+  step: StepSlug
+  anchor?: string
+}) {
+  return (
+    <>
+      <LienWaiver
+        target={{ ...target, kind: 'conditional', fileId: files.conditionalWaiverFileId }}
+        paid={paid}
+        step={step}
+      />
+      <LienWaiver
+        target={{ ...target, kind: 'unconditional', fileId: files.unconditionalWaiverFileId }}
+        paid={paid}
+        step={step}
+        anchor={anchor}
+      />
     </>
   )
 }
