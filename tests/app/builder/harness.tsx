@@ -287,6 +287,11 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
       // Read by the Budget page beside the money.
       if (call.name === 'notices')
         return Promise.resolve({ name: 'notices', data: options.notices ?? [] })
+      if (call.name === 'createNotice') {
+        const { amount = null, address = null, ...body } = call.body
+        const data = { id: '00000000-0000-4000-8000-000000000d01', ...body, amount, address }
+        return Promise.resolve({ name: 'createNotice', data })
+      }
       if (call.name in moneyRoutes) return api.money.handle(call)
       // Read by every step page's quote form, apart from the entries' calls.
       if (call.name === 'trades')
