@@ -24,8 +24,14 @@ const LIST = new Intl.ListFormat('en-US', { type: 'conjunction' })
 /** "Dig Co", "Dig Co and Rebar Supply", "A, B, and C": each name once. */
 export const namesOf = (names: readonly string[]) => LIST.format([...new Set(names)])
 
+/** A draw's conditional waivers: all a payment needs first. */
+export type ConditionalWaivers = {
+  conditionalWaiverFileId: string | null
+  noticeWaivers: readonly { claimant: string; conditionalWaiverFileId: string | null }[]
+}
+
 /** Who has not sent a conditional waiver for a draw: the trade (by `company`), then claimants. */
-export function missingConditional(draw: DrawWaivers, company: string): string[] {
+export function missingConditional(draw: ConditionalWaivers, company: string): string[] {
   const claimants = draw.noticeWaivers
     .filter((n) => n.conditionalWaiverFileId === null)
     .map((n) => n.claimant)

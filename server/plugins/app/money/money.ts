@@ -198,12 +198,7 @@ async function tradeOfDraw(tx: Tx, clientId: string, draw: DrawRow) {
   }
   const waivers = {
     conditionalWaiverFileId: draw.conditionalWaiverFileId,
-    unconditionalWaiverFileId: draw.lienWaiverFileId,
-    noticeWaivers: claimants.map((c) => ({
-      claimant: c.claimant,
-      conditionalWaiverFileId: c.conditionalWaiverFileId,
-      unconditionalWaiverFileId: null,
-    })),
+    noticeWaivers: claimants,
   }
   return { to: row.to, letter, waivers }
 }
