@@ -6,6 +6,7 @@
 import { z } from 'zod/mini'
 import { StepSlug } from './construction'
 import { Required, Text, Timestamp } from './domain'
+import { WaiverKind } from './notices'
 import { DateInput, IsoDate } from './timeline'
 
 export const FILE_KINDS = [
@@ -148,7 +149,17 @@ export const WarrantyBody = z.strictObject({
   fileId: z.optional(z.nullable(z.uuid('Unknown file'))),
 })
 
-export const LienWaiverBody = z.strictObject({ fileId: z.nullable(z.uuid('Unknown file')) })
+/** A draw's waiver from its trade: unconditional unless `kind` says (PRODUCT.md §15). */
+export const LienWaiverBody = z.strictObject({
+  fileId: z.nullable(z.uuid('Unknown file')),
+  kind: z.optional(WaiverKind),
+})
+
+/** A waiver of a preliminary notice's claimant for a draw of its trade. */
+export const NoticeWaiverBody = z.strictObject({
+  fileId: z.nullable(z.uuid('Unknown file')),
+  kind: WaiverKind,
+})
 
 export const DeletedData = z.object({ id: z.uuid() })
 

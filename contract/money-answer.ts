@@ -16,6 +16,7 @@ import type {
 import { committedOf, quoteBasis, quoteCheck } from './money-rules'
 import { cashflow, dueOn, inspectionAfter, stepWarnings } from './money-timing'
 import { isLicensedStep } from './trades'
+import { waiverWarnings } from './waiver-rules'
 import type { Timeline } from './timeline'
 
 /** Everything stored of one client's money, each list in the order it is shown. */
@@ -27,8 +28,9 @@ export type MoneyRows = {
     vendor: string
     amount: number
     signedOn: string
-    /** The trade its quote names, or null. */
+    /** The trade its quote names, or null, and that trade's company. */
     tradeId: string | null
+    tradeCompany: string | null
   }[]
   draws: readonly {
     id: string
@@ -36,9 +38,20 @@ export type MoneyRows = {
     label: string
     amount: number
     due: DrawDue
+    /** The trade's unconditional waiver. */
     lienWaiverFileId: string | null
+    conditionalWaiverFileId: string | null
   }[]
-  payments: readonly (Payment & { drawId: string })[]
+  /** `acknowledged`: recorded although a conditional waiver was missing. */
+  payments: readonly (Payment & { drawId: string; acknowledged: boolean })[]
+  /** The preliminary notices, oldest first. */
+  notices: readonly { id: string; claimant: string; tradeId: string }[]
+  noticeWaivers: readonly {
+    drawId: string
+    noticeId: string
+    conditionalFileId: string | null
+    unconditionalFileId: string | null
+  }[]
   /** The trades' payment requests, oldest first. */
   paymentRequests: readonly (Omit<DrawPaymentRequest, 'requestedAt'> & {
     drawId: string
@@ -100,31 +113,42 @@ function stepMoney(budget: StepBudget, rows: MoneyRows, facts: MoneyFacts): Mone
   const inspectionSlug = inspectionAfter(step)
   const inspection = facts.timeline.inspections.find((i) => i.slug === inspectionSlug) ?? null
   const progress = { signedOn: contract.signedOn, timeline: timelineStep, inspection }
-  const stepDraws = rows.draws
-    .filter((d) => d.contractId === contract.id)
-    .map((d) => {
-      const drawPayments = rows.payments.filter((p) => p.drawId === d.id).map(paymentOf)
-      return {
-        id: d.id,
-        label: d.label,
-        amount: d.amount,
-        due: d.due,
-        dueOn: dueOn(d.due, progress),
-        paid: sum(drawPayments),
-        payments: drawPayments,
-        lienWaiverFileId: d.lienWaiverFileId,
-        requests: rows.paymentRequests
-          .filter((r) => r.drawId === d.id)
-          .map((r) => ({
-            id: r.id,
-            amount: r.amount,
-            invoiceFileId: r.invoiceFileId,
-            conditionalWaiverFileId: r.conditionalWaiverFileId,
-            requestedAt: r.requestedAt.toISOString(),
-            status: r.status,
-          })),
-      }
-    })
+  const notices = rows.notices.filter((n) => n.tradeId === contract.tradeId)
+  const drawRows = rows.draws.filter((d) => d.contractId === contract.id)
+  const stepDraws = drawRows.map((d) => {
+    const drawPayments = rows.payments.filter((p) => p.drawId === d.id).map(paymentOf)
+    return {
+      id: d.id,
+      label: d.label,
+      amount: d.amount,
+      due: d.due,
+      dueOn: dueOn(d.due, progress),
+      paid: sum(drawPayments),
+      payments: drawPayments,
+      conditionalWaiverFileId: d.conditionalWaiverFileId,
+      unconditionalWaiverFileId: d.lienWaiverFileId,
+      lienWaiverFileId: d.lienWaiverFileId,
+      requests: rows.paymentRequests
+        .filter((r) => r.drawId === d.id)
+        .map((r) => ({
+          id: r.id,
+          amount: r.amount,
+          invoiceFileId: r.invoiceFileId,
+          conditionalWaiverFileId: r.conditionalWaiverFileId,
+          requestedAt: r.requestedAt.toISOString(),
+          status: r.status,
+        })),
+      noticeWaivers: notices.map((notice) => {
+        const row = rows.noticeWaivers.find((w) => w.drawId === d.id && w.noticeId === notice.id)
+        return {
+          noticeId: notice.id,
+          claimant: notice.claimant,
+          conditionalWaiverFileId: row?.conditionalFileId ?? null,
+          unconditionalWaiverFileId: row?.unconditionalFileId ?? null,
+        }
+      }),
+    }
+  })
   const committed = committedOf(contract.amount, changeOrders)
   const basis = quoteBasis(step, facts.project, budget.estimate)
   const warnings = stepWarnings({
@@ -139,6 +163,20 @@ function stepMoney(budget: StepBudget, rows: MoneyRows, facts: MoneyFacts): Mone
     draws: stepDraws,
   })
   if (isLicensedStep(step) && contract.tradeId === null) warnings.push(NO_TRADE)
+  if (contract.tradeCompany !== null) {
+    const draws = stepDraws.map((draw) => ({
+      ...draw,
+      payments: rows.payments.filter((p) => p.drawId === draw.id),
+    }))
+    warnings.push(
+      ...waiverWarnings({
+        title: budget.title,
+        today: facts.today,
+        company: contract.tradeCompany,
+        draws,
+      }),
+    )
+  }
   return {
     ...base,
     contract: { quoteId: contract.quoteId, vendor: contract.vendor, amount: contract.amount },

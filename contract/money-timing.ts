@@ -7,6 +7,7 @@ import { INSPECTIONS, type StepSlug } from './construction'
 import { formatMoney } from './money-format'
 import type { DrawDue, MoneyWarningCode, Payment, StepWarning } from './money'
 import { isFarOff, type QuoteBand } from './money-rules'
+import { WAIVER_AFTER_DAYS } from './waiver-rules'
 import type { TimelineInspection, TimelineStep } from './timeline'
 
 /** The inspection that checks a step's work (steel → pre-gunite); null when none does. */
@@ -55,7 +56,6 @@ export function isDue(
   }
 }
 
-export const LIEN_WAIVER_AFTER_DAYS = 7
 export const OVER_ESTIMATE_BY = 0.1
 
 export type WarningFacts = {
@@ -96,13 +96,15 @@ export function stepWarnings(facts: WarningFacts): StepWarning[] {
       d.lienWaiverFileId === null &&
       d.payments.some(
         (p) =>
-          differenceInCalendarDays(parseISO(facts.today), parseISO(p.paidOn)) >=
-          LIEN_WAIVER_AFTER_DAYS,
+          differenceInCalendarDays(parseISO(facts.today), parseISO(p.paidOn)) >= WAIVER_AFTER_DAYS,
       ),
   )
   if (unwaived) {
     warnings.push(
-      warning('MISSING_LIEN_WAIVER', `A payment on ${title} is a week old without a lien waiver`),
+      warning(
+        'MISSING_LIEN_WAIVER',
+        `A payment on ${title} is ${WAIVER_AFTER_DAYS} or more days old without an unconditional lien waiver`,
+      ),
     )
   }
   if (facts.estimate !== null && facts.committed > facts.estimate * (1 + OVER_ESTIMATE_BY)) {

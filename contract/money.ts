@@ -35,6 +35,8 @@ export const MoneyWarningCode = z.enum([
   'OVER_ESTIMATE',
   'QUOTE_FAR_OFF',
   'NO_TRADE',
+  'CONDITIONAL_MISSING',
+  'NOTICE_UNWAIVED',
 ])
 export type MoneyWarningCode = z.infer<typeof MoneyWarningCode>
 
@@ -75,9 +77,21 @@ export const Draw = z.object({
   dueOn: z.nullable(IsoDate),
   paid: Cents,
   payments: z.array(Payment),
+  conditionalWaiverFileId: z.nullable(z.uuid()),
+  unconditionalWaiverFileId: z.nullable(z.uuid()),
+  /** The unconditional waiver again, by the name it had before waivers had kinds. */
   lienWaiverFileId: z.nullable(z.uuid()),
   /** The trades' payment requests on it, oldest first. */
   requests: z.array(DrawPaymentRequest),
+  /** The waivers of each preliminary notice of the contract's trade (PRODUCT.md §15). */
+  noticeWaivers: z.array(
+    z.object({
+      noticeId: z.uuid(),
+      claimant: z.string(),
+      conditionalWaiverFileId: z.nullable(z.uuid()),
+      unconditionalWaiverFileId: z.nullable(z.uuid()),
+    }),
+  ),
 })
 export type Draw = z.infer<typeof Draw>
 
@@ -156,6 +170,8 @@ export const PaymentBody = z.strictObject({
   amount: Cents.check(z.minimum(1, 'Enter an amount above $0')),
   method: PaymentMethod,
   reference: z.optional(Text(80)),
+  /** Pays although a conditional waiver is missing (PRODUCT.md §15); the audit log records it. */
+  acknowledge: z.optional(z.boolean()),
 })
 
 export const ChangeOrderBody = z.strictObject({
@@ -189,4 +205,15 @@ export const MoneyProblemCode = {
   drawBelowPaid: 'DRAW_BELOW_PAID',
   /** Declining a payment request that is no longer open (409). */
   paymentRequestClosed: 'PAYMENT_REQUEST_CLOSED',
+  /**
+   * A payment on a trade's contract without the conditional waiver of the trade or of a
+   * claimant of its preliminary notices, and without `acknowledge` (409).
+   */
+  waiverRequired: 'WAIVER_REQUIRED',
 } as const
+
+/** The field of a WAIVER_REQUIRED refusal: who has not sent a conditional waiver. */
+export const WAIVER_REQUIRED_FIELD = 'WAIVER_REQUIRED'
+
+export const isWaiverRequired = (fields: Record<string, string[]>) =>
+  WAIVER_REQUIRED_FIELD in fields

@@ -84,14 +84,27 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   recordPayment: {
     summary: 'Record a payment on a draw',
     description:
-      'Never more than the draw still owes (409 PAYMENT_EXCEEDS_DRAW), even under concurrent payments.',
+      'Never more than the draw still owes (409 PAYMENT_EXCEEDS_DRAW), even under concurrent payments. On a contract whose quote names a trade, a draw without the conditional waiver of the trade, or of a claimant of a preliminary notice for it, answers 409 WAIVER_REQUIRED naming who is missing (errors.WAIVER_REQUIRED), unless the body carries acknowledge: true, which the audit log records. The trade is then emailed for its unconditional waiver.',
   },
   deletePayment: { summary: 'Delete a payment' },
   setLienWaiver: {
-    summary: "Link a draw's lien waiver (a document of kind lien-waiver), or unlink it with null",
+    summary:
+      "Link a draw's waiver from its trade (a document of kind lien-waiver), or unlink it with null",
     description:
-      'A file of another kind answers 409 NOT_A_LIEN_WAIVER; another client’s file is 404.',
+      'kind is conditional or unconditional (the default; Money also answers it as lienWaiverFileId). A file of another kind answers 409 NOT_A_LIEN_WAIVER; another client’s file is 404.',
   },
+  setNoticeWaiver: {
+    summary: "Link a preliminary notice claimant's waiver for a draw, or unlink it with null",
+    description:
+      'The notice must be one of the client’s, for the trade of the draw’s contract (404 otherwise). A file of another kind answers 409 NOT_A_LIEN_WAIVER.',
+  },
+  notices: { summary: 'The preliminary notices the owner received, oldest first' },
+  createNotice: {
+    summary: 'Record a preliminary notice',
+    description: "tradeId names one of the client's trades (400 otherwise). Amounts in cents.",
+  },
+  editNotice: { summary: 'Replace a preliminary notice', description: 'As createNotice.' },
+  deleteNotice: { summary: 'Delete a preliminary notice and its waivers' },
   uploadFile: {
     summary: 'Upload a photo or document (multipart: file, kind, step?, caption?)',
     description:

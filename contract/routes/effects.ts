@@ -21,6 +21,7 @@ import type {
 import type { BidRequest, StepScope } from '../bids'
 import type { LogEntry, StoredFile, Warranty } from '../documents'
 import type { Money } from '../money'
+import type { Notice } from '../notices'
 import type { NotificationPreferences, Timeline } from '../timeline'
 import type { Trade } from '../trades'
 import type { AdminWriteName, CallData, CallsOf } from './index'
@@ -36,6 +37,8 @@ export type ClientLists = {
   logs: LogEntry[]
   warranties: Warranty[]
   trades: Trade[]
+  /** The preliminary notices the owner received (PRODUCT.md §15). */
+  notices: Notice[]
   /** Every step's requests: a step page shows its own. */
   bidRequests: BidRequest[]
   scope: StepScope[]
@@ -66,7 +69,10 @@ export type ClientUpdate<T> =
   | ([T] extends [BidRequest] ? { list: 'bidRequests'; by: 'upserting' } : never)
   | ([T] extends [Warranty] ? { list: 'warranties'; by: 'upserting' } : never)
   | ([T] extends [Trade] ? { list: 'trades'; by: 'upserting' } : never)
-  | ([T] extends [{ id: string }] ? { list: 'files' | 'logs' | 'trades'; by: 'dropping' } : never)
+  | ([T] extends [Notice] ? { list: 'notices'; by: 'upserting' } : never)
+  | ([T] extends [{ id: string }]
+      ? { list: 'files' | 'logs' | 'trades' | 'notices'; by: 'dropping' }
+      : never)
 
 export type Effect<U> = { updates: U; stale?: readonly Stale[] }
 
@@ -106,6 +112,12 @@ export const clientEffects = {
   recordPayment: { updates: { list: 'money', by: 'replacing' } },
   deletePayment: { updates: { list: 'money', by: 'replacing' } },
   setLienWaiver: { updates: { list: 'money', by: 'replacing' } },
+  setNoticeWaiver: { updates: { list: 'money', by: 'replacing' } },
+  // Money's draws list the waivers of each notice of their trade.
+  notices: { updates: { list: 'notices', by: 'replacing' } },
+  createNotice: { updates: { list: 'notices', by: 'upserting' }, stale: movesMoney },
+  editNotice: { updates: { list: 'notices', by: 'upserting' }, stale: movesMoney },
+  deleteNotice: { updates: { list: 'notices', by: 'dropping' }, stale: movesMoney },
   addChangeOrder: { updates: { list: 'money', by: 'replacing' } },
   decideChangeOrder: { updates: { list: 'money', by: 'replacing' } },
   declinePaymentRequest: { updates: { list: 'money', by: 'replacing' } },
@@ -121,7 +133,8 @@ export const clientEffects = {
   trades: { updates: { list: 'trades', by: 'replacing' } },
   createTrade: { updates: { list: 'trades', by: 'upserting' } },
   editTrade: { updates: { list: 'trades', by: 'upserting' } },
-  deleteTrade: { updates: { list: 'trades', by: 'dropping' } },
+  // A deleted trade takes its preliminary notices along.
+  deleteTrade: { updates: { list: 'trades', by: 'dropping' }, stale: ['notices', 'money'] },
   bidRequests: { updates: { list: 'bidRequests', by: 'replacing' } },
   requestBids: { updates: { list: 'bidRequests', by: 'prepending' } },
   resendBidRequest: { updates: { list: 'bidRequests', by: 'upserting' } },

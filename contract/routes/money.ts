@@ -1,6 +1,7 @@
 /** Money (PRODUCT.md §10): contracts, draws, payments and change orders; each call answers Money. */
+import { z } from 'zod/mini'
 import { IdParams, NoBody } from '../api'
-import { LienWaiverBody, DocumentsProblemCode } from '../documents'
+import { DeletedData, LienWaiverBody, DocumentsProblemCode, NoticeWaiverBody } from '../documents'
 import {
   ChangeOrderBody,
   ChangeOrderDecisionBody,
@@ -10,9 +11,15 @@ import {
   PaymentRequestDecisionBody,
   MoneyProblemCode,
 } from '../money'
+import { Notice, NoticeBody } from '../notices'
 
 import { ProblemCode } from '../problem'
 import type { RouteDef } from './types'
+
+const NoticeWaiverParams = z.strictObject({
+  id: z.uuid('Unknown draw'),
+  noticeId: z.uuid('Unknown notice'),
+})
 
 export const moneyRoutes = {
   money: {
@@ -41,7 +48,7 @@ export const moneyRoutes = {
     body: PaymentBody,
     data: Money,
     statuses: [201],
-    refuses: { 409: [MoneyProblemCode.paymentExceedsDraw] },
+    refuses: { 409: [MoneyProblemCode.paymentExceedsDraw, MoneyProblemCode.waiverRequired] },
   },
   deletePayment: {
     method: 'DELETE',
@@ -51,7 +58,7 @@ export const moneyRoutes = {
     body: NoBody,
     data: Money,
   },
-  /** Links a document of kind lien-waiver to a draw (null unlinks it). */
+  /** Links a document of kind lien-waiver to a draw as its trade's waiver (null unlinks it). */
   setLienWaiver: {
     method: 'PUT',
     path: '/api/draws/:id/lien-waiver',
@@ -60,6 +67,46 @@ export const moneyRoutes = {
     body: LienWaiverBody,
     data: Money,
     refuses: { 409: [DocumentsProblemCode.notALienWaiver] },
+  },
+  /** Links a notice claimant's waiver for a draw of its trade (null unlinks it). */
+  setNoticeWaiver: {
+    method: 'PUT',
+    path: '/api/draws/:id/notice-waivers/:noticeId',
+    access: 'builder',
+    params: NoticeWaiverParams,
+    body: NoticeWaiverBody,
+    data: Money,
+    refuses: { 409: [DocumentsProblemCode.notALienWaiver] },
+  },
+  notices: {
+    method: 'GET',
+    path: '/api/notices',
+    access: 'builder',
+    data: z.array(Notice),
+  },
+  createNotice: {
+    method: 'POST',
+    path: '/api/notices',
+    access: 'builder',
+    body: NoticeBody,
+    data: Notice,
+    statuses: [201],
+  },
+  editNotice: {
+    method: 'PUT',
+    path: '/api/notices/:id',
+    access: 'builder',
+    params: IdParams,
+    body: NoticeBody,
+    data: Notice,
+  },
+  deleteNotice: {
+    method: 'DELETE',
+    path: '/api/notices/:id',
+    access: 'builder',
+    params: IdParams,
+    body: NoBody,
+    data: DeletedData,
   },
   addChangeOrder: {
     method: 'POST',

@@ -67,6 +67,7 @@ export const toStored = ({
   logs: _logs,
   warranties: _warranties,
   trades: _trades,
+  notices: _notices,
   bidRequests: _bidRequests,
   scope: _scope,
   uploads: _uploads,
@@ -141,16 +142,24 @@ function updateList(context: CallEffect, { list, by }: ListUpdate, data: never):
           }
         : list === 'trades'
           ? { ...context, trades: context.trades && upsertBy(context.trades, data, (t) => t.id) }
-          : {
-              ...context,
-              bidRequests: context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
-            }
+          : list === 'notices'
+            ? {
+                ...context,
+                notices: context.notices && upsertBy(context.notices, data, (n) => n.id),
+              }
+            : {
+                ...context,
+                bidRequests:
+                  context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
+              }
     case 'dropping':
       return list === 'files'
         ? { ...context, files: dropId(context.files, data) }
         : list === 'logs'
           ? { ...context, logs: dropId(context.logs, data) }
-          : { ...context, trades: dropId(context.trades, data) }
+          : list === 'trades'
+            ? { ...context, trades: dropId(context.trades, data) }
+            : { ...context, notices: dropId(context.notices, data) }
   }
 }
 

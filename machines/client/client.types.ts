@@ -4,6 +4,7 @@ import type { ClientCallName, ClientListName } from '../../contract/routes/effec
 import type { FileKind, LogEntry, StoredFile, Warranty } from '../../contract/documents'
 import type { BidRequest } from '../../contract/bids'
 import type { Trade } from '../../contract/trades'
+import type { Notice } from '../../contract/notices'
 import type { StepScope } from '../../contract/bids'
 import type {
   Engineer,
@@ -77,6 +78,8 @@ export type ClientMachineContext = ClientContext & {
   warranties: Warranty[] | null
   /** The project's trades (PRODUCT.md §13) once fetched; not saved: their warnings move with today. */
   trades: Trade[] | null
+  /** The preliminary notices (PRODUCT.md §15) once fetched; not saved, as the trades. */
+  notices: Notice[] | null
   /** The bid requests of every step (PRODUCT.md §14) once fetched; not saved: trades answer them. */
   bidRequests: BidRequest[] | null
   /** Each licensed step's scope items (PRODUCT.md §14), which quotes are levelled on. */

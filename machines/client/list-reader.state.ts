@@ -12,6 +12,7 @@ const READS: { [L in ClientListName]: NamedCall<L> } = {
   logs: { name: 'logs' },
   warranties: { name: 'warranties' },
   trades: { name: 'trades' },
+  notices: { name: 'notices' },
   bidRequests: { name: 'bidRequests' },
   scope: { name: 'scope' },
 }

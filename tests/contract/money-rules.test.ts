@@ -239,13 +239,13 @@ describe('warnings', () => {
     })
   })
 
-  it('MISSING_LIEN_WAIVER once a payment without one is a week old', () => {
+  it('MISSING_LIEN_WAIVER once a payment without one is 10 days old', () => {
     expect(codes({ draws: paying(90_000, 0, '2030-04-01') })).toEqual([])
     const unwaived = (paidOn: string): WarningFacts['draws'] => [
       { amount: 90_000, due: 'signing', lienWaiverFileId: null, payments: [{ paidOn, amount: 1 }] },
     ]
-    expect(codes({ draws: unwaived('2030-04-10') })).toEqual(['MISSING_LIEN_WAIVER'])
-    expect(codes({ draws: unwaived('2030-04-11') })).toEqual([])
+    expect(codes({ draws: unwaived('2030-04-07') })).toEqual(['MISSING_LIEN_WAIVER'])
+    expect(codes({ draws: unwaived('2030-04-08') })).toEqual([])
   })
 
   it('OVER_ESTIMATE above 110 % of the estimate, and QUOTE_FAR_OFF for a far band', () => {

@@ -321,16 +321,19 @@ describe('documents', () => {
     // The Budget: the deposit's lien waiver, uploaded from the draw and linked to it.
     await page.goto('/builder/budget')
     await page.getByRole('heading', { level: 1, name: 'Budget' }).waitFor()
-    await page.getByRole('button', { name: 'Link lien waiver for Steel, Deposit' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Lien waiver — Steel, Deposit' })
+    const steel = page.getByRole('region', { name: 'Steel' })
+    await steel
+      .getByRole('listitem', { name: 'Deposit' })
+      .getByRole('button', { name: 'Attach unconditional waiver' })
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Unconditional waiver — Steel, Deposit' })
     await dialog.getByText(/No lien waiver is uploaded yet/).waitFor()
     await expectSound(page)
     await dialog
       .getByLabel('Upload a lien waiver')
       .setInputFiles({ name: 'waiver.pdf', mimeType: 'application/pdf', buffer: pdf() })
     await dialog.waitFor({ state: 'detached' })
-    const steel = page.getByRole('region', { name: 'Steel' })
-    await steel.getByText('Lien waiver on file').waitFor()
+    await steel.getByText('Unconditional waiver on file').waitFor()
     await steel.getByRole('link', { name: 'waiver.pdf' }).waitFor()
     const waivers = (await listFiles(page)).filter((f) => f.kind === 'lien-waiver')
     expect(waivers.map((f) => [f.name, f.step])).toEqual([['waiver.pdf', 'steel']])

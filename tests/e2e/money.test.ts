@@ -1,3 +1,5 @@
+import os from 'node:os'
+import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
@@ -185,6 +187,85 @@ describe('money', () => {
     await afterRipple.getByText(/^Design change: 130\.3 → /).waitFor()
     expect(await afterRipple.getByText('Proposed', { exact: true }).count()).toBe(1)
     expect(problems).toEqual([])
+  })
+
+  it('refuses a payment without the trade’s conditional waiver in the dialog, and pays anyway', async () => {
+    const { page, problems } = await designedClient(
+      e2e,
+      { serveCity, onboard },
+      { city: 'Irving', name: 'Wes' },
+    )
+    await page.goto('/builder/trades')
+    await page.getByRole('button', { name: 'Add trade' }).click()
+    const add = page.getByRole('dialog', { name: 'Add trade' })
+    await add.getByRole('textbox', { name: /^Company/ }).fill('Deep Dig Co')
+    await add.getByRole('textbox', { name: /^Contact name/ }).fill('Dee')
+    await add.getByRole('textbox', { name: /^Email/ }).fill('dee@deepdig.example')
+    await add.getByRole('checkbox', { name: 'Excavation' }).check()
+    await add.getByRole('button', { name: 'Save trade' }).click()
+    await add.waitFor({ state: 'detached' })
+
+    await page.goto('/builder/excavation')
+    await page.getByRole('combobox', { name: 'Trade' }).selectOption({ label: 'Deep Dig Co' })
+    await page.getByRole('textbox', { name: /^Amount/ }).fill('9,000')
+    await page.getByRole('button', { name: 'Add quote' }).click()
+    await page.getByRole('button', { name: 'Accept the quote from Deep Dig Co' }).click()
+    const anyway = page.getByRole('dialog', { name: 'Accept anyway?' })
+    await anyway.getByRole('button', { name: 'Accept anyway' }).click()
+    await anyway.waitFor({ state: 'detached' })
+
+    // A preliminary notice from the trade's supplier.
+    const contract = await openBudget(page)
+    const notices = page.getByRole('region', { name: 'Preliminary notices' })
+    await notices.getByRole('button', { name: 'Add notice' }).click()
+    const notice = page.getByRole('dialog', { name: 'Add notice' })
+    await notice.getByRole('textbox', { name: /^Claimant/ }).fill('Rebar Supply')
+    await notice.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Supplier' })
+    expect(await notice.getByRole('combobox', { name: 'Works for' }).inputValue()).toBeTruthy()
+    await notice.getByLabel('Received on').fill('2026-01-05')
+    await notice.getByRole('textbox', { name: /^Amount/ }).fill('1,200')
+    await notice.getByRole('button', { name: 'Save notice' }).click()
+    await notice.waitFor({ state: 'detached' })
+    await notices.getByRole('listitem', { name: 'Rebar Supply' }).waitFor()
+    const deposit = contract.getByRole('listitem', { name: 'Deposit' })
+    await deposit.getByRole('listitem', { name: 'Rebar Supply' }).waitFor()
+
+    await page.setViewportSize(PHONE)
+    expect(await horizontalOverflow(page)).toEqual([])
+    await page.screenshot({
+      path: path.join(os.tmpdir(), 'poolpath-budget-notice-phone.png'),
+      fullPage: true,
+    })
+    await page.setViewportSize(DESKTOP)
+
+    // Paying the deposit without the conditional waivers: refused, in the dialog.
+    await deposit.getByRole('button', { name: 'Record payment' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Record payment — Excavation, Deposit' })
+    await dialog.getByRole('button', { name: 'Record payment' }).click()
+    const alert = dialog.getByRole('alert')
+    await expect
+      .poll(() => alert.textContent())
+      .toBe(
+        'Before paying “Deposit”, get a conditional waiver from Deep Dig Co and Rebar Supply: without one, they may still lien your home for this money.',
+      )
+    const form = dialog.getByRole('link', { name: 'Conditional waiver (PDF)' })
+    expect(await form.getAttribute('href')).toMatch(
+      /^\/api\/waivers\/conditional-progress\.pdf\?drawId=[0-9a-f-]{36}$/,
+    )
+    await expectSound(page)
+    expect(await figure(page, 'Paid').textContent()).toBe('$0')
+
+    await dialog.getByRole('button', { name: 'Pay anyway' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => figure(page, 'Paid').textContent()).toBe('$900')
+    await page
+      .getByRole('region', { name: 'Warnings' })
+      .getByText(/paid without a conditional waiver from Deep Dig Co and Rebar Supply/)
+      .waitFor()
+    // The refusal's answer is the one the browser reports.
+    expect(problems).toEqual([
+      'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
+    ])
   })
 
   it('shows one committed cost after a change order: sidebar, Overview, Budget page and print', async () => {

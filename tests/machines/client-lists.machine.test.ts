@@ -19,11 +19,12 @@ const LISTS: ClientListName[] = [
   'files',
   'logs',
   'warranties',
+  'notices',
 ]
 
 /** What each list's read answers: the test only looks at whether a list is held and re-read. */
 const listData = (list: ClientListName, version: number) =>
-  ['files', 'logs', 'warranties'].includes(list) ? [] : { list, version }
+  ['files', 'logs', 'warranties', 'notices'].includes(list) ? [] : { list, version }
 
 /** An answer of the shape the call's entry says it updates, built from its effect alone. */
 function answerOf(name: ClientCall['name'], version: number): ClientCallResult {

@@ -200,6 +200,7 @@ describe('the evidence calls’ answers', () => {
     logs: [logEntry(1, 'steel')],
     warranties: [warranty('steel')],
     trades: null,
+    notices: null,
     bidRequests: null,
     scope: null,
   }
@@ -263,6 +264,7 @@ describe('the bid requests’ answers', () => {
     logs: null,
     warranties: null,
     trades: null,
+    notices: null,
     bidRequests: [bid(1)],
     scope: null,
   }

@@ -128,8 +128,8 @@ describe('the daily log', () => {
     expect(
       (await callRaw(t, 'setLienWaiver', { id: deposit, body: link }, client.headers)).statusCode,
     ).toBe(200)
-    // A week after the payment: without its waiver, the step would warn MISSING_LIEN_WAIVER.
-    setToday(t, '2030-03-10')
+    // Ten days after the payment: without its waiver, the step would warn MISSING_LIEN_WAIVER.
+    setToday(t, '2030-03-11')
     const used = await storageUsed(t, admin, client.id)
     const onlyBytes = await bytesStored(t, only.id)
 
@@ -143,7 +143,7 @@ describe('the daily log', () => {
     const excavation = stepIn(moneyOf(money), 'excavation')
     expect(excavation.draws[0]?.lienWaiverFileId).toBe(waiver.id)
     expect(excavation.warnings.map((w) => w.code)).not.toContain('MISSING_LIEN_WAIVER')
-    // Fresh addresses: the ones the uploads answered expired with the week that passed.
+    // Fresh addresses: the ones the uploads answered expired with the days that passed.
     const still = await listed()
     expect(still.map((f) => f.id).sort()).toEqual([shared.id, waiver.id].sort())
     for (const file of still)
@@ -243,7 +243,7 @@ describe('PUT /api/draws/{id}/lien-waiver', () => {
     await signed(t, client.headers, 'excavation', 800_000)
     const deposit = await drawId(t, client.headers, 'excavation', 0)
     moneyOf(await pay(t, client.headers, deposit, 80_000), 201)
-    setToday(t, '2030-03-10')
+    setToday(t, '2030-03-11')
     const codes = (m: ReturnType<typeof moneyOf>) =>
       stepIn(m, 'excavation').warnings.map((w) => w.code)
     const waiver = await uploaded(

@@ -100,8 +100,18 @@ describe("a trade's payment request", () => {
     expect(view.payments).toEqual([{ ...request, drawId: deposit }])
     const [onDeposit, onBalance] = drawsOf(await money())
     expect(onDeposit?.requests).toEqual([request])
+    expect(onDeposit?.conditionalWaiverFileId).toBe(conditionalWaiverFileId)
     expect(onBalance?.requests).toEqual([])
+    expect(onBalance?.conditionalWaiverFileId).toBeNull()
     expect(viewOf(await tradeCall(t, 'GET', '/api/trade', trade)).payments).toHaveLength(1)
+  })
+
+  it("leaves a draw's conditional waiver as it is once it has one", async () => {
+    const first = viewOf(await ask({ amount: 10_000 }), 201).payments[0]
+    viewOf(await ask({ amount: 20_000 }), 201)
+    expect(drawsOf(await money())[0]?.conditionalWaiverFileId).toBe(
+      first?.conditionalWaiverFileId,
+    )
   })
 
   it('emails the owner who asks, how much, on which draw, with a link to the Budget', async () => {
@@ -114,6 +124,7 @@ describe("a trade's payment request", () => {
 
   it('asks at most what the draw still owes (409 PAYMENT_EXCEEDS_DRAW)', async () => {
     expectProblem(await ask({ amount: 100_001 }), 409, 'PAYMENT_EXCEEDS_DRAW')
+    viewOf(await ask({ amount: 40_000 }), 201)
     expect((await pay(t, client.headers, deposit, 40_000)).statusCode).toBe(201)
     expectProblem(await ask({ amount: 60_001 }), 409, 'PAYMENT_EXCEEDS_DRAW')
     viewOf(await ask({ amount: 60_000 }), 201)

@@ -1,11 +1,22 @@
 // Each step's contract, its payment plan (draws), the payments and the change orders.
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, at, day, keyTo } from './columns'
 import { ownedByClient } from './client-column'
 import { fileLink } from './documents'
 import { quotes } from './pool'
 import { bidRequests } from './bids'
+import { trades } from './trades'
 
 /**
  * A step's contract (PRODUCT.md §10): its accepted quote as it was when accepted, one per client
@@ -39,13 +50,19 @@ export const draws = pgTable(
     label: text('label').notNull(),
     amount: integer('amount').notNull(),
     due: text('due', { enum: ['signing', 'start', 'done', 'inspection'] }).notNull(),
-    /** A document of kind lien-waiver (§11); deleting the file unlinks it. */
+    /**
+     * The contract's trade's unconditional waiver (§15), a document of kind lien-waiver (§11);
+     * deleting the file unlinks it. Its name is the one it had before waivers had kinds.
+     */
     lienWaiverFileId: fileLink('lien_waiver_file_id'),
+    /** The trade's conditional waiver for this draw, likewise. */
+    conditionalWaiverFileId: fileLink('conditional_waiver_file_id'),
   },
   (t) => [
     uniqueIndex('draws_contract_position_idx').on(t.contractId, t.position),
     index('draws_client_idx').on(t.clientId),
     index('draws_lien_waiver_idx').on(t.lienWaiverFileId),
+    index('draws_conditional_waiver_idx').on(t.conditionalWaiverFileId),
     check('draws_amount', sql`${t.amount} >= 0`),
   ],
 )
@@ -63,6 +80,8 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     method: text('method', { enum: ['check', 'card', 'transfer', 'cash', 'other'] }).notNull(),
     reference: text('reference').notNull().default(''),
+    /** Recorded although a conditional waiver was missing, the owner having acknowledged it (§15). */
+    acknowledged: boolean('acknowledged').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -121,5 +140,41 @@ export const paymentRequests = pgTable(
     index('payment_requests_waiver_idx').on(t.conditionalWaiverFileId),
     index('payment_requests_payment_idx').on(t.paymentId),
     check('payment_requests_amount', sql`${t.amount} > 0`),
+  ],
+)
+
+/**
+ * A 20-day preliminary notice the owner received (PRODUCT.md §15): someone who works for one of
+ * the project's trades and may lien the home. Deleting the trade deletes its notices.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    ...ownedByClient(),
+    claimant: text('claimant').notNull(),
+    role: text('role', { enum: ['subcontractor', 'supplier', 'equipment', 'laborer'] }).notNull(),
+    tradeId: keyTo('trade_id', () => trades.id, 'cascade'),
+    receivedOn: day('received_on').notNull(),
+    amount: integer('amount'),
+    address: text('address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notices_client_idx').on(t.clientId), index('notices_trade_idx').on(t.tradeId)],
+)
+
+/** A notice claimant's waivers for one draw of its trade's contract, one of each kind. */
+export const noticeWaivers = pgTable(
+  'notice_waivers',
+  {
+    drawId: keyTo('draw_id', () => draws.id, 'cascade'),
+    noticeId: keyTo('notice_id', () => notices.id, 'cascade'),
+    conditionalFileId: fileLink('conditional_file_id'),
+    unconditionalFileId: fileLink('unconditional_file_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.drawId, t.noticeId] }),
+    index('notice_waivers_notice_idx').on(t.noticeId),
+    index('notice_waivers_conditional_idx').on(t.conditionalFileId),
+    index('notice_waivers_unconditional_idx').on(t.unconditionalFileId),
   ],
 )

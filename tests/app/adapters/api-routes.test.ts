@@ -26,7 +26,14 @@ import { problem } from './fake-fetch'
 
 const id = '4a0c2f3e-2b1d-4c5e-9f6a-7b8c9d0e1f2a'
 /** A value for each path parameter of the table. */
-const params = { id, slug: 'pre-gunite', step: 'pool-startup', token: 'a-secret', variant: 'thumb' }
+const params = {
+  id,
+  noticeId: id,
+  slug: 'pre-gunite',
+  step: 'pool-startup',
+  token: 'a-secret',
+  variant: 'thumb',
+}
 const probe = { probe: 'a body' }
 
 /** What a caller gives the call `route` stands for: its path parameters, a body where it takes one. */

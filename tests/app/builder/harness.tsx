@@ -22,6 +22,7 @@ import { DEFAULT_PRICING, REFERENCE_POOL } from '../../../contract/estimator'
 import type { LogEntry, StoredFile, Warranty } from '../../../contract/documents'
 import type { BidRequest, StepScope } from '../../../contract/bids'
 import type { Trade } from '../../../contract/trades'
+import type { Notice } from '../../../contract/notices'
 import type { DateProposal } from '../../../contract/timeline'
 import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
@@ -255,6 +256,8 @@ export type BuilderOptions = {
   documents?: { files?: StoredFile[]; logs?: LogEntry[]; warranties?: Warranty[] }
   /** The client's trades, as GET /api/trades answers them (none unless said). */
   trades?: Trade[]
+  /** The preliminary notices the Budget page reads. */
+  notices?: Notice[]
   /**
    * The client's bid requests, as GET /api/bid-requests answers them (none unless said): read
    * at each call, so a test adds what a trade did meanwhile.
@@ -284,6 +287,14 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     options.clientCall ??
     ((call: ClientCall) => {
       if (call.name in timelineRoutes) return api.timeline.handle(call)
+      // Read by the Budget page beside the money.
+      if (call.name === 'notices')
+        return Promise.resolve({ name: 'notices', data: options.notices ?? [] })
+      if (call.name === 'createNotice') {
+        const { amount = null, address = null, ...body } = call.body
+        const data = { id: '00000000-0000-4000-8000-000000000d01', ...body, amount, address }
+        return Promise.resolve({ name: 'createNotice', data })
+      }
       if (call.name in moneyRoutes) return api.money.handle(call)
       // Read by every step page's quote form, apart from the entries' calls.
       if (call.name === 'trades')

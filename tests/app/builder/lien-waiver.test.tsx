@@ -31,13 +31,11 @@ async function budgetPage(files = [waiver, storedFile(2, { step: 'excavation' })
 describe('a draw’s lien waiver on the Budget page', () => {
   it('links a lien-waiver document already uploaded, shows it on file, and unlinks it', async () => {
     const { user, idle, deposit, moneyCalls } = await budgetPage()
-    expect(within(deposit()).getByText('No lien waiver')).toBeTruthy()
-    await user.click(
-      within(deposit()).getByRole('button', {
-        name: 'Link lien waiver for Excavation, Deposit',
-      }),
-    )
-    const dialog = screen.getByRole('dialog', { name: 'Lien waiver — Excavation, Deposit' })
+    expect(within(deposit()).getByText('No unconditional waiver')).toBeTruthy()
+    await user.click(within(deposit()).getByRole('button', { name: 'Attach unconditional waiver' }))
+    const dialog = screen.getByRole('dialog', {
+      name: 'Unconditional waiver — Excavation, Deposit',
+    })
     const select = within(dialog).getByRole('combobox', { name: 'Lien waiver document' })
     // Only documents of kind lien-waiver are offered.
     expect(
@@ -49,33 +47,53 @@ describe('a draw’s lien waiver on the Budget page', () => {
     await idle()
     expect(screen.queryByRole('dialog')).toBeNull()
     const linkCall = moneyCalls.mock.calls.find(([c]) => c.name === 'setLienWaiver')?.[0]
-    expect(linkCall).toMatchObject({ name: 'setLienWaiver', body: { fileId: waiver.id } })
-    expect(within(deposit()).getByText('Lien waiver on file')).toBeTruthy()
+    expect(linkCall).toMatchObject({
+      name: 'setLienWaiver',
+      body: { fileId: waiver.id, kind: 'unconditional' },
+    })
+    expect(within(deposit()).getByText('Unconditional waiver on file')).toBeTruthy()
     expect(within(deposit()).getByRole('link', { name: 'dig-co-deposit-waiver.pdf' })).toBeTruthy()
 
     await user.click(
       within(deposit()).getByRole('button', {
-        name: 'Unlink the lien waiver of Excavation, Deposit',
+        name: 'Unlink the unconditional waiver of Excavation, Deposit',
       }),
     )
     await idle()
-    expect(within(deposit()).getByText('No lien waiver')).toBeTruthy()
+    expect(within(deposit()).getByText('No unconditional waiver')).toBeTruthy()
     expect(moneyCalls.mock.calls.at(-1)?.[0]).toMatchObject({ body: { fileId: null } })
   })
 
-  it('names the Link control with the words it shows, so speech users can say them (WCAG 2.5.3)', async () => {
+  it('names each Attach control by the words it shows, described by its draw (WCAG 2.5.3)', async () => {
     const { deposit } = await budgetPage()
-    const link = within(deposit()).getByRole('button', { name: /^Link lien waiver/ })
-    expect(link.getAttribute('aria-label')).toContain(link.textContent?.trim())
+    for (const name of ['Attach conditional waiver', 'Attach unconditional waiver']) {
+      const attach = within(deposit()).getByRole('button', { name })
+      expect(attach.textContent?.trim()).toBe(name)
+      expect(attach.getAttribute('aria-describedby')).toBeTruthy()
+      expect(
+        document.getElementById(attach.getAttribute('aria-describedby') ?? '')?.textContent,
+      ).toBe('Deposit')
+    }
+  })
+
+  it('links a conditional waiver as that kind', async () => {
+    const { user, idle, deposit, moneyCalls } = await budgetPage()
+    expect(within(deposit()).getByText('No conditional waiver')).toBeTruthy()
+    await user.click(within(deposit()).getByRole('button', { name: 'Attach conditional waiver' }))
+    const dialog = screen.getByRole('dialog', { name: 'Conditional waiver — Excavation, Deposit' })
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }))
+    await idle()
+    expect(moneyCalls.mock.calls.at(-1)?.[0]).toMatchObject({
+      name: 'setLienWaiver',
+      body: { fileId: waiver.id, kind: 'conditional' },
+    })
+    expect(within(deposit()).getByText('Conditional waiver on file')).toBeTruthy()
+    expect(within(deposit()).getByText('No unconditional waiver')).toBeTruthy()
   })
 
   it('uploads a lien waiver as that kind, for that step, and links it once stored', async () => {
     const { user, idle, deposit, uploads } = await budgetPage([])
-    await user.click(
-      within(deposit()).getByRole('button', {
-        name: 'Link lien waiver for Excavation, Deposit',
-      }),
-    )
+    await user.click(within(deposit()).getByRole('button', { name: 'Attach unconditional waiver' }))
     const dialog = screen.getByRole('dialog')
     expect(within(dialog).getByText(/No lien waiver is uploaded yet/)).toBeTruthy()
     const pdf = new File(['%PDF-1.7'], 'waiver.pdf', { type: 'application/pdf' })
@@ -91,6 +109,6 @@ describe('a draw’s lien waiver on the Budget page', () => {
     uploads[0]?.finish()
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await idle()
-    expect(within(deposit()).getByText('Lien waiver on file')).toBeTruthy()
+    expect(within(deposit()).getByText('Unconditional waiver on file')).toBeTruthy()
   })
 })

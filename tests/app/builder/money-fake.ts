@@ -17,12 +17,19 @@ import {
   drawsSumMessage,
 } from '../../../contract/money-rules'
 import { timeline, type ProjectFacts } from '../../../contract/scheduling'
+import { WAIVER_REQUIRED_FIELD } from '../../../contract/money'
+import { waiverRequiredMessage } from '../../../contract/waiver-rules'
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 import { apiProblem } from '../auth/harness'
 import { FAKE_TODAY } from './timeline-fake'
 
-/** A draw as the server stores it: when it falls due and what is paid are computed. */
-type StoredDraw = Omit<Draw, 'dueOn' | 'paid'>
+/**
+ * A draw as the server stores it: when it falls due, what is paid and the notices' waivers are
+ * computed (this fake has no notices); `acknowledged` names payments made without a waiver.
+ */
+type StoredDraw = Omit<Draw, 'dueOn' | 'paid' | 'unconditionalWaiverFileId' | 'noticeWaivers'> & {
+  acknowledged: string[]
+}
 
 type Contract = {
   quoteId: string
@@ -62,6 +69,8 @@ export function createFakeMoneyApi(project: () => ProjectData) {
       payments: [],
       lienWaiverFileId: null,
       requests: [],
+      conditionalWaiverFileId: null,
+      acknowledged: [],
     }))
 
   /** The contracts follow the accepted quotes. */
@@ -90,16 +99,35 @@ export function createFakeMoneyApi(project: () => ProjectData) {
       payments: [],
       changeOrders: [],
       paymentRequests: [],
+      notices: [],
+      noticeWaivers: [],
     } as {
       [K in keyof MoneyRows]: MoneyRows[K][number][]
     }
     for (const [step, contract] of contracts) {
       const { quoteId, tradeId, vendor, amount } = contract
       const signedOn = FAKE_TODAY
-      rows.contracts.push({ id: quoteId, step, quoteId, tradeId, vendor, amount, signedOn })
-      for (const { payments, requests, ...draw } of contract.draws) {
+      // The trade's company is the quote's vendor here.
+      const tradeCompany = tradeId && vendor
+      rows.contracts.push({
+        id: quoteId,
+        step,
+        quoteId,
+        tradeId,
+        tradeCompany,
+        vendor,
+        amount,
+        signedOn,
+      })
+      for (const { payments, acknowledged, requests, ...draw } of contract.draws) {
         rows.draws.push({ ...draw, contractId: quoteId })
-        rows.payments.push(...payments.map((payment) => ({ ...payment, drawId: draw.id })))
+        rows.payments.push(
+          ...payments.map((payment) => ({
+            ...payment,
+            drawId: draw.id,
+            acknowledged: acknowledged.includes(payment.id),
+          })),
+        )
         rows.paymentRequests.push(
           ...requests.map((r) => ({ ...r, drawId: draw.id, requestedAt: new Date(r.requestedAt) })),
         )
@@ -125,14 +153,15 @@ export function createFakeMoneyApi(project: () => ProjectData) {
     if (!contract) throw apiProblem(409, 'NO_CONTRACT', 'Accept a quote for this step first.')
     return contract
   }
-  const drawWith = (drawId: string) => {
+  const contractWith = (drawId: string) => {
     sync()
     for (const contract of contracts.values()) {
       const draw = contract.draws.find((d) => d.id === drawId)
-      if (draw) return draw
+      if (draw) return { contract, draw }
     }
     throw apiProblem(404, 'NOT_FOUND', 'No such draw.')
   }
+  const drawWith = (drawId: string) => contractWith(drawId).draw
 
   const handle = async (call: ClientCall): Promise<ClientCallResult> => {
     switch (call.name) {
@@ -156,18 +185,31 @@ export function createFakeMoneyApi(project: () => ProjectData) {
             payments: kept?.payments ?? [],
             lienWaiverFileId: kept?.lienWaiverFileId ?? null,
             requests: kept?.requests ?? [],
+            conditionalWaiverFileId: kept?.conditionalWaiverFileId ?? null,
+            acknowledged: kept?.acknowledged ?? [],
           }
         })
         break
       }
       case 'recordPayment': {
-        const draw = drawWith(call.id)
+        const { contract, draw } = contractWith(call.id)
         const owed = draw.amount - draw.payments.reduce((sum, p) => sum + p.amount, 0)
         if (call.body.amount > owed) {
           throw apiProblem(409, 'PAYMENT_EXCEEDS_DRAW', 'That is more than this draw still owes.')
         }
+        // As the server does: a trade's draw is paid once it waived it, or anyway.
+        const unwaived = contract.tradeId !== null && draw.conditionalWaiverFileId === null
+        if (unwaived && call.body.acknowledge !== true) {
+          const missing = [contract.vendor]
+          throw Object.assign(
+            apiProblem(409, 'WAIVER_REQUIRED', waiverRequiredMessage(draw.label, missing)),
+            { fieldErrors: { [WAIVER_REQUIRED_FIELD]: missing } },
+          )
+        }
         const { paidOn, amount, method, reference = '' } = call.body
-        draw.payments.push({ id: id(), paidOn, amount, method, reference })
+        const payment = { id: id(), paidOn, amount, method, reference }
+        draw.payments.push(payment)
+        if (unwaived) draw.acknowledged.push(payment.id)
         for (const request of requestsPaidBy(draw.requests, amount, owed - amount))
           request.status = 'paid'
         break
@@ -180,7 +222,9 @@ export function createFakeMoneyApi(project: () => ProjectData) {
         }
         break
       case 'setLienWaiver':
-        drawWith(call.id).lienWaiverFileId = call.body.fileId
+        if (call.body.kind === 'conditional')
+          drawWith(call.id).conditionalWaiverFileId = call.body.fileId
+        else drawWith(call.id).lienWaiverFileId = call.body.fileId
         break
       case 'addChangeOrder': {
         const { description, amount } = call.body

@@ -245,7 +245,7 @@ describe('money on the Budget page', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(figure('Paid')).toBe('$900')
     expect(within(contract).getByText('$900 on Jun 2, 2026 by transfer (TX-9)')).toBeTruthy()
-    expect(within(contract).getAllByText('No lien waiver')).toHaveLength(2)
+    expect(within(contract).getAllByText('No unconditional waiver')).toHaveLength(2)
 
     const remove = within(contract).getByRole('button', {
       name: 'Delete the payment of $900 on Jun 2, 2026',

@@ -91,9 +91,8 @@ describe('the Overview’s evidence', () => {
     })
     expect(action.getAttribute('href')).toBe(`/builder/budget#lien-waiver-${deposit.id}`)
     await app.user.click(action)
-    const control = await screen.findByRole('button', {
-      name: 'Link lien waiver for Excavation, Deposit',
-    })
+    const draw = await screen.findByRole('listitem', { name: 'Deposit' })
+    const control = within(draw).getByRole('button', { name: 'Attach unconditional waiver' })
     await waitFor(() => expect(document.activeElement).toBe(control))
   })
 })

@@ -107,6 +107,9 @@ const draw = (n: number, label: string, due: Draw['due'], amount: number, paid =
     : [],
   lienWaiverFileId: null,
   requests: [],
+  conditionalWaiverFileId: null,
+  unconditionalWaiverFileId: null,
+  noticeWaivers: [],
 })
 
 const contract = (step: MoneyStep['step'], title: string, draws: Draw[]): MoneyStep => ({

@@ -25,6 +25,9 @@ const deposit = (paid: number): Draw => ({
   payments: [],
   lienWaiverFileId: null,
   requests: [],
+  conditionalWaiverFileId: null,
+  unconditionalWaiverFileId: null,
+  noticeWaivers: [],
 })
 
 const accepted = [{ accepted: false }, { accepted: true }]

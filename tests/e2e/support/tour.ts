@@ -152,12 +152,14 @@ export function screens(story: Story): Screen[] {
       viewer: 'client',
       path: '/builder/budget',
       heading: 'Budget',
-      open: (page) =>
-        openDialog(
-          page,
-          `Link lien waiver for ${stepOf(story)}, Balance`,
-          `Lien waiver — ${stepOf(story)}, Balance`,
-        ),
+      open: async (page) => {
+        await drawOf(page, stepOf(story), 'Balance')
+          .getByRole('button', { name: 'Attach unconditional waiver' })
+          .click()
+        await page
+          .getByRole('dialog', { name: `Unconditional waiver — ${stepOf(story)}, Balance` })
+          .waitFor()
+      },
     },
     {
       name: 'builder-manager',
@@ -218,6 +220,10 @@ async function openViewer(page: Page, grid: string) {
     .getByText(/^\d+ of \d+$/)
     .waitFor()
 }
+
+/** A draw of a step's contract on the Budget page. */
+const drawOf = (page: Page, step: string, label: string) =>
+  page.getByRole('region', { name: step }).getByRole('listitem', { name: label })
 
 async function openDialog(page: Page, button: string, dialog: string) {
   await page.getByRole('button', { name: button }).click()
@@ -378,11 +384,13 @@ async function keepEvidence(page: Page, step: string, evidence: Evidence) {
     .getByRole('navigation', { name: 'Project' })
     .getByRole('link', { name: 'Budget' })
     .click()
-  await page.getByRole('button', { name: `Link lien waiver for ${step}, Deposit` }).click()
-  const dialog = page.getByRole('dialog', { name: `Lien waiver — ${step}, Deposit` })
+  await drawOf(page, step, 'Deposit')
+    .getByRole('button', { name: 'Attach unconditional waiver' })
+    .click()
+  const dialog = page.getByRole('dialog', { name: `Unconditional waiver — ${step}, Deposit` })
   await dialog
     .getByLabel('Upload a lien waiver')
     .setInputFiles({ name: evidence.lienWaiver, mimeType: 'application/pdf', buffer: pdf() })
   await dialog.waitFor({ state: 'detached' })
-  await page.getByRole('region', { name: step }).getByText('Lien waiver on file').waitFor()
+  await page.getByRole('region', { name: step }).getByText('Unconditional waiver on file').waitFor()
 }

@@ -1,7 +1,9 @@
 // The emails a trade gets about a bid request: the request with its link, the reminder the day
-// before it is due, and the owner's answer to a proposed start (PRODUCT.md §14, §18a).
+// before it is due, the owner's answer to a proposed start (PRODUCT.md §14, §18a), and the ask
+// for an unconditional waiver once the owner paid it (§15).
 import { format, parseISO } from 'date-fns'
 import type { StepSlug } from '../../../../contract/construction'
+import { formatMoney } from '../../../../contract/money-format'
 import { stepTitle } from '../../../../contract/scheduling'
 import { escapeHtml } from '../../../lib/html'
 
@@ -87,5 +89,30 @@ export function datesAnsweredEmail(answer: DatesAnswer) {
   return email(to, `Your proposed start for ${title}: the owner keeps the plan`, [
     `${ownerName} keeps the planned dates for ${title} rather than starting on ${longDate(start)}.`,
     ...expected,
+  ])
+}
+
+/** A payment the owner recorded on a trade's draw, for which the trade now owes a waiver. */
+export type PaymentLetter = {
+  to: BidLetter['to']
+  ownerName: string
+  step: StepSlug
+  label: string
+  amount: number
+  paidOn: string
+  /** The step's last draw: the waiver is the final one (Civil Code § 8138, else § 8134). */
+  final: boolean
+}
+
+/** Asks the trade for its unconditional waiver of a payment the owner recorded. */
+export function waiverRequestEmail(letter: PaymentLetter) {
+  const { to, ownerName, step, label, amount, paidOn, final } = letter
+  const title = stepTitle(step)
+  const form = final
+    ? 'Unconditional Waiver and Release on Final Payment (Civil Code § 8138)'
+    : 'Unconditional Waiver and Release on Progress Payment (Civil Code § 8134)'
+  return email(to, `Please send your unconditional waiver for ${title}`, [
+    `${ownerName} recorded a payment of ${formatMoney(amount)} to ${to.company} on ${longDate(paidOn)} for “${label}” of ${title}.`,
+    `Once it has cleared, please sign the ${form} for it and send it to ${ownerName}, or upload it from your bid request's page.`,
   ])
 }

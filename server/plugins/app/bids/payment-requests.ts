@@ -1,6 +1,6 @@
 // "The trade asks to be paid" (PRODUCT.md §15): a payment request on a draw of the trade's
 // award, with its own uploads of an invoice and a conditional waiver.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
   BidsProblemCode,
@@ -68,7 +68,8 @@ async function drawOwing(tx: Tx, award: { clientId: string; quoteId: string }, d
  * Files the trade's request on a draw of its award, under the client's money lock (so what the
  * draw owes cannot change meanwhile): 409 NOT_AWARDED before the award, 404 for a draw of
  * another contract, 409 PAYMENT_EXCEEDS_DRAW above what the draw still owes, 400 for files that
- * are not the trade's invoice and waiver. Answers the draw's label, for the owner's email.
+ * are not the trade's invoice and waiver. Its waiver becomes the draw's conditional waiver when
+ * the draw has none. Answers the draw's label, for the owner's email.
  */
 export async function requestPayment(
   app: FastifyInstance,
@@ -96,6 +97,11 @@ export async function requestPayment(
       conditionalWaiverFileId: body.conditionalWaiverFileId,
       requestedAt: app.clock(),
     })
+    // The waiver that comes with the request is the draw's conditional one if it has none yet.
+    await tx
+      .update(draws)
+      .set({ conditionalWaiverFileId: body.conditionalWaiverFileId })
+      .where(and(eq(draws.id, draw.id), isNull(draws.conditionalWaiverFileId)))
     return { drawLabel: draw.label }
   })
 }

@@ -5,7 +5,15 @@ import type { z } from 'zod/mini'
 import { StepSlug } from '../../../../contract'
 import type { LogBody, LogEntry } from '../../../../contract/documents'
 import type { Db } from '../../../db/driver/client'
-import { draws, files, logEntries, logEntryFiles, trades, warranties } from '../../../db/schema'
+import {
+  draws,
+  files,
+  logEntries,
+  logEntryFiles,
+  noticeWaivers,
+  trades,
+  warranties,
+} from '../../../db/schema'
 import { notFound } from '../../../lib/problem'
 import { ownFiles } from './owned-files'
 
@@ -125,7 +133,28 @@ export default fp(
               inArray(files.id, fileIds),
               notExists(tx.select().from(logEntryFiles).where(eq(logEntryFiles.fileId, files.id))),
               notExists(tx.select().from(warranties).where(eq(warranties.fileId, files.id))),
-              notExists(tx.select().from(draws).where(eq(draws.lienWaiverFileId, files.id))),
+              notExists(
+                tx
+                  .select()
+                  .from(draws)
+                  .where(
+                    or(
+                      eq(draws.lienWaiverFileId, files.id),
+                      eq(draws.conditionalWaiverFileId, files.id),
+                    ),
+                  ),
+              ),
+              notExists(
+                tx
+                  .select()
+                  .from(noticeWaivers)
+                  .where(
+                    or(
+                      eq(noticeWaivers.conditionalFileId, files.id),
+                      eq(noticeWaivers.unconditionalFileId, files.id),
+                    ),
+                  ),
+              ),
               notExists(
                 tx
                   .select()

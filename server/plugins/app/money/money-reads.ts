@@ -9,14 +9,18 @@ import {
   contracts,
   draws,
   engineers,
+  notices,
+  noticeWaivers,
   paymentRequests,
   payments,
   poolEntries,
   quotes,
+  trades,
 } from '../../../db/schema'
 import { engineerOf } from '../directory/engineers-and-managers'
 import type { MoneyRows } from '../../../../contract/money-answer'
 import { toPoolEntry } from '../pool/pool-entries'
+import { noticesOf } from './notices'
 
 /**
  * What the estimates are computed from, as the builder's fetch has it (stages, the saved
@@ -51,11 +55,24 @@ export async function projectOf(db: Db, clientId: string, stages: Stage[]): Prom
 }
 
 export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
-  const [contractRows, drawRows, paymentRows, changeOrderRows, requestRows] = await Promise.all([
+  const [
+    contractRows,
+    drawRows,
+    paymentRows,
+    changeOrderRows,
+    noticeRows,
+    waiverRows,
+    requestRows,
+  ] = await Promise.all([
     db
-      .select({ ...getTableColumns(contracts), tradeId: quotes.tradeId })
+      .select({
+        ...getTableColumns(contracts),
+        tradeId: quotes.tradeId,
+        tradeCompany: trades.company,
+      })
       .from(contracts)
       .innerJoin(quotes, eq(quotes.id, contracts.quoteId))
+      .leftJoin(trades, eq(trades.id, quotes.tradeId))
       .where(eq(contracts.clientId, clientId)),
     db.select().from(draws).where(eq(draws.clientId, clientId)).orderBy(asc(draws.position)),
     db
@@ -68,6 +85,12 @@ export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
       .from(changeOrders)
       .where(eq(changeOrders.clientId, clientId))
       .orderBy(asc(changeOrders.createdAt), asc(changeOrders.id)),
+    noticesOf(db, clientId),
+    db
+      .select(getTableColumns(noticeWaivers))
+      .from(noticeWaivers)
+      .innerJoin(notices, eq(notices.id, noticeWaivers.noticeId))
+      .where(eq(notices.clientId, clientId)),
     db
       .select()
       .from(paymentRequests)
@@ -79,6 +102,8 @@ export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
     draws: drawRows,
     payments: paymentRows,
     changeOrders: changeOrderRows,
+    notices: noticeRows,
+    noticeWaivers: waiverRows,
     paymentRequests: requestRows,
   }
 }

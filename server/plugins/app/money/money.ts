@@ -1,14 +1,15 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
 import {
   MoneyProblemCode,
+  StepSlug,
+  WAIVER_REQUIRED_FIELD,
   type ChangeOrderDecisionBody,
   type DrawInput,
   type Money,
   type PaymentBody,
-  type StepSlug,
 } from '../../../../contract'
 import { formatMoney } from '../../../../contract/money-format'
 import {
@@ -20,7 +21,21 @@ import {
 import { stepTitle } from '../../../../contract/scheduling'
 import type { Tx } from '../../../db/driver/client'
 import { DocumentsProblemCode } from '../../../../contract/documents'
-import { changeOrders, contracts, draws, payments } from '../../../db/schema'
+import type { WaiverKind } from '../../../../contract/notices'
+import { missingConditional, waiverRequiredMessage } from '../../../../contract/waiver-rules'
+import {
+  changeOrders,
+  contracts,
+  draws,
+  notices,
+  noticeWaivers,
+  payments,
+  quotes,
+  trades,
+  users,
+} from '../../../db/schema'
+import { audit } from '../../../lib/audit'
+import { waiverRequestEmail, type PaymentLetter } from '../bids/bid-email'
 import { conflict, HttpProblem, notFound } from '../../../lib/problem'
 import { todayOf } from '../../../lib/today'
 import { lockMoney } from './contracts'
@@ -44,7 +59,9 @@ export type MoneyBook = {
   setDraws(clientId: string, step: StepSlug, plan: DrawInput[]): Promise<Money>
   /**
    * Never more than the draw still owes (409), whatever runs at the same time; it pays the
-   * draw's open payment requests it covers.
+   * draw's open payment requests it covers. On a trade's contract, refused (409) while a
+   * conditional waiver is missing unless `acknowledge`d, which is audited; the trade is then
+   * emailed for its unconditional waiver.
    */
   recordPayment(clientId: string, drawId: string, payment: PaymentWrite): Promise<Money>
   /** The payment requests it paid are open again. */
@@ -59,8 +76,20 @@ export type MoneyBook = {
   ): Promise<Money>
   /** Approving moves the Balance draw (the last due when done, else the last) by its amount. */
   decideChangeOrder(clientId: string, id: string, status: Decision): Promise<Money>
-  /** Links a document of kind lien-waiver to a draw (409 for another kind), or unlinks it. */
-  setLienWaiver(clientId: string, drawId: string, fileId: string | null): Promise<Money>
+  /** Links a document of kind lien-waiver as a draw's trade's waiver (409 for another kind), or unlinks it. */
+  setLienWaiver(
+    clientId: string,
+    drawId: string,
+    fileId: string | null,
+    kind: WaiverKind,
+  ): Promise<Money>
+  /** Likewise a notice claimant's waiver; the notice must be of the draw's contract's trade (404). */
+  setNoticeWaiver(
+    clientId: string,
+    drawId: string,
+    noticeId: string,
+    waiver: { fileId: string | null; kind: WaiverKind },
+  ): Promise<Money>
 }
 
 declare module 'fastify' {
@@ -115,6 +144,70 @@ const drawBelowPaid = (
     MoneyProblemCode.drawBelowPaid,
   )
 
+/** A waiver must be the client's own document of kind lien-waiver (409 for another kind). */
+async function checkWaiverFile(tx: Tx, clientId: string, fileId: string | null) {
+  if (fileId === null) return
+  const [file] = await ownFiles(tx, clientId, [fileId])
+  if (file?.kind !== 'lien-waiver')
+    throw conflict(
+      'Only a document uploaded as a lien waiver can be linked to a payment.',
+      DocumentsProblemCode.notALienWaiver,
+    )
+}
+
+type DrawRow = typeof draws.$inferSelect
+
+/**
+ * The trade of a draw's contract, with the draw's conditional waivers (its own and each notice
+ * claimant's) and what its waiver request says; null when the contract's quote names no trade.
+ */
+async function tradeOfDraw(tx: Tx, clientId: string, draw: DrawRow) {
+  const [row] = await tx
+    .select({
+      tradeId: trades.id,
+      to: { email: trades.email, contact: trades.contact, company: trades.company },
+      step: contracts.step,
+      ownerName: users.name,
+    })
+    .from(contracts)
+    .innerJoin(quotes, eq(quotes.id, contracts.quoteId))
+    .innerJoin(trades, eq(trades.id, quotes.tradeId))
+    .innerJoin(users, eq(users.id, contracts.clientId))
+    .where(eq(contracts.id, draw.contractId))
+  const step = StepSlug.safeParse(row?.step)
+  if (!row || !step.success) return null
+  const claimants = await tx
+    .select({
+      claimant: notices.claimant,
+      conditionalWaiverFileId: noticeWaivers.conditionalFileId,
+    })
+    .from(notices)
+    .leftJoin(
+      noticeWaivers,
+      and(eq(noticeWaivers.noticeId, notices.id), eq(noticeWaivers.drawId, draw.id)),
+    )
+    .where(and(eq(notices.clientId, clientId), eq(notices.tradeId, row.tradeId)))
+    .orderBy(asc(notices.receivedOn), asc(notices.createdAt), asc(notices.id))
+  const [last] = await tx
+    .select({ id: draws.id })
+    .from(draws)
+    .where(eq(draws.contractId, draw.contractId))
+    .orderBy(desc(draws.position))
+    .limit(1)
+  const letter: Omit<PaymentLetter, 'amount' | 'paidOn'> = {
+    to: row.to,
+    ownerName: row.ownerName,
+    step: step.data,
+    label: draw.label,
+    final: last?.id === draw.id,
+  }
+  const waivers = {
+    conditionalWaiverFileId: draw.conditionalWaiverFileId,
+    noticeWaivers: claimants,
+  }
+  return { to: row.to, letter, waivers }
+}
+
 export default fp(
   async function moneyRepository(app: FastifyInstance) {
     const { db } = app
@@ -167,8 +260,9 @@ export default fp(
         }
       })
 
-    const recordPayment: MoneyBook['recordPayment'] = (clientId, drawId, payment) =>
-      write(clientId, async (tx) => {
+    const recordPayment: MoneyBook['recordPayment'] = async (clientId, drawId, payment) => {
+      const letter = await db.transaction(async (tx) => {
+        await lockMoney(tx, clientId)
         // Locked, so two payments on one draw are checked one after the other.
         const [draw] = await tx
           .select()
@@ -186,7 +280,17 @@ export default fp(
             paymentTooLargeMessage(draw.label, owed),
             MoneyProblemCode.paymentExceedsDraw,
           )
-        const [recorded] = await tx
+        const trade = await tradeOfDraw(tx, clientId, draw)
+        const missing = trade ? missingConditional(trade.waivers, trade.to.company) : []
+        if (missing.length > 0 && payment.acknowledge !== true)
+          throw new HttpProblem(
+            409,
+            MoneyProblemCode.waiverRequired,
+            waiverRequiredMessage(draw.label, missing),
+            { errors: { [WAIVER_REQUIRED_FIELD]: missing } },
+          )
+        const acknowledged = missing.length > 0
+        const [row] = await tx
           .insert(payments)
           .values({
             clientId,
@@ -195,11 +299,24 @@ export default fp(
             amount: payment.amount,
             method: payment.method,
             reference: payment.reference ?? '',
+            acknowledged,
             createdAt: app.clock(),
           })
           .returning({ id: payments.id, drawId: payments.drawId, amount: payments.amount })
-        if (recorded) await payRequests(tx, recorded, owed - payment.amount)
+        if (row) await payRequests(tx, row, owed - payment.amount)
+        if (acknowledged && row)
+          await audit(tx, {
+            actorId: clientId,
+            action: 'create',
+            entity: 'payment',
+            entityId: row.id,
+            after: { drawId, amount: payment.amount, acknowledged: { waiversMissing: missing } },
+          })
+        return trade && { ...trade.letter, amount: payment.amount, paidOn: payment.paidOn }
       })
+      if (letter) app.mailer.send(waiverRequestEmail(letter))
+      return get(clientId)
+    }
 
     const deletePayment: MoneyBook['deletePayment'] = (clientId, paymentId) =>
       write(clientId, async (tx) => {
@@ -253,22 +370,47 @@ export default fp(
           .where(eq(changeOrders.id, id))
       })
 
-    const setLienWaiver: MoneyBook['setLienWaiver'] = (clientId, drawId, fileId) =>
+    const setLienWaiver: MoneyBook['setLienWaiver'] = (clientId, drawId, fileId, kind) =>
       write(clientId, async (tx) => {
         const [draw] = await tx
           .select({ id: draws.id })
           .from(draws)
           .where(and(eq(draws.id, drawId), eq(draws.clientId, clientId)))
         if (!draw) throw notFound('No such draw.')
-        if (fileId !== null) {
-          const [file] = await ownFiles(tx, clientId, [fileId])
-          if (file?.kind !== 'lien-waiver')
-            throw conflict(
-              'Only a document uploaded as a lien waiver can be linked to a payment.',
-              DocumentsProblemCode.notALienWaiver,
-            )
-        }
-        await tx.update(draws).set({ lienWaiverFileId: fileId }).where(eq(draws.id, drawId))
+        await checkWaiverFile(tx, clientId, fileId)
+        const column = kind === 'conditional' ? 'conditionalWaiverFileId' : 'lienWaiverFileId'
+        await tx
+          .update(draws)
+          .set({ [column]: fileId })
+          .where(eq(draws.id, drawId))
+      })
+
+    const setNoticeWaiver: MoneyBook['setNoticeWaiver'] = (clientId, drawId, noticeId, waiver) =>
+      write(clientId, async (tx) => {
+        const [found] = await tx
+          .select({ drawId: draws.id })
+          .from(draws)
+          .innerJoin(contracts, eq(contracts.id, draws.contractId))
+          .innerJoin(quotes, eq(quotes.id, contracts.quoteId))
+          .innerJoin(notices, eq(notices.tradeId, quotes.tradeId))
+          .where(
+            and(
+              eq(draws.id, drawId),
+              eq(draws.clientId, clientId),
+              eq(notices.id, noticeId),
+              eq(notices.clientId, clientId),
+            ),
+          )
+        if (!found) throw notFound('No such draw, or no such notice for its trade.')
+        await checkWaiverFile(tx, clientId, waiver.fileId)
+        const column = waiver.kind === 'conditional' ? 'conditionalFileId' : 'unconditionalFileId'
+        await tx
+          .insert(noticeWaivers)
+          .values({ drawId, noticeId, [column]: waiver.fileId })
+          .onConflictDoUpdate({
+            target: [noticeWaivers.drawId, noticeWaivers.noticeId],
+            set: { [column]: waiver.fileId },
+          })
       })
 
     app.decorate('money', {
@@ -280,7 +422,8 @@ export default fp(
       addChangeOrder,
       decideChangeOrder,
       setLienWaiver,
+      setNoticeWaiver,
     } satisfies MoneyBook)
   },
-  { name: 'money', dependencies: ['db', 'core', 'stages', 'timelines'] },
+  { name: 'money', dependencies: ['db', 'core', 'stages', 'timelines', 'mailer'] },
 )

@@ -4,6 +4,7 @@ import calendarRoutes from './calendar'
 import fileRoutes from './files'
 import logRoutes from './logs'
 import moneyRoutes from './money'
+import noticeRoutes from './notices'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
@@ -21,6 +22,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     timelineRoutes,
     calendarRoutes,
     moneyRoutes,
+    noticeRoutes,
     fileRoutes,
     logRoutes,
     tradeRoutes,

@@ -34,9 +34,18 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('setLienWaiver'),
     handler: async (request) => {
-      const { fileId } = request.body
+      const { fileId, kind = 'unconditional' } = request.body
       const clientId = identityOf(request).id
-      return { Data: await app.money.setLienWaiver(clientId, request.params.id, fileId) }
+      return { Data: await app.money.setLienWaiver(clientId, request.params.id, fileId, kind) }
+    },
+  })
+
+  app.route({
+    ...routeOf('setNoticeWaiver'),
+    handler: async (request) => {
+      const { id, noticeId } = request.params
+      const clientId = identityOf(request).id
+      return { Data: await app.money.setNoticeWaiver(clientId, id, noticeId, request.body) }
     },
   })
 

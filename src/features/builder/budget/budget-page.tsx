@@ -9,6 +9,7 @@ import { BudgetTable } from './budget-table'
 import { useFiles } from '../documents/use-documents'
 import { CashflowChart } from './cashflow-chart'
 import { MoneyWarnings } from './money-warnings'
+import { NoticesSection } from './notices-section'
 import { paymentsCsv } from './payments-csv'
 import { StepMoney } from './step-money'
 import { useBudget, useProject } from '../use-project'
@@ -86,6 +87,7 @@ export function BudgetPage() {
         <h2 id="contracts-title">Contracts and payments</h2>
         {money && <Contracts money={money} />}
       </section>
+      <NoticesSection />
     </article>
   )
 }

@@ -1,4 +1,5 @@
 import type { ChangeOrderStatus, DrawDue, PaymentMethod } from '../../../../contract/money'
+import type { NoticeRole } from '../../../../contract/notices'
 import type { MoneyFigures } from '../../../../contract/money-figures'
 import type { QuoteBand } from '../../../../contract/money-rules'
 import type { BadgeTone } from '../../../components/badge'
@@ -14,6 +15,14 @@ export const DUE_WORDS: Record<DrawDue, string> = {
   start: 'when the work starts',
   done: 'when the step is done',
   inspection: 'when its inspection passed',
+}
+
+/** What a preliminary notice's claimant is to the trade it works for. */
+export const ROLE_WORDS: Record<NoticeRole, string> = {
+  subcontractor: 'Subcontractor',
+  supplier: 'Supplier',
+  equipment: 'Equipment rental',
+  laborer: 'Laborer',
 }
 
 export const METHOD_WORDS: Record<PaymentMethod, string> = {

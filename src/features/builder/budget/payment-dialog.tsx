@@ -1,4 +1,5 @@
-import { PaymentBody, PaymentMethod, type Draw } from '../../../../contract/money'
+import { isWaiverRequired, PaymentBody, PaymentMethod, type Draw } from '../../../../contract/money'
+import { FieldAlert } from '../../../components/form/field-alert'
 import { paymentTooLargeMessage } from '../../../../contract/money-rules'
 import { FormDialog } from '../../../components/form/form-dialog'
 import { SelectField } from '../../../components/form/select-field'
@@ -10,50 +11,56 @@ import { useNow } from '../../../app/clock'
 import { METHOD_WORDS } from './money-words'
 import { useFormCall } from '../use-form-call'
 
+/** The statutory form a draw's conditional waiver takes: the final one for a step's last draw. */
+export const conditionalWaiverUrl = (drawId: string, final: boolean) =>
+  `/api/waivers/conditional-${final ? 'final' : 'progress'}.pdf?drawId=${encodeURIComponent(drawId)}`
+
 /**
  * "Record payment" for one draw: amount in dollars (what its trade's open payment requests ask,
  * else what it still owes, to start with), the day paid, the method and an optional reference
- * such as a check number.
+ * such as a check number. A trade's draw without its conditional waivers is refused
+ * (WAIVER_REQUIRED): the dialog says who is missing, links the form to send them, and offers
+ * to pay anyway.
  */
 export function PaymentDialog({
   draw,
   amount = null,
   stepTitle,
+  final,
   onClose,
 }: {
   draw: Draw
   amount?: number | null
   stepTitle: string
+  /** The step's last draw. */
+  final: boolean
   onClose: () => void
 }) {
   const owed = draw.amount - draw.paid
   const now = useNow()
-  const form = useContractForm(
-    PaymentBody,
-    useFormCall((c) => c.name === 'recordPayment' && c.id === draw.id, onClose),
-    {
-      initial: {
-        amount: ((amount ?? owed) / 100).toFixed(2),
-        paidOn: localDay(now()),
-        method: 'check',
-        reference: '',
-      },
-      toBody: (values) => {
-        const amount = readDollars(values.amount, '')
-        return {
-          ...values,
-          amount: typeof amount === 'number' ? amount : 0,
-          reference: values.reference.trim() || undefined,
-        }
-      },
-      check: (values) => {
-        const amount = readDollars(values.amount, 'e.g. 500')
-        if (typeof amount !== 'number') return { amount: amount.error }
-        return amount > owed ? { amount: paymentTooLargeMessage(draw.label, owed) } : {}
-      },
-      toCall: (body) => ({ name: 'recordPayment' as const, id: draw.id, body }),
+  const call = useFormCall((c) => c.name === 'recordPayment' && c.id === draw.id, onClose)
+  const form = useContractForm(PaymentBody, call, {
+    initial: {
+      amount: ((amount ?? owed) / 100).toFixed(2),
+      paidOn: localDay(now()),
+      method: 'check',
+      reference: '',
     },
-  )
+    toBody: (values) => {
+      const amount = readDollars(values.amount, '')
+      return {
+        ...values,
+        amount: typeof amount === 'number' ? amount : 0,
+        reference: values.reference.trim() || undefined,
+      }
+    },
+    check: (values) => {
+      const amount = readDollars(values.amount, 'e.g. 500')
+      if (typeof amount !== 'number') return { amount: amount.error }
+      return amount > owed ? { amount: paymentTooLargeMessage(draw.label, owed) } : {}
+    },
+    toCall: (body) => ({ name: 'recordPayment' as const, id: draw.id, body }),
+  })
 
   return (
     <FormDialog
@@ -63,6 +70,20 @@ export function PaymentDialog({
       submitLabel="Record payment"
       busyLabel="Recording…"
       onClose={onClose}
+      problem={
+        form.failure && isWaiverRequired(form.failure.fields) ? (
+          <WaiverRequired
+            message={form.failure.message}
+            href={conditionalWaiverUrl(draw.id, final)}
+            busy={call.blocked}
+            onPayAnyway={() => {
+              const refused = call.failure?.call
+              if (refused?.name === 'recordPayment')
+                call.run({ ...refused, body: { ...refused.body, acknowledge: true } })
+            }}
+          />
+        ) : undefined
+      }
       lead={
         <p>
           {formatMoney(draw.amount)} due, {formatMoney(draw.paid)} paid, {formatMoney(owed)} still
@@ -85,5 +106,37 @@ export function PaymentDialog({
         hint="Optional: a check or transfer number"
       />
     </FormDialog>
+  )
+}
+
+/** Why the payment was refused, the form to ask for, and the way past it. */
+function WaiverRequired({
+  message,
+  href,
+  busy,
+  onPayAnyway,
+}: {
+  message: string
+  href: string
+  busy: boolean
+  onPayAnyway: () => void
+}) {
+  return (
+    <div className="waiver-required">
+      <FieldAlert message={message} />
+      <p>
+        <a href={href} target="_blank" rel="noopener">
+          Conditional waiver (PDF)
+        </a>
+      </p>
+      <button
+        type="button"
+        className="button button-danger-quiet button-small"
+        disabled={busy}
+        onClick={onPayAnyway}
+      >
+        Pay anyway
+      </button>
+    </div>
   )
 }

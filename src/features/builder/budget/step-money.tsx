@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { StepSlug } from '../../../../contract'
 import type { Draw, MoneyStep, Payment } from '../../../../contract/money'
 import { Badge } from '../../../components/badge'
 import { ConfirmDelete } from '../../../components/form/confirm-delete'
@@ -8,7 +9,7 @@ import { formatDate } from '../timeline-dates'
 import { useClientCalls } from '../use-client'
 import { ChangeOrderDialog } from './change-order-dialog'
 import { DrawRequests, requestedAmount } from './draw-requests'
-import { LienWaiver } from './lien-waiver'
+import { LienWaiver, lienWaiverAnchor, type WaiverTarget } from './lien-waiver'
 import { DrawsDialog } from './draws-dialog'
 import { CHANGE_ORDER_STATUS, DUE_WORDS, METHOD_WORDS } from './money-words'
 import { PaymentDialog } from './payment-dialog'
@@ -68,6 +69,7 @@ export function StepMoney({ step }: { step: MoneyStep }) {
           draw={open.draw}
           amount={open.amount}
           stepTitle={step.title}
+          final={step.draws.at(-1)?.id === open.draw.id}
           onClose={close}
         />
       )}
@@ -134,7 +136,7 @@ function DrawItem({
         </ul>
       )}
       <DrawRequests draw={draw} />
-      <LienWaiver draw={draw} step={step.step} stepTitle={step.title} />
+      <DrawWaivers draw={draw} step={step} labelId={labelId} />
       {owed > 0 && (
         <button
           type="button"
@@ -146,6 +148,82 @@ function DrawItem({
         </button>
       )}
     </li>
+  )
+}
+
+/**
+ * A draw's waivers (PRODUCT.md §15): its trade's conditional and unconditional ones, then each
+ * preliminary notice claimant's of that trade.
+ */
+function DrawWaivers({ draw, step, labelId }: { draw: Draw; step: MoneyStep; labelId: string }) {
+  const context = `${step.title}, ${draw.label}`
+  const paid = draw.paid > 0
+  const common = { drawId: draw.id, context, describedBy: labelId }
+  return (
+    <>
+      <BothWaivers
+        target={common}
+        files={draw}
+        paid={paid}
+        step={step.step}
+        anchor={lienWaiverAnchor(draw.id)}
+      />
+      {draw.noticeWaivers.length > 0 && (
+        <ul className="notice-waivers" aria-label={`Notice claimants’ waivers on ${draw.label}`}>
+          {draw.noticeWaivers.map((waiver) => {
+            const claimantId = `claimant-${draw.id}-${waiver.noticeId}`
+            const target = {
+              drawId: draw.id,
+              noticeId: waiver.noticeId,
+              context: `${waiver.claimant}, ${context}`,
+              describedBy: claimantId,
+            }
+            return (
+              <li key={waiver.noticeId} aria-labelledby={claimantId}>
+                <span id={claimantId} className="notice-claimant">
+                  {waiver.claimant}
+                </span>
+                <BothWaivers target={target} files={waiver} paid={paid} step={step.step} />
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </>
+  )
+}
+
+/** Someone's two waivers for a draw: conditional, then unconditional (at `anchor`, if given). */
+function BothWaivers({
+  target,
+  files,
+  paid,
+  step,
+  anchor,
+}: {
+  target: Omit<WaiverTarget, 'kind' | 'fileId'>
+  files: Pick<
+    Draw['noticeWaivers'][number],
+    'conditionalWaiverFileId' | 'unconditionalWaiverFileId'
+  >
+  paid: boolean
+  step: StepSlug
+  anchor?: string
+}) {
+  return (
+    <>
+      <LienWaiver
+        target={{ ...target, kind: 'conditional', fileId: files.conditionalWaiverFileId }}
+        paid={paid}
+        step={step}
+      />
+      <LienWaiver
+        target={{ ...target, kind: 'unconditional', fileId: files.unconditionalWaiverFileId }}
+        paid={paid}
+        step={step}
+        anchor={anchor}
+      />
+    </>
   )
 }
 
