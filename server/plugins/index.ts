@@ -16,6 +16,7 @@ import files from './app/documents/files'
 import logs from './app/documents/logs'
 import warranties from './app/documents/warranties'
 import money from './app/money/money'
+import moneyExports from './app/exports/exports'
 import mailer from './app/notifications/mailer'
 import notificationLog from './app/notifications/notification-log'
 import notificationPreferences from './app/notifications/notification-preferences'
@@ -73,6 +74,7 @@ export const plugins = [
   poolEntries,
   timelines,
   money,
+  moneyExports,
   notificationPreferences,
   calendars,
   files,
