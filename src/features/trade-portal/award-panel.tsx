@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { TradeDatesProposal, type TradeView } from '../../../contract/bids'
+import { tradeWaiverPath, waiverFormsOf } from '../../../contract/waivers'
 import { BusyButton } from '../../components/busy-button'
 import { FieldAlert } from '../../components/form/field-alert'
 import { TextAreaField } from '../../components/form/text-area-field'
@@ -39,10 +40,11 @@ export function AwardPanel({ award }: { award: Award }) {
         <>
           <h3 className="portal-h3">Payment plan</h3>
           <ul className="portal-draws">
-            {award.draws.map((draw) => (
+            {award.draws.map((draw, index) => (
               <li key={draw.id}>
                 <span>{draw.label}</span>
                 <span>{formatCents(draw.amount)}</span>
+                <WaiverForms drawId={draw.id} lastDraw={index === award.draws.length - 1} />
               </li>
             ))}
           </ul>
@@ -50,6 +52,24 @@ export function AwardPanel({ award }: { award: Award }) {
       )}
       <DatesAnswer dates={dates} />
     </section>
+  )
+}
+
+/**
+ * The statutory waivers of a draw, filled for the trade to sign (PRODUCT.md §15): the final
+ * forms for the last draw. The trade's session cookie goes with a plain link.
+ */
+function WaiverForms({ drawId, lastDraw }: { drawId: string; lastDraw: boolean }) {
+  const forms = waiverFormsOf(lastDraw)
+  return (
+    <span className="portal-waivers">
+      <a href={`/api${tradeWaiverPath(forms.conditional, drawId)}`} download>
+        Conditional waiver (PDF)
+      </a>
+      <a href={`/api${tradeWaiverPath(forms.unconditional, drawId)}`} download>
+        Unconditional waiver (PDF)
+      </a>
+    </span>
   )
 }
 

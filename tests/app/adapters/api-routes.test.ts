@@ -6,12 +6,14 @@ import {
   bidsRoutes,
   clientRoutes,
   documentsRoutes,
+  exportsRoutes,
   moneyRoutes,
   onboardingRoutes,
   routes,
   scopeAdminRoutes,
   scopeRoutes,
   timelineRoutes,
+  tradeExportsRoutes,
   tradeRoutes,
   tradesRoutes,
   type CallName,
@@ -26,7 +28,14 @@ import { problem } from './fake-fetch'
 
 const id = '4a0c2f3e-2b1d-4c5e-9f6a-7b8c9d0e1f2a'
 /** A value for each path parameter of the table. */
-const params = { id, slug: 'pre-gunite', step: 'pool-startup', token: 'a-secret', variant: 'thumb' }
+const params = {
+  id,
+  slug: 'pre-gunite',
+  step: 'pool-startup',
+  token: 'a-secret',
+  variant: 'thumb',
+  form: 'conditional-progress',
+}
 const probe = { probe: 'a body' }
 
 /** What a caller gives the call `route` stands for: its path parameters, a body where it takes one. */
@@ -62,9 +71,11 @@ describe('the route table', () => {
       timelineRoutes,
       moneyRoutes,
       documentsRoutes,
+      exportsRoutes,
       tradesRoutes,
       bidsRoutes,
       tradeRoutes,
+      tradeExportsRoutes,
       scopeRoutes,
       adminRoutes,
       scopeAdminRoutes,
@@ -90,7 +101,7 @@ describe('the API port', () => {
   it('holds the sign-in calls, the stages and the areas’ ports', () => {
     const { api } = apiWith([])
     expect(Object.keys(api).sort()).toEqual(
-      ['adminCall', 'call', 'clientCall', 'fetchAdmin', 'stages', 'uploadFile'].sort(),
+      ['adminCall', 'call', 'clientCall', 'fetchAdmin', 'fetchFile', 'stages', 'uploadFile'].sort(),
     )
   })
 

@@ -8,6 +8,7 @@ import { formatDate } from '../timeline-dates'
 import { useClientCalls } from '../use-client'
 import { ChangeOrderDialog } from './change-order-dialog'
 import { LienWaiver } from './lien-waiver'
+import { WaiverLinks } from './waiver-links'
 import { DrawsDialog } from './draws-dialog'
 import { CHANGE_ORDER_STATUS, DUE_WORDS, METHOD_WORDS } from './money-words'
 import { PaymentDialog } from './payment-dialog'
@@ -128,6 +129,7 @@ function DrawItem({
         </ul>
       )}
       <LienWaiver draw={draw} step={step.step} stepTitle={step.title} />
+      <WaiverLinks drawId={draw.id} lastDraw={draw.id === step.draws.at(-1)?.id} />
       {owed > 0 && (
         <button
           type="button"
