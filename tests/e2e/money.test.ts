@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from './support/accounts'
@@ -247,6 +248,51 @@ describe('money', () => {
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
     await expect.poll(() => figure(page, 'Committed').textContent()).toBe('$12,200')
     await expectSidebar()
+    expect(problems).toEqual([])
+  })
+
+  it('downloads the bill imports and the schedule of values (PRODUCT.md §15)', async () => {
+    const { page, problems } = await designedClient(
+      e2e,
+      { serveCity, onboard },
+      { city: 'Frisco', name: 'Sam' },
+    )
+    await page.goto('/builder/excavation')
+    await page.getByRole('textbox', { name: 'Vendor' }).fill('Dig Co')
+    await page.getByRole('textbox', { name: 'Amount' }).fill('9,800')
+    await page.getByRole('button', { name: 'Add quote' }).click()
+    await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
+    await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
+    await openBudget(page)
+
+    /** Clicks `button` and answers the file the browser was handed: its name and first line. */
+    const downloaded = async (button: Locator) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()])
+      const path = await download.path()
+      const text = await readFile(path, 'utf8')
+      return { name: download.suggestedFilename(), header: text.split('\r\n')[0], text }
+    }
+    const quickbooks = await downloaded(page.getByRole('button', { name: 'Export for QuickBooks' }))
+    expect(quickbooks.name).toBe('quickbooks-bills.csv')
+    expect(quickbooks.header).toBe(
+      'Bill No,Vendor,Bill Date,Due Date,Memo,Account,Line Description,Line Amount',
+    )
+    expect(quickbooks.text).toContain('excavation-Deposit,Dig Co,')
+    const xero = await downloaded(page.getByRole('button', { name: 'Export for Xero' }))
+    expect(xero.name).toBe('xero-bills.csv')
+    expect(xero.header).toBe(
+      '*ContactName,*InvoiceNumber,*InvoiceDate,*DueDate,Description,*Quantity,*UnitAmount,*AccountCode,*TaxType',
+    )
+
+    await page.getByRole('button', { name: 'Schedule of values' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Schedule of values' })
+    await dialog.getByLabel('Through').fill('2030-04-15')
+    const schedule = await downloaded(dialog.getByRole('button', { name: 'Download CSV' }))
+    expect(schedule.name).toBe('schedule-of-values-2030-04-15.csv')
+    expect(schedule.header?.startsWith('A Item No.,B Description of Work,C Scheduled Value')).toBe(
+      true,
+    )
+    expect(schedule.text).toContain('Totals,9800.00,')
     expect(problems).toEqual([])
   })
 })
