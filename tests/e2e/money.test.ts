@@ -22,6 +22,16 @@ async function openBudget(page: Page) {
   return contract
 }
 
+/** Dig Co's $9,800 quote on Excavation, added and accepted: the contract. */
+async function signDigCo(page: Page) {
+  await page.goto('/builder/excavation')
+  await page.getByRole('textbox', { name: 'Vendor' }).fill('Dig Co')
+  await page.getByRole('textbox', { name: 'Amount' }).fill('9,800')
+  await page.getByRole('button', { name: 'Add quote' }).click()
+  await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
+  await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
+}
+
 /** Adds a change order to the contract on the Budget page and approves it. */
 async function approveChangeOrder(
   page: Page,
@@ -197,12 +207,7 @@ describe('money', () => {
         name: 'Lee',
       },
     )
-    await page.goto('/builder/excavation')
-    await page.getByRole('textbox', { name: 'Vendor' }).fill('Dig Co')
-    await page.getByRole('textbox', { name: 'Amount' }).fill('9,800')
-    await page.getByRole('button', { name: 'Add quote' }).click()
-    await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
-    await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
+    await signDigCo(page)
 
     const contract = await openBudget(page)
     await approveChangeOrder(page, contract, 'Rock in the deep end', '2,400')
@@ -257,12 +262,7 @@ describe('money', () => {
       { serveCity, onboard },
       { city: 'Frisco', name: 'Sam' },
     )
-    await page.goto('/builder/excavation')
-    await page.getByRole('textbox', { name: 'Vendor' }).fill('Dig Co')
-    await page.getByRole('textbox', { name: 'Amount' }).fill('9,800')
-    await page.getByRole('button', { name: 'Add quote' }).click()
-    await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
-    await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
+    await signDigCo(page)
     await openBudget(page)
 
     /** Clicks `button` and answers the file the browser was handed: its name and first line. */

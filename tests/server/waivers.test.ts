@@ -1,17 +1,15 @@
-import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { WaiverForm } from '../../contract/waivers'
-import { poolEntries, quotes } from '../../server/db/schema'
 import { usDate } from '../../server/lib/exports/us-date'
 import { STATUTORY_FORMS } from '../../server/lib/exports/waiver-text'
-import { call, callRaw } from '../support/call'
+import { callRaw } from '../support/call'
 import { expectProblem, onboardingDetails } from '../support/http'
 import { joined, pdfText, type PdfText } from '../support/pdf-text'
-import { austinPerTest, newClient, stageIds } from './client-kit'
+import { austinPerTest, newClient } from './client-kit'
 import { getMoney, signed, stepIn } from './money-kit'
 import { setToday } from './timeline-kit'
-import { bidRequest, digger, tradeCall, tradeSignIn, viewOf } from './trade-kit'
+import { awardExcavation, digger } from './trade-kit'
 
 /**
  * The four statutory waivers (PRODUCT.md §15, Civil Code §§ 8132–8138) as PDFs, read back with
@@ -23,28 +21,9 @@ const OWNER = onboardingDetails.name
 const LOCATION = `${onboardingDetails.address}, ${onboardingDetails.city}, ${onboardingDetails.state}`
 let trade: Record<string, string>
 
-/** The trade's bid on excavation ($15,800), accepted: its contract names the trade. */
-async function awardExcavation() {
-  const made = await bidRequest(t, client)
-  trade = (await tradeSignIn(t, made.token)).headers
-  viewOf(await tradeCall(t, 'PUT', '/api/trade/bid', trade, { amount: 1_580_000, items: [] }))
-  const [quote] = await t.app.db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .innerJoin(poolEntries, eq(poolEntries.id, quotes.entryId))
-    .where(eq(poolEntries.clientId, client.id))
-  const { excavation } = await stageIds(t)
-  await call(
-    t,
-    'acceptQuote',
-    { body: { StageId: excavation ?? '', quoteId: quote?.id ?? '', acknowledge: true } },
-    client.headers,
-  )
-}
-
 beforeEach(async () => {
   setToday(t, '2030-03-01')
-  await awardExcavation()
+  trade = await awardExcavation(t, client)
   await signed(t, client.headers, 'steel', 2_400_000)
 })
 

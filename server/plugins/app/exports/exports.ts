@@ -4,13 +4,14 @@ import fp from 'fastify-plugin'
 import type { StepSlug } from '../../../../contract/construction'
 import type { Money } from '../../../../contract/money'
 import type { WaiverForm } from '../../../../contract/waivers'
-import { clients, contracts, quotes, trades, users } from '../../../db/schema'
+import { contracts, quotes, trades } from '../../../db/schema'
 import { quickbooksCsv, xeroCsv, type Claimants } from '../../../lib/exports/bills'
 import { scheduleCsv, scheduleOf, schedulePdf } from '../../../lib/exports/schedule-of-values'
 import { waiverPdf } from '../../../lib/exports/waiver-pdf'
 import { notFound } from '../../../lib/problem'
 import { todayOf } from '../../../lib/today'
 import type { TradeRequest } from '../bids/trade-requests'
+import { ownerOf } from '../money/money-reads'
 import { waiverFill, type Job } from './waiver-fill'
 
 /** The draw a form is asked for, and the preliminary notice whose claimant waives, if any. */
@@ -42,19 +43,10 @@ const noDraw = () => notFound('No such draw.')
 export default fp(
   async (app: FastifyInstance) => {
     const jobOf = async (clientId: string): Promise<Job> => {
-      const [row] = await app.db
-        .select({
-          owner: users.name,
-          address: clients.address,
-          city: clients.city,
-          state: clients.state,
-        })
-        .from(clients)
-        .innerJoin(users, eq(users.id, clients.userId))
-        .where(eq(clients.userId, clientId))
-      if (!row) throw notFound('No such project.')
-      const location = `${row.address}, ${row.city}, ${row.state}`
-      return { owner: row.owner, location, today: todayOf(app) }
+      const owner = await ownerOf(app.db, clientId)
+      if (!owner) throw notFound('No such project.')
+      const location = `${owner.address}, ${owner.city}, ${owner.state}`
+      return { owner: owner.ownerName, location, today: todayOf(app) }
     }
 
     /** Each contract's claimant: its trade's company, where the accepted quote names a trade. */

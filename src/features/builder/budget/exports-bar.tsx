@@ -7,6 +7,11 @@ import { ModalDialog } from '../../../components/modal-dialog'
 import { TextField } from '../../../components/text-field'
 import { localDay } from '../../../lib/dates'
 
+const BILL_IMPORTS = [
+  { name: 'Export for QuickBooks', file: 'quickbooks-bills.csv' },
+  { name: 'Export for Xero', file: 'xero-bills.csv' },
+] as const
+
 /**
  * The exports for the accountant and the lender (PRODUCT.md §15): the bill imports of
  * QuickBooks and Xero, and the schedule of values through a day, as CSV or PDF.
@@ -16,20 +21,16 @@ export function ExportsBar() {
   const [scheduling, setScheduling] = useState(false)
   return (
     <>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void download('/exports/quickbooks-bills.csv', 'quickbooks-bills.csv')}
-      >
-        Export for QuickBooks
-      </button>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void download('/exports/xero-bills.csv', 'xero-bills.csv')}
-      >
-        Export for Xero
-      </button>
+      {BILL_IMPORTS.map(({ name, file }) => (
+        <button
+          key={file}
+          type="button"
+          className="button button-secondary"
+          onClick={() => void download(`/exports/${file}`, file)}
+        >
+          {name}
+        </button>
+      ))}
       <button type="button" className="button button-secondary" onClick={() => setScheduling(true)}>
         Schedule of values
       </button>
