@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { WaiverForm } from '../../contract/waivers'
+import { WAIVER_FORMS } from '../../contract/waiver-forms'
 import { usDate } from '../../server/lib/exports/us-date'
 import { STATUTORY_FORMS } from '../../server/lib/exports/waiver-text'
 import { callRaw } from '../support/call'
@@ -16,7 +16,7 @@ import { awardExcavation, digger } from './trade-kit'
  * pdf.js: the statute's title and notice, the notice's type as large as any, the job's blanks.
  */
 const { t, client } = austinPerTest()
-const FORMS = WaiverForm.options
+const FORMS = WAIVER_FORMS
 const OWNER = onboardingDetails.name
 const LOCATION = `${onboardingDetails.address}, ${onboardingDetails.city}, ${onboardingDetails.state}`
 let trade: Record<string, string>

@@ -4,7 +4,7 @@
  * largest type of the form, the title's (Civil Code §§ 8132–8138: "in at least as large a type
  * as the largest type otherwise in the form").
  */
-import type { WaiverForm } from '../../../contract/waivers'
+import type { WaiverForm } from '../../../contract/waiver-forms'
 import { pdfWriter, printedDollars } from './pdf-writer'
 import { STATUTORY_FORMS, type Blank } from './waiver-text'
 

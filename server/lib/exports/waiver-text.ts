@@ -3,7 +3,7 @@
  * the statute's words: a waiver not in substantially these forms is null, void and
  * unenforceable. Only the blanks are ours to fill.
  */
-import type { WaiverForm } from '../../../contract/waivers'
+import type { WaiverForm } from '../../../contract/waiver-forms'
 
 const CONDITIONAL_NOTICE =
   'NOTICE: THIS DOCUMENT WAIVES THE CLAIMANT’S LIEN, STOP PAYMENT NOTICE, AND PAYMENT BOND ' +

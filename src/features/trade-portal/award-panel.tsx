@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { TradeDatesProposal, type TradeView } from '../../../contract/bids'
-import { tradeWaiverPath, waiverFormsOf } from '../../../contract/waivers'
+import { tradeWaiverPath, waiverFormsOf } from '../../../contract/waiver-forms'
 import { BusyButton } from '../../components/busy-button'
 import { FieldAlert } from '../../components/form/field-alert'
 import { TextAreaField } from '../../components/form/text-area-field'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { schedulePath } from '../../../../contract/waivers'
+import { schedulePath } from '../../../../contract/waiver-forms'
 import { useNow } from '../../../app/clock'
 import { useDownload } from '../../../app/download-context'
 import { FieldAlert } from '../../../components/form/field-alert'

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { waiverFormsOf, waiverPath, type WaiverForm } from '../../../../contract/waivers'
+import { waiverFormsOf, waiverPath, type WaiverForm } from '../../../../contract/waiver-forms'
 import { useDownload } from '../../../app/download-context'
 import { FieldAlert } from '../../../components/form/field-alert'
 
