@@ -6,6 +6,7 @@ import { z } from 'zod/mini'
 import { StepSlug } from './construction'
 import { StoredFile } from './documents'
 import { QuoteItem, Text, Timestamp } from './domain'
+import { DrawPaymentRequest } from './money'
 import { Cents } from './pricing'
 import { ScopeItem, StepScope } from './scope'
 import { Required } from './text'
@@ -166,6 +167,10 @@ export const TradeBid = z.object({
   submittedAt: Timestamp,
 })
 
+/** A payment request as its trade reads it: on which draw of its award. */
+export const TradePayment = z.extend(DrawPaymentRequest, { drawId: z.uuid() })
+export type TradePayment = z.infer<typeof TradePayment>
+
 export const TradeView = z.object({
   request: z.object({
     step: StepSlug,
@@ -199,8 +204,8 @@ export const TradeView = z.object({
       }),
     }),
   ),
-  /** The payment requests of §15 (lien-safe payments): empty until they are built. */
-  payments: z.array(z.unknown()),
+  /** The trade's payment requests (§15), oldest first. */
+  payments: z.array(TradePayment),
 })
 export type TradeView = z.infer<typeof TradeView>
 
@@ -228,8 +233,21 @@ export const TradeDatesBody = z.union([
 ])
 export type TradeDatesBody = z.output<typeof TradeDatesBody>
 
+/**
+ * "Request payment" (§15) on a draw of the trade's award: at most what the draw still owes, with
+ * the trade's own uploads of an invoice and a conditional waiver.
+ */
+export const TradePaymentRequestBody = z.strictObject({
+  drawId: z.uuid('Choose a draw of your contract'),
+  amount: Cents.check(z.minimum(1, 'Enter an amount above $0')),
+  invoiceFileId: z.uuid('Upload your invoice'),
+  conditionalWaiverFileId: z.uuid('Upload your conditional waiver'),
+})
+export type TradePaymentRequestBody = z.output<typeof TradePaymentRequestBody>
+
 /** The kinds a trade may upload (§14). */
 export const TradeFileBody = z.strictObject({ kind: z.enum(['invoice', 'lien-waiver', 'other']) })
+export type TradeFileKind = z.infer<typeof TradeFileBody>['kind']
 
 /** The codes of the bids' refusals, beside the general ones of problem.ts. */
 export const BidsProblemCode = {

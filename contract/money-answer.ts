@@ -4,7 +4,15 @@
  */
 import { budgetTotals, projectBudget, type ProjectData, type StepBudget } from './budget'
 import { StepSlug } from './construction'
-import type { ChangeOrder, DrawDue, Money, MoneyStep, Payment, StepWarning } from './money'
+import type {
+  ChangeOrder,
+  DrawDue,
+  DrawPaymentRequest,
+  Money,
+  MoneyStep,
+  Payment,
+  StepWarning,
+} from './money'
 import { committedOf, quoteBasis, quoteCheck } from './money-rules'
 import { cashflow, dueOn, inspectionAfter, stepWarnings } from './money-timing'
 import { isLicensedStep } from './trades'
@@ -31,6 +39,11 @@ export type MoneyRows = {
     lienWaiverFileId: string | null
   }[]
   payments: readonly (Payment & { drawId: string })[]
+  /** The trades' payment requests, oldest first. */
+  paymentRequests: readonly (Omit<DrawPaymentRequest, 'requestedAt'> & {
+    drawId: string
+    requestedAt: Date
+  })[]
   changeOrders: readonly {
     id: string
     contractId: string
@@ -100,6 +113,16 @@ function stepMoney(budget: StepBudget, rows: MoneyRows, facts: MoneyFacts): Mone
         paid: sum(drawPayments),
         payments: drawPayments,
         lienWaiverFileId: d.lienWaiverFileId,
+        requests: rows.paymentRequests
+          .filter((r) => r.drawId === d.id)
+          .map((r) => ({
+            id: r.id,
+            amount: r.amount,
+            invoiceFileId: r.invoiceFileId,
+            conditionalWaiverFileId: r.conditionalWaiverFileId,
+            requestedAt: r.requestedAt.toISOString(),
+            status: r.status,
+          })),
       }
     })
   const committed = committedOf(contract.amount, changeOrders)

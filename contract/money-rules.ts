@@ -130,6 +130,28 @@ export const paymentTooLargeMessage = (label: string, owed: number) =>
   `“${label}” still owes ${formatMoney(owed)}: a payment cannot be more than that.`
 
 /** The message of a plan that does not add up, e.g. "The draws add up to $500 less than the $8,318 committed". */
+/**
+ * The payment requests a payment of `amount` on their draw pays (PRODUCT.md §15): the open ones,
+ * oldest first, while the payment covers them all together; every open one once the draw owes
+ * nothing more (`owedAfter` 0), as nothing is left to pay them with.
+ */
+export function requestsPaidBy<R extends { amount: number; status: string }>(
+  requests: readonly R[],
+  amount: number,
+  owedAfter: number,
+): R[] {
+  const open = requests.filter((r) => r.status === 'open')
+  if (owedAfter <= 0) return open
+  let left = amount
+  const paid: R[] = []
+  for (const request of open) {
+    if (request.amount > left) break
+    left -= request.amount
+    paid.push(request)
+  }
+  return paid
+}
+
 export function drawsSumMessage(shortBy: number, committed: number): string {
   const side = shortBy > 0 ? 'less' : 'more'
   return `The draws add up to ${formatMoney(Math.abs(shortBy))} ${side} than the ${formatMoney(committed)} committed`

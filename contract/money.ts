@@ -47,6 +47,25 @@ export const Payment = z.object({
 })
 export type Payment = z.infer<typeof Payment>
 
+export const PAYMENT_REQUEST_STATUSES = ['open', 'paid', 'declined'] as const
+export const PaymentRequestStatus = z.enum(PAYMENT_REQUEST_STATUSES)
+export type PaymentRequestStatus = z.infer<typeof PaymentRequestStatus>
+
+/**
+ * A trade's request to be paid on a draw (PRODUCT.md §15), with its invoice and conditional
+ * waiver (null once the owner deleted the file). Open until a payment on the draw covers it or
+ * the owner declines it.
+ */
+export const DrawPaymentRequest = z.object({
+  id: z.uuid(),
+  amount: Cents,
+  invoiceFileId: z.nullable(z.uuid()),
+  conditionalWaiverFileId: z.nullable(z.uuid()),
+  requestedAt: Timestamp,
+  status: PaymentRequestStatus,
+})
+export type DrawPaymentRequest = z.infer<typeof DrawPaymentRequest>
+
 export const Draw = z.object({
   id: z.uuid(),
   label: z.string(),
@@ -57,6 +76,8 @@ export const Draw = z.object({
   paid: Cents,
   payments: z.array(Payment),
   lienWaiverFileId: z.nullable(z.uuid()),
+  /** The trades' payment requests on it, oldest first. */
+  requests: z.array(DrawPaymentRequest),
 })
 export type Draw = z.infer<typeof Draw>
 
@@ -143,6 +164,11 @@ export const ChangeOrderBody = z.strictObject({
   amount: SignedCents,
 })
 
+/** The owner's answer to a payment request: paying it is recording a payment on its draw. */
+export const PaymentRequestDecisionBody = z.strictObject({
+  status: z.literal('declined', 'Only declining is answered here: record a payment to pay it'),
+})
+
 export const ChangeOrderDecisionBody = z.strictObject({
   status: z.enum(['approved', 'rejected'], 'Choose approved or rejected'),
 })
@@ -161,4 +187,6 @@ export const MoneyProblemCode = {
   changeOrderDecided: 'CHANGE_ORDER_DECIDED',
   /** Draws that would owe less than was already paid on them (409). */
   drawBelowPaid: 'DRAW_BELOW_PAID',
+  /** Declining a payment request that is no longer open (409). */
+  paymentRequestClosed: 'PAYMENT_REQUEST_CLOSED',
 } as const

@@ -159,6 +159,11 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     summary: "Confirm the awarded step's planned dates, or propose another start",
     description: 'Only once the bid is accepted (409 before). A new proposal replaces an open one.',
   },
+  tradePaymentRequest: {
+    summary: 'Ask to be paid on a draw of the award, with an invoice and a conditional waiver',
+    description:
+      'The files are the trade’s own uploads (kinds invoice and lien-waiver); the amount at most what the draw still owes (409 PAYMENT_EXCEEDS_DRAW); 409 NOT_AWARDED before the bid is accepted; a draw of another award is 404. The owner gets an email.',
+  },
   tradeUpload: {
     summary: 'Upload a file as the trade (invoice, lien waiver, other)',
     description:
@@ -214,6 +219,11 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   addChangeOrder: {
     summary: 'Propose a change order on a step with an accepted quote',
     description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',
+  },
+  declinePaymentRequest: {
+    summary: 'Decline a trade’s payment request',
+    description:
+      'Only an open request (409 PAYMENT_REQUEST_CLOSED). A request is paid by recording a payment on its draw that covers it.',
   },
   decideChangeOrder: {
     summary: 'Approve or reject a proposed change order',

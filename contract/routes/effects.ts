@@ -112,6 +112,7 @@ export const clientEffects = {
   setLienWaiver: { updates: { list: 'money', by: 'replacing' } },
   addChangeOrder: { updates: { list: 'money', by: 'replacing' } },
   decideChangeOrder: { updates: { list: 'money', by: 'replacing' } },
+  declinePaymentRequest: { updates: { list: 'money', by: 'replacing' } },
   files: { updates: { list: 'files', by: 'replacing' } },
   // A deleted file leaves the log entries it was attached to and the draw it was the waiver of.
   deleteFile: { updates: { list: 'files', by: 'dropping' }, stale: ['logs', 'money'] },

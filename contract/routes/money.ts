@@ -7,6 +7,7 @@ import {
   DrawsBody,
   Money,
   PaymentBody,
+  PaymentRequestDecisionBody,
   MoneyProblemCode,
 } from '../money'
 
@@ -77,5 +78,15 @@ export const moneyRoutes = {
     body: ChangeOrderDecisionBody,
     data: Money,
     refuses: { 409: [MoneyProblemCode.changeOrderDecided] },
+  },
+  /** Declines a trade's open payment request (paying one is recording a payment on its draw). */
+  declinePaymentRequest: {
+    method: 'PUT',
+    path: '/api/payment-requests/:id',
+    access: 'builder',
+    params: IdParams,
+    body: PaymentRequestDecisionBody,
+    data: Money,
+    refuses: { 409: [MoneyProblemCode.paymentRequestClosed] },
   },
 } as const satisfies Record<string, RouteDef>

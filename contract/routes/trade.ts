@@ -13,11 +13,13 @@ import {
   TradeLinkData,
   TradeLoginBody,
   TradeLoginData,
+  TradePaymentRequestBody,
   TradeVerifyBody,
   TradeView,
   BidsProblemCode,
 } from '../bids'
 import { StoredFile, DocumentsProblemCode } from '../documents'
+import { MoneyProblemCode } from '../money'
 
 import { CODE_PROBLEMS, ProblemCode } from '../problem'
 import type { RouteDef } from './types'
@@ -84,6 +86,20 @@ export const tradeRoutes = {
     body: TradeDatesBody,
     data: TradeView,
     refuses: { 409: [BidsProblemCode.notAwarded], 410: [BidsProblemCode.linkGone] },
+  },
+  /** "Request payment" (§15) on a draw of the trade's award; the owner gets an email. */
+  tradePaymentRequest: {
+    method: 'POST',
+    path: '/api/trade/payment-requests',
+    access: 'trade',
+    body: TradePaymentRequestBody,
+    data: TradeView,
+    statuses: [201],
+    refuses: {
+      404: [ProblemCode.notFound],
+      409: [BidsProblemCode.notAwarded, MoneyProblemCode.paymentExceedsDraw],
+      410: [BidsProblemCode.linkGone],
+    },
   },
   /** Multipart: one `file` part and the `kind` field (checked after the stream is read). */
   tradeUpload: {

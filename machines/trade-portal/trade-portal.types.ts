@@ -7,6 +7,8 @@ export type TradeAnswer =
   | { kind: 'bid'; body: TradeBidBody }
   | { kind: 'decline'; reason: string }
   | { kind: 'dates'; body: TradeDatesBody }
+  /** "Request payment" on a draw: the invoice and the waiver are uploaded, then the request sent. */
+  | { kind: 'payment'; drawId: string; amount: number; invoice: File; conditionalWaiver: File }
 
 /** Which form a refusal belongs to: the sign-in's two steps, an answer, or the upload. */
 export type PortalCall = 'link' | 'login' | 'verify' | TradeAnswer['kind'] | 'upload'

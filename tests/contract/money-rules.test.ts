@@ -10,6 +10,7 @@ import {
   drawsSumMessage,
   quoteCheck,
   quoteCheckWords,
+  requestsPaidBy,
   type QuoteBand,
 } from '../../contract/money-rules'
 import {
@@ -278,5 +279,27 @@ describe('the cash flow', () => {
 
   it('is empty with no draws', () => {
     expect(cashflow([])).toEqual([])
+  })
+})
+
+describe('the payment requests a payment pays (PRODUCT.md §15)', () => {
+  const requests = [
+    { id: 'a', amount: 30_000, status: 'open' },
+    { id: 'b', amount: 10_000, status: 'declined' },
+    { id: 'c', amount: 50_000, status: 'open' },
+    { id: 'd', amount: 5_000, status: 'open' },
+  ]
+  const paid = (amount: number, owedAfter: number) =>
+    requestsPaidBy(requests, amount, owedAfter).map((r) => r.id)
+
+  it('are the open ones, oldest first, while the payment covers them together', () => {
+    expect(paid(29_999, 1)).toEqual([])
+    expect(paid(30_000, 1)).toEqual(['a'])
+    expect(paid(79_999, 1)).toEqual(['a'])
+    expect(paid(85_000, 1)).toEqual(['a', 'c', 'd'])
+  })
+
+  it('are every open one once the draw owes nothing more', () => {
+    expect(paid(1_000, 0)).toEqual(['a', 'c', 'd'])
   })
 })

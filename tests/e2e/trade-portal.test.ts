@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bidRequests } from '../../server/db/schema'
+import { call } from '../support/call'
 import { codeIn, lastMail } from '../support/http'
-import { newClient, serveAustin } from '../server/client-kit'
+import { pdf } from '../support/sample-files'
+import { newClient, serveAustin, stageIds } from '../server/client-kit'
 import { bidRequest, digger, saveDesign, seedScope } from '../server/trade-kit'
 import { launchBrowser, openPage, PHONE } from './support/browser'
 import { expectAccessible } from './support/e2e'
@@ -9,7 +13,8 @@ import { useInProcessApp } from './support/in-process'
 import { horizontalOverflow } from './support/layout-checks'
 
 // A trade answers its bid request on a phone (PRODUCT.md §14): the link, the emailed code, the
-// bid package and "Your bid". The request is written as the owner's call will write it.
+// bid package and "Your bid"; once the owner accepts it, "Request payment" on a draw (§15). The
+// request is written as the owner's call will write it.
 const running = useInProcessApp()
 let browser: Browser
 beforeAll(async () => {
@@ -18,13 +23,13 @@ beforeAll(async () => {
 afterAll(() => browser.close())
 
 describe('the trade portal on a phone', () => {
-  it('signs in with the emailed code and sends a bid', async () => {
+  it('signs in with the emailed code, sends a bid, and once awarded asks to be paid', async () => {
     const { t } = running
     await serveAustin(t)
     const owner = await newClient(t, 'pat@example.com')
     await saveDesign(t, owner.headers)
     await seedScope(t)
-    const { token } = await bidRequest(t, owner, {
+    const { token, request } = await bidRequest(t, owner, {
       trade: { ...digger, licenceCheckedOn: '2026-01-05' },
       dueOn: '2099-12-31',
     })
@@ -63,6 +68,29 @@ describe('the trade portal on a phone', () => {
       await page.getByRole('heading', { name: 'Bid sent' }).waitFor()
       expect((await lastMail(t, 'pat@example.com')).subject).toBe(
         'New bid from Deep Dig Co for Excavation',
+      )
+
+      // Once the owner accepts the bid, the trade asks to be paid the Deposit.
+      const [bid] = await t.app.db
+        .select({ quoteId: bidRequests.quoteId })
+        .from(bidRequests)
+        .where(eq(bidRequests.id, request.id))
+      const { excavation } = await stageIds(t)
+      const accept = { StageId: excavation ?? '', quoteId: bid?.quoteId ?? '', acknowledge: true }
+      await call(t, 'acceptQuote', { body: accept }, owner.headers)
+      await page.reload()
+      await page.getByRole('heading', { name: 'Your bid was accepted' }).waitFor()
+      const deposit = page.getByRole('listitem').filter({ hasText: 'Deposit' }).first()
+      await deposit.getByRole('button', { name: 'Request payment' }).click()
+      const file = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdf() })
+      await deposit.getByLabel('Invoice').setInputFiles(file('invoice.pdf'))
+      await deposit.getByLabel('Conditional waiver').setInputFiles(file('waiver.pdf'))
+      await expectAccessible(page)
+      await deposit.getByRole('button', { name: 'Send request' }).click()
+      await deposit.getByText(/^Requested \$1,000\.00 on .*: Waiting for the owner$/).waitFor()
+      expect(await horizontalOverflow(page)).toEqual([])
+      expect((await lastMail(t, 'pat@example.com')).subject).toBe(
+        'Payment requested by Deep Dig Co for Excavation',
       )
       // Only the first open's try to resume a session, before there was one, was refused.
       expect(problems).toEqual([

@@ -1,10 +1,11 @@
 // Each step's contract, its payment plan (draws), the payments and the change orders.
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, at, day, keyTo } from './columns'
 import { ownedByClient } from './client-column'
 import { fileLink } from './documents'
 import { quotes } from './pool'
+import { bidRequests } from './bids'
 
 /**
  * A step's contract (PRODUCT.md §10): its accepted quote as it was when accepted, one per client
@@ -88,5 +89,37 @@ export const changeOrders = pgTable(
   (t) => [
     index('change_orders_client_idx').on(t.clientId),
     index('change_orders_contract_idx').on(t.contractId),
+  ],
+)
+
+/**
+ * A trade's request to be paid on a draw of its award (PRODUCT.md §15), made through its bid
+ * request's portal, with its invoice and conditional waiver (the trade's uploads; deleting a
+ * file unlinks it). Open until a payment on the draw covers it (`paymentId`: deleting that
+ * payment opens it again) or the owner declines it.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    ...ownedByClient(),
+    drawId: keyTo('draw_id', () => draws.id, 'cascade'),
+    bidRequestId: keyTo('bid_request_id', () => bidRequests.id, 'cascade'),
+    amount: integer('amount').notNull(),
+    invoiceFileId: fileLink('invoice_file_id'),
+    conditionalWaiverFileId: fileLink('conditional_waiver_file_id'),
+    status: text('status', { enum: ['open', 'paid', 'declined'] })
+      .notNull()
+      .default('open'),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    requestedAt: at('requested_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_requests_client_idx').on(t.clientId),
+    index('payment_requests_draw_idx').on(t.drawId),
+    index('payment_requests_bid_request_idx').on(t.bidRequestId),
+    index('payment_requests_invoice_idx').on(t.invoiceFileId),
+    index('payment_requests_waiver_idx').on(t.conditionalWaiverFileId),
+    index('payment_requests_payment_idx').on(t.paymentId),
+    check('payment_requests_amount', sql`${t.amount} > 0`),
   ],
 )

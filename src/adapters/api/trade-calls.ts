@@ -2,6 +2,7 @@ import type {
   TradeAnswer,
   TradePortalPorts,
 } from '../../../machines/trade-portal/trade-portal.types'
+import type { TradeFileKind } from '../../../contract/bids'
 import { tradeRoutes } from '../../../contract/routes/trade'
 import { ApiError, fromResponse, NETWORK_DETAIL } from './api-error'
 import { createCaller, type Lookup, type Table } from './caller'
@@ -20,17 +21,11 @@ const tradeCalls: Lookup<TradeCallName> = (name) => tradeTable[name]
 export function createTradePorts(baseUrl = '/api'): TradePortalPorts {
   const http = createHttp({ getToken: () => null, baseUrl })
   const { call } = createCaller(http, tradeCalls)
-  const answer = (request: TradeAnswer) => {
-    if (request.kind === 'bid') return call('tradeBid', { body: request.body })
-    if (request.kind === 'decline')
-      return call('tradeDecline', { body: { reason: request.reason } })
-    return call('tradeDates', { body: request.body })
-  }
-  const upload = async (file: File) => {
+  const upload = async (file: File, kind: TradeFileKind = 'other') => {
     const refusal = refusalOf(file)
     if (refusal) throw refusal
     const form = new FormData()
-    form.append('kind', 'other')
+    form.append('kind', kind)
     form.append('file', file, file.name)
     const { path, data } = tradeRoutes.tradeUpload
     let response: Response
@@ -47,13 +42,28 @@ export function createTradePorts(baseUrl = '/api'): TradePortalPorts {
     if (!response.ok) throw await fromResponse(response, undefined)
     return readData(response, data)
   }
+  /** The invoice and the conditional waiver go up first, as the trade's files of their kinds. */
+  const requestPayment = async (request: Extract<TradeAnswer, { kind: 'payment' }>) => {
+    const invoice = await upload(request.invoice, 'invoice')
+    const waiver = await upload(request.conditionalWaiver, 'lien-waiver')
+    const { drawId, amount } = request
+    const body = { drawId, amount, invoiceFileId: invoice.id, conditionalWaiverFileId: waiver.id }
+    return call('tradePaymentRequest', { body })
+  }
+  const answer = (request: TradeAnswer) => {
+    if (request.kind === 'bid') return call('tradeBid', { body: request.body })
+    if (request.kind === 'decline')
+      return call('tradeDecline', { body: { reason: request.reason } })
+    if (request.kind === 'payment') return requestPayment(request)
+    return call('tradeDates', { body: request.body })
+  }
   return {
     link: (token) => call('tradeLink', { body: { token } }),
     login: (token) => call('tradeLogin', { body: { token } }),
     verify: (token, code) => call('tradeVerify', { body: { token, code } }),
     view: () => call('tradeView'),
     answer,
-    upload,
+    upload: (file) => upload(file),
     signOut: () => call('tradeSignOut'),
   }
 }

@@ -7,14 +7,18 @@ import { TextAreaField } from '../../components/form/text-area-field'
 import { useContractForm } from '../../components/form/use-contract-form'
 import { TextField } from '../../components/text-field'
 import { formatCents } from '../../lib/money'
+import { DrawPayments } from './payment-request'
 import { PortalFigure } from './portal-figure'
 import { dateSpan, longDate } from './portal-format'
 import { useAnswerCall } from './use-portal'
 
 type Award = NonNullable<TradeView['award']>
 
-/** After award: the contract, its draws, and the step's dates to confirm or move. */
-export function AwardPanel({ award }: { award: Award }) {
+/**
+ * After award: the contract, its draws with the trade's payment requests, and the step's dates
+ * to confirm or move.
+ */
+export function AwardPanel({ award, payments }: { award: Award; payments: TradeView['payments'] }) {
   const { dates } = award
   return (
     <section className="portal-card portal-award" aria-labelledby="portal-award-title">
@@ -41,11 +45,13 @@ export function AwardPanel({ award }: { award: Award }) {
           <h3 className="portal-h3">Payment plan</h3>
           <ul className="portal-draws">
             {award.draws.map((draw, index) => (
-              <li key={draw.id}>
-                <span>{draw.label}</span>
-                <span>{formatCents(draw.amount)}</span>
+              <DrawPayments
+                key={draw.id}
+                draw={draw}
+                requests={payments.filter((p) => p.drawId === draw.id)}
+              >
                 <WaiverForms drawId={draw.id} lastDraw={index === award.draws.length - 1} />
-              </li>
+              </DrawPayments>
             ))}
           </ul>
         </>

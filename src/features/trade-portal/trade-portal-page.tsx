@@ -115,7 +115,7 @@ function SignedIn() {
         {award ? 'Awarded' : `Bids close ${longDate(request.dueOn)}`}
         {request.status === 'declined' && ' · You declined this request'}
       </p>
-      {award && <AwardPanel award={award} />}
+      {award && <AwardPanel award={award} payments={view.payments} />}
       {!showForm && (
         <BidSent view={view} onChange={open && bid ? () => setEditing(bid.submittedAt) : null} />
       )}

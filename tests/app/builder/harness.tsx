@@ -37,7 +37,7 @@ import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { emptyPoolData } from '../../machines/fixtures'
 import { apiProblem, sessionData } from '../auth/harness'
 import { createFakeDocumentsApi } from './documents-fake'
-import { createFakeMoneyApi } from './money-fake'
+import { createFakeMoneyApi, type FakePaymentRequest } from './money-fake'
 import { createFakeTimelineApi } from './timeline-fake'
 
 export { emptyPoolData }
@@ -264,6 +264,8 @@ export type BuilderOptions = {
   scope?: StepScope[]
   /** The trades' date proposals, as the Timeline carries them (none unless said). */
   proposals?: DateProposal[]
+  /** The trades' open payment requests on draws of accepted quotes (none unless said). */
+  paymentRequests?: FakePaymentRequest[]
 }
 
 /**
@@ -274,6 +276,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
   const poolData = options.poolData ?? emptyPoolData()
   const stages = options.stages ?? STAGES
   const api = createFakeClientApi(poolData, stages, options.proposals)
+  for (const request of options.paymentRequests ?? []) api.money.requestPayment(request)
   const documents = createFakeDocumentsApi(options.documents)
   // The timeline's and money's calls go to their own fakes, so a test of the entries sees only
   // its own calls.

@@ -12,6 +12,7 @@ import { moneyOf, type MoneyRows } from '../../../contract/money-answer'
 import {
   committedOf,
   defaultDraws,
+  requestsPaidBy,
   drawsShortBy,
   drawsSumMessage,
 } from '../../../contract/money-rules'
@@ -30,6 +31,14 @@ type Contract = {
   amount: number
   draws: StoredDraw[]
   changeOrders: ChangeOrder[]
+}
+
+export type FakePaymentRequest = {
+  step: StepSlug
+  position: number
+  amount: number
+  invoiceFileId: string
+  conditionalWaiverFileId: string
 }
 
 const NO_FACTS: ProjectFacts = { startDate: null, baseline: null, steps: {}, inspections: {} }
@@ -52,6 +61,7 @@ export function createFakeMoneyApi(project: () => ProjectData) {
       id: id(),
       payments: [],
       lienWaiverFileId: null,
+      requests: [],
     }))
 
   /** The contracts follow the accepted quotes. */
@@ -74,16 +84,25 @@ export function createFakeMoneyApi(project: () => ProjectData) {
   /** The contracts as the server stores them, answered by the server's own Money answer. */
   const answer = (): Money => {
     sync()
-    const rows = { contracts: [], draws: [], payments: [], changeOrders: [] } as {
+    const rows = {
+      contracts: [],
+      draws: [],
+      payments: [],
+      changeOrders: [],
+      paymentRequests: [],
+    } as {
       [K in keyof MoneyRows]: MoneyRows[K][number][]
     }
     for (const [step, contract] of contracts) {
       const { quoteId, tradeId, vendor, amount } = contract
       const signedOn = FAKE_TODAY
       rows.contracts.push({ id: quoteId, step, quoteId, tradeId, vendor, amount, signedOn })
-      for (const { payments, ...draw } of contract.draws) {
+      for (const { payments, requests, ...draw } of contract.draws) {
         rows.draws.push({ ...draw, contractId: quoteId })
         rows.payments.push(...payments.map((payment) => ({ ...payment, drawId: draw.id })))
+        rows.paymentRequests.push(
+          ...requests.map((r) => ({ ...r, drawId: draw.id, requestedAt: new Date(r.requestedAt) })),
+        )
       }
       for (const order of contract.changeOrders)
         rows.changeOrders.push({
@@ -136,6 +155,7 @@ export function createFakeMoneyApi(project: () => ProjectData) {
             id: kept?.id ?? id(),
             payments: kept?.payments ?? [],
             lienWaiverFileId: kept?.lienWaiverFileId ?? null,
+            requests: kept?.requests ?? [],
           }
         })
         break
@@ -148,6 +168,8 @@ export function createFakeMoneyApi(project: () => ProjectData) {
         }
         const { paidOn, amount, method, reference = '' } = call.body
         draw.payments.push({ id: id(), paidOn, amount, method, reference })
+        for (const request of requestsPaidBy(draw.requests, amount, owed - amount))
+          request.status = 'paid'
         break
       }
       case 'deletePayment':
@@ -183,10 +205,31 @@ export function createFakeMoneyApi(project: () => ProjectData) {
           if (balance && call.body.status === 'approved') balance.amount += order.amount
         }
         break
+      case 'declinePaymentRequest': {
+        const request = [...contracts.values()]
+          .flatMap((contract) => contract.draws.flatMap((draw) => draw.requests))
+          .find((r) => r.id === call.id)
+        if (!request) throw apiProblem(404, 'NOT_FOUND', 'No such payment request.')
+        request.status = 'declined'
+        break
+      }
       default:
         throw new Error(`The fake money API has no ${call.name}`)
     }
     return { name: call.name, data: answer() } as ClientCallResult
   }
-  return { handle: vi.fn(handle), contracts }
+  /** A trade's open request on the draw at `position` of `step`'s plan, as its portal makes it. */
+  const requestPayment = (request: FakePaymentRequest) => {
+    const draw = contractOf(request.step).draws[request.position]
+    if (!draw) throw new Error(`no draw ${request.position} on ${request.step}`)
+    draw.requests.push({
+      id: id(),
+      amount: request.amount,
+      invoiceFileId: request.invoiceFileId,
+      conditionalWaiverFileId: request.conditionalWaiverFileId,
+      requestedAt: NOW,
+      status: 'open',
+    })
+  }
+  return { handle: vi.fn(handle), contracts, requestPayment }
 }

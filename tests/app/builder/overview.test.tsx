@@ -106,6 +106,7 @@ const draw = (n: number, label: string, due: Draw['due'], amount: number, paid =
       ]
     : [],
   lienWaiverFileId: null,
+  requests: [],
 })
 
 const contract = (step: MoneyStep['step'], title: string, draws: Draw[]): MoneyStep => ({

@@ -24,6 +24,7 @@ const deposit = (paid: number): Draw => ({
   paid,
   payments: [],
   lienWaiverFileId: null,
+  requests: [],
 })
 
 const accepted = [{ accepted: false }, { accepted: true }]

@@ -5,12 +5,15 @@ import type {
   TradeBidBody,
   TradeDatesBody,
   TradeLinkData,
+  TradePaymentRequestBody,
   TradeView,
 } from '../../../../contract/bids'
 import { stepTitle } from '../../../../contract/scheduling'
 import { bidRequests, clients, users } from '../../../db/schema'
 import { newBidEmail } from '../../../lib/new-bid-email'
+import { paymentRequestEmail } from '../../../lib/payment-request-email'
 import { publicUrl } from '../../../lib/public-url'
+import { requestPayment } from './payment-requests'
 import { answerDates, declineBid, recordTradeFile, submitBid } from './trade-answers'
 import {
   linkGone,
@@ -46,6 +49,8 @@ export type TradePortal = {
   bid(request: TradeRequest, body: TradeBidBody): Promise<TradeView>
   decline(request: TradeRequest, reason: string): Promise<TradeView>
   dates(request: TradeRequest, body: TradeDatesBody): Promise<TradeView>
+  /** Asks to be paid on a draw of the award (§15), and emails the owner. */
+  requestPayment(request: TradeRequest, body: TradePaymentRequestBody): Promise<TradeView>
   /** Records a file the trade uploaded (stored as the owner's) as the trade's own. */
   recordFile(request: TradeRequest, fileId: string): Promise<void>
   signOut(cookie: string | undefined): Promise<void>
@@ -63,11 +68,16 @@ export default fp(
     const viewAfter = async (request: TradeRequest) =>
       tradeViewOf(app, await liveRequest(app, eq(bidRequests.id, request.id)))
 
-    const emailOwner = async (request: TradeRequest, amount: number) => {
+    const ownerOf = async (request: TradeRequest) => {
       const [owner] = await app.db
         .select({ email: users.email, name: users.name })
         .from(users)
         .where(eq(users.id, request.clientId))
+      return owner
+    }
+
+    const emailOwner = async (request: TradeRequest, amount: number) => {
+      const owner = await ownerOf(request)
       if (!owner) return
       const { step } = request
       app.mailer.send(
@@ -115,6 +125,21 @@ export default fp(
       },
       dates: async (request, body) => {
         await answerDates(app, request, body)
+        return viewAfter(request)
+      },
+      requestPayment: async (request, body) => {
+        const { drawLabel } = await requestPayment(app, request, body)
+        const owner = await ownerOf(request)
+        if (owner)
+          app.mailer.send(
+            paymentRequestEmail(owner, {
+              company: request.company,
+              stepTitle: stepTitle(request.step),
+              drawLabel,
+              amount: body.amount,
+              budgetUrl: `${publicUrl(app.settings)}/builder/budget`,
+            }),
+          )
         return viewAfter(request)
       },
       recordFile: (request, fileId) => recordTradeFile(app, request.id, fileId),

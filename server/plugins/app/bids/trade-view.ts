@@ -12,6 +12,7 @@ import type { PricingUnit } from '../../../../contract/pricing'
 import { stepTitle } from '../../../../contract/scheduling'
 import { dateProposals, files, quotes, scopeItems } from '../../../db/schema'
 import { ownerOf, projectOf } from '../money/money-reads'
+import { tradePaymentsOf } from './payment-requests'
 import type { TradeRequest } from './trade-requests'
 
 /** What the bid package calls each metered unit, as the design's quantities name them. */
@@ -101,7 +102,7 @@ async function awardOf(
 /** The trade's view of its request, as it stands now. */
 export async function tradeViewOf(app: FastifyInstance, request: TradeRequest): Promise<TradeView> {
   const { step } = request
-  const [project, quantities, scope, timeline, attached, bid] = await Promise.all([
+  const [project, quantities, scope, timeline, attached, bid, payments] = await Promise.all([
     projectFacts(app, request.clientId),
     quantitiesOf(app, request.clientId, step),
     app.db
@@ -112,6 +113,7 @@ export async function tradeViewOf(app: FastifyInstance, request: TradeRequest): 
     app.timelines.get(request.clientId),
     ownerFiles(app, request),
     bidOf(app, request),
+    tradePaymentsOf(app, request),
   ])
   const dates = timeline.steps.find((s) => s.step === step)
   const planned = dates?.planned
@@ -132,6 +134,6 @@ export async function tradeViewOf(app: FastifyInstance, request: TradeRequest): 
     bid,
     // Once awarded, the dates the step is now expected on (an accepted proposal moves them).
     award: await awardOf(app, request, dates?.forecast ?? { start: null, end: null }),
-    payments: [],
+    payments,
   }
 }

@@ -9,6 +9,7 @@ import {
   contracts,
   draws,
   engineers,
+  paymentRequests,
   payments,
   poolEntries,
   quotes,
@@ -66,7 +67,7 @@ export async function ownerOf(db: Db, clientId: string) {
 }
 
 export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
-  const [contractRows, drawRows, paymentRows, changeOrderRows] = await Promise.all([
+  const [contractRows, drawRows, paymentRows, changeOrderRows, requestRows] = await Promise.all([
     db
       .select({ ...getTableColumns(contracts), tradeId: quotes.tradeId })
       .from(contracts)
@@ -83,11 +84,17 @@ export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
       .from(changeOrders)
       .where(eq(changeOrders.clientId, clientId))
       .orderBy(asc(changeOrders.createdAt), asc(changeOrders.id)),
+    db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.clientId, clientId))
+      .orderBy(asc(paymentRequests.requestedAt), asc(paymentRequests.id)),
   ])
   return {
     contracts: contractRows,
     draws: drawRows,
     payments: paymentRows,
     changeOrders: changeOrderRows,
+    paymentRequests: requestRows,
   }
 }

@@ -28,6 +28,7 @@ import { matchDraws } from './draw-matching'
 import { moneyOf } from '../../../../contract/money-answer'
 import { moneyRows, projectOf } from './money-reads'
 import { ownFiles } from '../documents/owned-files'
+import { declineRequest, payRequests, reopenRequests } from './paid-requests'
 
 export type PaymentWrite = z.output<typeof PaymentBody>
 export type Decision = z.output<typeof ChangeOrderDecisionBody>['status']
@@ -41,9 +42,15 @@ export type MoneyBook = {
   get(clientId: string): Promise<Money>
   /** Replaces the plan: it must add up to the committed cost (400) and keep what was paid (409). */
   setDraws(clientId: string, step: StepSlug, plan: DrawInput[]): Promise<Money>
-  /** Never more than the draw still owes (409), whatever runs at the same time. */
+  /**
+   * Never more than the draw still owes (409), whatever runs at the same time; it pays the
+   * draw's open payment requests it covers.
+   */
   recordPayment(clientId: string, drawId: string, payment: PaymentWrite): Promise<Money>
+  /** The payment requests it paid are open again. */
   deletePayment(clientId: string, paymentId: string): Promise<Money>
+  /** Declines a trade's open payment request (409 once paid or declined). */
+  declinePaymentRequest(clientId: string, id: string): Promise<Money>
   addChangeOrder(
     clientId: string,
     step: StepSlug,
@@ -179,25 +186,33 @@ export default fp(
             paymentTooLargeMessage(draw.label, owed),
             MoneyProblemCode.paymentExceedsDraw,
           )
-        await tx.insert(payments).values({
-          clientId,
-          drawId,
-          paidOn: payment.paidOn,
-          amount: payment.amount,
-          method: payment.method,
-          reference: payment.reference ?? '',
-          createdAt: app.clock(),
-        })
+        const [recorded] = await tx
+          .insert(payments)
+          .values({
+            clientId,
+            drawId,
+            paidOn: payment.paidOn,
+            amount: payment.amount,
+            method: payment.method,
+            reference: payment.reference ?? '',
+            createdAt: app.clock(),
+          })
+          .returning({ id: payments.id, drawId: payments.drawId, amount: payments.amount })
+        if (recorded) await payRequests(tx, recorded, owed - payment.amount)
       })
 
     const deletePayment: MoneyBook['deletePayment'] = (clientId, paymentId) =>
       write(clientId, async (tx) => {
+        await reopenRequests(tx, clientId, paymentId)
         const [deleted] = await tx
           .delete(payments)
           .where(and(eq(payments.id, paymentId), eq(payments.clientId, clientId)))
           .returning({ id: payments.id })
         if (!deleted) throw notFound('No such payment.')
       })
+
+    const declinePaymentRequest: MoneyBook['declinePaymentRequest'] = (clientId, id) =>
+      write(clientId, (tx) => declineRequest(tx, clientId, id))
 
     const addChangeOrder: MoneyBook['addChangeOrder'] = (clientId, step, description, amount) =>
       write(clientId, async (tx) => {
@@ -261,6 +276,7 @@ export default fp(
       setDraws,
       recordPayment,
       deletePayment,
+      declinePaymentRequest,
       addChangeOrder,
       decideChangeOrder,
       setLienWaiver,

@@ -41,6 +41,13 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.route({
+    ...routeOf('declinePaymentRequest'),
+    handler: async (request) => ({
+      Data: await app.money.declinePaymentRequest(identityOf(request).id, request.params.id),
+    }),
+  })
+
+  app.route({
     ...routeOf('addChangeOrder'),
     handler: async (request, reply) => {
       const { step, description, amount } = request.body

@@ -108,6 +108,14 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.route({
+    ...routeOf('tradePaymentRequest'),
+    handler: async (request, reply) => {
+      const view = await app.tradePortal.requestPayment(tradeRequestOf(request), request.body)
+      return reply.code(201).send({ Data: view })
+    },
+  })
+
+  app.route({
     ...routeOf('tradeSignOut'),
     handler: async (request, reply) => {
       await app.tradePortal.signOut(request.cookies[TRADE_SESSION_COOKIE])

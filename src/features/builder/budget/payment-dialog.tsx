@@ -11,15 +11,18 @@ import { METHOD_WORDS } from './money-words'
 import { useFormCall } from '../use-form-call'
 
 /**
- * "Record payment" for one draw: amount in dollars (what it still owes, to start with), the
- * day paid, the method and an optional reference such as a check number.
+ * "Record payment" for one draw: amount in dollars (what its trade's open payment requests ask,
+ * else what it still owes, to start with), the day paid, the method and an optional reference
+ * such as a check number.
  */
 export function PaymentDialog({
   draw,
+  amount = null,
   stepTitle,
   onClose,
 }: {
   draw: Draw
+  amount?: number | null
   stepTitle: string
   onClose: () => void
 }) {
@@ -30,7 +33,7 @@ export function PaymentDialog({
     useFormCall((c) => c.name === 'recordPayment' && c.id === draw.id, onClose),
     {
       initial: {
-        amount: (owed / 100).toFixed(2),
+        amount: ((amount ?? owed) / 100).toFixed(2),
         paidOn: localDay(now()),
         method: 'check',
         reference: '',

@@ -7,6 +7,7 @@ import { formatMoney, signedMoney } from '../../../lib/money'
 import { formatDate } from '../timeline-dates'
 import { useClientCalls } from '../use-client'
 import { ChangeOrderDialog } from './change-order-dialog'
+import { DrawRequests, requestedAmount } from './draw-requests'
 import { LienWaiver } from './lien-waiver'
 import { WaiverLinks } from './waiver-links'
 import { DrawsDialog } from './draws-dialog'
@@ -15,7 +16,7 @@ import { PaymentDialog } from './payment-dialog'
 import { useFormCall } from '../use-form-call'
 
 type Open =
-  | { kind: 'payment'; draw: Draw }
+  | { kind: 'payment'; draw: Draw; amount: number | null }
   | { kind: 'delete'; payment: Payment }
   | { kind: 'draws' }
   | { kind: 'change' }
@@ -57,14 +58,19 @@ export function StepMoney({ step }: { step: MoneyStep }) {
             key={draw.id}
             draw={draw}
             step={step}
-            onPay={() => setOpen({ kind: 'payment', draw })}
+            onPay={() => setOpen({ kind: 'payment', draw, amount: requestedAmount(draw) })}
             onDelete={(payment) => setOpen({ kind: 'delete', payment })}
           />
         ))}
       </ul>
       <ChangeOrders step={step} onAdd={() => setOpen({ kind: 'change' })} />
       {open?.kind === 'payment' && (
-        <PaymentDialog draw={open.draw} stepTitle={step.title} onClose={close} />
+        <PaymentDialog
+          draw={open.draw}
+          amount={open.amount}
+          stepTitle={step.title}
+          onClose={close}
+        />
       )}
       {open?.kind === 'delete' && <DeletePayment payment={open.payment} onClose={close} />}
       {open?.kind === 'draws' && <DrawsDialog step={step} onClose={close} />}
@@ -128,6 +134,7 @@ function DrawItem({
           ))}
         </ul>
       )}
+      <DrawRequests draw={draw} />
       <LienWaiver draw={draw} step={step.step} stepTitle={step.title} />
       <WaiverLinks drawId={draw.id} lastDraw={draw.id === step.draws.at(-1)?.id} />
       {owed > 0 && (
