@@ -23,7 +23,9 @@
 //    @fastify/static serving the same file (informative);
 // 10. the trade portal (§14): what a first visit to /t/{token} downloads, JS and CSS, against
 //    /login's (<= 1.1x, and never the builder, the back office or Dexie), and GET /api/trade from
-//    10 trade sessions against a bare route answering as many bytes and the PK-select floor.
+//    10 trade sessions against a bare route answering as many bytes and the PK-select floor;
+// 11. lien-safe payments (§15): a statutory waiver and the schedule of values made as PDFs for a
+//    project with 40 draws, in ms, against a bare route sending a stored PDF of the same size.
 // Every server runs on the database --db names: PGlite (a fresh DATA_DIR each) or PostgreSQL
 // (BENCH_DATABASE_URL's server, a scratch database each, dropped at the end). The database's own
 // floor, a one-row PK select and a one-row upsert transaction through the raw driver, is
@@ -42,6 +44,7 @@ import { openBenchCity, prepareClientWrites } from './bench/client-writes'
 import { floorLines, measureFloors, ofFloor, type Floors } from './bench/floors'
 import { databaseName, printHeader, printLoadHeader } from './bench/header'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
+import { exportsSection, prepareExports } from './bench/exports'
 import { measure } from './bench/load'
 import { prepareMoney } from './bench/money'
 import { pairedSection } from './bench/paired'
@@ -107,6 +110,10 @@ async function bench(
     await tradesOnly(workDir, options, databases, durations)
     return
   }
+  if (options.only === 'exports') {
+    await exportsOnly(workDir, databases, durations)
+    return
+  }
 
   const bundles = await measureBundles(workDir, progress)
   console.log('')
@@ -130,6 +137,7 @@ async function bench(
   const timelines = await prepareClientTimelines(real, writes.clients)
   const money = await prepareMoney(real, writes.clients, progress)
   const trades = await prepareTradeReads(real, outboxDir, progress)
+  const pdfs = await prepareExports(real, outboxDir, path.join(workDir, 'bare'), progress)
   progress('starting the bare Fastify server with the same bodies')
   const bare = await startBareServer(path.join(workDir, 'bare'), {
     stages: stages.body,
@@ -162,6 +170,7 @@ async function bench(
     timelineSection(real, bare, timelines),
     moneySection(real, bare, money),
     tradeSection(real, bare, trades, floors),
+    exportsSection(real, bare, pdfs),
   ]) {
     await pairedSection(section, durations)
   }
@@ -236,6 +245,19 @@ async function tradesOnly(
   const bare = await startBareServer(path.join(workDir, 'bare'), { trade: trades.sample })
   await printLoadHeader(durations.run, options)
   await pairedSection(tradeSection(real, bare, trades, floors), durations)
+}
+
+/** `--only exports`: the waiver and schedule-of-values PDFs against stored ones, nothing else. */
+async function exportsOnly(workDir: string, databases: ScratchDatabases, durations: Durations) {
+  const outboxDir = path.join(workDir, 'outbox')
+  const bareDir = path.join(workDir, 'bare')
+  progress('starting the PoolPath server')
+  const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  await openBenchCity(real, outboxDir)
+  const pdfs = await prepareExports(real, outboxDir, bareDir, progress)
+  progress('starting the bare Fastify server with the same PDFs')
+  const bare = await startBareServer(bareDir, {})
+  await pairedSection(exportsSection(real, bare, pdfs), durations)
 }
 
 async function cleanUp(workDir: string, databases: ScratchDatabases): Promise<void> {

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { createApi } from './adapters/api'
 import { afterFirstScreen } from './app/after-first-screen'
 import { createSession } from './app/create-session'
+import { DownloadProvider } from './app/download-context'
 import { followSession } from './app/follow-session'
 import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
@@ -49,7 +50,9 @@ async function start(container: HTMLElement) {
   root.render(
     <StrictMode>
       <SessionProvider actor={actor}>
-        <RouterProvider router={router} />
+        <DownloadProvider fetchFile={api.fetchFile}>
+          <RouterProvider router={router} />
+        </DownloadProvider>
       </SessionProvider>
     </StrictMode>,
   )

@@ -183,6 +183,33 @@ export const routeDocs: Record<CallName, RouteDoc> = {
       "Only from the app's own Origin. Every rule of POST /api/files holds, the owner's quota included.",
   },
   tradeSignOut: { summary: 'End the trade session and clear its cookie' },
+  tradeWaiverPdf: {
+    summary: 'A statutory lien waiver (PDF) filled for a draw of the trade’s award',
+    description:
+      'The same forms as waiverPdf, for the draws of the step the trade was awarded; any other draw answers 404.',
+  },
+  waiverPdf: {
+    summary: 'A statutory lien waiver (PDF) filled for one of the client’s draws',
+    description:
+      'form is conditional-progress (Civil Code § 8132), unconditional-progress (§ 8134), conditional-final (§ 8136) or unconditional-final (§ 8138): the statute’s words, filled from the job. An unknown draw or another client’s answers 404; so does every noticeId for now (preliminary notices are not recorded yet).',
+  },
+  quickbooksBills: {
+    summary: 'QuickBooks Online bill import (CSV): a bill per draw of every contract',
+    description:
+      'Bill No is {step}-{draw label}; Bill Date and Due Date are the day the draw falls due, or the day of the export while the timeline cannot tell.',
+  },
+  xeroBills: {
+    summary: 'Xero bill import (CSV): a bill per draw of every contract',
+    description: 'Quantity 1, AccountCode POOL, TaxType Tax Exempt; dates as YYYY-MM-DD.',
+  },
+  scheduleOfValuesCsv: {
+    summary: 'Schedule of values through a day (CSV), in the AIA G703 layout',
+    description:
+      'A row per step with a contract and a totals row. D is what was paid before the first day of the through date’s month, E what was paid from then through it.',
+  },
+  scheduleOfValuesPdf: {
+    summary: 'Schedule of values through a day (PDF), in the AIA G703 layout',
+  },
   bidRequests: {
     summary: "The client's bid requests, newest first, filtered by step",
     description:

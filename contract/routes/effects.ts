@@ -24,6 +24,7 @@ import type { Money } from '../money'
 import type { Notice } from '../notices'
 import type { NotificationPreferences, Timeline } from '../timeline'
 import type { Trade } from '../trades'
+import type { exportsRoutes } from './exports'
 import type { AdminWriteName, CallData, CallsOf } from './index'
 
 /** The lists the client actor reads and holds, each fetched on its own beside the writes. */
@@ -79,8 +80,11 @@ export type Effect<U> = { updates: U; stale?: readonly Stale[] }
 /** What an entry makes stale: nothing unless it says. */
 export const staleOf = (effect: Effect<unknown>): readonly Stale[] => effect.stale ?? []
 
-/** The builder's calls the client actor makes (the upload reports itself, see uploadFile). */
-export type ClientCallName = Exclude<CallsOf<'builder'>, 'uploadFile'>
+/**
+ * The builder's calls the client actor makes: not the upload, which reports itself (see
+ * uploadFile), nor the downloads, whose answers are files the browser saves.
+ */
+export type ClientCallName = Exclude<CallsOf<'builder'>, 'uploadFile' | keyof typeof exportsRoutes>
 
 /** The moves of money (PRODUCT.md §10): contracts follow quotes, estimates the design, dates the timeline. */
 const movesMoney = ['money'] as const

@@ -13,6 +13,7 @@ import { authRoutes } from './auth'
 import { bidsRoutes } from './bids'
 import { clientRoutes, timelineRoutes } from './client'
 import { documentsRoutes } from './documents'
+import { exportsRoutes, tradeExportsRoutes } from './exports'
 import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
 import { tradeRoutes } from './trade'
@@ -27,11 +28,13 @@ export {
   bidsRoutes,
   clientRoutes,
   documentsRoutes,
+  exportsRoutes,
   moneyRoutes,
   onboardingRoutes,
   scopeAdminRoutes,
   scopeRoutes,
   timelineRoutes,
+  tradeExportsRoutes,
   tradeRoutes,
   tradesRoutes,
 }
@@ -43,8 +46,10 @@ export const routes = {
   ...timelineRoutes,
   ...moneyRoutes,
   ...documentsRoutes,
+  ...exportsRoutes,
   ...tradesRoutes,
   ...tradeRoutes,
+  ...tradeExportsRoutes,
   ...bidsRoutes,
   ...scopeRoutes,
   ...adminRoutes,
@@ -59,8 +64,10 @@ export const routeParts = {
   timeline: timelineRoutes,
   money: moneyRoutes,
   documents: documentsRoutes,
+  exports: exportsRoutes,
   trades: tradesRoutes,
   trade: tradeRoutes,
+  'trade-exports': tradeExportsRoutes,
   bids: bidsRoutes,
   scope: scopeRoutes,
   admin: adminRoutes,

@@ -12,9 +12,10 @@ export type BenchOptions = {
   /**
    * `admin-fetch`: the database's floor and the admin fetch's rows at each size, alone;
    * `writes`: the floor, POST /api/refresh and the builder's writes, alone;
-   * `trades`: the trade portal's page weight, the floor and GET /api/trade, alone.
+   * `trades`: the trade portal's page weight, the floor and GET /api/trade, alone;
+   * `exports`: a waiver and the schedule of values as PDFs for 40 draws, alone.
    */
-  only: 'admin-fetch' | 'writes' | 'trades' | null
+  only: 'admin-fetch' | 'writes' | 'trades' | 'exports' | null
 }
 
 /** A few minutes on 2 cores; 50,000 clients on request. */
@@ -44,13 +45,14 @@ export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   const { db, only = null } = values
   if (db !== 'pglite' && db !== 'postgres')
     throw new Error(`--db takes pglite or postgres, got "${db}"`)
-  if (only !== null && only !== 'admin-fetch' && only !== 'writes' && only !== 'trades')
-    throw new Error(`--only takes admin-fetch, writes or trades, got "${only}"`)
+  const groups = ['admin-fetch', 'writes', 'trades', 'exports'] as const
+  if (only !== null && !groups.some((group) => group === only))
+    throw new Error(`--only takes ${groups.join(', ')}, got "${only}"`)
   const url = env.BENCH_DATABASE_URL || null
   if (db === 'postgres' && url === null) {
     throw new Error(
       '--db postgres needs BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test',
     )
   }
-  return { db, url, sizes: sizesOf(values.sizes), only }
+  return { db, url, sizes: sizesOf(values.sizes), only: only as BenchOptions['only'] }
 }

@@ -17,6 +17,7 @@ import logs from './app/documents/logs'
 import warranties from './app/documents/warranties'
 import money from './app/money/money'
 import notices from './app/money/notices'
+import moneyExports from './app/exports/exports'
 import mailer from './app/notifications/mailer'
 import notificationLog from './app/notifications/notification-log'
 import notificationPreferences from './app/notifications/notification-preferences'
@@ -75,6 +76,7 @@ export const plugins = [
   timelines,
   money,
   notices,
+  moneyExports,
   notificationPreferences,
   calendars,
   files,

@@ -1,4 +1,5 @@
 import Papa from 'papaparse'
+import { saveFile } from './save-file'
 
 /** A table's CSV: a header row, then one row per item. Quoting is papaparse's job, not ours. */
 export function toCsv(headers: readonly string[], rows: readonly (string | number)[][]): string {
@@ -12,13 +13,5 @@ export function toCsv(headers: readonly string[], rows: readonly (string | numbe
 
 /** Hands `csv` to the browser as a download named `filename`. */
 export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The click has started the download; the URL only held the file until then.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+  saveFile(filename, new Blob([csv], { type: 'text/csv;charset=utf-8' }))
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
@@ -21,6 +22,16 @@ async function openBudget(page: Page) {
   const contract = page.getByRole('region', { name: 'Excavation' })
   await contract.waitFor()
   return contract
+}
+
+/** Dig Co's $9,800 quote on Excavation, added and accepted: the contract. */
+async function signDigCo(page: Page) {
+  await page.goto('/builder/excavation')
+  await page.getByRole('textbox', { name: 'Vendor' }).fill('Dig Co')
+  await page.getByRole('textbox', { name: 'Amount' }).fill('9,800')
+  await page.getByRole('button', { name: 'Add quote' }).click()
+  await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
+  await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
 }
 
 /** Adds a change order to the contract on the Budget page and approves it. */
@@ -277,12 +288,7 @@ describe('money', () => {
         name: 'Lee',
       },
     )
-    await page.goto('/builder/excavation')
-    await page.getByRole('textbox', { name: 'Vendor' }).fill('Dig Co')
-    await page.getByRole('textbox', { name: 'Amount' }).fill('9,800')
-    await page.getByRole('button', { name: 'Add quote' }).click()
-    await page.getByRole('button', { name: 'Accept the quote from Dig Co' }).click()
-    await page.getByRole('article', { name: 'Dig Co' }).getByText('Accepted').waitFor()
+    await signDigCo(page)
 
     const contract = await openBudget(page)
     await approveChangeOrder(page, contract, 'Rock in the deep end', '2,400')
@@ -328,6 +334,46 @@ describe('money', () => {
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
     await expect.poll(() => figure(page, 'Committed').textContent()).toBe('$12,200')
     await expectSidebar()
+    expect(problems).toEqual([])
+  })
+
+  it('downloads the bill imports and the schedule of values (PRODUCT.md §15)', async () => {
+    const { page, problems } = await designedClient(
+      e2e,
+      { serveCity, onboard },
+      { city: 'Frisco', name: 'Sam' },
+    )
+    await signDigCo(page)
+    await openBudget(page)
+
+    /** Clicks `button` and answers the file the browser was handed: its name and first line. */
+    const downloaded = async (button: Locator) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()])
+      const path = await download.path()
+      const text = await readFile(path, 'utf8')
+      return { name: download.suggestedFilename(), header: text.split('\r\n')[0], text }
+    }
+    const quickbooks = await downloaded(page.getByRole('button', { name: 'Export for QuickBooks' }))
+    expect(quickbooks.name).toBe('quickbooks-bills.csv')
+    expect(quickbooks.header).toBe(
+      'Bill No,Vendor,Bill Date,Due Date,Memo,Account,Line Description,Line Amount',
+    )
+    expect(quickbooks.text).toContain('excavation-Deposit,Dig Co,')
+    const xero = await downloaded(page.getByRole('button', { name: 'Export for Xero' }))
+    expect(xero.name).toBe('xero-bills.csv')
+    expect(xero.header).toBe(
+      '*ContactName,*InvoiceNumber,*InvoiceDate,*DueDate,Description,*Quantity,*UnitAmount,*AccountCode,*TaxType',
+    )
+
+    await page.getByRole('button', { name: 'Schedule of values' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Schedule of values' })
+    await dialog.getByLabel('Through').fill('2030-04-15')
+    const schedule = await downloaded(dialog.getByRole('button', { name: 'Download CSV' }))
+    expect(schedule.name).toBe('schedule-of-values-2030-04-15.csv')
+    expect(schedule.header?.startsWith('A Item No.,B Description of Work,C Scheduled Value')).toBe(
+      true,
+    )
+    expect(schedule.text).toContain('Totals,9800.00,')
     expect(problems).toEqual([])
   })
 })

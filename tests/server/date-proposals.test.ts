@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { StepSlug } from '../../contract/construction'
 import type { Timeline } from '../../contract/timeline'
-import { dateProposals, poolEntries, quotes } from '../../server/db/schema'
+import { dateProposals } from '../../server/db/schema'
 import { call, callRaw } from '../support/call'
 import { expectProblem, lastMail } from '../support/http'
-import { austinPerTest, newClient, stageIds } from './client-kit'
+import { austinPerTest, newClient } from './client-kit'
 import { setToday } from './timeline-kit'
-import { bidRequest, digger, saveDesign, tradeCall, tradeSignIn, viewOf } from './trade-kit'
+import { awardExcavation, bidRequest, digger, saveDesign, tradeCall, viewOf } from './trade-kit'
 
 /**
  * The owner's answer to an awarded trade's proposed start (PRODUCT.md §14, §18a). From Monday
@@ -19,29 +18,10 @@ const PROPOSED = '2030-04-22'
 let trade: Record<string, string>
 let proposalId: string
 
-/** The trade's bid on excavation, accepted by the owner. */
-async function awardExcavation() {
-  const made = await bidRequest(t, client)
-  trade = (await tradeSignIn(t, made.token)).headers
-  viewOf(await tradeCall(t, 'PUT', '/api/trade/bid', trade, { amount: 1_580_000, items: [] }))
-  const [quote] = await t.app.db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .innerJoin(poolEntries, eq(poolEntries.id, quotes.entryId))
-    .where(eq(poolEntries.clientId, client.id))
-  const { excavation } = await stageIds(t)
-  await call(
-    t,
-    'acceptQuote',
-    { body: { StageId: excavation ?? '', quoteId: quote?.id ?? '', acknowledge: true } },
-    client.headers,
-  )
-}
-
 beforeEach(async () => {
   setToday(t, '2030-03-01')
   await saveDesign(t, client.headers)
-  await awardExcavation()
+  trade = await awardExcavation(t, client)
   await call(t, 'setTimelineStart', { body: { startDate: '2030-03-04' } }, client.headers)
   const dates = { start: PROPOSED, note: 'Our rig is on another job that week.' }
   viewOf(await tradeCall(t, 'PUT', '/api/trade/dates', trade, dates))

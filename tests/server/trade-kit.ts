@@ -3,11 +3,13 @@ import { expect } from 'vitest'
 import { TradeView, TRADE_SESSION_COOKIE } from '../../contract/bids'
 import type { TradeBody } from '../../contract/trades'
 import { REFERENCE_POOL } from '../../contract/estimator'
-import { bidRequests, scopeItems } from '../../server/db/schema'
+import { eq } from 'drizzle-orm'
+import { bidRequests, poolEntries, quotes, scopeItems } from '../../server/db/schema'
 import { linkHash, newLinkToken } from '../../server/plugins/app/bids/link'
 import type { TestApp } from '../support/build'
 import { call, callRaw } from '../support/call'
 import { codeIn, cookie, json, lastMail } from '../support/http'
+import { stageIds } from './client-kit'
 
 type Headers = Record<string, string>
 
@@ -104,3 +106,26 @@ export const tradeCall = (
   headers: Headers,
   body?: unknown,
 ) => json(t.app, method, url, body, headers)
+
+/**
+ * The trade's bid on excavation ($15,800), accepted by the owner: its award. Answers the trade
+ * session's headers.
+ */
+export async function awardExcavation(t: TestApp, owner: { id: string; headers: Headers }) {
+  const made = await bidRequest(t, owner)
+  const trade = (await tradeSignIn(t, made.token)).headers
+  viewOf(await tradeCall(t, 'PUT', '/api/trade/bid', trade, { amount: 1_580_000, items: [] }))
+  const [quote] = await t.app.db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .innerJoin(poolEntries, eq(poolEntries.id, quotes.entryId))
+    .where(eq(poolEntries.clientId, owner.id))
+  const { excavation } = await stageIds(t)
+  await call(
+    t,
+    'acceptQuote',
+    { body: { StageId: excavation ?? '', quoteId: quote?.id ?? '', acknowledge: true } },
+    owner.headers,
+  )
+  return trade
+}

@@ -35,6 +35,9 @@ export function createApi(options: ApiOptions) {
       onProgress: (loaded: number, total: number) => void,
       signal: AbortSignal,
     ) => (await loadBuilder()).uploadFile(options, request, onProgress, signal),
+    /** A file the API makes (a waiver, an export), read as the signed-in user: its bytes. */
+    fetchFile: async (path: string) =>
+      (await http.fetchResponse('GET', path, { headers: { accept: '*/*' } })).blob(),
     /** GET admin/fetch, revalidated with the ETag of the data already held. */
     fetchAdmin: async (input: AdminFetchInput, signal?: AbortSignal) =>
       (await loadAdmin()).fetchAdmin(http, input, signal),

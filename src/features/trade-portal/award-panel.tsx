@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { TradeDatesProposal, type TradeView } from '../../../contract/bids'
+import { tradeWaiverPath, waiverFormsOf } from '../../../contract/waiver-forms'
 import { BusyButton } from '../../components/busy-button'
 import { FieldAlert } from '../../components/form/field-alert'
 import { TextAreaField } from '../../components/form/text-area-field'
@@ -43,18 +44,38 @@ export function AwardPanel({ award, payments }: { award: Award; payments: TradeV
         <>
           <h3 className="portal-h3">Payment plan</h3>
           <ul className="portal-draws">
-            {award.draws.map((draw) => (
+            {award.draws.map((draw, index) => (
               <DrawPayments
                 key={draw.id}
                 draw={draw}
                 requests={payments.filter((p) => p.drawId === draw.id)}
-              />
+              >
+                <WaiverForms drawId={draw.id} lastDraw={index === award.draws.length - 1} />
+              </DrawPayments>
             ))}
           </ul>
         </>
       )}
       <DatesAnswer dates={dates} />
     </section>
+  )
+}
+
+/**
+ * The statutory waivers of a draw, filled for the trade to sign (PRODUCT.md §15): the final
+ * forms for the last draw. The trade's session cookie goes with a plain link.
+ */
+function WaiverForms({ drawId, lastDraw }: { drawId: string; lastDraw: boolean }) {
+  const forms = waiverFormsOf(lastDraw)
+  return (
+    <span className="portal-waivers">
+      <a href={`/api${tradeWaiverPath(forms.conditional, drawId)}`} download>
+        Conditional waiver (PDF)
+      </a>
+      <a href={`/api${tradeWaiverPath(forms.unconditional, drawId)}`} download>
+        Unconditional waiver (PDF)
+      </a>
+    </span>
   )
 }
 

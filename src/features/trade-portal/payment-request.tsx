@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { z } from 'zod/mini'
 import { TradePaymentRequestBody, type TradePayment, type TradeView } from '../../../contract/bids'
 import { FILE_TYPES } from '../../../contract/documents'
@@ -53,7 +53,16 @@ function usePaymentCall(drawId: string): FormCall<PaymentAnswer> {
  * A draw of the award (PRODUCT.md §15): its payment requests with their status, and "Request
  * payment" — the amount, the invoice and the conditional waiver, uploaded as the request is sent.
  */
-export function DrawPayments({ draw, requests }: { draw: Draw; requests: TradePayment[] }) {
+export function DrawPayments({
+  draw,
+  requests,
+  children,
+}: {
+  draw: Draw
+  requests: TradePayment[]
+  /** What else the draw offers: its waiver forms. */
+  children?: ReactNode
+}) {
   // The number of requests when the form was opened: one more means it went through.
   const [openedAt, setOpenedAt] = useState<number | null>(null)
   const open = openedAt === requests.length
@@ -63,6 +72,7 @@ export function DrawPayments({ draw, requests }: { draw: Draw; requests: TradePa
         <span>{draw.label}</span>
         <span>{formatCents(draw.amount)}</span>
       </div>
+      {children}
       {requests.length > 0 && (
         <ul className="portal-requests" aria-label={`Payment requests on ${draw.label}`}>
           {requests.map((request) => (

@@ -6,12 +6,14 @@ import {
   bidsRoutes,
   clientRoutes,
   documentsRoutes,
+  exportsRoutes,
   moneyRoutes,
   onboardingRoutes,
   routes,
   scopeAdminRoutes,
   scopeRoutes,
   timelineRoutes,
+  tradeExportsRoutes,
   tradeRoutes,
   tradesRoutes,
   type CallName,
@@ -33,6 +35,7 @@ const params = {
   step: 'pool-startup',
   token: 'a-secret',
   variant: 'thumb',
+  form: 'conditional-progress',
 }
 const probe = { probe: 'a body' }
 
@@ -69,9 +72,11 @@ describe('the route table', () => {
       timelineRoutes,
       moneyRoutes,
       documentsRoutes,
+      exportsRoutes,
       tradesRoutes,
       bidsRoutes,
       tradeRoutes,
+      tradeExportsRoutes,
       scopeRoutes,
       adminRoutes,
       scopeAdminRoutes,
@@ -97,7 +102,7 @@ describe('the API port', () => {
   it('holds the sign-in calls, the stages and the areas’ ports', () => {
     const { api } = apiWith([])
     expect(Object.keys(api).sort()).toEqual(
-      ['adminCall', 'call', 'clientCall', 'fetchAdmin', 'stages', 'uploadFile'].sort(),
+      ['adminCall', 'call', 'clientCall', 'fetchAdmin', 'fetchFile', 'stages', 'uploadFile'].sort(),
     )
   })
 

@@ -118,6 +118,22 @@ describe('money on the Budget page', () => {
     expect(figure('Remaining')).toBe('$9,000')
   })
 
+  it('links each draw’s waiver forms: progress for the deposit, final for the last draw', async () => {
+    const { contract } = await budgetPage()
+    const hrefs = (name: string) =>
+      within(contract)
+        .getAllByRole('link', { name })
+        .map((link) => link.getAttribute('href')?.replace(/\?.*/, ''))
+    expect(hrefs('Conditional waiver (PDF)')).toEqual([
+      '/api/waivers/conditional-progress.pdf',
+      '/api/waivers/conditional-final.pdf',
+    ])
+    expect(hrefs('Unconditional waiver (PDF)')).toEqual([
+      '/api/waivers/unconditional-progress.pdf',
+      '/api/waivers/unconditional-final.pdf',
+    ])
+  })
+
   it('refuses draws that do not add up, showing the difference, and saves ones that do', async () => {
     const { user, contract, moneyCalls } = await budgetPage()
     await user.click(within(contract).getByRole('button', { name: 'Edit draws' }))

@@ -10,8 +10,8 @@ import type { StepSlug } from '../../../../contract/construction'
 import { quantityFor, type Quantities } from '../../../../contract/estimator'
 import type { PricingUnit } from '../../../../contract/pricing'
 import { stepTitle } from '../../../../contract/scheduling'
-import { clients, dateProposals, files, quotes, scopeItems, users } from '../../../db/schema'
-import { projectOf } from '../money/money-reads'
+import { dateProposals, files, quotes, scopeItems } from '../../../db/schema'
+import { ownerOf, projectOf } from '../money/money-reads'
 import { tradePaymentsOf } from './payment-requests'
 import type { TradeRequest } from './trade-requests'
 
@@ -39,16 +39,7 @@ async function quantitiesOf(app: FastifyInstance, clientId: string, step: StepSl
 }
 
 async function projectFacts(app: FastifyInstance, clientId: string) {
-  const [owner] = await app.db
-    .select({
-      ownerName: users.name,
-      address: clients.address,
-      city: clients.city,
-      state: clients.state,
-    })
-    .from(clients)
-    .innerJoin(users, eq(users.id, clients.userId))
-    .where(eq(clients.userId, clientId))
+  const owner = await ownerOf(app.db, clientId)
   if (!owner) throw new Error('a bid request outlived its client')
   return owner
 }

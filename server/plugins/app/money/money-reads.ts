@@ -16,6 +16,7 @@ import {
   poolEntries,
   quotes,
   trades,
+  users,
 } from '../../../db/schema'
 import { engineerOf } from '../directory/engineers-and-managers'
 import type { MoneyRows } from '../../../../contract/money-answer'
@@ -52,6 +53,21 @@ export async function projectOf(db: Db, clientId: string, stages: Stage[]): Prom
     ManagerRequests: [],
   }
   return { stages, poolData, Engineers: engineerRows.map(engineerOf) }
+}
+
+/** Whose project it is and where: the owner's name and the pool's address; none for no client. */
+export async function ownerOf(db: Db, clientId: string) {
+  const [owner] = await db
+    .select({
+      ownerName: users.name,
+      address: clients.address,
+      city: clients.city,
+      state: clients.state,
+    })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.userId, clientId))
+  return owner
 }
 
 export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import bidRoutes from './bids'
 import calendarRoutes from './calendar'
+import exportRoutes from './exports'
 import fileRoutes from './files'
 import logRoutes from './logs'
 import moneyRoutes from './money'
@@ -23,6 +24,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     calendarRoutes,
     moneyRoutes,
     noticeRoutes,
+    exportRoutes,
     fileRoutes,
     logRoutes,
     tradeRoutes,

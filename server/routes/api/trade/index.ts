@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { TRADE_SESSION_COOKIE, TradeFileBody } from '../../../../contract/bids'
+import { sendDownload } from '../../../lib/exports/send-download'
 import { routeOf } from '../../../lib/route-of'
 import { readUpload, UPLOAD_LIMITS } from '../../../lib/upload'
 import { tradeRequestOf } from '../../../plugins/core/access'
@@ -93,6 +95,16 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({
       Data: await app.tradePortal.dates(tradeRequestOf(request), request.body),
     }),
+  })
+
+  app.route({
+    ...routeOf('tradeWaiverPdf'),
+    handler: async (request, reply: FastifyReply) => {
+      const { form } = request.params
+      const ask = { form, ...request.query }
+      const pdf = await app.exports.tradeWaiver(tradeRequestOf(request), ask)
+      return sendDownload(reply, `${form}-waiver.pdf`, pdf)
+    },
   })
 
   app.route({

@@ -8,6 +8,7 @@ import { BudgetFigures } from './budget-figures'
 import { BudgetTable } from './budget-table'
 import { useFiles } from '../documents/use-documents'
 import { CashflowChart } from './cashflow-chart'
+import { ExportsBar } from './exports-bar'
 import { MoneyWarnings } from './money-warnings'
 import { NoticesSection } from './notices-section'
 import { paymentsCsv } from './payments-csv'
@@ -61,6 +62,7 @@ export function BudgetPage() {
           >
             Export payments (CSV)
           </button>
+          <ExportsBar />
           <button type="button" className="button button-secondary" onClick={() => window.print()}>
             Print summary
           </button>

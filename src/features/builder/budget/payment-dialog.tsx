@@ -1,4 +1,5 @@
 import { isWaiverRequired, PaymentBody, PaymentMethod, type Draw } from '../../../../contract/money'
+import { waiverFormsOf } from '../../../../contract/waiver-forms'
 import { FieldAlert } from '../../../components/form/field-alert'
 import { paymentTooLargeMessage } from '../../../../contract/money-rules'
 import { FormDialog } from '../../../components/form/form-dialog'
@@ -10,10 +11,7 @@ import { localDay } from '../../../lib/dates'
 import { useNow } from '../../../app/clock'
 import { METHOD_WORDS } from './money-words'
 import { useFormCall } from '../use-form-call'
-
-/** The statutory form a draw's conditional waiver takes: the final one for a step's last draw. */
-export const conditionalWaiverUrl = (drawId: string, final: boolean) =>
-  `/api/waivers/conditional-${final ? 'final' : 'progress'}.pdf?drawId=${encodeURIComponent(drawId)}`
+import { WaiverFormLink } from './waiver-links'
 
 /**
  * "Record payment" for one draw: amount in dollars (what its trade's open payment requests ask,
@@ -74,7 +72,8 @@ export function PaymentDialog({
         form.failure && isWaiverRequired(form.failure.fields) ? (
           <WaiverRequired
             message={form.failure.message}
-            href={conditionalWaiverUrl(draw.id, final)}
+            drawId={draw.id}
+            final={final}
             busy={call.blocked}
             onPayAnyway={() => {
               const refused = call.failure?.call
@@ -112,12 +111,15 @@ export function PaymentDialog({
 /** Why the payment was refused, the form to ask for, and the way past it. */
 function WaiverRequired({
   message,
-  href,
+  drawId,
+  final,
   busy,
   onPayAnyway,
 }: {
   message: string
-  href: string
+  drawId: string
+  /** The step's last draw: its form is the final one. */
+  final: boolean
   busy: boolean
   onPayAnyway: () => void
 }) {
@@ -125,9 +127,11 @@ function WaiverRequired({
     <div className="waiver-required">
       <FieldAlert message={message} />
       <p>
-        <a href={href} target="_blank" rel="noopener">
-          Conditional waiver (PDF)
-        </a>
+        <WaiverFormLink
+          drawId={drawId}
+          form={waiverFormsOf(final).conditional}
+          name="Conditional waiver (PDF)"
+        />
       </p>
       <button
         type="button"

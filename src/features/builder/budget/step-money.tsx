@@ -10,6 +10,7 @@ import { useClientCalls } from '../use-client'
 import { ChangeOrderDialog } from './change-order-dialog'
 import { DrawRequests, requestedAmount } from './draw-requests'
 import { LienWaiver, lienWaiverAnchor, type WaiverTarget } from './lien-waiver'
+import { WaiverLinks } from './waiver-links'
 import { DrawsDialog } from './draws-dialog'
 import { CHANGE_ORDER_STATUS, DUE_WORDS, METHOD_WORDS } from './money-words'
 import { PaymentDialog } from './payment-dialog'
@@ -137,6 +138,7 @@ function DrawItem({
       )}
       <DrawRequests draw={draw} />
       <DrawWaivers draw={draw} step={step} labelId={labelId} />
+      <WaiverLinks drawId={draw.id} lastDraw={draw.id === step.draws.at(-1)?.id} />
       {owed > 0 && (
         <button
           type="button"
