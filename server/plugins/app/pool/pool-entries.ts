@@ -22,7 +22,7 @@ import { preparedStatement, type Tx } from '../../../db/driver/client'
 import { poolEntries, quotes, stages } from '../../../db/schema'
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../../lib/db-errors'
 import { badRequest, conflict, HttpProblem, notFound } from '../../../lib/problem'
-import { todayOf } from '../../../lib/today'
+import { clientToday } from '../../../lib/today'
 import { contractHasPayments, moneyLockKey, PAID_DRAW_CONSTRAINT } from '../money/contracts'
 import type { KeyColumns, WrittenEntry } from './entry-sql'
 import { insertQuote, writeEntry, type EntryChange } from './entry-statements'
@@ -363,7 +363,7 @@ export default fp(
           step,
           moneyKey: moneyLockKey(clientId),
           now: app.clock(),
-          today: todayOf(app),
+          today: await clientToday(app, clientId),
           acknowledged: accepting
             ? await acknowledgement(clientId, key, quoteId, step, acknowledge)
             : null,
