@@ -152,8 +152,11 @@ export type ClientUser = z.infer<typeof ClientUser>
 
 /** userData of the session: a client's profile, or an admin's. */
 export const UserData = z.union([
-  /** A client's session also carries the time zone of its project's day. */
-  z.extend(ClientUser, { timeZone: z.string() }),
+  /**
+   * A client's session also carries the time zone of its project's day (its city's); a session
+   * stored before zones were has none, and the app takes its state's.
+   */
+  z.extend(ClientUser, { timeZone: z.optional(z.string()) }),
   AdminUser,
 ])
 export type UserData = z.infer<typeof UserData>

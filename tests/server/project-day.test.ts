@@ -6,9 +6,17 @@ import { todayOf } from '../../server/lib/today'
 import { call, callRaw } from '../support/call'
 import { bearer, signIn } from '../support/http'
 import { austinPerTest } from './client-kit'
+import { steelTrade } from './bids-kit'
 import { permitsDone } from './timeline-kit'
 
-const { t, admin, client: austin } = austinPerTest({ NOTIFY_INTERVAL: '3600' })
+const {
+  t,
+  admin,
+  client: austin,
+} = austinPerTest({
+  NOTIFY_INTERVAL: '3600',
+  PUBLIC_URL: 'https://pool.example.com',
+})
 
 type Client = { id: string; headers: Record<string, string> }
 
@@ -65,7 +73,7 @@ describe("a project's today is its city's day", () => {
       for (const client of [austin, honolulu]) {
         await call(t, 'setTimelineStart', { body: { startDate: '2030-03-04' } }, client.headers)
         await permitsDone(t, client.headers)
-        const scheduled = { status: 'scheduled', date: '2030-03-05' }
+        const scheduled = { status: 'scheduled' as const, date: '2030-03-05' }
         await call(t, 'recordInspection', { slug: 'layout', body: scheduled }, client.headers)
       }
       at(instant)

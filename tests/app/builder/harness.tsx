@@ -23,6 +23,7 @@ import type { LogEntry, StoredFile, Warranty } from '../../../contract/documents
 import type { BidRequest, StepScope } from '../../../contract/bids'
 import type { Trade } from '../../../contract/trades'
 import type { DateProposal } from '../../../contract/timeline'
+import type { UserData } from '../../../contract/domain'
 import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
   clientMachine,
@@ -264,6 +265,8 @@ export type BuilderOptions = {
   scope?: StepScope[]
   /** The trades' date proposals, as the Timeline carries them (none unless said). */
   proposals?: DateProposal[]
+  /** Who is signed in (the auth harness's client in Boise unless said). */
+  userData?: UserData
 }
 
 /**
@@ -304,8 +307,9 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
           ? poolReads()
           : otherCall(call)
   // A step page asks for the data afresh: the pool as the fake server holds it now.
+  const signedIn = options.userData ? { userData: options.userData } : {}
   const refresh = vi.fn(async (): Promise<RefreshData> => ({
-    ...sessionData({ Flag: true }),
+    ...sessionData({ Flag: true, ...signedIn }),
     poolData: api.poolData(),
     Engineers: options.Engineers ?? [],
     Managers: options.Managers ?? [],
@@ -318,6 +322,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
       verify: fromPromise(async () =>
         sessionData({
           Flag: true,
+          ...signedIn,
           poolData,
           Engineers: options.Engineers ?? [],
           Managers: options.Managers ?? [],

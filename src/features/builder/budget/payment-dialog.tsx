@@ -5,8 +5,7 @@ import { SelectField } from '../../../components/form/select-field'
 import { useContractForm } from '../../../components/form/use-contract-form'
 import { TextField } from '../../../components/text-field'
 import { formatMoney, readDollars } from '../../../lib/money'
-import { localDay } from '../../../lib/dates'
-import { useNow } from '../../../app/clock'
+import { useToday } from '../../../app/clock'
 import { METHOD_WORDS } from './money-words'
 import { useFormCall } from '../use-form-call'
 
@@ -24,14 +23,14 @@ export function PaymentDialog({
   onClose: () => void
 }) {
   const owed = draw.amount - draw.paid
-  const now = useNow()
+  const today = useToday()
   const form = useContractForm(
     PaymentBody,
     useFormCall((c) => c.name === 'recordPayment' && c.id === draw.id, onClose),
     {
       initial: {
         amount: (owed / 100).toFixed(2),
-        paidOn: localDay(now()),
+        paidOn: today(),
         method: 'check',
         reference: '',
       },
