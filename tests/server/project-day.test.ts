@@ -66,6 +66,21 @@ describe("a project's today is its city's day", () => {
   )
 
   it.each([EVENING, NIGHT])(
+    'at %s, answers the timeline on March 4 and records a step done that day',
+    async (instant) => {
+      const honolulu = await honoluluClient()
+      at(instant)
+      for (const client of [austin, honolulu]) {
+        await permitsDone(t, client.headers)
+        const timeline = await call(t, 'timeline', {}, client.headers)
+        expect(timeline.today).toBe('2030-03-04')
+        const done = timeline.steps.filter((step) => step.doneOn !== null)
+        expect(done.map((step) => step.doneOn)).toEqual(['2030-03-04', '2030-03-04', '2030-03-04'])
+      }
+    },
+  )
+
+  it.each([EVENING, NIGHT])(
     'at %s, reminds both of an inspection on March 5, the morrow of their day',
     async (instant) => {
       const honolulu = await honoluluClient()
@@ -89,6 +104,21 @@ describe("a project's today is its city's day", () => {
         ]),
       )
       expect(claimed).toHaveLength(2)
+    },
+  )
+
+  it.each([EVENING, NIGHT])(
+    'at %s, reminds the trades of a bid due March 5, the morrow of their day',
+    async (instant) => {
+      const honolulu = await honoluluClient()
+      at('2030-03-01T18:00:00Z')
+      for (const client of [austin, honolulu]) {
+        const trade = await steelTrade(t, client.headers, 'Rebar Co')
+        const body = { step: 'steel' as const, tradeIds: [trade.id], dueOn: '2030-03-05' }
+        await call(t, 'requestBids', { body }, client.headers)
+      }
+      at(instant)
+      expect(await t.app.bidReminders.run()).toBe(2)
     },
   )
 

@@ -275,7 +275,7 @@ export default fp(
         clientId,
         keyColumns(key),
         { ...change, ...(gate ? { gate: gate.slug } : {}) },
-        app.clock(),
+        { now: app.clock(), today: await clientToday(app, clientId) },
       )
       if (!written) throw gate ? gateRefused(step, gate) : new Error('a step write wrote nothing')
       return whole(clientId, key, written)
@@ -307,7 +307,7 @@ export default fp(
             validUntil: quote.bid?.validUntil ?? null,
             fileId: quote.bid?.fileId ?? null,
           },
-          app.clock(),
+          { now: app.clock(), today: await clientToday(app, clientId) },
         )
         return await whole(clientId, key, written)
       } catch (error) {
