@@ -1,5 +1,5 @@
-import { addDays, differenceInCalendarDays, parseISO, subDays } from 'date-fns'
-import { and, between, eq, inArray, isNull, lt, not, sql, type AnyColumn } from 'drizzle-orm'
+import { differenceInCalendarDays, parseISO, subDays } from 'date-fns'
+import { and, eq, inArray, isNull, lt, not, sql, type AnyColumn } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { NotificationPreferences, ScheduleSettings } from '../../../../contract'
