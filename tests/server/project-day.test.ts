@@ -7,6 +7,7 @@ import { call, callRaw } from '../support/call'
 import { bearer, signIn } from '../support/http'
 import { austinPerTest } from './client-kit'
 import { steelTrade } from './bids-kit'
+import { bidRequest, saveDesign, tradeCall, tradeSignIn, viewOf } from './trade-kit'
 import { permitsDone } from './timeline-kit'
 
 const {
@@ -121,6 +122,20 @@ describe("a project's today is its city's day", () => {
       expect(await t.app.bidReminders.run()).toBe(2)
     },
   )
+
+  it("takes a trade's bid on the due date of the project's city, and shows its zone", async () => {
+    const honolulu = await honoluluClient()
+    at('2030-03-01T18:00:00Z')
+    await saveDesign(t, honolulu.headers)
+    const { token } = await bidRequest(t, honolulu, { dueOn: '2030-03-04' })
+    at(NIGHT)
+    const trade = (await tradeSignIn(t, token)).headers
+    const view = viewOf(await tradeCall(t, 'GET', '/api/trade', trade))
+    expect(view.project.timeZone).toBe('Pacific/Honolulu')
+    const bid = { amount: 1_580_000, items: [] }
+    // The server's March 5, Honolulu's March 4: still open.
+    viewOf(await tradeCall(t, 'PUT', '/api/trade/bid', trade, bid))
+  })
 
   it("carries the zone to the session, the state's while the city is not served", async () => {
     const hilo = await signIn(t, 'h@example.com', {

@@ -13,6 +13,7 @@ import { stepTitle } from '../../../../contract/scheduling'
 import { clients, dateProposals, files, quotes, scopeItems, users } from '../../../db/schema'
 import { projectOf } from '../money/money-reads'
 import type { TradeRequest } from './trade-requests'
+import { cityZoneOf, zoneOf } from '../accounts/client-zone'
 
 /** What the bid package calls each metered unit, as the design's quantities name them. */
 const QUANTITY_LABELS: Partial<Record<PricingUnit, { label: string; unit: string }>> = {
@@ -44,12 +45,14 @@ async function projectFacts(app: FastifyInstance, clientId: string) {
       address: clients.address,
       city: clients.city,
       state: clients.state,
+      cityZone: cityZoneOf,
     })
     .from(clients)
     .innerJoin(users, eq(users.id, clients.userId))
     .where(eq(clients.userId, clientId))
   if (!owner) throw new Error('a bid request outlived its client')
-  return owner
+  const { cityZone, ...place } = owner
+  return { ...place, timeZone: zoneOf(cityZone, owner.state) }
 }
 
 async function ownerFiles(app: FastifyInstance, request: TradeRequest) {
@@ -118,7 +121,7 @@ export async function tradeViewOf(app: FastifyInstance, request: TradeRequest): 
       .from(scopeItems)
       .where(eq(scopeItems.step, step))
       .orderBy(asc(scopeItems.position)),
-    app.timelines.get(request.clientId),
+    app.timelines.get(request.clientId, request.today),
     ownerFiles(app, request),
     bidOf(app, request),
   ])

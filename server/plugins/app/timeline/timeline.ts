@@ -35,7 +35,8 @@ export type InspectionWrite = z.output<typeof InspectionBody>
  * answers the whole timeline as it stands after the write.
  */
 export type Timelines = {
-  get(clientId: string): Promise<Timeline>
+  /** The timeline on `today`, the client's (read from its identity unless the caller knows it). */
+  get(clientId: string, today?: string): Promise<Timeline>
   /** The first start date saves the plan as the baseline; `rebaseline` saves the forecast as a new one. */
   setStart(clientId: string, startDate: string, rebaseline: boolean): Promise<Timeline>
   /** Not after today, nor after the day the step was done (400). */
@@ -166,8 +167,8 @@ export default fp(
       return { facts, settings, timeline: timeline(facts, settings, today, proposals) }
     }
 
-    const get: Timelines['get'] = async (clientId) =>
-      (await load(db, clientId, await clientToday(app, clientId))).timeline
+    const get: Timelines['get'] = async (clientId, today) =>
+      (await load(db, clientId, today ?? (await clientToday(app, clientId)))).timeline
 
     /**
      * A write to one client's timeline, in a transaction that first takes that client's lock:
