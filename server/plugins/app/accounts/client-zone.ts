@@ -23,5 +23,10 @@ const DEFAULT_ZONE = sql.raw(`'${DEFAULT_TIME_ZONE}'`)
  * client `clientId` names (a column of the statement around it, never `clients`'), in the zone
  * zoneOf picks: for a job that selects, across projects, what is due on each one's own day.
  */
-export const clientDay = (clientId: AnyColumn, at: AnyColumn | Date) =>
-  sql`(${at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at} at time zone (select coalesce(${cities.timeZone}, ${STATE_ZONES} ->> ${clients.state}, ${DEFAULT_ZONE}) from ${clients} left join ${cities} on ${cities.key} = ${clients.cityKey} where ${clients.userId} = ${clientId}))::date`
+export function clientDay(clientId: AnyColumn, at: AnyColumn | Date) {
+  const zone = sql`(select coalesce(${cities.timeZone}, ${STATE_ZONES} ->> ${clients.state}, ${DEFAULT_ZONE})
+    from ${clients} left join ${cities} on ${cities.key} = ${clients.cityKey}
+    where ${clients.userId} = ${clientId})`
+  const instant = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at
+  return sql`(${instant} at time zone ${zone})::date`
+}

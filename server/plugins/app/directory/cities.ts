@@ -75,7 +75,7 @@ async function closeTo(tx: Tx, key: string): Promise<CityClient[]> {
   return closed
 }
 
-/** The clients whose Flag a city write turned on (opened) or off (closed). */
+/** The clients whose Flag a city write turned on (opened) or off (closed), or zone moved. */
 type CityChange = {
   city: City
   opened: CityClient[]
@@ -89,7 +89,8 @@ export default fp(
 
     /**
      * After a city write has committed (never for one rolled back): the cached identities of its
-     * clients carry a stale Flag (or time zone), and the waiting ones of a city that opened hear the news.
+     * clients carry a stale Flag (or time zone), and the waiting ones of a city that opened hear
+     * the news.
      */
     const afterCityWrite = ({ city, opened, closed, rezoned = [] }: CityChange): City => {
       for (const client of [...opened, ...closed, ...rezoned]) app.users.forget(client.id)
