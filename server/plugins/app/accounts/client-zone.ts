@@ -24,7 +24,8 @@ const DEFAULT_ZONE = sql.raw(`'${DEFAULT_TIME_ZONE}'`)
  * zoneOf picks: for a job that selects, across projects, what is due on each one's own day.
  */
 export function clientDay(clientId: AnyColumn, at: AnyColumn | Date) {
-  const zone = sql`(select coalesce(${cities.timeZone}, ${STATE_ZONES} ->> ${clients.state}, ${DEFAULT_ZONE})
+  const zone = sql`(select
+      coalesce(${cities.timeZone}, ${STATE_ZONES} ->> ${clients.state}, ${DEFAULT_ZONE})
     from ${clients} left join ${cities} on ${cities.key} = ${clients.cityKey}
     where ${clients.userId} = ${clientId})`
   const instant = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at

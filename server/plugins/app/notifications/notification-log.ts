@@ -71,7 +71,7 @@ declare module 'fastify' {
 /** Where a preference is unset it is on. */
 const wants = (column: AnyColumn) => sql<boolean>`coalesce(${column}, true)`
 
-/** Scheduled inspections on the morrow of each project's day at `now`, not yet claimed: one query. */
+/** Scheduled inspections on the morrow of each project's day, not yet claimed: one query. */
 async function inspectionsTomorrow(db: Db, now: Date): Promise<Notice[]> {
   const kind = 'inspection-tomorrow'
   const rows = await db
@@ -178,6 +178,7 @@ async function warrantiesEnding(app: FastifyInstance): Promise<Notice[]> {
  */
 async function insuranceEnding(db: Db, now: Date): Promise<Notice[]> {
   const today = clientDay(trades.clientId, now)
+  const lastNoticeDays = sql.raw(String(INSURANCE_NOTICE_DAYS[0]))
   const rows = await db
     .selectDistinct({
       clientId: trades.clientId,
@@ -192,7 +193,7 @@ async function insuranceEnding(db: Db, now: Date): Promise<Notice[]> {
     .leftJoin(notificationPreferences, eq(notificationPreferences.clientId, trades.clientId))
     .where(
       and(
-        sql`${trades.insuranceExpiresOn} between ${today} + 1 and ${today} + ${sql.raw(String(INSURANCE_NOTICE_DAYS[0]))}`,
+        sql`${trades.insuranceExpiresOn} between ${today} + 1 and ${today} + ${lastNoticeDays}`,
         wants(notificationPreferences.tradeInsurance),
       ),
     )
