@@ -20,6 +20,7 @@ import {
 import { MAX_DURATION_DAYS, MAX_WAIT_DAYS, StepSlug } from './construction'
 import { Phone, StateCode } from './people'
 import { Cents, Pricing } from './pricing'
+import { TimeZone } from './time-zones'
 
 /** A delete answers the deleted item's id itself (seed §7). */
 export const DeletedId = z.uuid()
@@ -46,7 +47,13 @@ export const AdminInput = z.strictObject({ name: Required(100), email: Email })
 export const AdminEditBody = atLeastOne(AdminInput)
 export const AdminData = AdminUser
 
-export const CityInput = z.strictObject({ name: CityName, state: StateCode, permitFee: Cents })
+/** A city; its time zone defaults from the state (STATE_TIME_ZONES). */
+export const CityInput = z.strictObject({
+  name: CityName,
+  state: StateCode,
+  permitFee: Cents,
+  timeZone: z.optional(TimeZone),
+})
 export const CityEditBody = atLeastOne(CityInput)
 export const CityData = City
 

@@ -184,6 +184,8 @@ export const TradeView = z.object({
     address: z.string(),
     city: z.string(),
     state: z.string(),
+    /** The IANA zone of the project's day, which the due date is counted in. */
+    timeZone: z.string(),
   }),
   quantities: z.array(z.object({ label: z.string(), value: z.number(), unit: z.string() })),
   scope: z.array(z.object({ id: z.uuid(), text: z.string() })),

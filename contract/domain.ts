@@ -63,6 +63,8 @@ export const City = z.object({
   name: z.string(),
   state: z.string(),
   permitFee: Cents,
+  /** The IANA zone whose day is its projects' "today". */
+  timeZone: z.string(),
   sample: SampleFlag,
 })
 export type City = z.infer<typeof City>
@@ -149,7 +151,14 @@ export const ClientUser = z.extend(AdminUser, {
 export type ClientUser = z.infer<typeof ClientUser>
 
 /** userData of the session: a client's profile, or an admin's. */
-export const UserData = z.union([ClientUser, AdminUser])
+export const UserData = z.union([
+  /**
+   * A client's session also carries the time zone of its project's day (its city's); a session
+   * stored before zones were has none, and the app takes its state's.
+   */
+  z.extend(ClientUser, { timeZone: z.optional(z.string()) }),
+  AdminUser,
+])
 export type UserData = z.infer<typeof UserData>
 
 /**

@@ -191,7 +191,7 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   waiverPdf: {
     summary: 'A statutory lien waiver (PDF) filled for one of the client’s draws',
     description:
-      'form is conditional-progress (Civil Code § 8132), unconditional-progress (§ 8134), conditional-final (§ 8136) or unconditional-final (§ 8138): the statute’s words, filled from the job. An unknown draw or another client’s answers 404; so does every noticeId for now (preliminary notices are not recorded yet).',
+      'form is conditional-progress (Civil Code § 8132), unconditional-progress (§ 8134), conditional-final (§ 8136) or unconditional-final (§ 8138): the statute’s words, filled from the job. An unknown draw or another client’s answers 404. With noticeId, that preliminary notice’s claimant waives toward the draw’s trade; a notice not of that trade answers 404.',
   },
   quickbooksBills: {
     summary: 'QuickBooks Online bill import (CSV): a bill per draw of every contract',

@@ -11,7 +11,7 @@ const PDF = ['application/pdf'] as const
 const CSV = ['text/csv'] as const
 
 export const exportsRoutes = {
-  /** A draw of another client, an unknown draw or (for now) any notice answers 404. */
+  /** A draw of another client, an unknown draw or a notice not of the draw’s trade answers 404. */
   waiverPdf: {
     method: 'GET',
     path: '/api/waivers/:form.pdf',

@@ -144,6 +144,7 @@ export async function seedAdminData(
         name: cityName(i),
         state: 'TX',
         key: cityKey(cityName(i), 'TX'),
+        timeZone: 'America/Chicago',
         permitFee: 30_000 + i * 1_000,
       })),
     )

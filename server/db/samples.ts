@@ -1,4 +1,5 @@
 import { cityKey } from '../../contract/domain'
+import { zoneOfState } from '../../contract/time-zones'
 import type { Db } from './driver/client'
 import { cities, engineers, managers, seedMarkers } from './schema'
 
@@ -66,9 +67,12 @@ export async function seedSamples(db: Db): Promise<boolean> {
     const [manager] = await tx.select({ id: managers.id }).from(managers).limit(1)
     if (city || engineer || manager) return false
     const { name, state, permitFee } = SAMPLE_CITY
-    await tx
-      .insert(cities)
-      .values({ name, state, permitFee, key: cityKey(name, state), sample: true })
+    await tx.insert(cities).values({
+      ...{ name, state, permitFee },
+      key: cityKey(name, state),
+      timeZone: zoneOfState(state),
+      sample: true,
+    })
     await tx.insert(engineers).values(SAMPLE_ENGINEERS.map((e) => ({ ...e, sample: true })))
     await tx.insert(managers).values(SAMPLE_MANAGERS.map((m) => ({ ...m, sample: true })))
     return true

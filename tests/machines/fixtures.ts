@@ -63,6 +63,7 @@ export const city = (n: number, name = `City ${n}`): City => ({
   name,
   state: 'TX',
   permitFee: 40_000,
+  timeZone: 'America/Chicago',
 })
 
 export const admin = (n: number, name = `Admin ${n}`): AdminUser => ({

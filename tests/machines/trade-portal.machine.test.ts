@@ -7,7 +7,13 @@ import type { TradePortalPorts } from '../../machines/trade-portal/trade-portal.
 
 const view = (status: TradeView['request']['status'] = 'viewed'): TradeView => ({
   request: { step: 'excavation', title: 'Excavation', dueOn: '2030-03-15', status, message: '' },
-  project: { ownerName: 'Pat Swimmer', address: '1 Main St', city: 'Austin', state: 'TX' },
+  project: {
+    ownerName: 'Pat Swimmer',
+    address: '1 Main St',
+    city: 'Austin',
+    state: 'TX',
+    timeZone: 'America/Chicago',
+  },
   quantities: [{ label: 'Dig', value: 130.3, unit: 'yd³' }],
   scope: [],
   planned: null,

@@ -15,7 +15,7 @@ import type {
   UserData,
 } from '../../contract'
 import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../contract/routes'
-import { cityKey, LoginBody } from '../../contract'
+import { cityKey, LoginBody, zoneOfState } from '../../contract'
 import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
 import type {
   ClientCall,
@@ -207,7 +207,13 @@ function createBackOffice() {
   const serve = (name: string, state: string, permitFee: number): City => {
     if (data.Cities.some((city) => city.name === name && city.state === state))
       throw problem(409, 'CONFLICT', `We already serve ${name}, ${state}.`)
-    const city = add('Cities', { id: newId(), name, state, permitFee })
+    const city = add('Cities', {
+      id: newId(),
+      name,
+      state,
+      permitFee,
+      timeZone: zoneOfState(state),
+    })
     changed()
     return city
   }

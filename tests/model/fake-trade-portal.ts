@@ -1,4 +1,5 @@
 import type { TradeView } from '../../contract/bids'
+import { zoneOfState } from '../../contract/time-zones'
 import type { TradePortalPorts } from '../../machines/trade-portal/trade-portal.types'
 import { ApiError } from '../../src/adapters/api/api-error'
 import { wrongCode } from './fake-codes'
@@ -76,6 +77,7 @@ export function createFakeTradePortal(reachLink: () => void) {
       address: '12 Elm St',
       city: FAKE_OWNER.city,
       state: FAKE_OWNER.state,
+      timeZone: zoneOfState(FAKE_OWNER.state),
     },
     quantities: [{ label: 'Dig', value: 130.3, unit: 'yd³' }],
     scope: SCOPE.map((text, index) => ({ id: uuid(900 + index), text })),

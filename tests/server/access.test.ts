@@ -54,9 +54,13 @@ describe('access rules', () => {
     const admin = await signIn(t, ADMIN)
     expectProblem(await json(t.app, 'PUT', '/test-builder', {}, bearer(admin.session.Token)), 403)
 
-    await t.app.db
-      .insert(cities)
-      .values({ name: 'Austin', state: 'TX', key: 'austin|TX', permitFee: 1 })
+    await t.app.db.insert(cities).values({
+      name: 'Austin',
+      state: 'TX',
+      key: 'austin|TX',
+      permitFee: 1,
+      timeZone: 'America/Chicago',
+    })
     t.clock.advance(5_000)
     const res = await json(t.app, 'PUT', '/test-builder', {}, bearer(session.Token))
     expect(res.statusCode, res.body).toBe(200)

@@ -89,6 +89,46 @@ describe('state', () => {
 const edit = (id: string, body: unknown) => callRaw(t, 'editCity', { id, body }, admin)
 const remove = (id: string) => callRaw(t, 'deleteCity', { id }, admin)
 
+describe('time zone', () => {
+  it('defaults from the state, and is any IANA zone the admin gives', async () => {
+    const zoneOf = async (body: object) => {
+      const res = await create({ permitFee: 1, ...body })
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json().Data.timeZone
+    }
+    expect(await zoneOf({ name: 'Austin', state: 'TX' })).toBe('America/Chicago')
+    expect(await zoneOf({ name: 'Honolulu', state: 'hi' })).toBe('Pacific/Honolulu')
+    expect(await zoneOf({ name: 'Phoenix', state: 'AZ' })).toBe('America/Phoenix')
+    expect(await zoneOf({ name: 'El Paso', state: 'TX', timeZone: ' America/Denver' })).toBe(
+      'America/Denver',
+    )
+  })
+
+  it('answers 400 to a zone that is not one, and changes nothing', async () => {
+    const city = (await create({ name: 'Austin', state: 'TX', permitFee: 1 })).json().Data
+    const before = await snapshot(t)
+    for (const timeZone of ['Mars/Olympus', 'CST-ish', '', 42]) {
+      const refused = await create({ name: 'Dallas', state: 'TX', permitFee: 1, timeZone })
+      expect(Object.keys(expectProblem(refused, 400).errors ?? {})).toEqual(['timeZone'])
+      expect(
+        Object.keys(expectProblem(await edit(city.id, { timeZone }), 400).errors ?? {}),
+      ).toEqual(['timeZone'])
+    }
+    expect(await snapshot(t)).toBe(before)
+  })
+
+  it("is the admin's to change, and follows a move to another state unless given", async () => {
+    const city = (await create({ name: 'Austin', state: 'TX', permitFee: 1 })).json().Data
+    const zone = async (body: object) => (await edit(city.id, body)).json().Data.timeZone
+    expect(await zone({ timeZone: 'America/Denver' })).toBe('America/Denver')
+    expect(await zone({ permitFee: 2 })).toBe('America/Denver')
+    expect(await zone({ state: 'HI' })).toBe('Pacific/Honolulu')
+    expect(await zone({ state: 'CA', timeZone: 'America/Phoenix' })).toBe('America/Phoenix')
+    const { Data } = (await callRaw(t, 'adminFetch', {}, admin)).json()
+    expect(Data.Cities).toEqual([expect.objectContaining({ timeZone: 'America/Phoenix' })])
+  })
+})
+
 /** A client of `city`, on the waiting list or not. */
 async function clientIn(email: string, city: string, onWaiting: boolean) {
   const { session } = await signIn(t, email, { asNewClient: true, details: { city, state: 'TX' } })
@@ -183,14 +223,32 @@ describe('PUT /api/admin/cities/edit/{id}', () => {
     expect((await builder()).statusCode).toBe(200)
     const res = await edit(city.id, { name: 'Dallas', permitFee: 7 })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().Data).toEqual({ id: city.id, name: 'Dallas', state: 'TX', permitFee: 7 })
+    expect(res.json().Data).toEqual({
+      id: city.id,
+      name: 'Dallas',
+      state: 'TX',
+      permitFee: 7,
+      timeZone: 'America/Chicago',
+    })
     // Not a few seconds later, when the identity cache expires: now.
     expectProblem(await builder(), 403, 'FORBIDDEN')
     expect((await signIn(t, 'c@example.com')).session.Flag).toBe(false)
     const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'edit'))
     expect(entry).toMatchObject({ entity: 'city', entityId: city.id })
-    expect(entry?.before).toEqual({ id: city.id, name: 'Austin', state: 'TX', permitFee: 1 })
-    expect(entry?.after).toEqual({ id: city.id, name: 'Dallas', state: 'TX', permitFee: 7 })
+    expect(entry?.before).toEqual({
+      id: city.id,
+      name: 'Austin',
+      state: 'TX',
+      permitFee: 1,
+      timeZone: 'America/Chicago',
+    })
+    expect(entry?.after).toEqual({
+      id: city.id,
+      name: 'Dallas',
+      state: 'TX',
+      permitFee: 7,
+      timeZone: 'America/Chicago',
+    })
   })
 
   it('answers 409 to a city already served, names bad fields, and changes nothing', async () => {

@@ -262,9 +262,13 @@ describe('POST /api/onboarding', () => {
   })
 
   it('sets Flag when we build in the client’s city, and stores the city as we name it', async () => {
-    await t.app.db
-      .insert(cities)
-      .values({ name: 'Austin', state: 'TX', key: 'austin|TX', permitFee: 30_000 })
+    await t.app.db.insert(cities).values({
+      name: 'Austin',
+      state: 'TX',
+      key: 'austin|TX',
+      permitFee: 30_000,
+      timeZone: 'America/Chicago',
+    })
     const { session } = await signIn(t, 'flagged@example.com', {
       asNewClient: true,
       details: { city: ' austin ' },

@@ -97,9 +97,13 @@ describe('GET /api', () => {
 
 describe('POST /api/validate', () => {
   it('tells whether we build in a city, ignoring case and spaces', async () => {
-    await t.app.db
-      .insert(cities)
-      .values({ name: 'San Antonio', state: 'TX', key: 'sanantonio|TX', permitFee: 45_000 })
+    await t.app.db.insert(cities).values({
+      name: 'San Antonio',
+      state: 'TX',
+      key: 'sanantonio|TX',
+      permitFee: 45_000,
+      timeZone: 'America/Chicago',
+    })
     const ask = (city: string, state: string) => callRaw(t, 'validate', { body: { city, state } })
     expect((await ask('san  antonio', 'tx')).json()).toEqual({ Data: { Flag: true } })
     expect((await ask(' SAN ANTONIO ', 'TX')).json()).toEqual({ Data: { Flag: true } })

@@ -91,7 +91,14 @@ describe.runIf(inPglite)('`npm start` on a fresh embedded database', TWO_STARTS,
 
     const data = await adminData(server)
     expect(data.Cities).toEqual([
-      { id: expect.any(String), name: 'Austin', state: 'TX', permitFee: 45_000, sample: true },
+      {
+        id: expect.any(String),
+        name: 'Austin',
+        state: 'TX',
+        permitFee: 45_000,
+        timeZone: 'America/Chicago',
+        sample: true,
+      },
     ])
     expect(data.Engineers).toHaveLength(2)
     expect(data.Managers).toHaveLength(2)
@@ -173,7 +180,13 @@ describe('a sample the admin edits', () => {
       await call(t, 'editCity', { id: city.id, body: { permitFee: 50_000 } }, headers)
       await call(t, 'editEngineer', { id: engineer.id, body: { fee: 100_000 } }, headers)
       const [edited] = await t.app.cities.list()
-      expect(edited).toEqual({ id: city.id, name: 'Austin', state: 'TX', permitFee: 50_000 })
+      expect(edited).toEqual({
+        id: city.id,
+        name: 'Austin',
+        state: 'TX',
+        permitFee: 50_000,
+        timeZone: 'America/Chicago',
+      })
       expect((await t.app.engineers.list()).map((e) => e.sample ?? false).sort()).toEqual([
         false,
         true,

@@ -50,9 +50,15 @@ describe('city names', () => {
   })
 
   it('stored before were tidied by the migration, by the same rule, and Flag did not move', async () => {
-    await t.app.db
-      .insert(cities)
-      .values(TYPED.map((name) => ({ name, state: 'TX', permitFee: 1, key: cityKey(name, 'TX') })))
+    await t.app.db.insert(cities).values(
+      TYPED.map((name) => ({
+        name,
+        state: 'TX',
+        permitFee: 1,
+        key: cityKey(name, 'TX'),
+        timeZone: 'America/Chicago',
+      })),
+    )
     const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
     await t.app.db
       .update(clients)

@@ -93,6 +93,7 @@ describe("the trade's bid package", () => {
       address: expect.any(String),
       city: 'Austin',
       state: 'TX',
+      timeZone: 'America/Chicago',
     })
     expect(view.quantities).toEqual([{ label: 'Dig', value: expect.any(Number), unit: 'yd³' }])
     expect(view.scope.map((item) => item.id)).toEqual(itemIds)

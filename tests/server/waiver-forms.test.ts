@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { WAIVER_FORMS } from '../../contract/waiver-forms'
 import { usDate } from '../../server/lib/exports/us-date'
 import { STATUTORY_FORMS } from '../../server/lib/exports/waiver-text'
-import { callRaw } from '../support/call'
+import { call, callRaw } from '../support/call'
 import { expectProblem, onboardingDetails } from '../support/http'
 import { joined, pdfText, type PdfText } from '../support/pdf-text'
 import { austinPerTest, newClient } from './client-kit'
@@ -98,7 +98,40 @@ describe('a statutory waiver for a draw', () => {
     expect(text).toContain('Amount of Check: $ 23,000.00')
   })
 
-  it('answers 404 for another client’s draw, an unknown one and (for now) any notice', async () => {
+  it('fills a preliminary notice’s form: its claimant waives toward the trade', async () => {
+    const [deposit] = await draws('excavation')
+    const [dig] = await call(t, 'trades', {}, client.headers)
+    const notice = await call(
+      t,
+      'createNotice',
+      {
+        body: {
+          claimant: 'Rebar Supply Inc',
+          role: 'supplier',
+          tradeId: dig?.id ?? '',
+          receivedOn: '2030-02-25',
+        },
+      },
+      client.headers,
+    )
+    const res = await waiver('conditional-progress', {
+      drawId: deposit?.id ?? '',
+      noticeId: notice.id,
+    })
+    const text = joined(await pdfOf(res))
+    expect(text).toContain('Name of Claimant: Rebar Supply Inc')
+    expect(text).toContain(`Name of Customer: ${digger.company}`)
+    expect(text).toContain(`Owner: ${OWNER}`)
+    expect(text).toContain('Check Payable to: Rebar Supply Inc')
+    // Steel's contract names no trade: the notice is not one of its claimants.
+    const [steelDeposit] = await draws('steel')
+    expectProblem(
+      await waiver('conditional-progress', { drawId: steelDeposit?.id ?? '', noticeId: notice.id }),
+      404,
+    )
+  })
+
+  it('answers 404 for another client’s draw, an unknown one and an unknown notice', async () => {
     const [deposit] = await draws('excavation')
     const drawId = deposit?.id ?? ''
     const other = await newClient(t, 'other@example.com')

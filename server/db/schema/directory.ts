@@ -10,6 +10,8 @@ export const cities = pgTable('cities', {
   state: text('state').notNull(),
   key: text('key').notNull().unique(),
   permitFee: integer('permit_fee').notNull(),
+  /** The IANA zone whose day is "today" for the city's projects (defaulted from the state). */
+  timeZone: text('time_zone').notNull(),
   sample: sample(),
   createdAt: createdAt(),
 })

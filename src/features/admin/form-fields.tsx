@@ -15,6 +15,8 @@ export type FieldSpec = {
   autoComplete?: string
   /** An empty answer is sent as null (e.g. a client without a perk). */
   emptyAsNull?: boolean
+  /** An empty answer is left out of the body: the server's default (e.g. a city's time zone). */
+  emptyLeftOut?: boolean
 }
 
 export type FormValues = Record<string, string | boolean>
@@ -47,7 +49,7 @@ export function formBody(
     } else if (field.kind === 'integer') {
       if (/^\d+$/.test(text.trim())) body[field.name] = Number(text.trim())
       else errors[field.name] = 'Enter a whole number'
-    } else {
+    } else if (!(field.emptyLeftOut && text.trim() === '')) {
       body[field.name] = field.emptyAsNull && text.trim() === '' ? null : text
     }
   }

@@ -5,7 +5,7 @@ import type { TradePortalPorts } from '../../../machines/trade-portal/trade-port
 import { FieldAlert } from '../../components/form/field-alert'
 import { MainLandmark } from '../../components/main-landmark'
 import { Spinner } from '../../components/spinner'
-import { localDay } from '../../lib/dates'
+import { dayIn } from '../../../contract/time-zones'
 import { AwardPanel } from './award-panel'
 import { BidForm, BidSent } from './bid-form'
 import { BidPackage } from './bid-package'
@@ -103,10 +103,11 @@ function SignedIn() {
   const signingOut = useSelector(actor, (s) => s.matches({ signedIn: 'signingOut' }))
   // Editing the bid sent at this moment: a newer bid closes the form.
   const [editing, setEditing] = useState<string | null>(null)
-  // The day the page opened on: the server decides for good (409 BID_CLOSED).
-  const [today] = useState(() => localDay(Date.now()))
+  // The project's day when the page opened: the server decides for good (409 BID_CLOSED).
+  const [openedAt] = useState(() => new Date())
   if (!view) return null
   const { request, bid, award } = view
+  const today = dayIn(openedAt, view.project.timeZone)
   const open = !award && today <= request.dueOn
   const showForm = open && (!bid || editing === bid.submittedAt)
   return (

@@ -162,6 +162,49 @@ describe('edit dialog', () => {
   })
 })
 
+describe('a city’s time zone', () => {
+  it('is shown in its row and its dialog, sent when changed, and left to the state when empty', async () => {
+    const honolulu = { ...city(2, 'Honolulu'), state: 'HI', timeZone: 'Pacific/Honolulu' }
+    const moved = { ...boise, timeZone: 'America/Los_Angeles' }
+    // As the server does: the write is in the data fetched again after it.
+    const { actor, call } = await startAdmin({ Cities: [boise] }, async (asked, server) => {
+      if (asked.name === 'createCity') {
+        server.Cities = [moved, honolulu]
+        return { name: 'createCity', data: honolulu }
+      }
+      server.Cities = [moved]
+      return { name: 'editCity', data: moved }
+    })
+    const { user } = renderSection(<CitiesSection actor={actor} />)
+    expect(screen.getByRole('cell', { name: 'America/Chicago' })).toBeTruthy()
+    const edit = await openDialog(user, 'Edit Boise, ID')
+    const zone = textbox(edit, 'Time zone')
+    expect(zone.value).toBe('America/Chicago')
+    await user.clear(zone)
+    await user.type(zone, 'America/Los_Angeles')
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(call).toHaveBeenLastCalledWith({
+      name: 'editCity',
+      id: boise.id,
+      body: { name: 'Boise', state: 'ID', permitFee: 30_000, timeZone: 'America/Los_Angeles' },
+    })
+    expect(screen.getByRole('cell', { name: 'America/Los_Angeles' })).toBeTruthy()
+
+    const add = await openDialog(user, 'Add city')
+    await user.type(textbox(add, 'City'), 'Honolulu')
+    await user.selectOptions(stateOf(add), 'Hawaii')
+    await user.type(textbox(add, 'Permit fee ($)'), '400')
+    await user.click(within(add).getByRole('button', { name: 'Add city' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(call).toHaveBeenLastCalledWith({
+      name: 'createCity',
+      body: { name: 'Honolulu', state: 'HI', permitFee: 40_000 },
+    })
+    expect(screen.getByRole('cell', { name: 'Pacific/Honolulu' })).toBeTruthy()
+  })
+})
+
 describe('delete confirmation', () => {
   it('asks first: Cancel keeps the row, confirming removes it', async () => {
     const { actor, call } = await startAdmin(

@@ -49,7 +49,7 @@ describe('admin tables', () => {
     const headers = within(screen.getByRole('table'))
       .getAllByRole('columnheader')
       .map((header) => header.textContent?.replace(/[↕▲▼]/, ''))
-    expect(headers).toEqual(['City', 'State', 'Permit fee', 'Actions'])
+    expect(headers).toEqual(['City', 'State', 'Permit fee', 'Time zone', 'Actions'])
     const row = screen.getByRole('row', { name: /Boise/ })
     expect(
       within(row)
@@ -59,6 +59,7 @@ describe('admin tables', () => {
       ['City', 'Boise'],
       ['State', 'ID'],
       ['Permit fee', '$300'],
+      ['Time zone', 'America/Chicago'],
       [undefined, 'EditDelete'],
     ])
   })
@@ -126,8 +127,8 @@ describe('admin tables', () => {
     const [file] = files
     if (!file) throw new Error('no file was downloaded')
     expect(Papa.parse(await blobText(file.blob)).data).toEqual([
-      ['City', 'State', 'Permit fee'],
-      ['Boise', 'ID', '300'],
+      ['City', 'State', 'Permit fee', 'Time zone'],
+      ['Boise', 'ID', '300', 'America/Chicago'],
     ])
   })
 

@@ -24,6 +24,7 @@ import type { BidRequest, StepScope } from '../../../contract/bids'
 import type { Trade } from '../../../contract/trades'
 import type { Notice } from '../../../contract/notices'
 import type { DateProposal } from '../../../contract/timeline'
+import type { UserData } from '../../../contract/domain'
 import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
 import {
   clientMachine,
@@ -269,6 +270,8 @@ export type BuilderOptions = {
   proposals?: DateProposal[]
   /** The trades' open payment requests on draws of accepted quotes (none unless said). */
   paymentRequests?: FakePaymentRequest[]
+  /** Who is signed in (the auth harness's client in Boise unless said). */
+  userData?: UserData
 }
 
 /**
@@ -318,8 +321,9 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
           ? poolReads()
           : otherCall(call)
   // A step page asks for the data afresh: the pool as the fake server holds it now.
+  const signedIn = options.userData ? { userData: options.userData } : {}
   const refresh = vi.fn(async (): Promise<RefreshData> => ({
-    ...sessionData({ Flag: true }),
+    ...sessionData({ Flag: true, ...signedIn }),
     poolData: api.poolData(),
     Engineers: options.Engineers ?? [],
     Managers: options.Managers ?? [],
@@ -332,6 +336,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
       verify: fromPromise(async () =>
         sessionData({
           Flag: true,
+          ...signedIn,
           poolData,
           Engineers: options.Engineers ?? [],
           Managers: options.Managers ?? [],

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Quote } from '../../../contract/domain'
+import type { Quote, UserData } from '../../../contract/domain'
+import { client as signedInClient } from '../auth/harness'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { designEntry, emptyPoolData, renderBuilder, stageId, NO_BID } from './harness'
 
@@ -32,9 +33,10 @@ const excavationWith = (...quotes: Quote[]) =>
   })
 
 /** The Budget page with Excavation's $9,000 quote accepted, once its money answer is in. */
-async function budgetPage() {
+async function budgetPage(userData?: UserData) {
   const app = await renderBuilder('/builder/budget', {
     poolData: excavationWith(quote(1, 900_000, true)),
+    ...(userData ? { userData } : {}),
   })
   await app.idle()
   const contract = screen.getByRole('region', { name: 'Excavation' })
@@ -423,5 +425,27 @@ describe('the design ripple', () => {
     await user.click(screen.getByRole('button', { name: 'Save design' }))
     await screen.findByText('Design saved')
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe("the payment dialog's day, at 03:30 UTC on March 5 (still March 4 in the cities)", () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it.each([
+    ['Austin', 'TX', 'America/Chicago'],
+    ['Honolulu', 'HI', 'Pacific/Honolulu'],
+    // A session stored before zones: the state's.
+    ['Boise', 'ID', undefined],
+  ])('starts Paid on at the day in %s', async (city, state, timeZone) => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2030-03-05T03:30:00Z'))
+    const { user, contract } = await budgetPage({ ...signedInClient({ city, state }), timeZone })
+    const [payDeposit] = within(contract).getAllByRole('button', { name: 'Record payment' })
+    if (!payDeposit) throw new Error('no Record payment button')
+    await user.click(payDeposit)
+    const paidOn = within(screen.getByRole('dialog')).getByLabelText('Paid on')
+    expect((paidOn as HTMLInputElement).value).toBe('2030-03-04')
   })
 })

@@ -1,5 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PoolData, Role, UserData } from '../../../../contract'
+import { cityZoneOf, zoneOf } from './client-zone'
 import type { DataTag } from '../../core/data-version'
 import { poolDataJson } from './pool-data'
 import { cities, clients, dataVersion, users } from '../../../db/schema'
@@ -23,6 +24,7 @@ export type SessionRow = {
   onWaiting: boolean | null
   perk: string | null
   flag: boolean
+  timeZone: string | null
   poolData: PoolData | null
   epoch: string
   version: string
@@ -39,7 +41,7 @@ export const flagOf = sql<boolean>`exists (select 1 from ${cities} where ${citie
 export const sessionSelect = (userId: Placeholder | SQL) => sql`select ${users.id}, ${users.email},
     ${users.name}, ${users.role}, ${wireTime(users.createdAt)} as "createdAt", ${clients.phone},
     ${clients.address}, ${clients.city}, ${clients.state}, ${clients.onWaiting} as "onWaiting",
-    ${clients.perk}, ${flagOf} as flag,
+    ${clients.perk}, ${flagOf} as flag, ${cityZoneOf} as "timeZone",
     case when ${users.role} = 'CLIENT' then ${poolDataJson(userId)} end as "poolData",
     ${dataVersion.epoch}, ${dataVersion.version}::text as version
   from ${users} left join ${clients} on ${clients.userId} = ${users.id}
@@ -57,7 +59,11 @@ export function sessionReadOf(row: SessionRow | undefined): SessionRead | null {
     return { profile: { userData: base, role, Flag: false }, poolData: row.poolData, tag }
   return {
     profile: {
-      userData: { ...base, phone, address, city, state, onWaiting: onWaiting === true, perk },
+      userData: {
+        ...base,
+        ...{ phone, address, city, state, onWaiting: onWaiting === true, perk },
+        timeZone: zoneOf(row.timeZone, state),
+      },
       role,
       Flag: flag === true,
     },

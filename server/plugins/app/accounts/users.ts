@@ -10,13 +10,17 @@ import {
   type SessionRead,
   type SessionRow,
 } from './session-read'
+import { cityZoneOf, zoneOf } from './client-zone'
 import { clients, engineers, managers, users } from '../../../db/schema'
 import type { DataTag } from '../../core/data-version'
 import { servedPlace } from './served-place'
 import { engineerOf, managerOf } from '../directory/engineers-and-managers'
 
-/** Who a token belongs to now: checked on every authenticated call. */
-export type Identity = { id: string; role: Role; flag: boolean }
+/**
+ * Who a token belongs to now: checked on every authenticated call. `timeZone` is the zone of a
+ * client's day (its city's, or its state's); another role's is null.
+ */
+export type Identity = { id: string; role: Role; flag: boolean; timeZone: string | null }
 
 export type NewClient = {
   email: string
@@ -74,12 +78,24 @@ export default fp(
       const hit = cache.get(id)
       if (hit && hit.until > now) return hit.identity
       const [row] = await db
-        .select({ id: users.id, role: users.role, flag: flagOf })
+        .select({
+          id: users.id,
+          role: users.role,
+          flag: flagOf,
+          cityZone: cityZoneOf,
+          state: clients.state,
+        })
         .from(users)
         .leftJoin(clients, eq(clients.userId, users.id))
         .where(eq(users.id, id))
+      const client = row?.role === 'CLIENT'
       const found = row
-        ? { id: row.id, role: row.role, flag: row.role === 'CLIENT' && row.flag === true }
+        ? {
+            id: row.id,
+            role: row.role,
+            flag: client && row.flag === true,
+            timeZone: client ? zoneOf(row.cityZone, row.state) : null,
+          }
         : null
       if (cache.size >= IDENTITY_CACHE_MAX) cache.clear()
       cache.set(id, { identity: found, until: now + IDENTITY_TTL_MS })

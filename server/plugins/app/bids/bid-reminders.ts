@@ -1,12 +1,10 @@
-import { addDays } from 'date-fns'
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { StepSlug } from '../../../../contract/construction'
-import { day, toIsoDate } from '../../../../contract/schedule-spans'
 import { bidRequests, clients, trades, users } from '../../../db/schema'
 import { recurringJob } from '../../../lib/recurring-job'
-import { todayOf } from '../../../lib/today'
+import { clientDay } from '../accounts/client-zone'
 import { bidReminderEmail } from './bid-email'
 
 export type BidReminders = {
@@ -32,16 +30,18 @@ export default fp(
     const { db } = app
 
     const run: BidReminders['run'] = async () => {
-      const today = todayOf(app)
+      const now = app.clock()
+      // Each project's day, in its own time zone.
+      const today = clientDay(bidRequests.clientId, now)
       const claimed = await db
         .update(bidRequests)
-        .set({ remindedAt: app.clock() })
+        .set({ remindedAt: now })
         .where(
           and(
             isNull(bidRequests.remindedAt),
             inArray(bidRequests.status, ['sent', 'viewed']),
-            eq(bidRequests.dueOn, toIsoDate(addDays(day(today), 1))),
-            lt(bidRequests.createdAt, day(today)),
+            sql`${bidRequests.dueOn} = ${today} + 1`,
+            sql`${clientDay(bidRequests.clientId, bidRequests.createdAt)} < ${today}`,
           ),
         )
         .returning({ id: bidRequests.id })

@@ -17,7 +17,7 @@ import { bidRequests, clients, files, poolEntries, quotes, trades, users } from 
 import { isUniqueViolation } from '../../../lib/db-errors'
 import { badRequest, conflict, notFound } from '../../../lib/problem'
 import { publicUrl } from '../../../lib/public-url'
-import { todayOf } from '../../../lib/today'
+import { clientToday } from '../../../lib/today'
 import { bidRequestEmail, type BidLetter } from './bid-email'
 import { linkHash, linkWorks, newLinkToken } from './link'
 
@@ -140,8 +140,13 @@ export default fp(
      * The open requests of these trades for the step whose links no longer work are stored as
      * expired, so they do not hold the one open request a trade may have for a step.
      */
-    async function expireStale(tx: Tx, clientId: string, tradeIds: string[], step: string) {
-      const today = todayOf(app)
+    async function expireStale(
+      tx: Tx,
+      clientId: string,
+      tradeIds: string[],
+      step: string,
+      today: string,
+    ) {
       const open = await withAward(
         tx,
         and(
@@ -195,14 +200,14 @@ export default fp(
         db,
         and(eq(bidRequests.clientId, clientId), step ? eq(bidRequests.step, step) : undefined),
       ).orderBy(desc(bidRequests.createdAt), desc(bidRequests.id))
-      const today = todayOf(app)
+      const today = await clientToday(app, clientId)
       return rows.map((selected) => wireOf(selected, today))
     }
 
     const create: BidRequests['create'] = async (clientId, body) => {
       const { step, tradeIds, dueOn } = body
       if (!isLicensedStep(step)) throw badRequest({ step: ['Ask for bids on licensed work only'] })
-      const today = todayOf(app)
+      const today = await clientToday(app, clientId)
       checkDueOn(dueOn, today)
       const tokens = new Map(tradeIds.map((id) => [id, newLinkToken()]))
       const message = body.message ?? ''
@@ -210,7 +215,7 @@ export default fp(
         const { asked, rows } = await db.transaction(async (tx) => {
           const asked = await tradesOf(tx, clientId, body)
           await checkFiles(tx, clientId, step, body.fileIds ?? [])
-          await expireStale(tx, clientId, tradeIds, step)
+          await expireStale(tx, clientId, tradeIds, step, today)
           const now = app.clock()
           const rows = await tx
             .insert(bidRequests)
@@ -255,7 +260,7 @@ export default fp(
       id: string,
       change: (tx: Tx, selected: Selected) => Promise<typeof bidRequests.$inferSelect | undefined>,
     ): Promise<Selected> {
-      const today = todayOf(app)
+      const today = await clientToday(app, clientId)
       return db.transaction(async (tx) => {
         const [selected] = await withAward(tx, mine(clientId, id)).for('update', {
           of: bidRequests,
@@ -279,7 +284,7 @@ export default fp(
         return row
       })
       send(letterOf(changed, await ownerOf(clientId)), token)
-      return wireOf(changed, todayOf(app))
+      return wireOf(changed, await clientToday(app, clientId))
     }
 
     const withdraw: BidRequests['withdraw'] = async (clientId, id) => {
@@ -292,7 +297,7 @@ export default fp(
           .returning()
         return row
       })
-      return wireOf(changed, todayOf(app))
+      return wireOf(changed, await clientToday(app, clientId))
     }
 
     app.decorate('bidRequests', { list, create, resend, withdraw } satisfies BidRequests)

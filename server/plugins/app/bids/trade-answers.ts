@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify'
 import { BidsProblemCode, type TradeBidBody, type TradeDatesBody } from '../../../../contract/bids'
 import { bidRequests, dateProposals, quotes, scopeItems, tradeFiles } from '../../../db/schema'
 import { badRequest, conflict } from '../../../lib/problem'
-import { todayOf } from '../../../lib/today'
 import type { TradeRequest } from './trade-requests'
 
 const bidAccepted = () =>
@@ -14,9 +13,9 @@ const bidClosed = () =>
   conflict('The due date has passed: bids are closed.', BidsProblemCode.bidClosed)
 
 /** Bids are taken until the due date (the project's day) and while none was accepted. */
-function checkOpen(app: FastifyInstance, request: TradeRequest) {
+function checkOpen(request: TradeRequest) {
   if (request.accepted) throw bidAccepted()
-  if (todayOf(app) > request.dueOn) throw bidClosed()
+  if (request.today > request.dueOn) throw bidClosed()
 }
 
 /** Every item names one of the step's scope items, once; the file is the trade's own upload. */
@@ -92,7 +91,7 @@ async function addBid(app: FastifyInstance, request: TradeRequest, body: TradeBi
 
 /** Creates or replaces the trade's bid; the request becomes submitted. */
 export async function submitBid(app: FastifyInstance, request: TradeRequest, body: TradeBidBody) {
-  checkOpen(app, request)
+  checkOpen(request)
   await checkBid(app, request, body)
   if (request.quoteId) await replaceBid(app, request.quoteId, body)
   else await addBid(app, request, body)

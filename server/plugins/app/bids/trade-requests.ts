@@ -4,9 +4,10 @@ import { eq, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { BidsProblemCode } from '../../../../contract/bids'
 import { StepSlug } from '../../../../contract/construction'
-import { bidRequests, poolEntries, quotes, trades } from '../../../db/schema'
+import { bidRequests, clients, poolEntries, quotes, trades } from '../../../db/schema'
 import { HttpProblem } from '../../../lib/problem'
 import { todayOf } from '../../../lib/today'
+import { cityZoneOf, zoneOf } from '../accounts/client-zone'
 import { linkHash, linkWorks } from './link'
 
 /** The request a link or a session stands for, with what its trade and its award say. */
@@ -16,6 +17,8 @@ export type TradeRequest = Omit<typeof bidRequests.$inferSelect, 'step'> & {
   tradeEmail: string
   /** The request's quote was accepted by the owner. */
   accepted: boolean
+  /** Today in the owner's project, the day its due date is compared with. */
+  today: string
 }
 
 /** An unknown, expired, withdrawn or replaced link: all answer alike. */
@@ -35,22 +38,26 @@ export async function liveRequest(app: FastifyInstance, where: SQL): Promise<Tra
       tradeEmail: trades.email,
       accepted: quotes.accepted,
       stepDoneOn: poolEntries.doneOn,
+      cityZone: cityZoneOf,
+      state: clients.state,
     })
     .from(bidRequests)
     .innerJoin(trades, eq(trades.id, bidRequests.tradeId))
+    .innerJoin(clients, eq(clients.userId, bidRequests.clientId))
     .leftJoin(quotes, eq(quotes.id, bidRequests.quoteId))
     .leftJoin(poolEntries, eq(poolEntries.id, quotes.entryId))
     .where(where)
   if (!row) throw linkGone()
   const accepted = row.accepted ?? false
-  if (!linkWorks(row.request, { accepted, stepDoneOn: row.stepDoneOn }, todayOf(app)))
-    throw linkGone()
+  const today = todayOf(app, zoneOf(row.cityZone, row.state))
+  if (!linkWorks(row.request, { accepted, stepDoneOn: row.stepDoneOn }, today)) throw linkGone()
   return {
     ...row.request,
     step: StepSlug.parse(row.request.step),
     company: row.company,
     tradeEmail: row.tradeEmail,
     accepted,
+    today,
   }
 }
 

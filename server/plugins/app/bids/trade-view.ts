@@ -14,6 +14,7 @@ import { dateProposals, files, quotes, scopeItems } from '../../../db/schema'
 import { ownerOf, projectOf } from '../money/money-reads'
 import { tradePaymentsOf } from './payment-requests'
 import type { TradeRequest } from './trade-requests'
+import { cityZoneOf, zoneOf } from '../accounts/client-zone'
 
 /** What the bid package calls each metered unit, as the design's quantities name them. */
 const QUANTITY_LABELS: Partial<Record<PricingUnit, { label: string; unit: string }>> = {
@@ -41,7 +42,8 @@ async function quantitiesOf(app: FastifyInstance, clientId: string, step: StepSl
 async function projectFacts(app: FastifyInstance, clientId: string) {
   const owner = await ownerOf(app.db, clientId)
   if (!owner) throw new Error('a bid request outlived its client')
-  return owner
+  const { cityZone, ...place } = owner
+  return { ...place, timeZone: zoneOf(cityZone, owner.state) }
 }
 
 async function ownerFiles(app: FastifyInstance, request: TradeRequest) {
@@ -110,7 +112,7 @@ export async function tradeViewOf(app: FastifyInstance, request: TradeRequest): 
       .from(scopeItems)
       .where(eq(scopeItems.step, step))
       .orderBy(asc(scopeItems.position)),
-    app.timelines.get(request.clientId),
+    app.timelines.get(request.clientId, request.today),
     ownerFiles(app, request),
     bidOf(app, request),
     tradePaymentsOf(app, request),

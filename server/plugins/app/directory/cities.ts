@@ -2,7 +2,13 @@ import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
-import { cityKey, type City, type CityEditBody, type CityInput } from '../../../../contract'
+import {
+  cityKey,
+  zoneOfState,
+  type City,
+  type CityEditBody,
+  type CityInput,
+} from '../../../../contract'
 import type { Tx } from '../../../db/driver/client'
 import { cities, clients, users } from '../../../db/schema'
 import { adminWrite, found, type ItemWrites } from '../../../lib/audit'
@@ -28,6 +34,7 @@ const cityOf = (row: typeof cities.$inferSelect): City => ({
   name: row.name,
   state: row.state,
   permitFee: row.permitFee,
+  timeZone: row.timeZone,
   ...sampleFlag(row),
 })
 
@@ -68,8 +75,13 @@ async function closeTo(tx: Tx, key: string): Promise<CityClient[]> {
   return closed
 }
 
-/** The clients whose Flag a city write turned on (opened) or off (closed). */
-type CityChange = { city: City; opened: CityClient[]; closed: CityClient[] }
+/** The clients whose Flag a city write turned on (opened) or off (closed), or zone moved. */
+type CityChange = {
+  city: City
+  opened: CityClient[]
+  closed: CityClient[]
+  rezoned?: CityClient[]
+}
 
 export default fp(
   async function citiesRepository(app: FastifyInstance) {
@@ -77,10 +89,11 @@ export default fp(
 
     /**
      * After a city write has committed (never for one rolled back): the cached identities of its
-     * clients carry a stale Flag, and the waiting ones of a city that opened hear the news.
+     * clients carry a stale Flag (or time zone), and the waiting ones of a city that opened hear
+     * the news.
      */
-    const afterCityWrite = ({ city, opened, closed }: CityChange): City => {
-      for (const client of [...opened, ...closed]) app.users.forget(client.id)
+    const afterCityWrite = ({ city, opened, closed, rezoned = [] }: CityChange): City => {
+      for (const client of [...opened, ...closed, ...rezoned]) app.users.forget(client.id)
       for (const client of opened.filter((c) => c.onWaiting))
         app.mailer.send({
           to: client.email,
@@ -103,7 +116,7 @@ export default fp(
           cityOf,
         ),
 
-      create: async (actorId, { name, state, permitFee }) => {
+      create: async (actorId, { name, state, permitFee, timeZone = zoneOfState(state) }) => {
         const change = await adminWrite(
           db,
           actorId,
@@ -111,7 +124,7 @@ export default fp(
             const key = cityKey(name, state)
             const [row] = await tx
               .insert(cities)
-              .values({ name, state, permitFee, key })
+              .values({ name, state, permitFee, key, timeZone })
               .returning()
             const after = cityOf(found(row, 'city'))
             const data = { city: after, opened: await openTo(tx, key), closed: [] }
@@ -129,20 +142,26 @@ export default fp(
           async (tx) => {
             const [row] = await tx.select().from(cities).where(eq(cities.id, id)).for('update')
             const old = found(row, 'city')
-            const key = cityKey(edit.name ?? old.name, edit.state ?? old.state)
+            const state = edit.state ?? old.state
+            const key = cityKey(edit.name ?? old.name, state)
+            // A city moved to another state takes that state's zone unless one is given.
+            const timeZone =
+              edit.timeZone ?? (state === old.state ? old.timeZone : zoneOfState(state))
             const [updated] = await tx
               .update(cities)
               // An edited sample is the admin's own data from then on.
-              .set({ ...edit, key, sample: false })
+              .set({ ...edit, key, timeZone, sample: false })
               .where(eq(cities.id, id))
               .returning()
             const after = cityOf(found(updated, 'city'))
             // A new key opens the builder to that city's clients and closes it to the old one's.
-            const moved = key !== old.key
+            const rekeyed = key !== old.key
             const data = {
               city: after,
-              opened: moved ? await openTo(tx, key) : [],
-              closed: moved ? await closeTo(tx, old.key) : [],
+              opened: rekeyed ? await openTo(tx, key) : [],
+              closed: rekeyed ? await closeTo(tx, old.key) : [],
+              // Their cached identities carry the zone their day is counted in.
+              rezoned: !rekeyed && timeZone !== old.timeZone ? await clientsIn(tx, key) : [],
             }
             const before = cityOf(old)
             return { action: 'edit', entity: 'city', entityId: id, before, after, data }

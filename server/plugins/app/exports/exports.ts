@@ -9,9 +9,10 @@ import { quickbooksCsv, xeroCsv, type Claimants } from '../../../lib/exports/bil
 import { scheduleCsv, scheduleOf, schedulePdf } from '../../../lib/exports/schedule-of-values'
 import { waiverPdf } from '../../../lib/exports/waiver-pdf'
 import { notFound } from '../../../lib/problem'
-import { todayOf } from '../../../lib/today'
+import { clientToday, todayOf } from '../../../lib/today'
 import type { TradeRequest } from '../bids/trade-requests'
 import { ownerOf } from '../money/money-reads'
+import { zoneOf } from '../accounts/client-zone'
 import { waiverFill, type Job } from './waiver-fill'
 
 /** The draw a form is asked for, and the preliminary notice whose claimant waives, if any. */
@@ -46,7 +47,8 @@ export default fp(
       const owner = await ownerOf(app.db, clientId)
       if (!owner) throw notFound('No such project.')
       const location = `${owner.address}, ${owner.city}, ${owner.state}`
-      return { owner: owner.ownerName, location, today: todayOf(app) }
+      const today = todayOf(app, zoneOf(owner.cityZone, owner.state))
+      return { owner: owner.ownerName, location, today }
     }
 
     /** Each contract's claimant: its trade's company, where the accepted quote names a trade. */
@@ -62,10 +64,12 @@ export default fp(
 
     const read = (clientId: string) => Promise.all([app.money.get(clientId), claimantsOf(clientId)])
 
-    /** Preliminary notices are not recorded yet: every notice is unknown. */
-    const noticeOf = (noticeId: string | undefined) => {
-      if (noticeId !== undefined) throw notFound('No such preliminary notice.')
-      return null
+    /** A preliminary notice of the draw's trade, whose claimant waives toward that trade. */
+    const noticeOf = (draw: Money['steps'][number]['draws'][number], noticeId?: string) => {
+      if (noticeId === undefined) return null
+      const notice = draw.noticeWaivers.find((n) => n.noticeId === noticeId)
+      if (!notice) throw notFound('No such preliminary notice for this draw’s trade.')
+      return notice
     }
 
     const fillFor = async (
@@ -73,13 +77,12 @@ export default fp(
       ask: WaiverAsk,
       keep: (step: Money['steps'][number]) => boolean,
     ) => {
-      const notice = noticeOf(ask.noticeId)
       const [[money, claimants], job] = await Promise.all([read(clientId), jobOf(clientId)])
       for (const step of money.steps) {
         const draw = step.draws.find((d) => d.id === ask.drawId)
         if (!draw || !step.contract || !keep(step)) continue
         const claimant = claimants[step.step] ?? step.contract.vendor
-        return waiverPdf(ask.form, waiverFill(job, draw, claimant, notice))
+        return waiverPdf(ask.form, waiverFill(job, draw, claimant, noticeOf(draw, ask.noticeId)))
       }
       throw noDraw()
     }
@@ -96,11 +99,11 @@ export default fp(
       },
       quickbooks: async (clientId) => {
         const [money, claimants] = await read(clientId)
-        return quickbooksCsv(money, claimants, todayOf(app))
+        return quickbooksCsv(money, claimants, await clientToday(app, clientId))
       },
       xero: async (clientId) => {
         const [money, claimants] = await read(clientId)
-        return xeroCsv(money, claimants, todayOf(app))
+        return xeroCsv(money, claimants, await clientToday(app, clientId))
       },
       scheduleCsv: async (clientId, through) =>
         scheduleCsv(scheduleOf(await app.money.get(clientId), through)),

@@ -22,6 +22,7 @@ import { engineerOf } from '../directory/engineers-and-managers'
 import type { MoneyRows } from '../../../../contract/money-answer'
 import { toPoolEntry } from '../pool/pool-entries'
 import { noticesOf } from './notices'
+import { cityZoneOf } from '../accounts/client-zone'
 
 /**
  * What the estimates are computed from, as the builder's fetch has it (stages, the saved
@@ -63,6 +64,7 @@ export async function ownerOf(db: Db, clientId: string) {
       address: clients.address,
       city: clients.city,
       state: clients.state,
+      cityZone: cityZoneOf,
     })
     .from(clients)
     .innerJoin(users, eq(users.id, clients.userId))

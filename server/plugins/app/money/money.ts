@@ -37,7 +37,7 @@ import {
 import { audit } from '../../../lib/audit'
 import { waiverRequestEmail, type PaymentLetter } from '../bids/bid-email'
 import { conflict, HttpProblem, notFound } from '../../../lib/problem'
-import { todayOf } from '../../../lib/today'
+import { clientToday } from '../../../lib/today'
 import { lockMoney } from './contracts'
 import { matchDraws } from './draw-matching'
 import { moneyOf } from '../../../../contract/money-answer'
@@ -219,7 +219,7 @@ export default fp(
         app.timelines.get(clientId),
         moneyRows(db, clientId),
       ])
-      return moneyOf(rows, { project, timeline, today: todayOf(app) })
+      return moneyOf(rows, { project, timeline, today: await clientToday(app, clientId) })
     }
 
     /** A write under the client's money lock, answered with the Money it leaves. */

@@ -1,5 +1,5 @@
-import { addDays, differenceInCalendarDays, parseISO, subDays } from 'date-fns'
-import { and, between, eq, inArray, isNull, lt, not, sql, type AnyColumn } from 'drizzle-orm'
+import { differenceInCalendarDays, parseISO, subDays } from 'date-fns'
+import { and, eq, inArray, isNull, lt, not, sql, type AnyColumn } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { NotificationPreferences, ScheduleSettings } from '../../../../contract'
@@ -7,6 +7,7 @@ import { timeline } from '../../../../contract/scheduling'
 import { toIsoDate } from '../../../../contract/schedule-spans'
 import type { Db } from '../../../db/driver/client'
 import {
+  clients,
   inspections,
   notificationLog,
   notificationPreferences,
@@ -18,8 +19,10 @@ import {
   warranties,
 } from '../../../db/schema'
 import { NOTICE_KINDS, type Notice, type NoticeKind } from '../../../lib/notice-email'
-import { StepSlug } from '../../../../contract'
+import { DEFAULT_TIME_ZONE, StepSlug } from '../../../../contract'
 import { factsOfClients } from '../timeline/timeline'
+import { todayOf } from '../../../lib/today'
+import { cityZoneOf, clientDay, zoneOf } from '../accounts/client-zone'
 import { warrantyOf } from '../documents/warranties'
 
 /** How long a claim may stay unsent before another run takes it over (its server died). */
@@ -47,8 +50,8 @@ export type Recipient = { email: string; name: string; preferences: Notification
  * lease is taken over by one server, in one UPDATE that the others then no longer match.
  */
 export type NotificationLog = {
-  /** Every email due on `today` whose kind the client wants. */
-  due(today: string): Promise<Notice[]>
+  /** Every email due at `now`, on each project's own day, whose kind the client wants. */
+  due(now: Date): Promise<Notice[]>
   /** Claims the notices no server claimed before; answers those this call claimed. */
   claim(notices: Notice[], now: Date): Promise<Claimed[]>
   /** Claims anew those left unsent for longer than the lease. */
@@ -68,8 +71,8 @@ declare module 'fastify' {
 /** Where a preference is unset it is on. */
 const wants = (column: AnyColumn) => sql<boolean>`coalesce(${column}, true)`
 
-/** Scheduled inspections on `today`'s morrow, not yet claimed: one query. */
-async function inspectionsTomorrow(db: Db, tomorrow: string): Promise<Notice[]> {
+/** Scheduled inspections on the morrow of each project's day, not yet claimed: one query. */
+async function inspectionsTomorrow(db: Db, now: Date): Promise<Notice[]> {
   const kind = 'inspection-tomorrow'
   const rows = await db
     .select({ clientId: inspections.clientId, subject: inspections.slug, onDate: inspections.date })
@@ -78,7 +81,7 @@ async function inspectionsTomorrow(db: Db, tomorrow: string): Promise<Notice[]> 
     .where(
       and(
         eq(inspections.status, 'scheduled'),
-        eq(inspections.date, tomorrow),
+        sql`${inspections.date} = ${clientDay(inspections.clientId, now)} + 1`,
         wants(notificationPreferences.inspectionReminders),
         sql`not exists (select 1 from ${notificationLog} where ${notificationLog.clientId} = ${inspections.clientId} and ${notificationLog.kind} = ${kind} and ${notificationLog.subject} = ${inspections.slug} and ${notificationLog.onDate} = ${inspections.date})`,
       ),
@@ -93,10 +96,12 @@ async function inspectionsTomorrow(db: Db, tomorrow: string): Promise<Notice[]> 
  * runs late once it has started or its baseline start has come, and its forecast end is
  * LATE_DAYS past the baseline's.
  */
-async function stepUpdates(db: Db, today: string, settings: ScheduleSettings) {
+async function stepUpdates(app: FastifyInstance, settings: ScheduleSettings) {
+  const { db } = app
   const active = await db
-    .select({ clientId: projects.clientId })
+    .select({ clientId: projects.clientId, cityZone: cityZoneOf, state: clients.state })
     .from(projects)
+    .innerJoin(clients, eq(clients.userId, projects.clientId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.clientId, projects.clientId))
     .where(wants(notificationPreferences.stepUpdates))
   if (active.length === 0) return []
@@ -104,8 +109,10 @@ async function stepUpdates(db: Db, today: string, settings: ScheduleSettings) {
     db,
     active.map((a) => a.clientId),
   )
+  const todays = new Map(active.map((a) => [a.clientId, todayOf(app, zoneOf(a.cityZone, a.state))]))
   const due: Notice[] = []
   for (const [clientId, project] of facts) {
+    const today = todays.get(clientId) ?? todayOf(app, DEFAULT_TIME_ZONE)
     for (const step of timeline(project, settings, today).steps) {
       if (step.doneOn) continue
       const ready = step.blockedBy.length === 0 && !step.startedOn
@@ -132,16 +139,19 @@ async function stepUpdates(db: Db, today: string, settings: ScheduleSettings) {
  * queries, whatever their number). Keyed by the day the cover ends, so it goes out once, and a
  * server that was down on the 30th day still sends it before the end.
  */
-async function warrantiesEnding(db: Db, today: string): Promise<Notice[]> {
+async function warrantiesEnding(app: FastifyInstance): Promise<Notice[]> {
+  const { db } = app
   const rows = await db
-    .select({ warranty: warranties })
+    .select({ warranty: warranties, cityZone: cityZoneOf, state: clients.state })
     .from(warranties)
+    .innerJoin(clients, eq(clients.userId, warranties.clientId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.clientId, warranties.clientId))
     .where(wants(notificationPreferences.warrantyReminders))
   if (rows.length === 0) return []
   const facts = await factsOfClients(db, [...new Set(rows.map((r) => r.warranty.clientId))])
   const due: Notice[] = []
-  for (const { warranty: row } of rows) {
+  for (const { warranty: row, cityZone, state } of rows) {
+    const today = todayOf(app, zoneOf(cityZone, state))
     const step = StepSlug.parse(row.step)
     const doneOn = facts.get(row.clientId)?.steps[step]?.doneOn ?? null
     const { expiresOn } = warrantyOf(row, doneOn)
@@ -166,15 +176,16 @@ async function warrantiesEnding(db: Db, today: string): Promise<Notice[]> {
  * window that has passed is never sent late (an expiry entered inside the 14-day window gets the
  * 14-day reminder alone), and a later expiry date is a new reminder.
  */
-async function insuranceEnding(db: Db, today: string): Promise<Notice[]> {
-  const last = toIsoDate(addDays(parseISO(today), INSURANCE_NOTICE_DAYS[0]))
-  const tomorrow = toIsoDate(addDays(parseISO(today), 1))
+async function insuranceEnding(db: Db, now: Date): Promise<Notice[]> {
+  const today = clientDay(trades.clientId, now)
+  const lastNoticeDays = sql.raw(String(INSURANCE_NOTICE_DAYS[0]))
   const rows = await db
     .selectDistinct({
       clientId: trades.clientId,
       id: trades.id,
       company: trades.company,
       expiresOn: trades.insuranceExpiresOn,
+      today: sql<string>`${today}::text`,
     })
     .from(trades)
     .innerJoin(quotes, and(eq(quotes.tradeId, trades.id), eq(quotes.accepted, true)))
@@ -182,11 +193,11 @@ async function insuranceEnding(db: Db, today: string): Promise<Notice[]> {
     .leftJoin(notificationPreferences, eq(notificationPreferences.clientId, trades.clientId))
     .where(
       and(
-        between(trades.insuranceExpiresOn, tomorrow, last),
+        sql`${trades.insuranceExpiresOn} between ${today} + 1 and ${today} + ${lastNoticeDays}`,
         wants(notificationPreferences.tradeInsurance),
       ),
     )
-  return rows.flatMap(({ clientId, id, company, expiresOn }) => {
+  return rows.flatMap(({ clientId, id, company, expiresOn, today }) => {
     if (!expiresOn) return []
     const left = differenceInCalendarDays(parseISO(expiresOn), parseISO(today))
     const window = INSURANCE_NOTICE_DAYS.filter((days) => days >= left).at(-1)
@@ -208,14 +219,13 @@ export default fp(
   async function notificationLogRepository(app: FastifyInstance) {
     const { db } = app
 
-    const due: NotificationLog['due'] = async (today) => {
-      const tomorrow = toIsoDate(addDays(parseISO(today), 1))
+    const due: NotificationLog['due'] = async (now) => {
       const settings = await app.schedule.settings()
       const found = await Promise.all([
-        inspectionsTomorrow(db, tomorrow),
-        stepUpdates(db, today, settings),
-        warrantiesEnding(db, today),
-        insuranceEnding(db, today),
+        inspectionsTomorrow(db, now),
+        stepUpdates(app, settings),
+        warrantiesEnding(app),
+        insuranceEnding(db, now),
       ])
       return found.flat()
     }

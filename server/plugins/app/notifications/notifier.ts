@@ -3,7 +3,6 @@ import fp from 'fastify-plugin'
 import { NOTICES, noticeEmail } from '../../../lib/notice-email'
 import { recurringJob } from '../../../lib/recurring-job'
 import { publicUrl } from '../../../lib/public-url'
-import { todayOf } from '../../../lib/today'
 import { unsubscribeToken } from '../../../lib/unsubscribe-token'
 import type { Claimed, Recipient } from './notification-log'
 
@@ -38,7 +37,7 @@ export default fp(
     const run: Notifier['run'] = async () => {
       const now = app.clock()
       const retried = await log.reclaim(now)
-      const claimed = [...retried, ...(await log.claim(await log.due(todayOf(app)), now))]
+      const claimed = [...retried, ...(await log.claim(await log.due(now), now))]
       if (claimed.length === 0) return
       const recipients = await log.recipients([...new Set(claimed.map((c) => c.clientId))])
       for (const notice of claimed) {

@@ -5,7 +5,6 @@
 // busy go together, many in one statement (see `batched`).
 import crypto from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
-import { toIsoDate } from '../../../../contract/schedule-spans'
 import type { Db } from '../../../db/driver/client'
 import { batched, quoteBatches, writeBatches } from './entry-batches'
 import {
@@ -101,12 +100,15 @@ const sendQuote = {
   title: batched(quoteStatements.title, quoteBatches.title),
 }
 
-/** The values of a write to the entry `key` names at `now`. */
+/** When a write happens: the instant, and the day it is in the client's project (its done day). */
+export type WriteTime = { now: Date; today: string }
+
+/** The values of a write to the entry `key` names at `time`. */
 function entryValues(
   clientId: string,
   key: KeyColumns,
   change: EntryChange,
-  now: Date,
+  { now, today }: WriteTime,
 ): EntryValues {
   return {
     entryId: newId(),
@@ -118,7 +120,7 @@ function entryValues(
     gate: change.gate ?? null,
     ungated: change.gate === undefined || !change.done,
     at: now.toISOString(),
-    today: toIsoDate(now),
+    today,
   }
 }
 
@@ -128,9 +130,9 @@ export async function writeEntry(
   clientId: string,
   key: KeyColumns,
   change: EntryChange,
-  now: Date,
+  time: WriteTime,
 ): Promise<WrittenEntry | null> {
-  const row = await statementOf(sendWrite, key)(db, entryValues(clientId, key, change, now))
+  const row = await statementOf(sendWrite, key)(db, entryValues(clientId, key, change, time))
   return written(row, 0)
 }
 
@@ -143,10 +145,10 @@ export async function insertQuote(
   clientId: string,
   key: KeyColumns,
   quote: NewQuoteRow,
-  now: Date,
+  time: WriteTime,
 ): Promise<WrittenEntry> {
   const row = await statementOf(sendQuote, key)(db, {
-    ...entryValues(clientId, key, {}, now),
+    ...entryValues(clientId, key, {}, time),
     quoteId: newId(),
     ...quote,
   })

@@ -22,7 +22,7 @@ import { preparedStatement, type Tx } from '../../../db/driver/client'
 import { poolEntries, quotes, stages } from '../../../db/schema'
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../../lib/db-errors'
 import { badRequest, conflict, HttpProblem, notFound } from '../../../lib/problem'
-import { todayOf } from '../../../lib/today'
+import { clientToday } from '../../../lib/today'
 import { contractHasPayments, moneyLockKey, PAID_DRAW_CONSTRAINT } from '../money/contracts'
 import type { KeyColumns, WrittenEntry } from './entry-sql'
 import { insertQuote, writeEntry, type EntryChange } from './entry-statements'
@@ -275,7 +275,7 @@ export default fp(
         clientId,
         keyColumns(key),
         { ...change, ...(gate ? { gate: gate.slug } : {}) },
-        app.clock(),
+        { now: app.clock(), today: await clientToday(app, clientId) },
       )
       if (!written) throw gate ? gateRefused(step, gate) : new Error('a step write wrote nothing')
       return whole(clientId, key, written)
@@ -307,7 +307,7 @@ export default fp(
             validUntil: quote.bid?.validUntil ?? null,
             fileId: quote.bid?.fileId ?? null,
           },
-          app.clock(),
+          { now: app.clock(), today: await clientToday(app, clientId) },
         )
         return await whole(clientId, key, written)
       } catch (error) {
@@ -363,7 +363,7 @@ export default fp(
           step,
           moneyKey: moneyLockKey(clientId),
           now: app.clock(),
-          today: todayOf(app),
+          today: await clientToday(app, clientId),
           acknowledged: accepting
             ? await acknowledgement(clientId, key, quoteId, step, acknowledge)
             : null,

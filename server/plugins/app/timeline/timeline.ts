@@ -21,7 +21,7 @@ import {
 import { readAll, type Db, type Tx } from '../../../db/driver/client'
 import { inspectionEvents, inspections, poolEntries, projects, stages } from '../../../db/schema'
 import { badRequest, conflict } from '../../../lib/problem'
-import { todayOf } from '../../../lib/today'
+import { clientToday } from '../../../lib/today'
 import { datesAnsweredEmail } from '../bids/bid-email'
 import { entryKeyOfStep, upsertEntry } from '../pool/pool-entries'
 import { answerProposal, proposalsOf } from './date-proposals'
@@ -35,7 +35,8 @@ export type InspectionWrite = z.output<typeof InspectionBody>
  * answers the whole timeline as it stands after the write.
  */
 export type Timelines = {
-  get(clientId: string): Promise<Timeline>
+  /** The timeline on `today`, the client's (read from its identity unless the caller knows it). */
+  get(clientId: string, today?: string): Promise<Timeline>
   /** The first start date saves the plan as the baseline; `rebaseline` saves the forecast as a new one. */
   setStart(clientId: string, startDate: string, rebaseline: boolean): Promise<Timeline>
   /** Not after today, nor after the day the step was done (400). */
@@ -156,38 +157,42 @@ export default fp(
   async function timelinesRepository(app: FastifyInstance) {
     const { db } = app
 
-    /** The timeline as `query` sees it: five queries, whatever the client has recorded. */
-    const load = async (query: Db | Tx, clientId: string) => {
+    /** The timeline as `query` sees it on `today`: five queries, whatever the client has recorded. */
+    const load = async (query: Db | Tx, clientId: string, today: string) => {
       const [facts, settings, proposals] = await readAll(query, [
         () => factsOf(query, clientId),
         () => app.schedule.settings(query),
         () => proposalsOf(query, clientId),
       ])
-      return { facts, settings, timeline: timeline(facts, settings, todayOf(app), proposals) }
+      return { facts, settings, timeline: timeline(facts, settings, today, proposals) }
     }
 
-    const get: Timelines['get'] = async (clientId) => (await load(db, clientId)).timeline
+    const get: Timelines['get'] = async (clientId, today) =>
+      (await load(db, clientId, today ?? (await clientToday(app, clientId)))).timeline
 
     /**
      * A write to one client's timeline, in a transaction that first takes that client's lock:
-     * what it checks (the facts it reads) cannot change before it has written.
+     * what it checks (the facts it reads) cannot change before it has written. It runs on the
+     * client's today, read before.
      */
-    const write = <T>(clientId: string, run: (tx: Tx) => Promise<T>) =>
-      db.transaction(async (tx) => {
+    const write = async <T>(clientId: string, run: (tx: Tx, today: string) => Promise<T>) => {
+      const today = await clientToday(app, clientId)
+      return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${clientId}))`)
-        return run(tx)
+        return run(tx, today)
       })
+    }
 
     const setStart: Timelines['setStart'] = (clientId, startDate, rebaseline) =>
-      write(clientId, async (tx) => {
-        const { facts, settings } = await load(tx, clientId)
+      write(clientId, async (tx, today) => {
+        const { facts, settings } = await load(tx, clientId, today)
         const now = app.clock()
         const values = { clientId, startDate, updatedAt: now }
         const next = baselineOnStart(
           facts,
           { startDate, rebaseline },
           settings,
-          todayOf(app),
+          today,
           now.toISOString(),
         )
         if (next) {
@@ -200,21 +205,21 @@ export default fp(
         } else {
           await tx.update(projects).set(values).where(eq(projects.clientId, clientId))
         }
-        return (await load(tx, clientId)).timeline
+        return (await load(tx, clientId, today)).timeline
       })
 
     const setStarted: Timelines['setStarted'] = (clientId, step, startedOn) =>
-      write(clientId, async (tx) => {
+      write(clientId, async (tx, today) => {
         const key = await entryKeyOfStep(tx, step)
         // The entry's done day is read as the upsert leaves it; a refusal rolls the upsert back.
         const row = await upsertEntry(tx, clientId, key, { startedOn }, app.clock())
-        checkStarted(startedOn, row.doneOn, todayOf(app))
-        return (await load(tx, clientId)).timeline
+        checkStarted(startedOn, row.doneOn, today)
+        return (await load(tx, clientId, today)).timeline
       })
 
     const recordInspection: Timelines['recordInspection'] = (clientId, slug, given) =>
-      write(clientId, async (tx) => {
-        checkInspection(slug, given, (await load(tx, clientId)).facts, todayOf(app))
+      write(clientId, async (tx, today) => {
+        checkInspection(slug, given, (await load(tx, clientId, today)).facts, today)
         const current = { status: given.status, date: given.date, notes: given.notes ?? '' }
         const now = app.clock()
         await tx
@@ -225,17 +230,17 @@ export default fp(
             set: { ...current, updatedAt: now },
           })
         await tx.insert(inspectionEvents).values({ clientId, slug, ...current, createdAt: now })
-        return (await load(tx, clientId)).timeline
+        return (await load(tx, clientId, today)).timeline
       })
 
     const answer: Timelines['answerProposal'] = async (clientId, id, status) => {
-      const { answered, timeline: after } = await write(clientId, async (tx) => {
+      const { answered, timeline: after } = await write(clientId, async (tx, today) => {
         const answered = await answerProposal(tx, clientId, id, status)
         if (status === 'accepted') {
           const key = await entryKeyOfStep(tx, answered.step)
           await upsertEntry(tx, clientId, key, { agreedStart: answered.start }, app.clock())
         }
-        return { answered, timeline: (await load(tx, clientId)).timeline }
+        return { answered, timeline: (await load(tx, clientId, today)).timeline }
       })
       const forecastStart = after.steps.find((s) => s.step === answered.step)?.forecast.start
       app.mailer.send(

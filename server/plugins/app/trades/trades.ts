@@ -12,7 +12,7 @@ import type { Tx } from '../../../db/driver/client'
 import { quotes, trades } from '../../../db/schema'
 import { isUniqueViolation } from '../../../lib/db-errors'
 import { badRequest, conflict, notFound } from '../../../lib/problem'
-import { todayOf } from '../../../lib/today'
+import { clientToday } from '../../../lib/today'
 import { ownFiles } from '../documents/owned-files'
 
 /** The trades of a client's project (PRODUCT.md §13), with their warnings as of today. */
@@ -100,7 +100,7 @@ export default fp(
       trade: TradeBody,
       run: (tx: Tx, columns: ReturnType<typeof columnsOf>) => Promise<TradeRow | undefined>,
     ): Promise<Trade> {
-      const today = todayOf(app)
+      const today = await clientToday(app, clientId)
       if (trade.licenceCheckedOn !== undefined && trade.licenceCheckedOn > today)
         throw badRequest({ licenceCheckedOn: ['Enter a day that is not in the future'] })
       const columns = columnsOf(trade)
@@ -125,7 +125,7 @@ export default fp(
         .from(trades)
         .where(eq(trades.clientId, clientId))
         .orderBy(asc(sql`lower(${trades.company})`), asc(trades.createdAt), asc(trades.id))
-      const today = todayOf(app)
+      const today = await clientToday(app, clientId)
       return rows.map((row) => tradeOf(row, today))
     }
 
@@ -169,7 +169,7 @@ export default fp(
 
     const find: Trades['find'] = async (clientId, id) => {
       const [row] = await db.select().from(trades).where(mine(clientId, id))
-      return row ? tradeOf(row, todayOf(app)) : null
+      return row ? tradeOf(row, await clientToday(app, clientId)) : null
     }
 
     app.decorate('trades', { list, create, edit, remove, find } satisfies Trades)

@@ -9,6 +9,8 @@ import { TextAreaField } from '../../../components/form/text-area-field'
 import { useContractForm } from '../../../components/form/use-contract-form'
 import { TextField } from '../../../components/text-field'
 import { useFormCall } from '../use-form-call'
+import { useToday } from '../../../app/clock'
+import { day } from '../../../../contract/schedule-spans'
 
 const isoDay = (date: Date) => formatISO(date, { representation: 'date' })
 
@@ -27,7 +29,7 @@ type Props = {
  * ahead; the server checks it against the project's day) and a message for them.
  */
 export function RequestBidsDialog({ step, title, trades, asked, onClose }: Props) {
-  const today = new Date()
+  const today = day(useToday()())
   const form = useContractForm(
     BidRequestBody,
     useFormCall((c) => c.name === 'requestBids' && c.body.step === step, onClose),

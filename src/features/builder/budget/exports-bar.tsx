@@ -1,11 +1,10 @@
 import { useId, useState } from 'react'
 import { schedulePath } from '../../../../contract/waiver-forms'
-import { useNow } from '../../../app/clock'
+import { useToday } from '../../../app/clock'
 import { useDownload } from '../../../app/download-context'
 import { FieldAlert } from '../../../components/form/field-alert'
 import { ModalDialog } from '../../../components/modal-dialog'
 import { TextField } from '../../../components/text-field'
-import { localDay } from '../../../lib/dates'
 
 const BILL_IMPORTS = [
   { name: 'Export for QuickBooks', file: 'quickbooks-bills.csv' },
@@ -43,8 +42,8 @@ export function ExportsBar() {
 /** The lender's continuation sheet (AIA G703) through a day, today unless changed. */
 function ScheduleDialog({ onClose }: { onClose: () => void }) {
   const id = useId()
-  const now = useNow()
-  const [through, setThrough] = useState(() => localDay(now()))
+  const today = useToday()
+  const [through, setThrough] = useState(today)
   const { download, failure } = useDownload()
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(through)
   const save = (format: 'csv' | 'pdf') =>

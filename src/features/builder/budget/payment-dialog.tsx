@@ -7,8 +7,7 @@ import { SelectField } from '../../../components/form/select-field'
 import { useContractForm } from '../../../components/form/use-contract-form'
 import { TextField } from '../../../components/text-field'
 import { formatMoney, readDollars } from '../../../lib/money'
-import { localDay } from '../../../lib/dates'
-import { useNow } from '../../../app/clock'
+import { useToday } from '../../../app/clock'
 import { METHOD_WORDS } from './money-words'
 import { useFormCall } from '../use-form-call'
 import { WaiverFormLink } from './waiver-links'
@@ -35,12 +34,12 @@ export function PaymentDialog({
   onClose: () => void
 }) {
   const owed = draw.amount - draw.paid
-  const now = useNow()
+  const today = useToday()
   const call = useFormCall((c) => c.name === 'recordPayment' && c.id === draw.id, onClose)
   const form = useContractForm(PaymentBody, call, {
     initial: {
       amount: ((amount ?? owed) / 100).toFixed(2),
-      paidOn: localDay(now()),
+      paidOn: today(),
       method: 'check',
       reference: '',
     },

@@ -7,7 +7,7 @@ import {
   type StoredFile,
 } from '../../../../contract/documents'
 import { BusyButton } from '../../../components/busy-button'
-import { useNow } from '../../../app/clock'
+import { useToday } from '../../../app/clock'
 import { ErrorPanel } from '../../../components/error-panel'
 import { ConfirmDelete } from '../../../components/form/confirm-delete'
 import { FieldAlert } from '../../../components/form/field-alert'
@@ -16,7 +16,6 @@ import { useContractForm } from '../../../components/form/use-contract-form'
 import { Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
 import { formatDate } from '../timeline-dates'
-import { localDay } from '../../../lib/dates'
 import { useFormCall } from '../use-form-call'
 import { distinctTitles, isImage } from './document-words'
 import { useHeldFiles, useLogs } from './use-documents'
@@ -91,12 +90,12 @@ function LogItem({ entry, onDelete }: { entry: LogEntry; onDelete: () => void })
 /** "Add log entry": the day (today to start with), the notes and photos of the step to attach. */
 function LogForm({ step }: { step: StepSlug }) {
   const files = useHeldFiles()
-  const now = useNow()
+  const today = useToday()
   const form = useContractForm(
     LogBody,
     useFormCall((c) => c.name === 'addLogEntry' && c.body.step === step),
     {
-      initial: () => ({ date: localDay(now()), text: '', attached: [] as string[] }),
+      initial: () => ({ date: today(), text: '', attached: [] as string[] }),
       toBody: ({ date, text, attached }) => ({
         step,
         date,

@@ -4,8 +4,7 @@ import type { StoredFile, Warranty } from '../../../../contract/documents'
 import { Spinner } from '../../../components/spinner'
 import { PageButton } from '../page-button'
 import { formatDate } from '../timeline-dates'
-import { useNow } from '../../../app/clock'
-import { localDay } from '../../../lib/dates'
+import { useToday } from '../../../app/clock'
 import { fileTitle, isImage, stepTitle } from './document-words'
 
 /** The Overview shows this many of the newest photos. */
@@ -46,7 +45,7 @@ export function LatestPhotos({ files, ready }: { files: StoredFile[] | null; rea
 
 /** The warranties that expire within 60 days (or have just expired), soonest first. */
 export function ExpiringWarranties({ warranties }: { warranties: Warranty[] | null }) {
-  const today = localDay(useNow()())
+  const today = useToday()()
   const until = formatISO(addDays(new Date(`${today}T00:00:00`), WARRANTY_NOTICE_DAYS), {
     representation: 'date',
   })

@@ -1,5 +1,4 @@
-import { useNow } from '../../../app/clock'
-import { localDay } from '../../../lib/dates'
+import { useToday } from '../../../app/clock'
 import type { Timeline } from '../../../../contract/timeline'
 
 /**
@@ -8,7 +7,7 @@ import type { Timeline } from '../../../../contract/timeline'
  * answered; the app's clock says whether that day has come here yet.
  */
 export function useProjectToday(timeline: Pick<Timeline, 'today'> | null): string | null {
-  const here = localDay(useNow()())
+  const here = useToday()()
   if (!timeline) return null
   return here < timeline.today ? here : timeline.today
 }
