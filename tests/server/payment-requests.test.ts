@@ -109,9 +109,7 @@ describe("a trade's payment request", () => {
   it("leaves a draw's conditional waiver as it is once it has one", async () => {
     const first = viewOf(await ask({ amount: 10_000 }), 201).payments[0]
     viewOf(await ask({ amount: 20_000 }), 201)
-    expect(drawsOf(await money())[0]?.conditionalWaiverFileId).toBe(
-      first?.conditionalWaiverFileId,
-    )
+    expect(drawsOf(await money())[0]?.conditionalWaiverFileId).toBe(first?.conditionalWaiverFileId)
   })
 
   it('emails the owner who asks, how much, on which draw, with a link to the Budget', async () => {

@@ -14,7 +14,7 @@ import { dateProposals, files, quotes, scopeItems } from '../../../db/schema'
 import { ownerOf, projectOf } from '../money/money-reads'
 import { tradePaymentsOf } from './payment-requests'
 import type { TradeRequest } from './trade-requests'
-import { cityZoneOf, zoneOf } from '../accounts/client-zone'
+import { zoneOf } from '../accounts/client-zone'
 
 /** What the bid package calls each metered unit, as the design's quantities name them. */
 const QUANTITY_LABELS: Partial<Record<PricingUnit, { label: string; unit: string }>> = {
