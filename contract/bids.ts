@@ -197,7 +197,17 @@ export const TradeView = z.object({
       amount: Cents,
       /** The approved change orders' sum, in cents. */
       changeOrders: Cents,
-      draws: z.array(z.object({ id: z.uuid(), label: z.string(), amount: Cents })),
+      draws: z.array(
+        z.object({
+          id: z.uuid(),
+          label: z.string(),
+          amount: Cents,
+          /** What the owner has paid on it. */
+          paid: Cents,
+          /** Whether the owner holds the trade's unconditional waiver for it. */
+          unconditionalWaiver: z.boolean(),
+        }),
+      ),
       dates: z.object({
         start: z.nullable(IsoDate),
         end: z.nullable(IsoDate),

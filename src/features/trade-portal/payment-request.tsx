@@ -73,6 +73,11 @@ export function DrawPayments({
         <span>{formatCents(draw.amount)}</span>
       </div>
       {children}
+      {draw.paid > 0 && !draw.unconditionalWaiver && (
+        <p className="portal-ask">
+          {`The owner paid ${formatCents(draw.paid)}: sign the unconditional waiver and send it to them.`}
+        </p>
+      )}
       {requests.length > 0 && (
         <ul className="portal-requests" aria-label={`Payment requests on ${draw.label}`}>
           {requests.map((request) => (

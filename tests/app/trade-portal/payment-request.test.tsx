@@ -15,7 +15,10 @@ const DEPOSIT = '00000000-0000-4000-8000-000000000701'
 const BALANCE = '00000000-0000-4000-8000-000000000702'
 
 /** An awarded trade's view: a $15,800 contract paid in a Deposit and a Balance. */
-const awarded = (payments: TradeView['payments'] = []): TradeView => ({
+const awarded = (
+  payments: TradeView['payments'] = [],
+  deposit = { paid: 0, unconditionalWaiver: false },
+): TradeView => ({
   request: {
     step: 'excavation',
     title: 'Excavation',
@@ -46,8 +49,8 @@ const awarded = (payments: TradeView['payments'] = []): TradeView => ({
     amount: 1_580_000,
     changeOrders: 0,
     draws: [
-      { id: DEPOSIT, label: 'Deposit', amount: 100_000 },
-      { id: BALANCE, label: 'Balance', amount: 1_480_000 },
+      { id: DEPOSIT, label: 'Deposit', amount: 100_000, ...deposit },
+      { id: BALANCE, label: 'Balance', amount: 1_480_000, paid: 0, unconditionalWaiver: false },
     ],
     dates: { start: null, end: null, confirmed: false, proposed: null },
   },
@@ -55,7 +58,7 @@ const awarded = (payments: TradeView['payments'] = []): TradeView => ({
 })
 
 /** The portal resumed from a session cookie, its answers recorded. */
-function openPortal() {
+function openPortal(view = awarded()) {
   const answers: TradeAnswer[] = []
   const ports: TradePortalPorts = {
     link: async () => ({
@@ -65,8 +68,8 @@ function openPortal() {
       city: 'Austin',
     }),
     login: async () => ({ sentTo: 'd•••@example.com' }),
-    verify: async () => awarded(),
-    view: async () => awarded(),
+    verify: async () => view,
+    view: async () => view,
     answer: vi.fn(async (answer: TradeAnswer) => {
       answers.push(answer)
       if (answer.kind !== 'payment') throw new Error('only payment requests here')
@@ -135,5 +138,14 @@ describe('"Request payment" in the trade portal', () => {
     expect(within(row).getByText('Choose your invoice')).toBeTruthy()
     expect(within(row).getByText('Choose your signed conditional waiver')).toBeTruthy()
     expect(answers).toEqual([])
+  })
+
+  it('asks for the unconditional waiver of a draw the owner paid, until the owner holds it', async () => {
+    const ask = 'The owner paid $1,000.00: sign the unconditional waiver and send it to them.'
+    openPortal(awarded([], { paid: 100_000, unconditionalWaiver: false }))
+    expect(await within(await depositRow()).findByText(ask)).toBeTruthy()
+    cleanup()
+    openPortal(awarded([], { paid: 100_000, unconditionalWaiver: true }))
+    expect(within(await depositRow()).queryByText(ask)).toBeNull()
   })
 })

@@ -92,7 +92,13 @@ async function awardOf(
     changeOrders: step.changeOrders
       .filter((order) => order.status === 'approved')
       .reduce((sum, order) => sum + order.amount, 0),
-    draws: step.draws.map(({ id, label, amount }) => ({ id, label, amount })),
+    draws: step.draws.map(({ id, label, amount, paid, unconditionalWaiverFileId }) => ({
+      id,
+      label,
+      amount,
+      paid,
+      unconditionalWaiver: unconditionalWaiverFileId !== null,
+    })),
     dates: {
       ...dates,
       confirmed: request.datesConfirmedAt !== null,
