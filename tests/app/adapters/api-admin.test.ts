@@ -40,7 +40,13 @@ describe('fetchAdmin', () => {
 
 describe('adminCall, the admin actor’s write port', () => {
   it('answers a create with its name and the item', async () => {
-    const city = { id: uuid(), name: 'Austin', state: 'TX', permitFee: 25_000 }
+    const city = {
+      id: uuid(),
+      name: 'Austin',
+      state: 'TX',
+      permitFee: 25_000,
+      timeZone: 'America/Chicago',
+    }
     const { api, requests, bodies } = apiWith([data(city, 201)])
     const body = { name: 'Austin', state: 'TX', permitFee: 25_000 }
     await expect(api.adminCall({ name: 'createCity', body })).resolves.toEqual({
