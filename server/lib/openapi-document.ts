@@ -163,17 +163,31 @@ function sentOf(def: RouteDef, responses: OpenAPIV3.ResponsesObject): OpenAPIV3.
   }
 }
 
+/** The one value null, as OpenAPI 3.0 can say it. */
+const NULL_ONLY = { type: 'object', nullable: true, enum: [null] }
+
 /**
- * A nullable enum with null among its values: OpenAPI 3.0 checks `enum` before `nullable`,
- * so the converter's `{ nullable: true, enum: [...] }` refuses the null it means to allow.
+ * Null allowed where the converter means it: OpenAPI 3.0 checks `enum` before `nullable`, so a
+ * nullable enum needs null among its values; and `nullable` beside a named schema's `allOf`
+ * has no type to widen, so a nullable reference is that schema or null.
  */
-function withNullInEnums(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withNullInEnums)
+function nullsAllowed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullsAllowed)
   if (value === null || typeof value !== 'object') return value
-  const entries = Object.entries(value).map(([key, inner]) => [key, withNullInEnums(inner)])
-  const schema = Object.fromEntries(entries) as { nullable?: boolean; enum?: unknown[] }
+  const entries = Object.entries(value).map(([key, inner]) => [key, nullsAllowed(inner)])
+  const schema = Object.fromEntries(entries) as {
+    nullable?: boolean
+    enum?: unknown[]
+    allOf?: unknown[]
+    type?: string
+  }
   if (schema.nullable === true && schema.enum && !schema.enum.includes(null))
     schema.enum = [...schema.enum, null]
+  if (schema.nullable === true && schema.allOf && schema.type === undefined) {
+    const { allOf, ...rest } = schema
+    delete rest.nullable
+    return { ...rest, anyOf: [...allOf, NULL_ONLY] }
+  }
   return schema
 }
 
@@ -201,15 +215,35 @@ export function completed(document: OpenAPIV3.Document): OpenAPIV3.Document {
     }
     paths[path] = operations
   }
+  const schemas = {
+    ...document.components?.schemas,
+    Problem: z.toJSONSchema(Problem, { target: 'openapi-3.0' }) as OpenAPIV3.SchemaObject,
+  }
   return {
     ...document,
-    paths: withNullInEnums(paths) as OpenAPIV3.PathsObject,
+    paths: nullsAllowed(paths) as OpenAPIV3.PathsObject,
     components: {
       ...document.components,
-      schemas: {
-        ...document.components?.schemas,
-        Problem: z.toJSONSchema(Problem, { target: 'openapi-3.0' }) as OpenAPIV3.SchemaObject,
-      },
+      schemas: nullsAllowed(referenced(paths, schemas)) as typeof schemas,
     },
   }
+}
+
+const REF = /"#\/components\/schemas\/([^"]+)"/g
+
+/**
+ * The named schemas the operations use, directly or through another: every contract schema is
+ * named in both its forms, and most are only ever answered or only ever sent.
+ */
+function referenced<S>(paths: OpenAPIV3.PathsObject, schemas: Record<string, S>) {
+  const used = new Set<string>()
+  const visit = (value: unknown) => {
+    for (const [, name] of JSON.stringify(value).matchAll(REF))
+      if (name && !used.has(name) && name in schemas) {
+        used.add(name)
+        visit(schemas[name])
+      }
+  }
+  visit(paths)
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)))
 }

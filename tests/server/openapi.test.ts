@@ -123,8 +123,9 @@ describe('the request body of each call', () => {
     expect(bodyless.length).toBeGreaterThanOrEqual(12)
     for (const [name] of bodyless) expect(byOperation.get(name)?.requestBody, name).toBeUndefined()
     expect(byOperation.get('login')?.requestBody).toMatchObject({
-      content: { 'application/json': { schema: { required: ['email'] } } },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/LoginBodyInput' } } },
     })
+    expect(doc.components?.schemas?.LoginBodyInput).toMatchObject({ required: ['email'] })
   })
 })
 
@@ -161,6 +162,30 @@ describe('what each call sends and answers', () => {
       operationId: 'editScope',
       tags: ['admin-scope'],
     })
+  })
+})
+
+describe('the named schemas', () => {
+  it('name the contract’s shapes, which the operations refer to rather than repeat', () => {
+    const schemas = doc.components?.schemas ?? {}
+    for (const name of ['Timeline', 'Money', 'Draw', 'Trade', 'StoredFile', 'BidRequest'])
+      expect(schemas, name).toHaveProperty([name])
+    const timeline = responses('get', '/api/timeline')['200']?.content?.['application/json']
+    expect(timeline?.schema).toMatchObject({
+      properties: { Data: { $ref: '#/components/schemas/Timeline' } },
+    })
+    // A shape inside another is named there too: Money's steps' draws are Draw.
+    expect(JSON.stringify(schemas.MoneyStep)).toContain('#/components/schemas/Draw')
+  })
+
+  it('are each used, and each reference names one of them', () => {
+    const text = JSON.stringify(doc)
+    const named = new Set(Object.keys(doc.components?.schemas ?? {}))
+    const referred = new Set(
+      [...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(([, name]) => name),
+    )
+    expect([...referred].filter((name) => !named.has(name ?? ''))).toEqual([])
+    expect([...named].filter((name) => !referred.has(name))).toEqual([])
   })
 })
 

@@ -2,9 +2,23 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+} from 'fastify-type-provider-zod'
 import type { OpenAPIV3 } from 'openapi-types'
+import { componentRegistry } from '../../lib/openapi-components'
 import { callOf, completed, operationFields, securitySchemes } from '../../lib/openapi-document'
+
+const zodToJsonConfig = { target: 'openapi-3.0' } as const
+const jsonSchemaTransform = createJsonSchemaTransform({
+  schemaRegistry: componentRegistry,
+  zodToJsonConfig,
+})
+const withComponents = createJsonSchemaTransformObject({
+  schemaRegistry: componentRegistry,
+  zodToJsonConfig,
+})
 
 /** The OpenAPI document, generated from the contract's zod schemas: /api/docs/json and /api/docs. */
 export default fp(
@@ -27,7 +41,7 @@ export default fp(
       },
       transformObject: (document) =>
         'openapiObject' in document
-          ? completed(document.openapiObject as OpenAPIV3.Document)
+          ? completed(withComponents(document) as OpenAPIV3.Document)
           : document.swaggerObject,
     })
     // The page's assets are served from the app, with no inline script or style: it takes the
