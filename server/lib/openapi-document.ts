@@ -68,7 +68,17 @@ function problemResponse(status: number, codes: Set<string>): OpenAPIV3.Response
           },
         }
       : {}),
-    content: { 'application/problem+json': { schema: PROBLEM_REF } },
+    content: {
+      'application/problem+json': {
+        // The problem, with a code among those this call declares for this status.
+        schema: {
+          allOf: [
+            PROBLEM_REF,
+            { type: 'object', properties: { code: { type: 'string', enum: [...codes] } } },
+          ],
+        },
+      },
+    },
   }
 }
 

@@ -33,7 +33,7 @@ const operations = () =>
   )
 
 describe('the problems of each call', () => {
-  it('are documented as the one problem+json schema, with its field errors and code', () => {
+  it('are documented as the one problem+json schema, with its field errors and its codes', () => {
     const problem = doc.components?.schemas?.Problem as OpenAPIV3.SchemaObject
     expect(problem.required).toEqual(
       expect.arrayContaining(['type', 'title', 'status', 'detail', 'code']),
@@ -50,10 +50,30 @@ describe('the problems of each call', () => {
       for (const [status, response] of errors)
         expect(response, `${method} ${path} ${status}`).toMatchObject({
           content: {
-            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+            'application/problem+json': {
+              schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { properties: {} }] },
+            },
           },
         })
     }
+  })
+
+  it('name the codes of each status, so an answer with another code is not the document’s', async () => {
+    const schema = responses('post', '/api/verify')['404']?.content?.['application/problem+json']
+      ?.schema as OpenAPIV3.SchemaObject
+    expect(schema.allOf?.[1]).toMatchObject({
+      properties: { code: { enum: expect.arrayContaining(['ACCOUNT_NOT_FOUND']) } },
+    })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify',
+      payload: { email: 'nobody@example.com', code: '123456' },
+    })
+    const asCode = (code: string) => ({ ...res, json: () => ({ ...res.json(), code }) })
+    expect(() => expectDocumented(t, 'verify', res)).not.toThrow()
+    expect(() =>
+      expectDocumented(t, 'verify', asCode('PAYMENT_REQUEST_CLOSED') as typeof res),
+    ).toThrow(/not as the API document says/)
   })
 
   it('follow from the call: its access, parameters, body and declared refusals', () => {
