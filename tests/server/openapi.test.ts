@@ -1,3 +1,5 @@
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { Validator } from '@seriousme/openapi-schema-validator'
 import type { OpenAPIV3 } from 'openapi-types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NoBody } from '../../contract/api'
@@ -182,6 +184,27 @@ describe('what each call sends and answers', () => {
       operationId: 'editScope',
       tags: ['admin-scope'],
     })
+  })
+})
+
+describe('the document as OpenAPI tools read it', () => {
+  it('is valid OpenAPI 3.0 to two validators nobody here wrote', async () => {
+    const validator = new Validator()
+    const result = await validator.validate(structuredClone(doc) as never)
+    expect(result.errors ?? [], 'openapi-schema-validator').toEqual([])
+    expect(result.valid).toBe(true)
+    // Resolves every reference too: a $ref to a schema that is not there fails here.
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined()
+  })
+
+  it('fails them when it is not', async () => {
+    const broken = structuredClone(doc)
+    const operation = broken.paths['/api/timeline']?.get
+    if (operation) operation.responses = { 200: { content: {} } as never }
+    expect((await new Validator().validate(broken as never)).valid).toBe(false)
+    const dangling = structuredClone(doc) as unknown as { components: { schemas: object } }
+    dangling.components.schemas = {}
+    await expect(SwaggerParser.validate(dangling as never)).rejects.toThrow()
   })
 })
 
