@@ -6,6 +6,7 @@ import fileRoutes from './files'
 import logRoutes from './logs'
 import moneyRoutes from './money'
 import noticeRoutes from './notices'
+import passportFileRoutes from '../../../plugins/app/passport/passport-files'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
@@ -30,6 +31,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     tradeRoutes,
     bidRoutes,
     scopeRoutes,
+    passportFileRoutes,
     unsubscribeRoutes,
   ]) {
     await app.register(routes)
