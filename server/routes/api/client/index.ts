@@ -6,6 +6,7 @@ import fileRoutes from './files'
 import logRoutes from './logs'
 import moneyRoutes from './money'
 import noticeRoutes from './notices'
+import passportRoutes from './passport'
 import passportFileRoutes from '../../../plugins/app/passport/passport-files'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
@@ -31,6 +32,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     tradeRoutes,
     bidRoutes,
     scopeRoutes,
+    passportRoutes,
     passportFileRoutes,
     unsubscribeRoutes,
   ]) {
