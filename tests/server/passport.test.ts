@@ -152,6 +152,20 @@ describe('equipment', () => {
     // Another project's register is its own.
     await added(pump, other.headers)
   })
+
+  it('lets only one of two adds at once take the last place', async () => {
+    await t.app.db.insert(equipment).values(
+      Array.from({ length: MAX_EQUIPMENT - 1 }, () => ({
+        clientId: client.id,
+        kind: 'light',
+        make: 'Pentair',
+        model: 'IntelliBrite',
+      })),
+    )
+    const answers = await Promise.all([addEquipment(pump), addEquipment(pump)])
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409])
+    expect(await call(t, 'equipment', {}, client.headers)).toHaveLength(MAX_EQUIPMENT)
+  })
 })
 
 describe('the start-up log', () => {
