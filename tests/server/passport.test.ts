@@ -313,6 +313,20 @@ describe('the passport', () => {
       { id: deposit, body: { ...paid, amount: 30_000, reference: '1002' } },
       client.headers,
     )
+    const receipt = await uploaded(
+      t,
+      client.headers,
+      { name: 'receipt.pdf', bytes: pdf() },
+      { kind: 'lien-waiver' },
+    )
+    await call(
+      t,
+      'setLienWaiver',
+      { id: deposit, body: { fileId: receipt.id, kind: 'unconditional' } },
+      client.headers,
+    )
+    const order = { step: 'excavation' as const, description: 'Haul rock', amount: 45_000 }
+    await call(t, 'addChangeOrder', { body: order }, client.headers)
     const warranty = await warrantyFor('excavation')
 
     const money = await getMoney(t, client.headers)
@@ -325,12 +339,16 @@ describe('the passport', () => {
     expect(record.steps.map((s) => s.step)).toEqual(['excavation'])
     const [excavation] = record.steps
     expect(excavation?.contract).toEqual({ vendor: digger.company, amount: 800_000 })
+    expect(excavation?.changeOrders.map((o) => [o.description, o.amount, o.status])).toEqual([
+      ['Haul rock', 45_000, 'proposed'],
+    ])
     expect(excavation?.payments.map((p) => [p.amount, p.reference])).toEqual([
       [50_000, '1001'],
       [30_000, '1002'],
     ])
     expect(excavation?.waivers).toEqual([
       { drawId: deposit, kind: 'conditional', fileId: waiver.id },
+      { drawId: deposit, kind: 'unconditional', fileId: receipt.id },
     ])
     expect(record.trades).toEqual([
       {
