@@ -210,6 +210,34 @@ export const routeDocs: Record<CallName, RouteDoc> = {
   scheduleOfValuesPdf: {
     summary: 'Schedule of values through a day (PDF), in the AIA G703 layout',
   },
+  passportPdf: {
+    summary: 'The pool passport as one PDF',
+    description:
+      'The owner’s name and address and the pool drawing on the first page, then the pool as built, the equipment, the start-up log and the record of the build.',
+  },
+  passportZip: {
+    summary: 'Everything of the project as one ZIP, streamed',
+    description:
+      'passport.pdf, equipment.csv, startup-log.csv, payments.csv, trades.csv, and the lien waivers, warranties, permits, inspection reports, manuals and plans in folders by kind.',
+  },
+  equipment: { summary: 'The equipment register, oldest first' },
+  addEquipment: {
+    summary: 'Add a piece of equipment',
+    description: 'warrantyId names one of the client’s warranties (400 otherwise).',
+  },
+  editEquipment: { summary: 'Replace a piece of equipment', description: 'As addEquipment.' },
+  deleteEquipment: { summary: 'Delete a piece of equipment' },
+  startupLog: {
+    summary: 'The start-up log: the 28 days from the pool-startup step’s start',
+    description:
+      'Every day, recorded or not; a day’s date is the step’s start + day − 1, null while it has not started.',
+  },
+  setStartupDay: {
+    summary: 'Record a day of the start-up log; answers the whole log',
+    description: 'A field left out keeps its value; null clears it.',
+  },
+  passport: { summary: 'The pool passport: as built, equipment, start-up log and the record' },
+  setPassport: { summary: 'Set the measured gallons (100–200,000), or clear them with null' },
   bidRequests: {
     summary: "The client's bid requests, newest first, filtered by step",
     description:

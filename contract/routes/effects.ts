@@ -22,6 +22,7 @@ import type { BidRequest, StepScope } from '../bids'
 import type { LogEntry, StoredFile, Warranty } from '../documents'
 import type { Money } from '../money'
 import type { Notice } from '../notices'
+import type { Equipment, Passport, StartupDay } from '../passport'
 import type { NotificationPreferences, Timeline } from '../timeline'
 import type { Trade } from '../trades'
 import type { exportsRoutes } from './exports'
@@ -43,6 +44,10 @@ export type ClientLists = {
   /** Every step's requests: a step page shows its own. */
   bidRequests: BidRequest[]
   scope: StepScope[]
+  /** The pool passport's parts (PRODUCT.md §17). */
+  equipment: Equipment[]
+  startupLog: StartupDay[]
+  passport: Passport
 }
 export type ClientListName = keyof ClientLists
 
@@ -71,8 +76,9 @@ export type ClientUpdate<T> =
   | ([T] extends [Warranty] ? { list: 'warranties'; by: 'upserting' } : never)
   | ([T] extends [Trade] ? { list: 'trades'; by: 'upserting' } : never)
   | ([T] extends [Notice] ? { list: 'notices'; by: 'upserting' } : never)
+  | ([T] extends [Equipment] ? { list: 'equipment'; by: 'upserting' } : never)
   | ([T] extends [{ id: string }]
-      ? { list: 'files' | 'logs' | 'trades' | 'notices'; by: 'dropping' }
+      ? { list: 'files' | 'logs' | 'trades' | 'notices' | 'equipment'; by: 'dropping' }
       : never)
 
 export type Effect<U> = { updates: U; stale?: readonly Stale[] }
@@ -144,6 +150,15 @@ export const clientEffects = {
   resendBidRequest: { updates: { list: 'bidRequests', by: 'upserting' } },
   withdrawBidRequest: { updates: { list: 'bidRequests', by: 'upserting' } },
   scope: { updates: { list: 'scope', by: 'replacing' } },
+  // The passport shows the equipment, the start-up log and the measured gallons.
+  equipment: { updates: { list: 'equipment', by: 'replacing' } },
+  addEquipment: { updates: { list: 'equipment', by: 'upserting' }, stale: ['passport'] },
+  editEquipment: { updates: { list: 'equipment', by: 'upserting' }, stale: ['passport'] },
+  deleteEquipment: { updates: { list: 'equipment', by: 'dropping' }, stale: ['passport'] },
+  startupLog: { updates: { list: 'startupLog', by: 'replacing' } },
+  setStartupDay: { updates: { list: 'startupLog', by: 'replacing' }, stale: ['passport'] },
+  passport: { updates: { list: 'passport', by: 'replacing' } },
+  setPassport: { updates: { list: 'passport', by: 'replacing' } },
 } as const satisfies { [N in ClientCallName]: Effect<ClientUpdate<CallData<N>>> }
 
 /** The item type of every admin list whose items have an id (all but NonStages). */

@@ -51,6 +51,22 @@ export const exportsRoutes = {
     sends: PDF,
     data: FileDownload,
   },
+  /** The pool passport as one PDF: the owner's name and address on its first page (§17). */
+  passportPdf: {
+    method: 'GET',
+    path: '/api/passport.pdf',
+    access: 'builder',
+    sends: PDF,
+    data: FileDownload,
+  },
+  /** The PDF, four CSVs and the project's files in folders by kind, streamed. */
+  passportZip: {
+    method: 'GET',
+    path: '/api/passport.zip',
+    access: 'builder',
+    sends: ['application/zip'],
+    data: FileDownload,
+  },
 } as const satisfies Record<string, RouteDef>
 
 /** The trade's own copies: only the draws of its award (404 otherwise). */

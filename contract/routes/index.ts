@@ -16,6 +16,7 @@ import { documentsRoutes } from './documents'
 import { exportsRoutes, tradeExportsRoutes } from './exports'
 import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
+import { passportRoutes } from './passport'
 import { tradeRoutes } from './trade'
 import { scopeAdminRoutes, scopeRoutes } from './scope'
 import { tradesRoutes } from './trades'
@@ -31,6 +32,7 @@ export {
   exportsRoutes,
   moneyRoutes,
   onboardingRoutes,
+  passportRoutes,
   scopeAdminRoutes,
   scopeRoutes,
   timelineRoutes,
@@ -47,6 +49,7 @@ export const routes = {
   ...moneyRoutes,
   ...documentsRoutes,
   ...exportsRoutes,
+  ...passportRoutes,
   ...tradesRoutes,
   ...tradeRoutes,
   ...tradeExportsRoutes,
@@ -65,6 +68,7 @@ export const routeParts = {
   money: moneyRoutes,
   documents: documentsRoutes,
   exports: exportsRoutes,
+  passport: passportRoutes,
   trades: tradesRoutes,
   trade: tradeRoutes,
   'trade-exports': tradeExportsRoutes,

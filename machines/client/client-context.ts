@@ -70,6 +70,9 @@ export const toStored = ({
   notices: _notices,
   bidRequests: _bidRequests,
   scope: _scope,
+  equipment: _equipment,
+  startupLog: _startupLog,
+  passport: _passport,
   uploads: _uploads,
   listFailures: _listFailures,
   ...stored
@@ -147,11 +150,16 @@ function updateList(context: CallEffect, { list, by }: ListUpdate, data: never):
                 ...context,
                 notices: context.notices && upsertBy(context.notices, data, (n) => n.id),
               }
-            : {
-                ...context,
-                bidRequests:
-                  context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
-              }
+            : list === 'equipment'
+              ? {
+                  ...context,
+                  equipment: context.equipment && upsertBy(context.equipment, data, (e) => e.id),
+                }
+              : {
+                  ...context,
+                  bidRequests:
+                    context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
+                }
     case 'dropping':
       return list === 'files'
         ? { ...context, files: dropId(context.files, data) }
@@ -159,7 +167,9 @@ function updateList(context: CallEffect, { list, by }: ListUpdate, data: never):
           ? { ...context, logs: dropId(context.logs, data) }
           : list === 'trades'
             ? { ...context, trades: dropId(context.trades, data) }
-            : { ...context, notices: dropId(context.notices, data) }
+            : list === 'equipment'
+              ? { ...context, equipment: dropId(context.equipment, data) }
+              : { ...context, notices: dropId(context.notices, data) }
   }
 }
 

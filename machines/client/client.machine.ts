@@ -30,6 +30,9 @@ export const clientMachine = clientSetup.createMachine({
     notices: null,
     bidRequests: null,
     scope: null,
+    equipment: null,
+    startupLog: null,
+    passport: null,
     uploads: [],
     listFailures: {},
   }),
@@ -126,6 +129,9 @@ export const clientMachine = clientSetup.createMachine({
     notices: listReaderState('notices'),
     bidRequests: listReaderState('bidRequests'),
     scope: listReaderState('scope'),
+    equipment: listReaderState('equipment'),
+    startupLog: listReaderState('startupLog'),
+    passport: listReaderState('passport'),
   },
   on: {
     'client.dataRefreshed': [

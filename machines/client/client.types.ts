@@ -5,6 +5,7 @@ import type { FileKind, LogEntry, StoredFile, Warranty } from '../../contract/do
 import type { BidRequest } from '../../contract/bids'
 import type { Trade } from '../../contract/trades'
 import type { Notice } from '../../contract/notices'
+import type { Equipment, Passport, StartupDay } from '../../contract/passport'
 import type { StepScope } from '../../contract/bids'
 import type {
   Engineer,
@@ -84,6 +85,10 @@ export type ClientMachineContext = ClientContext & {
   bidRequests: BidRequest[] | null
   /** Each licensed step's scope items (PRODUCT.md §14), which quotes are levelled on. */
   scope: StepScope[] | null
+  /** The pool passport's parts (PRODUCT.md §17) once fetched; not saved. */
+  equipment: Equipment[] | null
+  startupLog: StartupDay[] | null
+  passport: Passport | null
   /** The uploads of this page view, oldest first: in flight, refused or done. */
   uploads: Upload[]
   /** Why the last read of a list was refused, until it is asked for again. */

@@ -15,6 +15,9 @@ const READS: { [L in ClientListName]: NamedCall<L> } = {
   notices: { name: 'notices' },
   bidRequests: { name: 'bidRequests' },
   scope: { name: 'scope' },
+  equipment: { name: 'equipment' },
+  startupLog: { name: 'startupLog' },
+  passport: { name: 'passport' },
 }
 
 /**

@@ -20,11 +20,16 @@ const LISTS: ClientListName[] = [
   'logs',
   'warranties',
   'notices',
+  'equipment',
+  'startupLog',
+  'passport',
 ]
 
 /** What each list's read answers: the test only looks at whether a list is held and re-read. */
 const listData = (list: ClientListName, version: number) =>
-  ['files', 'logs', 'warranties', 'notices'].includes(list) ? [] : { list, version }
+  ['files', 'logs', 'warranties', 'notices', 'equipment', 'startupLog'].includes(list)
+    ? []
+    : { list, version }
 
 /** An answer of the shape the call's entry says it updates, built from its effect alone. */
 function answerOf(name: ClientCall['name'], version: number): ClientCallResult {

@@ -203,6 +203,9 @@ describe('the evidence calls’ answers', () => {
     notices: null,
     bidRequests: null,
     scope: null,
+    equipment: null,
+    startupLog: null,
+    passport: null,
   }
 
   it('replace the lists they answer whole', () => {
@@ -267,6 +270,9 @@ describe('the bid requests’ answers', () => {
     notices: null,
     bidRequests: [bid(1)],
     scope: null,
+    equipment: null,
+    startupLog: null,
+    passport: null,
   }
 
   it('put new requests first, and replace one resent or withdrawn by its id', () => {

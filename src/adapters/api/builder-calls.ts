@@ -2,6 +2,7 @@ import { bidsRoutes } from '../../../contract/routes/bids'
 import { clientRoutes, timelineRoutes } from '../../../contract/routes/client'
 import { documentsRoutes } from '../../../contract/routes/documents'
 import { moneyRoutes } from '../../../contract/routes/money'
+import { passportRoutes } from '../../../contract/routes/passport'
 import { scopeRoutes } from '../../../contract/routes/scope'
 import { tradesRoutes } from '../../../contract/routes/trades'
 import type { ClientCallName } from '../../../machines/client/client.types'
@@ -23,6 +24,7 @@ export const builderRoutes: Table<ClientCallName> = {
   ...tradesRoutes,
   ...bidsRoutes,
   ...scopeRoutes,
+  ...passportRoutes,
   files,
   deleteFile,
   addLogEntry,
