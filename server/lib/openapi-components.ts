@@ -10,12 +10,13 @@ import * as main from '../../contract'
 import * as bids from '../../contract/bids'
 import * as documents from '../../contract/documents'
 import * as notices from '../../contract/notices'
+import * as passport from '../../contract/passport'
 import * as scope from '../../contract/scope'
 import * as trades from '../../contract/trades'
 import * as waivers from '../../contract/waivers'
 import { routes } from '../../contract/routes'
 
-const MODULES = [main, bids, documents, notices, scope, trades, waivers]
+const MODULES = [main, bids, documents, notices, passport, scope, trades, waivers]
 
 const isObjectSchema = (value: unknown): value is z.ZodMiniObject =>
   value instanceof z.ZodMiniType && value._zod.def.type === 'object'
