@@ -1,10 +1,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import type { OpenAPIV3 } from 'openapi-types'
+import type { z } from 'zod/mini'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NoBody } from '../../contract/api'
 import { TRADE_SESSION_COOKIE } from '../../contract/bids'
 import { routes, type RouteDef } from '../../contract/routes'
+import { componentRegistry } from '../../server/lib/openapi-components'
 import { build, type TestApp } from '../support/build'
 import { expectDocumented } from '../support/openapi-check'
 
@@ -219,6 +221,18 @@ describe('the named schemas', () => {
     })
     // A shape inside another is named there too: Money's steps' draws are Draw.
     expect(JSON.stringify(schemas.MoneyStep)).toContain('#/components/schemas/Draw')
+  })
+
+  it('include every answer of the table that is an object, so a new module cannot be left out', () => {
+    const unnamed = Object.entries(routes as Record<string, RouteDef>).filter(([, def]) => {
+      const { type, element } = def.data._zod.def as { type: string; element?: z.ZodMiniType }
+      const answered = type === 'array' && element ? element : def.data
+      const { shape } = answered._zod.def as { shape?: object }
+      // An empty answer ({}) has nothing to name.
+      const named = shape !== undefined && Object.keys(shape).length > 0
+      return named && !componentRegistry.has(answered)
+    })
+    expect(unnamed.map(([name]) => name)).toEqual([])
   })
 
   it('are each used, and each reference names one of them', () => {
