@@ -21,18 +21,36 @@ export const isFinal = (passport: Passport) =>
  */
 export function PassportPage() {
   const passport = usePassport()
+  const { download, failure } = useDownload()
+  const draft = passport.list !== null && !isFinal(passport.list)
   return (
     <article className="passport-page">
       <header className="passport-header">
         <div className="passport-title">
           <h1>Pool passport</h1>
-          {passport.list && !isFinal(passport.list) && <Badge tone="warning">Draft</Badge>}
+          {draft && <Badge tone="warning">Draft</Badge>}
         </div>
-        <PassportDownloads />
+        <div className="passport-downloads">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void download('/passport.pdf', 'pool-passport.pdf')}
+          >
+            Download passport (PDF)
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void download('/passport.zip', 'pool-passport.zip')}
+          >
+            Download everything (ZIP)
+          </button>
+        </div>
       </header>
+      <FieldAlert message={failure} />
       <p className="passport-lead">
         Everything a buyer, an insurer, a tax preparer or a service company will ask about your
-        pool, in one place. It stays a draft until the final inspection passes.
+        pool, in one place.{draft && ' It stays a draft until the final inspection passes.'}
       </p>
       {passport.list ? (
         <>
@@ -51,28 +69,5 @@ export function PassportPage() {
         <Spinner label="Loading your pool passport" />
       )}
     </article>
-  )
-}
-
-function PassportDownloads() {
-  const { download, failure } = useDownload()
-  return (
-    <div className="passport-downloads">
-      <button
-        type="button"
-        className="button"
-        onClick={() => void download('/passport.pdf', 'pool-passport.pdf')}
-      >
-        Download passport (PDF)
-      </button>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void download('/passport.zip', 'pool-passport.zip')}
-      >
-        Download everything (ZIP)
-      </button>
-      <FieldAlert message={failure} />
-    </div>
   )
 }

@@ -67,7 +67,9 @@ function StartupLogTable({ days }: { days: StartupDay[] }) {
             {STARTUP_READING_KEYS.map((key) => (
               <th key={key} scope="col">
                 {STARTUP_READINGS[key].label}
-                <span className="startup-target">Target {targetText(key)}</span>
+                <span className="startup-target">
+                  Target <span className="startup-range">{targetText(key)}</span>
+                </span>
               </th>
             ))}
             <th scope="col">Brushed</th>
