@@ -2,10 +2,10 @@ import { useId, useState } from 'react'
 import { EQUIPMENT_KIND_LABELS, type Equipment } from '../../../../contract/passport'
 import type { Warranty } from '../../../../contract/documents'
 import { ConfirmDelete } from '../../../components/form/confirm-delete'
-import { ErrorPanel } from '../../../components/error-panel'
-import { Spinner } from '../../../components/spinner'
 import { useWarranties } from '../documents/use-documents'
 import { formatDate } from '../timeline-dates'
+import { EditDeleteButtons } from '../edit-delete-buttons'
+import { HeldView } from '../held-view'
 import { useFormCall } from '../use-form-call'
 import { EquipmentDialog, warrantyName } from './equipment-dialog'
 import { useEquipment } from './use-passport'
@@ -28,22 +28,20 @@ export function EquipmentSection() {
           Add equipment
         </button>
       </header>
-      {equipment.list ? (
-        <EquipmentList
-          list={equipment.list}
-          warranties={warranties}
-          onEdit={(piece) => setOpen({ dialog: 'edit', equipment: piece })}
-          onDelete={(piece) => setOpen({ dialog: 'delete', equipment: piece })}
-        />
-      ) : equipment.failed ? (
-        <ErrorPanel
-          title="The equipment did not load"
-          message={equipment.failed}
-          onRetry={equipment.retry}
-        />
-      ) : (
-        <Spinner label="Loading the equipment" />
-      )}
+      <HeldView
+        held={equipment}
+        failedTitle="The equipment did not load"
+        loadingLabel="Loading the equipment"
+      >
+        {(list) => (
+          <EquipmentList
+            list={list}
+            warranties={warranties}
+            onEdit={(piece) => setOpen({ dialog: 'edit', equipment: piece })}
+            onDelete={(piece) => setOpen({ dialog: 'delete', equipment: piece })}
+          />
+        )}
+      </HeldView>
       {open?.dialog === 'add' && (
         <EquipmentDialog equipment={null} warranties={warranties} onClose={close} />
       )}
@@ -94,20 +92,7 @@ function EquipmentList({ list, warranties, onEdit, onDelete }: ListProps) {
               </div>
             </dl>
             <div className="equipment-actions">
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                onClick={() => onEdit(piece)}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                onClick={() => onDelete(piece)}
-              >
-                Delete
-              </button>
+              <EditDeleteButtons onEdit={() => onEdit(piece)} onDelete={() => onDelete(piece)} />
             </div>
           </li>
         )

@@ -1,9 +1,8 @@
 import type { Passport } from '../../../../contract/passport'
 import { useDownload } from '../../../app/download-context'
 import { Badge } from '../../../components/badge'
-import { ErrorPanel } from '../../../components/error-panel'
 import { FieldAlert } from '../../../components/form/field-alert'
-import { Spinner } from '../../../components/spinner'
+import { HeldView } from '../held-view'
 import { AsBuilt } from './as-built'
 import { EquipmentSection } from './equipment-section'
 import { PassportRecord } from './passport-record'
@@ -11,8 +10,14 @@ import { StartupLogSection } from './startup-log'
 import { usePassport } from './use-passport'
 import './passport.css'
 
+/** The passport as one PDF, and everything of the project as a ZIP. */
+const DOWNLOADS = [
+  { name: 'Download passport (PDF)', path: '/passport.pdf', file: 'pool-passport.pdf' },
+  { name: 'Download everything (ZIP)', path: '/passport.zip', file: 'pool-passport.zip' },
+] as const
+
 /** The passport is final once the final inspection passed; until then it is a draft. */
-export const isFinal = (passport: Passport) =>
+const isFinal = (passport: Passport) =>
   passport.inspections.some((i) => i.slug === 'final' && i.status === 'passed')
 
 /**
@@ -31,20 +36,16 @@ export function PassportPage() {
           {draft && <Badge tone="warning">Draft</Badge>}
         </div>
         <div className="passport-downloads">
-          <button
-            type="button"
-            className="button"
-            onClick={() => void download('/passport.pdf', 'pool-passport.pdf')}
-          >
-            Download passport (PDF)
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => void download('/passport.zip', 'pool-passport.zip')}
-          >
-            Download everything (ZIP)
-          </button>
+          {DOWNLOADS.map(({ name, path, file }, n) => (
+            <button
+              key={file}
+              type="button"
+              className={n === 0 ? 'button' : 'button button-secondary'}
+              onClick={() => void download(path, file)}
+            >
+              {name}
+            </button>
+          ))}
         </div>
       </header>
       <FieldAlert message={failure} />
@@ -52,22 +53,20 @@ export function PassportPage() {
         Everything a buyer, an insurer, a tax preparer or a service company will ask about your
         pool, in one place.{draft && ' It stays a draft until the final inspection passes.'}
       </p>
-      {passport.list ? (
-        <>
-          <AsBuilt asBuilt={passport.list.asBuilt} />
-          <EquipmentSection />
-          <StartupLogSection />
-          <PassportRecord passport={passport.list} />
-        </>
-      ) : passport.failed ? (
-        <ErrorPanel
-          title="Your pool passport did not load"
-          message={passport.failed}
-          onRetry={passport.retry}
-        />
-      ) : (
-        <Spinner label="Loading your pool passport" />
-      )}
+      <HeldView
+        held={passport}
+        failedTitle="Your pool passport did not load"
+        loadingLabel="Loading your pool passport"
+      >
+        {(read) => (
+          <>
+            <AsBuilt asBuilt={read.asBuilt} />
+            <EquipmentSection />
+            <StartupLogSection />
+            <PassportRecord passport={read} />
+          </>
+        )}
+      </HeldView>
     </article>
   )
 }

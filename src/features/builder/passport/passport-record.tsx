@@ -5,7 +5,7 @@ import { formatMoney, signedMoney } from '../../../lib/money'
 import { CHANGE_ORDER_STATUS, METHOD_WORDS } from '../budget/money-words'
 import { stepTitle, termWords } from '../documents/document-words'
 import { formatDate, inspectionStatus } from '../timeline-dates'
-import { licenceText } from '../trades/trade-words'
+import { LicenceFacts } from '../trades/licence-facts'
 
 /** One part of the record: its h2 and, with nothing in it yet, what will be. */
 function RecordPart(props: { title: string; empty: string | null; children: ReactNode }) {
@@ -77,18 +77,7 @@ function Trades({ trades }: Pick<Passport, 'trades'>) {
           <li key={trade.company} className="passport-card">
             <p className="passport-card-title">{trade.company}</p>
             <dl className="passport-facts">
-              <div>
-                <dt>Licence</dt>
-                <dd>{licenceText(trade)}</dd>
-              </div>
-              <div>
-                <dt>Insurance expires</dt>
-                <dd>
-                  {trade.insurance.expiresOn
-                    ? formatDate(trade.insurance.expiresOn)
-                    : 'Not recorded'}
-                </dd>
-              </div>
+              <LicenceFacts trade={trade} />
             </dl>
           </li>
         ))}

@@ -7,12 +7,11 @@ import {
   type StartupDay,
   type StartupReading,
 } from '../../../../contract/passport'
-import { ErrorPanel } from '../../../components/error-panel'
 import { FieldError } from '../../../components/form/field-frame'
 import type { FieldProps } from '../../../components/form/field-props'
 import { useContractForm } from '../../../components/form/use-contract-form'
-import { Spinner } from '../../../components/spinner'
 import { formatShortDate } from '../timeline-dates'
+import { HeldView } from '../held-view'
 import { useFormCall } from '../use-form-call'
 import { useStartupLog } from './use-passport'
 import './startup-log.css'
@@ -42,17 +41,13 @@ export function StartupLogSection() {
         Test and brush the new surface every day for its first 28 days. The header shows each
         reading’s target; a value outside it is marked so you know what to balance.
       </p>
-      {log.list ? (
-        <StartupLogTable days={log.list} />
-      ) : log.failed ? (
-        <ErrorPanel
-          title="The start-up log did not load"
-          message={log.failed}
-          onRetry={log.retry}
-        />
-      ) : (
-        <Spinner label="Loading the start-up log" />
-      )}
+      <HeldView
+        held={log}
+        failedTitle="The start-up log did not load"
+        loadingLabel="Loading the start-up log"
+      >
+        {(days) => <StartupLogTable days={days} />}
+      </HeldView>
     </section>
   )
 }
