@@ -13,6 +13,7 @@ import { DocumentsPage } from './documents/documents-page'
 import { ManagersPage } from './people/managers-page'
 import { OverviewPage } from './overview/overview-page'
 import { PoolDesignPage } from './steps/design/pool-design-page'
+import { PassportPage } from './passport/passport-page'
 import { ProjectBuilderPage } from './people/project-builder-page'
 import { StepPage } from './steps/step-page'
 import { TimelinePage } from './timeline/timeline-page'
@@ -86,6 +87,7 @@ const PAGE_SCREENS: Partial<Record<BuilderPageRoute, ComponentType>> = {
   budget: BudgetPage,
   documents: DocumentsPage,
   trades: TradesPage,
+  passport: PassportPage,
   'pool-design': PoolDesignPage,
   'project-builder': ProjectBuilderPage,
   'project-managers': ManagersPage,

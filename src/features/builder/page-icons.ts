@@ -1,4 +1,5 @@
 import {
+  BookBookmark,
   BrickWall,
   CalendarRange,
   DraftingCompass,
@@ -29,6 +30,7 @@ export const BUILDER_ICONS: PageIcons = {
   budget: Wallet,
   documents: FolderOpen,
   trades: Handshake,
+  passport: BookBookmark,
   'pool-design': PencilRuler,
   engineering: DraftingCompass,
   permits: FileCheck,

@@ -25,7 +25,12 @@ import type { Trade } from '../../../contract/trades'
 import type { Notice } from '../../../contract/notices'
 import type { DateProposal } from '../../../contract/timeline'
 import type { UserData } from '../../../contract/domain'
-import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
+import {
+  documentsRoutes,
+  moneyRoutes,
+  passportRoutes,
+  timelineRoutes,
+} from '../../../contract/routes'
 import {
   clientMachine,
   type ClientCall,
@@ -40,6 +45,7 @@ import { emptyPoolData } from '../../machines/fixtures'
 import { apiProblem, sessionData } from '../auth/harness'
 import { createFakeDocumentsApi } from './documents-fake'
 import { createFakeMoneyApi, type FakePaymentRequest } from './money-fake'
+import { createFakePassportApi, type PassportSeed } from './passport-fake'
 import { createFakeTimelineApi } from './timeline-fake'
 
 export { emptyPoolData }
@@ -144,6 +150,7 @@ export function createFakeClientApi(
   initial: PoolData,
   stages: readonly Stage[] = STAGES,
   proposals: DateProposal[] = [],
+  passport: PassportSeed = {},
 ) {
   const entries = new Map<string, PoolEntry>()
   for (const entry of [...initial.poolChoices, ...initial.nonStages]) {
@@ -151,6 +158,7 @@ export function createFakeClientApi(
   }
   let quoteCount = 0
   const timelineApi = createFakeTimelineApi(proposals)
+  const passportApi = createFakePassportApi(passport)
   /** The pool data as the fake server holds it now, as a refresh answers it. */
   const poolData = (): PoolData => {
     const all = [...entries.values()]
@@ -173,6 +181,7 @@ export function createFakeClientApi(
       : ({ Title: body.Title as NonStageEntry['Title'], ...base } satisfies NonStageEntry)
   }
   const handle = async (call: ClientCall): Promise<ClientCallResult> => {
+    if (call.name in passportRoutes) return passportApi.handle(call)
     const save = (body: { StageId?: string; Title?: string }, change: Partial<PoolEntry>) => {
       const entry = { ...entryFor(body), ...change } as PoolEntry
       entries.set(keyOf(body), entry)
@@ -240,7 +249,13 @@ export function createFakeClientApi(
         throw new Error(`The fake client API has no ${call.name}`)
     }
   }
-  return { handle: vi.fn(handle), timeline: timelineApi, money: moneyApi, poolData }
+  return {
+    handle: vi.fn(handle),
+    timeline: timelineApi,
+    money: moneyApi,
+    passport: passportApi,
+    poolData,
+  }
 }
 
 export type BuilderOptions = {
@@ -270,6 +285,8 @@ export type BuilderOptions = {
   proposals?: DateProposal[]
   /** The trades' open payment requests on draws of accepted quotes (none unless said). */
   paymentRequests?: FakePaymentRequest[]
+  /** The passport's equipment, start-up log and record as the server holds them. */
+  passport?: PassportSeed
   /** Who is signed in (the auth harness's client in Boise unless said). */
   userData?: UserData
 }
@@ -281,7 +298,7 @@ export type BuilderOptions = {
 export async function renderBuilder(path: string, options: BuilderOptions = {}) {
   const poolData = options.poolData ?? emptyPoolData()
   const stages = options.stages ?? STAGES
-  const api = createFakeClientApi(poolData, stages, options.proposals)
+  const api = createFakeClientApi(poolData, stages, options.proposals, options.passport)
   for (const request of options.paymentRequests ?? []) api.money.requestPayment(request)
   const documents = createFakeDocumentsApi(options.documents)
   // The timeline's and money's calls go to their own fakes, so a test of the entries sees only
@@ -405,6 +422,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     poolReads,
     timelineCalls: api.timeline.handle,
     moneyCalls: api.money.handle,
+    passportCalls: api.passport.handle,
     documentCalls: documents.handle,
     /** The uploads the fake network holds, oldest first, until the test answers them. */
     uploads: documents.uploads,

@@ -107,6 +107,8 @@ export const PROJECT: Story = {
 }
 
 const title = (route: string) => ALL_BUILDER_PAGES.find((p) => p.route === route)?.title ?? route
+/** A page's h1, where it says more than its link. */
+const heading = (route: string) => (route === 'passport' ? 'Pool passport' : title(route))
 
 /** Every route of the app, with a dialog or two, as the people of `story` see them. */
 export function screens(story: Story): Screen[] {
@@ -131,7 +133,7 @@ export function screens(story: Story): Screen[] {
       name: `builder-${page.route}`,
       viewer: 'client' as const,
       path: `/builder/${page.route}`,
-      heading: title(page.route),
+      heading: heading(page.route),
     })),
     {
       name: `builder-${stepRoute(story)}-viewer`,

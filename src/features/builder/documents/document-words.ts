@@ -73,3 +73,6 @@ const uploadedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
 /** "Jun 1, 2026", the day a file was uploaded. */
 export const formatUploaded = (file: StoredFile) => uploadedOn.format(new Date(file.createdAt))
+
+/** A warranty's term: "24 months", "1 month". */
+export const termWords = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`

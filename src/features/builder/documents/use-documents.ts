@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { SIGNED_URL_SECONDS, type LogEntry, type StoredFile } from '../../../../contract/documents'
 import type {
+  ClientListName,
   clientMachine,
   Upload,
   UploadRequest,
@@ -45,7 +46,7 @@ function useMinuteClock(): number {
 
 type Held<T> = {
   /** What is held, or null before the first answer. */
-  list: T[] | null
+  list: T | null
   /** Held and its addresses fresh: images may be shown. */
   ready: boolean
   /** Why the last fetch was refused, while nothing is held: the screen offers `retry`. */
@@ -60,9 +61,12 @@ type Held<T> = {
  * why a read was refused until the list is asked for again.
  */
 export function useHeldList<T>(
-  name: 'files' | 'logs' | 'warranties' | 'trades' | 'notices' | 'scope',
-  select: (snapshot: ClientSnapshot) => T[] | null,
-  filesOf: (list: T[]) => StoredFile[],
+  name: Exclude<
+    ClientListName,
+    'poolData' | 'timeline' | 'money' | 'notifications' | 'bidRequests'
+  >,
+  select: (snapshot: ClientSnapshot) => T | null,
+  filesOf: (list: T) => StoredFile[],
 ): Held<T> {
   const actor = useClientActor()
   const list = useSelector(actor, select)

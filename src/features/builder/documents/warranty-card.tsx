@@ -10,11 +10,8 @@ import { TextField } from '../../../components/text-field'
 import { STEP_SECTIONS } from '../steps/step-next'
 import { formatDate } from '../timeline-dates'
 import { useFormCall } from '../use-form-call'
-import { fileTitle } from './document-words'
+import { fileTitle, termWords } from './document-words'
 import { useHeldFiles, useWarranties } from './use-documents'
-
-/** "24 months", "1 month". */
-const months = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`
 
 /**
  * A done step's "Warranty": who covers the work and for how long, from when (the day the step
@@ -63,7 +60,7 @@ function WarrantyFacts({ warranty }: { warranty: Warranty }) {
       <div>
         <dt>Term</dt>
         <dd>
-          {months(warranty.termMonths)}
+          {termWords(warranty.termMonths)}
           {warranty.startsOn ? ` from ${formatDate(warranty.startsOn)}` : ''}
         </dd>
       </div>

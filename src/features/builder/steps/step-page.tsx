@@ -3,6 +3,7 @@ import { BidsSection } from '../bids/bids-section'
 import { DailyLog } from '../documents/daily-log'
 import { StepFiles } from '../documents/step-files'
 import { WarrantyCard } from '../documents/warranty-card'
+import { StartupLogSection } from '../passport/startup-log'
 import { StepChoices } from './step-choices'
 import { StepDates } from './step-dates'
 import { StepEstimate } from './step-estimate'
@@ -46,6 +47,7 @@ export function StepPage({ route }: { route: string }) {
           {slug.success && (
             <>
               <StepFiles step={slug.data} title={view.step.title} />
+              {slug.data === 'pool-startup' && <StartupLogSection />}
               <DailyLog step={slug.data} />
               {done && <WarrantyCard step={slug.data} />}
             </>

@@ -4,11 +4,12 @@ import { Badge } from '../../../components/badge'
 import { PhoneLink } from '../../../components/phone-link'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Spinner } from '../../../components/spinner'
-import { formatDate } from '../timeline-dates'
 import { useFormCall } from '../use-form-call'
+import { EditDeleteButtons } from '../edit-delete-buttons'
 import { CallAlert } from './call-alert'
 import { TradeDialog } from './trade-dialog'
-import { licenceText, stepsText, warningBadge } from './trade-words'
+import { LicenceFacts } from './licence-facts'
+import { stepsText, warningBadge } from './trade-words'
 import { useTrades } from './use-trades'
 import './trades.css'
 
@@ -96,20 +97,7 @@ function TradeList({ trades, onEdit, onDelete }: ListProps) {
             </ul>
           )}
           <div className="trade-actions">
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              onClick={() => onEdit(trade)}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              onClick={() => onDelete(trade)}
-            >
-              Delete
-            </button>
+            <EditDeleteButtons onEdit={() => onEdit(trade)} onDelete={() => onDelete(trade)} />
             <a href={CSLB_LOOKUP_URL} target="_blank" rel="noopener noreferrer">
               Look it up on the CSLB
             </a>
@@ -139,16 +127,7 @@ function TradeFacts({ trade }: { trade: Trade }) {
         <dt>Steps</dt>
         <dd>{stepsText(trade.steps)}</dd>
       </div>
-      <div>
-        <dt>Licence</dt>
-        <dd>{licenceText(trade)}</dd>
-      </div>
-      <div>
-        <dt>Insurance expires</dt>
-        <dd>
-          {trade.insurance.expiresOn ? formatDate(trade.insurance.expiresOn) : 'Not recorded'}
-        </dd>
-      </div>
+      <LicenceFacts trade={trade} />
     </dl>
   )
 }
