@@ -1,0 +1,225 @@
+import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
+import Papa from 'papaparse'
+import { describe, expect, it } from 'vitest'
+import {
+  equipmentCsv,
+  paymentsCsv,
+  startupLogCsv,
+  tradesCsv,
+} from '../../server/lib/exports/passport-csv'
+import { passportPdf } from '../../server/lib/exports/passport-pdf'
+import { passportZip, type StoredEntry } from '../../server/lib/exports/passport-zip'
+import { samplePassport } from '../support/passport'
+import { joined, pdfText } from '../support/pdf-text'
+import { unzipped } from '../support/unzip'
+
+/**
+ * The passport's downloads (PRODUCT.md §17, §19) read back with readers PoolPath did not write:
+ * pdf.js for the PDF, papaparse for the CSVs, Info-ZIP's unzip for the ZIP.
+ */
+const OWNER = { name: 'Dana Whitfield', address: '1428 Elm St', city: 'Austin', state: 'TX' }
+
+const parsed = (csv: string) => {
+  expect(csv).toContain('\r\n')
+  const result = Papa.parse<Record<string, string>>(csv, { header: true })
+  expect(result.errors).toEqual([])
+  return { fields: result.meta.fields, rows: result.data }
+}
+
+const entry = (folder: string, name: string, text: string | null): StoredEntry => ({
+  folder,
+  name,
+  open: async () => (text === null ? null : Readable.from([Buffer.from(text)])),
+})
+
+describe('the passport PDF', () => {
+  it('names the owner and the address on its first page, and the gallons', async () => {
+    const pdf = await passportPdf(samplePassport(), OWNER)
+    const text = joined(await pdfText(pdf))
+    const firstPage = text.slice(0, text.indexOf('Equipment'))
+    expect(firstPage).toContain('Owner: Dana Whitfield')
+    expect(firstPage).toContain('1428 Elm St, Austin, TX')
+    expect(text).toContain('18,750 gallons')
+    expect(text).toContain('19,120 gallons')
+    expect(text).toContain('32 ft × 16 ft')
+  })
+
+  it('prints the record: inspections with their checklists, trades, money, warranties, cost basis', async () => {
+    const text = joined(await pdfText(await passportPdf(samplePassport(), OWNER)))
+    for (const expected of [
+      'Pentair',
+      'PF-20931',
+      'Pre-gunite inspection: Passed, 2026-07-01',
+      '2026-06-28 Failed — Bonding wire missing',
+      '[x] Bonding grid tied to steel',
+      'Licence 1045821 (C-53)',
+      'insurance expires on 2027-05-01',
+      'Contract: Dig Right, Inc., $9,800',
+      'Rock removal, $450.50',
+      'Paid $4,900 on 2026-06-21 by check, reference Check 1042',
+      'Draw 1 lien waivers: conditional',
+      'expires on 2028-06-01',
+      'Total paid $4,900',
+    ])
+      expect(text).toContain(expected)
+  })
+
+  it('flows onto more pages when the record is long, and draws every shape', async () => {
+    const long = samplePassport()
+    const [inspection] = long.inspections
+    if (!inspection) throw new Error('the sample has an inspection')
+    long.inspections = Array.from({ length: 60 }, (_, n) => ({
+      ...inspection,
+      title: `Inspection ${n + 1}`,
+    }))
+    for (const shape of ['rectangle', 'oval', 'kidney', 'freeform'] as const) {
+      long.asBuilt.shape = shape
+      const runs = await pdfText(await passportPdf(long, OWNER))
+      expect(joined(runs)).toContain('Inspection 60:')
+    }
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+    const doc = await getDocument({ data: await passportPdf(long, OWNER) }).promise
+    expect(doc.numPages).toBeGreaterThan(2)
+    await doc.destroy()
+  })
+
+  it('says so when no design is saved yet', async () => {
+    const bare = samplePassport()
+    bare.asBuilt = { ...bare.asBuilt, shape: null, lengthFt: null, widthFt: null, gallons: null }
+    const text = joined(await pdfText(await passportPdf(bare, OWNER)))
+    expect(text).toContain('No pool design saved yet.')
+    expect(text).toContain('Dana Whitfield')
+  })
+})
+
+describe('the passport CSVs', () => {
+  it('equipment: its columns and the warranty provider by name', () => {
+    const { fields, rows } = parsed(equipmentCsv(samplePassport()))
+    expect(fields).toEqual(['Kind', 'Make', 'Model', 'Serial', 'Installed on', 'Warranty'])
+    expect(rows).toEqual([
+      {
+        Kind: 'Pump',
+        Make: 'Pentair',
+        Model: 'IntelliFlo VSF',
+        Serial: 'PF-20931',
+        'Installed on': '2026-08-02',
+        Warranty: 'Dig Right, Inc.',
+      },
+    ])
+  })
+
+  it('start-up log: 28 days, quotes and formulas kept as text', () => {
+    const { fields, rows } = parsed(startupLogCsv(samplePassport()))
+    expect(fields).toEqual([
+      'Day',
+      'Date',
+      'pH',
+      'Free chlorine',
+      'Alkalinity',
+      'Calcium',
+      'CYA',
+      'Brushed',
+      'Note',
+    ])
+    expect(rows).toHaveLength(28)
+    expect(rows[0]).toMatchObject({ Day: '1', Date: '2026-08-10', pH: '7.8', Brushed: 'yes' })
+    expect(rows[0]?.Note).toBe('Brushed, "first" day, =SUM(A1)')
+    expect(rows[27]).toMatchObject({ Day: '28', Date: '', pH: '', Brushed: 'no' })
+  })
+
+  it('payments in dollars with their references; trades with licence and insurance', () => {
+    expect(parsed(paymentsCsv(samplePassport())).rows).toEqual([
+      {
+        Step: 'Excavation',
+        Vendor: 'Dig Right, Inc.',
+        'Paid on': '2026-06-21',
+        Amount: '4900.00',
+        Method: 'check',
+        Reference: 'Check 1042',
+      },
+    ])
+    expect(parsed(tradesCsv(samplePassport())).rows).toEqual([
+      {
+        Company: 'Blue Water Pools',
+        'Licence number': '1045821',
+        'Licence class': 'C-53',
+        'Licence checked on': '2026-05-01',
+        'Insurance expires on': '2027-05-01',
+      },
+    ])
+  })
+})
+
+describe('the passport ZIP stream', () => {
+  it('writes the made files, then each stored file in its folder under a name unique there', async () => {
+    const missing: string[] = []
+    const zip = passportZip(
+      [
+        { name: 'passport.pdf', body: new Uint8Array([37, 80, 68, 70]) },
+        { name: 'trades.csv', body: 'a,b\r\n' },
+      ],
+      [
+        entry('permits', 'permit.pdf', 'first'),
+        entry('permits', 'Permit.pdf', 'second'),
+        entry('permits', 'permit.pdf', 'third'),
+        entry('warranties', 'permit.pdf', 'elsewhere'),
+        entry('manuals', 'gone.pdf', null),
+        entry('plans', '../../etc/passwd', 'sneaky'),
+      ],
+      (gone) => missing.push(gone.name),
+    )
+    const { names, entries } = await unzipped(await buffer(zip))
+    expect(names).toEqual([
+      'passport.pdf',
+      'trades.csv',
+      'permits/permit.pdf',
+      'permits/Permit (2).pdf',
+      'permits/permit (3).pdf',
+      'warranties/permit.pdf',
+      'plans/.._.._etc_passwd',
+    ])
+    expect(entries.get('permits/permit (3).pdf')?.toString()).toBe('third')
+    expect(entries.get('trades.csv')?.toString()).toBe('a,b\r\n')
+    expect(missing).toEqual(['gone.pdf'])
+  })
+
+  it('opens a stored file only once the one before it is written', async () => {
+    let open = 0
+    let most = 0
+    const counted = (n: number): StoredEntry => ({
+      folder: 'plans',
+      name: `plan-${n}.pdf`,
+      open: async () => {
+        open++
+        most = Math.max(most, open)
+        const body = Readable.from([Buffer.alloc(64 * 1024, n)])
+        body.on('end', () => open--)
+        return body
+      },
+    })
+    const zip = passportZip(
+      [],
+      Array.from({ length: 20 }, (_, n) => counted(n)),
+      () => undefined,
+    )
+    const { names } = await unzipped(await buffer(zip))
+    expect(names).toHaveLength(20)
+    expect(most).toBe(1)
+  })
+
+  it('ends the stream with an error when a stored file cannot be read', async () => {
+    const failing: StoredEntry = {
+      folder: 'plans',
+      name: 'broken.pdf',
+      open: async () =>
+        new Readable({
+          read() {
+            this.destroy(new Error('the bucket went away'))
+          },
+        }),
+    }
+    const zip = passportZip([{ name: 'trades.csv', body: 'a\r\n' }], [failing], () => undefined)
+    await expect(buffer(zip)).rejects.toThrow('the bucket went away')
+  })
+})
