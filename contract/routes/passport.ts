@@ -24,7 +24,10 @@ export const passportRoutes = {
     access: 'builder',
     data: z.array(Equipment),
   },
-  /** A warrantyId that is not one of the client's warranties answers 400 on the field. */
+  /**
+   * A warrantyId that is not one of the client's warranties answers 400 on the field; a project
+   * that has MAX_EQUIPMENT pieces already answers 409.
+   */
   addEquipment: {
     method: 'POST',
     path: '/api/equipment',
@@ -32,6 +35,7 @@ export const passportRoutes = {
     body: EquipmentBody,
     data: Equipment,
     statuses: [201],
+    refuses: { 409: [ProblemCode.conflict] },
   },
   editEquipment: {
     method: 'PUT',
@@ -58,7 +62,7 @@ export const passportRoutes = {
     access: 'builder',
     data: z.array(StartupDay),
   },
-  /** Answers the whole log again, the day changed. */
+  /** Answers the whole log again, the day changed; a day outside 1–28 is unknown (404). */
   setStartupDay: {
     method: 'PUT',
     path: '/api/startup-log/:day',
@@ -66,6 +70,7 @@ export const passportRoutes = {
     params: StartupDayParams,
     body: StartupDayBody,
     data: z.array(StartupDay),
+    refuses: { 404: [ProblemCode.notFound] },
   },
   passport: {
     method: 'GET',

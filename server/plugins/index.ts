@@ -22,6 +22,9 @@ import mailer from './app/notifications/mailer'
 import notificationLog from './app/notifications/notification-log'
 import notificationPreferences from './app/notifications/notification-preferences'
 import notifier from './app/notifications/notifier'
+import equipment from './app/passport/equipment'
+import passport from './app/passport/passport'
+import startupLog from './app/passport/startup-log'
 import poolEntries from './app/pool/pool-entries'
 import stages from './app/pool/stages'
 import scopeItems from './app/scope/scope-items'
@@ -82,6 +85,9 @@ export const plugins = [
   files,
   logs,
   warranties,
+  equipment,
+  startupLog,
+  passport,
   tradePortal,
   adminData,
   access,

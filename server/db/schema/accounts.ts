@@ -1,5 +1,7 @@
 // Who signs in (users, and the clients' profiles) and the codes and refresh tokens of a sign-in.
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { MAX_MEASURED_GALLONS, MIN_MEASURED_GALLONS } from '../../../contract/passport'
 import { id, createdAt, at, keyTo } from './columns'
 
 export const users = pgTable('users', {
@@ -25,10 +27,16 @@ export const clients = pgTable(
     cityKey: text('city_key').notNull(),
     onWaiting: boolean('on_waiting').notNull().default(false),
     perk: text('perk'),
+    /** The owner's measured volume of the pool (the passport, PRODUCT.md §17); null until entered. */
+    measuredGallons: integer('measured_gallons'),
   },
   (t) => [
     index('clients_city_key_idx').on(t.cityKey),
     index('clients_on_waiting_idx').on(t.onWaiting),
+    check(
+      'clients_measured_gallons',
+      sql`${t.measuredGallons} between ${sql.raw(String(MIN_MEASURED_GALLONS))} and ${sql.raw(String(MAX_MEASURED_GALLONS))}`,
+    ),
   ],
 )
 

@@ -66,6 +66,16 @@ function checkIds(items: ScopeEditBody['items'], held: ReadonlySet<string>) {
   if (Object.keys(errors).length > 0) throw badRequest(errors)
 }
 
+/** The client's saved pool design (as savedDesign reads the pool data); null until it is valid. */
+export async function savedDesignOf(db: Db, clientId: string): Promise<PoolDesignChoices | null> {
+  const [row] = await db
+    .select({ choices: poolEntries.choices })
+    .from(poolEntries)
+    .where(and(eq(poolEntries.clientId, clientId), eq(poolEntries.title, 'Pool Design')))
+  const design = PoolDesignChoices.safeParse(row?.choices)
+  return design.success ? design.data : null
+}
+
 export default fp(
   async function scopeItemsRepository(app: FastifyInstance) {
     const list: ScopeItems['list'] = async (query = app.db) => {
@@ -98,12 +108,8 @@ export default fp(
 
     /** The quantities of the client's saved design (as savedQuantities reads the pool data). */
     const designOf = async (clientId: string) => {
-      const [row] = await app.db
-        .select({ choices: poolEntries.choices })
-        .from(poolEntries)
-        .where(and(eq(poolEntries.clientId, clientId), eq(poolEntries.title, 'Pool Design')))
-      const design = PoolDesignChoices.safeParse(row?.choices)
-      return design.success ? quantities(design.data) : null
+      const design = await savedDesignOf(app.db, clientId)
+      return design && quantities(design)
     }
 
     app.decorate('scopeItems', {

@@ -6,6 +6,8 @@ import fileRoutes from './files'
 import logRoutes from './logs'
 import moneyRoutes from './money'
 import noticeRoutes from './notices'
+import passportRoutes from './passport'
+import passportFileRoutes from '../../../plugins/app/passport/passport-files'
 import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
@@ -30,6 +32,8 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     tradeRoutes,
     bidRoutes,
     scopeRoutes,
+    passportRoutes,
+    passportFileRoutes,
     unsubscribeRoutes,
   ]) {
     await app.register(routes)
