@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 import Papa from 'papaparse'
@@ -10,9 +12,14 @@ import {
 } from '../../server/lib/exports/passport-csv'
 import { passportPdf } from '../../server/lib/exports/passport-pdf'
 import { passportZip, type StoredEntry } from '../../server/lib/exports/passport-zip'
+import { call, callRaw } from '../support/call'
 import { samplePassport } from '../support/passport'
 import { joined, pdfText } from '../support/pdf-text'
 import { unzipped } from '../support/unzip'
+import { austinPerTest, clientPerTest } from './client-kit'
+import { filesDir, pdf, uploaded } from './files-kit'
+import { setToday } from './timeline-kit'
+import { saveDesign } from './trade-kit'
 
 /**
  * The passport's downloads (PRODUCT.md §17, §19) read back with readers PoolPath did not write:
@@ -221,5 +228,119 @@ describe('the passport ZIP stream', () => {
     }
     const zip = passportZip([{ name: 'trades.csv', body: 'a\r\n' }], [failing], () => undefined)
     await expect(buffer(zip)).rejects.toThrow('the bucket went away')
+  })
+})
+
+describe('GET /api/passport.pdf and /api/passport.zip', () => {
+  const { t, client } = austinPerTest()
+  const other = clientPerTest(t, 'other@example.com')
+  type Headers = Record<string, string>
+
+  const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers })
+
+  const upload = (headers: Headers, kind: string, name: string) =>
+    uploaded(t, headers, { name, bytes: pdf(), type: 'application/pdf' }, { kind })
+
+  it('the PDF names the owner, the address and the gallons, as a download', async () => {
+    setToday(t, '2030-03-10')
+    await saveDesign(t, client.headers)
+    await call(t, 'setPassport', { body: { measuredGallons: 15_250 } }, client.headers)
+    const owner = await t.app.passport.owner(client.id)
+    const { asBuilt } = await call(t, 'passport', {}, client.headers)
+    const res = await get('/api/passport.pdf', client.headers)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toBe('application/pdf')
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?passport\.pdf"?$/)
+    const text = joined(await pdfText(res.rawPayload))
+    expect(text).toContain(`Owner: ${owner.name}`)
+    expect(text).toContain(`${owner.address}, ${owner.city}, ${owner.state}`)
+    expect(text).toContain(`${(asBuilt.gallons ?? 0).toLocaleString('en-US')} gallons`)
+    expect(text).toContain('15,250 gallons')
+  })
+
+  it('the ZIP holds the PDF, the four CSVs and every file of the six kinds in its folder', async () => {
+    setToday(t, '2030-03-10')
+    await call(
+      t,
+      'addEquipment',
+      { body: { kind: 'pump', make: 'Pentair', model: 'IntelliFlo', serial: 'PF-1' } },
+      client.headers,
+    )
+    for (const [kind, name] of [
+      ['lien-waiver', 'waiver.pdf'],
+      ['warranty', 'warranty.pdf'],
+      ['permit', 'permit.pdf'],
+      ['permit', 'permit.pdf'],
+      ['inspection', 'final.pdf'],
+      ['manual', 'pump manual.pdf'],
+      ['plan', 'plan.pdf'],
+      ['invoice', 'invoice.pdf'],
+      ['contract', 'contract.pdf'],
+    ] as const)
+      await upload(client.headers, kind, name)
+    await upload(other.headers, 'permit', 'someone-elses-permit.pdf')
+
+    const res = await get('/api/passport.zip', client.headers)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toBe('application/zip')
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?passport\.zip"?$/)
+    const { names, entries } = await unzipped(res.rawPayload)
+    expect([...names].sort()).toEqual(
+      [
+        'passport.pdf',
+        'equipment.csv',
+        'startup-log.csv',
+        'payments.csv',
+        'trades.csv',
+        'lien-waivers/waiver.pdf',
+        'warranties/warranty.pdf',
+        'permits/permit.pdf',
+        'permits/permit (2).pdf',
+        'inspections/final.pdf',
+        'manuals/pump manual.pdf',
+        'plans/plan.pdf',
+      ].sort(),
+    )
+    expect(entries.get('plans/plan.pdf')?.subarray(0, 5).toString()).toBe('%PDF-')
+    const equipment = Papa.parse<Record<string, string>>(
+      entries.get('equipment.csv')?.toString() ?? '',
+      { header: true },
+    )
+    expect(equipment.errors).toEqual([])
+    expect(equipment.data).toMatchObject([{ Kind: 'Pump', Make: 'Pentair', Serial: 'PF-1' }])
+    const log = Papa.parse(entries.get('startup-log.csv')?.toString() ?? '', { header: true })
+    expect(log.data).toHaveLength(28)
+    expect(joined(await pdfText(entries.get('passport.pdf') ?? new Uint8Array()))).toContain(
+      'Pool passport',
+    )
+
+    const theirs = await unzipped((await get('/api/passport.zip', other.headers)).rawPayload)
+    expect(theirs.names).toContain('permits/someone-elses-permit.pdf')
+    expect(theirs.names.filter((name) => name.includes('/'))).toHaveLength(1)
+  })
+
+  it('leaves out a file whose bytes are gone, and a broken read only cuts that download short', async () => {
+    await upload(client.headers, 'manual', 'kept.pdf')
+    const gone = await upload(client.headers, 'manual', 'gone.pdf')
+    const bytesOfGone = path.join(filesDir(t), gone.id.slice(0, 2), `${gone.id}.original`)
+    await fs.rm(bytesOfGone)
+    const res = await get('/api/passport.zip', client.headers)
+    expect(res.statusCode).toBe(200)
+    const { names } = await unzipped(res.rawPayload)
+    expect(names).toContain('manuals/kept.pdf')
+    expect(names).not.toContain('manuals/gone.pdf')
+
+    // A directory where the bytes should be: opening works, reading fails mid-stream.
+    await fs.mkdir(bytesOfGone)
+    await expect(get('/api/passport.zip', client.headers)).rejects.toThrow(
+      'response destroyed before completion',
+    )
+    const again = await get(`/api/passport.pdf`, client.headers)
+    expect(again.statusCode).toBe(200)
+  })
+
+  it('needs a signed-in client', async () => {
+    expect((await callRaw(t, 'passportZip', {}, {})).statusCode).toBe(401)
+    expect((await callRaw(t, 'passportPdf', {}, {})).statusCode).toBe(401)
   })
 })
