@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -9,6 +8,7 @@ import { LoginData, SessionData } from '../../contract'
 import { PASSPORT_FOLDERS } from '../../contract/passport'
 import { routes } from '../../contract/routes'
 import { bearer, onboardingDetails } from '../support/http'
+import { paddedPdf } from '../support/sample-files'
 import { zipNames } from '../support/unzip'
 import { start, stopStarted, tempDir, waitFor, type Server } from './server-process'
 
@@ -20,28 +20,6 @@ const FILE_BYTES = 240_000
 const KINDS = Object.keys(PASSPORT_FOLDERS)
 
 afterEach(stopStarted)
-
-/** A valid PDF of about `size` bytes: one page whose content stream is incompressible filler. */
-function paddedPdf(size: number): Buffer {
-  const filler = crypto.randomBytes(size).toString('base64').slice(0, size)
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
-    `<< /Length ${filler.length + 2} >>\nstream\n% ${filler}\nendstream`,
-  ]
-  let body = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((object, i) => {
-    offsets.push(body.length)
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`
-  })
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
-}
 
 /** A new client of the sample city, signed in with the code the server prints. */
 async function newClient(server: Server) {
