@@ -91,6 +91,16 @@ describe('the passport PDF', () => {
     await doc.destroy()
   })
 
+  it('cuts a table cell short where it would run into the next column', async () => {
+    const long = samplePassport()
+    const [day] = long.startupLog
+    if (day) day.note = `Cloudy ${'and windy '.repeat(20)}END`
+    const text = joined(await pdfText(await passportPdf(long, OWNER)))
+    expect(text).toContain('Cloudy and windy')
+    expect(text).toContain('…')
+    expect(text).not.toContain('END')
+  })
+
   it('says so when no design is saved yet', async () => {
     const bare = samplePassport()
     bare.asBuilt = { ...bare.asBuilt, shape: null, lengthFt: null, widthFt: null, gallons: null }

@@ -2,6 +2,9 @@ import type { Passport } from '../../contract/passport'
 import type { PrintedPassport } from '../../server/lib/exports/passport-pdf'
 import { fileId, warranty } from './documents'
 
+const BLANK = { ph: null, freeChlorine: null, alkalinity: null, calcium: null, cya: null }
+const NOT_BRUSHED = { brushed: false, note: '' }
+
 /** A kidney pool's passport with one of everything the record holds, and a checklist. */
 export function samplePassport(over: Partial<Passport> = {}): PrintedPassport {
   return {
@@ -41,13 +44,8 @@ export function samplePassport(over: Partial<Passport> = {}): PrintedPassport {
       ...Array.from({ length: 27 }, (_, i) => ({
         day: i + 2,
         date: null,
-        ph: null,
-        freeChlorine: null,
-        alkalinity: null,
-        calcium: null,
-        cya: null,
-        brushed: false,
-        note: '',
+        ...BLANK,
+        ...NOT_BRUSHED,
       })),
     ],
     inspections: [

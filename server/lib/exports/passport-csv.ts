@@ -10,20 +10,22 @@ import {
 } from '../../../contract/passport'
 import { csvDollars, csvOf } from './csv'
 
-export const equipmentCsv = (passport: Passport) => {
+export const EQUIPMENT_FIELDS = ['Kind', 'Make', 'Model', 'Serial', 'Installed on', 'Warranty']
+
+/** A row per piece of equipment, its warranty by provider: the CSV's and the PDF's table. */
+export function equipmentRows(passport: Passport) {
   const providers = new Map(passport.warranties.map((w) => [w.id, w.provider]))
-  return csvOf(
-    ['Kind', 'Make', 'Model', 'Serial', 'Installed on', 'Warranty'],
-    passport.equipment.map((e) => [
-      EQUIPMENT_KIND_LABELS[e.kind],
-      e.make,
-      e.model,
-      e.serial,
-      e.installedOn ?? '',
-      (e.warrantyId && providers.get(e.warrantyId)) ?? '',
-    ]),
-  )
+  return passport.equipment.map((e) => [
+    EQUIPMENT_KIND_LABELS[e.kind],
+    e.make,
+    e.model,
+    e.serial,
+    e.installedOn ?? '',
+    (e.warrantyId && providers.get(e.warrantyId)) ?? '',
+  ])
 }
+
+export const equipmentCsv = (passport: Passport) => csvOf(EQUIPMENT_FIELDS, equipmentRows(passport))
 
 export const startupLogCsv = (passport: Passport) =>
   csvOf(

@@ -6,13 +6,10 @@
 import type { PDFPage } from 'pdf-lib'
 import { rgb } from 'pdf-lib'
 import { formatMoney } from '../../../contract/money-format'
-import {
-  EQUIPMENT_KIND_LABELS,
-  STARTUP_READING_KEYS,
-  type Passport,
-} from '../../../contract/passport'
+import { STARTUP_READING_KEYS, type Passport } from '../../../contract/passport'
 import { curvedPath } from '../../../contract/pool-outline'
 import type { InspectionEvent } from '../../../contract/timeline'
+import { EQUIPMENT_FIELDS, equipmentRows } from './passport-csv'
 import { pdfWriter, type Box, type Style } from './pdf-writer'
 
 /** Whose pool it is: the first page names the owner and where the pool is. */
@@ -109,10 +106,20 @@ export async function passportPdf(passport: PrintedPassport, owner: PassportOwne
     pdf.rule()
   }
   const none = (text: string) => pdf.paragraph(text, TEXT)
+  /** `text`, cut short with "…" where it would run into the next column. */
+  const fit = (text: string, room: number, style: Style) => {
+    if (pdf.widthOf(text, style) <= room) return text
+    let cut = text
+    while (cut && pdf.widthOf(`${cut}…`, style) > room) cut = cut.slice(0, -1)
+    return `${cut}…`
+  }
   const table = (columns: number[], head: string[], rows: string[][]) => {
     const line = (cells: string[], style: Style) =>
       pdf.row(
-        cells.map((text, index) => ({ text, x: columns[index] ?? pdf.left })),
+        cells.map((text, index) => {
+          const x = columns[index] ?? pdf.left
+          return { text: fit(text, (columns[index + 1] ?? pdf.right + 6) - x - 6, style), x }
+        }),
         style,
       )
     line(head, SMALL_BOLD)
@@ -151,18 +158,7 @@ export async function passportPdf(passport: PrintedPassport, owner: PassportOwne
 
   heading('Equipment')
   if (passport.equipment.length === 0) none('No equipment recorded.')
-  else
-    table(
-      [54, 120, 220, 330, 440],
-      ['Kind', 'Make', 'Model', 'Serial', 'Installed on'],
-      passport.equipment.map((e) => [
-        EQUIPMENT_KIND_LABELS[e.kind],
-        e.make,
-        e.model,
-        e.serial,
-        e.installedOn ?? '',
-      ]),
-    )
+  else table([54, 110, 200, 310, 400, 470], EQUIPMENT_FIELDS, equipmentRows(passport))
 
   heading('Start-up log')
   const logged = passport.startupLog.filter(
