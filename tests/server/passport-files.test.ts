@@ -225,6 +225,33 @@ describe('the passport ZIP stream', () => {
     expect(most).toBe(1)
   })
 
+  it('stops reading and closes what it opened when the download is given up', async () => {
+    const opened: Readable[] = []
+    const big = (n: number): StoredEntry => ({
+      folder: 'plans',
+      name: `plan-${n}.pdf`,
+      open: async () => {
+        const body = Readable.from(
+          (function* () {
+            for (let i = 0; i < 64; i++) yield Buffer.alloc(64 * 1024, n)
+          })(),
+        )
+        opened.push(body)
+        return body
+      },
+    })
+    const zip = passportZip(
+      [],
+      Array.from({ length: 10 }, (_, n) => big(n)),
+      () => undefined,
+    )
+    await new Promise<void>((resolve) => zip.once('data', () => resolve()))
+    zip.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(opened.length).toBeLessThan(3)
+    expect(opened.every((body) => body.destroyed)).toBe(true)
+  })
+
   it('ends the stream with an error when a stored file cannot be read', async () => {
     const failing: StoredEntry = {
       folder: 'plans',

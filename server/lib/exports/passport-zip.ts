@@ -35,6 +35,7 @@ export function uniqueName(taken: Set<string>, name: string) {
 function written(archive: Archiver, count: () => number, target: number) {
   return new Promise<void>((resolve, reject) => {
     if (count() >= target) return resolve()
+    if (archive.destroyed) return reject(new Error('The ZIP was closed before it was written.'))
     const onEntry = () => {
       if (count() < target) return
       settle()
@@ -76,6 +77,11 @@ export function passportZip(
     }
     for (const entry of stored) {
       const body = await entry.open()
+      // The download was given up while the file was opened: it is closed unread.
+      if (archive.destroyed) {
+        body?.destroy()
+        return
+      }
       if (!body) {
         onMissing(entry)
         continue
