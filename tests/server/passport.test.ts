@@ -34,6 +34,17 @@ const added = async (body: unknown, headers: Headers = client.headers): Promise<
   return (res.json() as { Data: Equipment }).Data
 }
 
+/** The owner's register one piece short of full, written straight to the table. */
+const allButOnePlace = () =>
+  t.app.db.insert(equipment).values(
+    Array.from({ length: MAX_EQUIPMENT - 1 }, () => ({
+      clientId: client.id,
+      kind: 'light',
+      make: 'Pentair',
+      model: 'IntelliBrite',
+    })),
+  )
+
 const fieldsOf = (res: Awaited<ReturnType<typeof callRaw>>, status = 400) =>
   Object.keys(expectProblem(res, status).errors ?? {})
 
@@ -51,6 +62,18 @@ const setDay = (day: string | number, body: unknown, headers: Headers = client.h
 const logOf = (res: Awaited<ReturnType<typeof callRaw>>): StartupDay[] => {
   expect(res.statusCode, res.body).toBe(200)
   return (res.json() as { Data: StartupDay[] }).Data
+}
+
+/** A lien waiver uploaded and linked to a draw as its trade's waiver of `kind`. */
+async function waiverOn(draw: string, kind: 'conditional' | 'unconditional') {
+  const file = await uploaded(
+    t,
+    client.headers,
+    { name: `${kind}.pdf`, bytes: pdf() },
+    { kind: 'lien-waiver' },
+  )
+  await call(t, 'setLienWaiver', { id: draw, body: { fileId: file.id, kind } }, client.headers)
+  return file
 }
 
 const passport = async (headers: Headers = client.headers) =>
@@ -138,19 +161,19 @@ describe('equipment', () => {
   })
 
   it(`holds at most ${MAX_EQUIPMENT} pieces a project`, async () => {
-    await t.app.db.insert(equipment).values(
-      Array.from({ length: MAX_EQUIPMENT - 1 }, () => ({
-        clientId: client.id,
-        kind: 'light',
-        make: 'Pentair',
-        model: 'IntelliBrite',
-      })),
-    )
+    await allButOnePlace()
     await added(pump)
     expectProblem(await addEquipment(pump), 409, 'CONFLICT')
     expect(await call(t, 'equipment', {}, client.headers)).toHaveLength(MAX_EQUIPMENT)
     // Another project's register is its own.
     await added(pump, other.headers)
+  })
+
+  it('lets only one of two adds at once take the last place', async () => {
+    await allButOnePlace()
+    const answers = await Promise.all([addEquipment(pump), addEquipment(pump)])
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409])
+    expect(await call(t, 'equipment', {}, client.headers)).toHaveLength(MAX_EQUIPMENT)
   })
 })
 
@@ -274,18 +297,7 @@ describe('the passport', () => {
     const quote = entryOf(await put(t, '/api/add-quote', body, client.headers)).quotes.at(-1)
     await call(t, 'acceptQuote', { body: { StageId, quoteId: quote?.id ?? '' } }, client.headers)
     const deposit = await drawId(t, client.headers, 'excavation', 0)
-    const waiver = await uploaded(
-      t,
-      client.headers,
-      { name: 'waiver.pdf', bytes: pdf() },
-      { kind: 'lien-waiver' },
-    )
-    await call(
-      t,
-      'setLienWaiver',
-      { id: deposit, body: { fileId: waiver.id, kind: 'conditional' } },
-      client.headers,
-    )
+    const waiver = await waiverOn(deposit, 'conditional')
     const paid = {
       paidOn: '2030-03-01',
       amount: 50_000,
@@ -299,6 +311,9 @@ describe('the passport', () => {
       { id: deposit, body: { ...paid, amount: 30_000, reference: '1002' } },
       client.headers,
     )
+    const receipt = await waiverOn(deposit, 'unconditional')
+    const order = { step: 'excavation' as const, description: 'Haul rock', amount: 45_000 }
+    await call(t, 'addChangeOrder', { body: order }, client.headers)
     const warranty = await warrantyFor('excavation')
 
     const money = await getMoney(t, client.headers)
@@ -311,12 +326,16 @@ describe('the passport', () => {
     expect(record.steps.map((s) => s.step)).toEqual(['excavation'])
     const [excavation] = record.steps
     expect(excavation?.contract).toEqual({ vendor: digger.company, amount: 800_000 })
+    expect(excavation?.changeOrders.map((o) => [o.description, o.amount, o.status])).toEqual([
+      ['Haul rock', 45_000, 'proposed'],
+    ])
     expect(excavation?.payments.map((p) => [p.amount, p.reference])).toEqual([
       [50_000, '1001'],
       [30_000, '1002'],
     ])
     expect(excavation?.waivers).toEqual([
       { drawId: deposit, kind: 'conditional', fileId: waiver.id },
+      { drawId: deposit, kind: 'unconditional', fileId: receipt.id },
     ])
     expect(record.trades).toEqual([
       {

@@ -41,20 +41,14 @@ function recordOf(step: MoneyStep): Passport['steps'][number] {
     contract: step.contract && { vendor: step.contract.vendor, amount: step.contract.amount },
     changeOrders: step.changeOrders,
     payments: step.draws.flatMap((draw) => draw.payments),
-    waivers: step.draws.flatMap((draw) => [
-      ...(draw.conditionalWaiverFileId
-        ? [{ drawId: draw.id, kind: 'conditional' as const, fileId: draw.conditionalWaiverFileId }]
-        : []),
-      ...(draw.unconditionalWaiverFileId
-        ? [
-            {
-              drawId: draw.id,
-              kind: 'unconditional' as const,
-              fileId: draw.unconditionalWaiverFileId,
-            },
-          ]
-        : []),
-    ]),
+    waivers: step.draws.flatMap((draw) =>
+      (
+        [
+          ['conditional', draw.conditionalWaiverFileId],
+          ['unconditional', draw.unconditionalWaiverFileId],
+        ] as const
+      ).flatMap(([kind, fileId]) => (fileId ? [{ drawId: draw.id, kind, fileId }] : [])),
+    ),
   }
 }
 
