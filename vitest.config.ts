@@ -7,7 +7,11 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     // The process tests start `npm start`'s own server, on PGlite: once is enough.
     exclude:
       database === 'postgres'
-        ? ['tests/server/startup.test.ts', 'tests/server/upload-crash.test.ts']
+        ? [
+            'tests/server/startup.test.ts',
+            'tests/server/upload-crash.test.ts',
+            'tests/server/passport-zip-memory.test.ts',
+          ]
         : [],
     globalSetup: ['tests/support/global-setup.ts'],
     env: { TEST_DB: database },

@@ -25,7 +25,9 @@
 //    /login's (<= 1.1x, and never the builder, the back office or Dexie), and GET /api/trade from
 //    10 trade sessions against a bare route answering as many bytes and the PK-select floor;
 // 11. lien-safe payments (§15): a statutory waiver and the schedule of values made as PDFs for a
-//    project with 40 draws, in ms, against a bare route sending a stored PDF of the same size.
+//    project with 40 draws, in ms, against a bare route sending a stored PDF of the same size;
+// 12. the pool passport (§17): passport.zip of 50 and of 500 stored files in MB/s, against the
+//    same stored bytes streamed from disk (`--only passport`).
 // Every server runs on the database --db names: PGlite (a fresh DATA_DIR each) or PostgreSQL
 // (BENCH_DATABASE_URL's server, a scratch database each, dropped at the end). The database's own
 // floor, a one-row PK select and a one-row upsert transaction through the raw driver, is
@@ -45,6 +47,7 @@ import { floorLines, measureFloors, ofFloor, type Floors } from './bench/floors'
 import { databaseName, printHeader, printLoadHeader } from './bench/header'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { exportsSection, prepareExports } from './bench/exports'
+import { passportSection, preparePassports } from './bench/passport'
 import { measure } from './bench/load'
 import { prepareMoney } from './bench/money'
 import { pairedSection } from './bench/paired'
@@ -112,6 +115,10 @@ async function bench(
   }
   if (options.only === 'exports') {
     await exportsOnly(workDir, databases, durations)
+    return
+  }
+  if (options.only === 'passport') {
+    await passportOnly(workDir, databases, durations)
     return
   }
 
@@ -258,6 +265,18 @@ async function exportsOnly(workDir: string, databases: ScratchDatabases, duratio
   progress('starting the bare Fastify server with the same PDFs')
   const bare = await startBareServer(bareDir, {})
   await pairedSection(exportsSection(real, bare, pdfs), durations)
+}
+
+/** `--only passport`: passport.zip of 50 and 500 files against their bytes read from disk. */
+async function passportOnly(workDir: string, databases: ScratchDatabases, durations: Durations) {
+  const outboxDir = path.join(workDir, 'outbox')
+  progress('starting the PoolPath server')
+  const database = (await databases.make('main')).env
+  const real = await startRealServer(database, outboxDir)
+  await openBenchCity(real, outboxDir)
+  const projects = await preparePassports(real, outboxDir, progress)
+  console.log('')
+  console.log(await passportSection(real, database.DATA_DIR, projects, durations.run, progress))
 }
 
 async function cleanUp(workDir: string, databases: ScratchDatabases): Promise<void> {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import sharp from 'sharp'
 
 /**
@@ -5,13 +6,8 @@ import sharp from 'sharp'
  * them too.
  */
 
-/** A small valid PDF: one empty page. */
-export function pdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ]
+/** The bytes of a PDF of these objects, numbered from 1, the first its catalog. */
+function pdfOf(objects: readonly string[]): Buffer {
   let body = '%PDF-1.4\n'
   const offsets: number[] = []
   objects.forEach((object, i) => {
@@ -23,6 +19,24 @@ export function pdf(): Buffer {
   body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
   return Buffer.from(body, 'latin1')
+}
+
+const CATALOG = '<< /Type /Catalog /Pages 2 0 R >>'
+const PAGES = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'
+
+/** A small valid PDF: one empty page. */
+export const pdf = () =>
+  pdfOf([CATALOG, PAGES, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'])
+
+/** A valid PDF of about `size` bytes: one page whose content is incompressible filler (a comment). */
+export function paddedPdf(size: number): Buffer {
+  const filler = crypto.randomBytes(size).toString('base64').slice(0, size)
+  return pdfOf([
+    CATALOG,
+    PAGES,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    `<< /Length ${filler.length + 2} >>\nstream\n% ${filler}\nendstream`,
+  ])
 }
 
 /**

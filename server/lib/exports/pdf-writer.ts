@@ -11,6 +11,9 @@ const MARGIN = 54
 
 export type Style = { bold?: boolean; size: number }
 
+/** A rectangle on a page, from its lower left corner. */
+export type Box = { x: number; y: number; width: number; height: number }
+
 /** An amount of cents in dollars for a printed page: "9,800.00", no currency sign. */
 export const printedDollars = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -98,6 +101,22 @@ export async function pdfWriter(size: [number, number] = LETTER) {
         thickness: 0.5,
         color: rgb(0, 0, 0),
       })
+    },
+    /**
+     * A drawing `height` points tall across the text's width (on a new page when it does not
+     * fit): `paint` draws into the box given, in page points with y up, and may write text.
+     */
+    figure(
+      height: number,
+      paint: (
+        page: PDFPage,
+        box: Box,
+        text: (text: string, x: number, y: number, style: Style) => void,
+      ) => void,
+    ) {
+      makeRoom(height)
+      y -= height
+      paint(page, { x: MARGIN, y, width: width - 2 * MARGIN, height }, draw)
     },
     /** A horizontal rule across the text's width. */
     rule() {
