@@ -10,9 +10,7 @@ import { ownerOf } from '../money/money-reads'
 import { savedDesignOf } from '../scope/scope-items'
 import { equipmentOfClient } from './equipment'
 import { startupLogOf, startupStart } from './startup-log'
-
-/** Whose pool it is and where: the passport PDF's first page. */
-export type PassportOwner = { name: string; address: string; city: string; state: string }
+import type { PassportOwner } from '../../../lib/exports/passport-pdf'
 
 /**
  * The pool passport (PRODUCT.md §17): composed on every read from what the project holds — the
