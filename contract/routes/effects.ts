@@ -19,6 +19,7 @@ import type {
   Stage,
 } from '../index'
 import type { BidRequest, StepScope } from '../bids'
+import type { Checklist } from '../checklists'
 import type { LogEntry, StoredFile, Warranty } from '../documents'
 import type { Money } from '../money'
 import type { Notice } from '../notices'
@@ -43,6 +44,8 @@ export type ClientLists = {
   /** Every step's requests: a step page shows its own. */
   bidRequests: BidRequest[]
   scope: StepScope[]
+  /** The project's inspection checklists (PRODUCT.md §16). */
+  checklists: Checklist[]
 }
 export type ClientListName = keyof ClientLists
 
@@ -71,6 +74,7 @@ export type ClientUpdate<T> =
   | ([T] extends [Warranty] ? { list: 'warranties'; by: 'upserting' } : never)
   | ([T] extends [Trade] ? { list: 'trades'; by: 'upserting' } : never)
   | ([T] extends [Notice] ? { list: 'notices'; by: 'upserting' } : never)
+  | ([T] extends [Checklist] ? { list: 'checklists'; by: 'upserting' } : never)
   | ([T] extends [{ id: string }]
       ? { list: 'files' | 'logs' | 'trades' | 'notices'; by: 'dropping' }
       : never)
@@ -144,6 +148,8 @@ export const clientEffects = {
   resendBidRequest: { updates: { list: 'bidRequests', by: 'upserting' } },
   withdrawBidRequest: { updates: { list: 'bidRequests', by: 'upserting' } },
   scope: { updates: { list: 'scope', by: 'replacing' } },
+  checklists: { updates: { list: 'checklists', by: 'replacing' } },
+  tickChecklistItem: { updates: { list: 'checklists', by: 'upserting' } },
 } as const satisfies { [N in ClientCallName]: Effect<ClientUpdate<CallData<N>>> }
 
 /** The item type of every admin list whose items have an id (all but NonStages). */
@@ -168,7 +174,8 @@ type AdminListsHolding<T> = {
 /**
  * How an admin answer changes the data: a delete answers the id of an item of the list it
  * names, a create or an edit an item of it; a tip or a stage's pricing changes a stage, and a
- * Schedule row and a step's Scope are keyed by their step.
+ * Schedule row and a step's Scope are keyed by their step, a city's checklist by its city and
+ * inspection.
  */
 export type AdminUpdate<N extends AdminWriteName> = N extends 'editTip'
   ? 'tip'
@@ -178,9 +185,12 @@ export type AdminUpdate<N extends AdminWriteName> = N extends 'editTip'
       ? 'scheduleRow'
       : N extends 'editScope'
         ? 'scopeStep'
-        : CallData<N> extends string
-          ? { deleted: AdminListName }
-          : { created: AdminListsHolding<CallData<N>> } | { edited: AdminListsHolding<CallData<N>> }
+        : N extends 'editChecklist'
+          ? 'cityChecklist'
+          : CallData<N> extends string
+            ? { deleted: AdminListName }
+            : | { created: AdminListsHolding<CallData<N>> }
+              | { edited: AdminListsHolding<CallData<N>> }
 
 /**
  * `stale: ['adminData']` marks the writes whose effects reach lists the answer does not carry:
@@ -211,4 +221,5 @@ export const adminEffects = {
   editStage: { updates: 'stage' },
   editSchedule: { updates: 'scheduleRow' },
   editScope: { updates: 'scopeStep' },
+  editChecklist: { updates: 'cityChecklist' },
 } as const satisfies { [N in AdminWriteName]: Effect<AdminUpdate<N>> }

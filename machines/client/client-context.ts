@@ -68,6 +68,7 @@ export const toStored = ({
   warranties: _warranties,
   trades: _trades,
   notices: _notices,
+  checklists: _checklists,
   bidRequests: _bidRequests,
   scope: _scope,
   uploads: _uploads,
@@ -147,11 +148,17 @@ function updateList(context: CallEffect, { list, by }: ListUpdate, data: never):
                 ...context,
                 notices: context.notices && upsertBy(context.notices, data, (n) => n.id),
               }
-            : {
-                ...context,
-                bidRequests:
-                  context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
-              }
+            : list === 'checklists'
+              ? {
+                  ...context,
+                  checklists:
+                    context.checklists && upsertBy(context.checklists, data, (c) => c.inspection),
+                }
+              : {
+                  ...context,
+                  bidRequests:
+                    context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
+                }
     case 'dropping':
       return list === 'files'
         ? { ...context, files: dropId(context.files, data) }

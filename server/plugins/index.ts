@@ -25,6 +25,7 @@ import notifier from './app/notifications/notifier'
 import poolEntries from './app/pool/pool-entries'
 import stages from './app/pool/stages'
 import scopeItems from './app/scope/scope-items'
+import checklists from './app/checklists/checklists'
 import calendars from './app/timeline/calendars'
 import schedule from './app/timeline/schedule'
 import timelines from './app/timeline/timeline'
@@ -61,6 +62,7 @@ export const plugins = [
   stages,
   schedule,
   scopeItems,
+  checklists,
   notificationLog,
   notifier,
   housekeeping,

@@ -201,6 +201,7 @@ describe('the evidence calls’ answers', () => {
     warranties: [warranty('steel')],
     trades: null,
     notices: null,
+    checklists: null,
     bidRequests: null,
     scope: null,
   }
@@ -265,6 +266,7 @@ describe('the bid requests’ answers', () => {
     warranties: null,
     trades: null,
     notices: null,
+    checklists: null,
     bidRequests: [bid(1)],
     scope: null,
   }

@@ -170,11 +170,12 @@ function createBackOffice() {
     UsersOnWaiting: [],
     Schedule: [],
     Scope: [],
+    Checklists: [],
   }
   /** The lists the admin writes add to, change and drop from. */
   type List = keyof Omit<
     AdminFetchData,
-    'Stages' | 'NonStages' | 'UsersWithPerks' | 'Schedule' | 'Scope'
+    'Stages' | 'NonStages' | 'UsersWithPerks' | 'Schedule' | 'Scope' | 'Checklists'
   >
   type Item<K extends List> = AdminFetchData[K][number]
   const add = <K extends List>(key: K, item: Item<K>) => {

@@ -3,6 +3,7 @@ import { clientRoutes, timelineRoutes } from '../../../contract/routes/client'
 import { documentsRoutes } from '../../../contract/routes/documents'
 import { moneyRoutes } from '../../../contract/routes/money'
 import { scopeRoutes } from '../../../contract/routes/scope'
+import { checklistRoutes } from '../../../contract/routes/checklists'
 import { tradesRoutes } from '../../../contract/routes/trades'
 import type { ClientCallName } from '../../../machines/client/client.types'
 import type { Table } from './caller'
@@ -23,6 +24,7 @@ export const builderRoutes: Table<ClientCallName> = {
   ...tradesRoutes,
   ...bidsRoutes,
   ...scopeRoutes,
+  ...checklistRoutes,
   files,
   deleteFile,
   addLogEntry,

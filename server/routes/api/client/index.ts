@@ -10,6 +10,7 @@ import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
 import scopeRoutes from './scope'
+import checklistRoutes from './checklists'
 import timelineRoutes from './timeline'
 import tradeRoutes from './trades'
 import unsubscribeRoutes from './unsubscribe'
@@ -30,6 +31,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     tradeRoutes,
     bidRoutes,
     scopeRoutes,
+    checklistRoutes,
     unsubscribeRoutes,
   ]) {
     await app.register(routes)
