@@ -14,7 +14,12 @@ import type {
   StageEntry,
   UserData,
 } from '../../contract'
-import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../contract/routes'
+import {
+  checklistRoutes,
+  documentsRoutes,
+  moneyRoutes,
+  timelineRoutes,
+} from '../../contract/routes'
 import { cityKey, LoginBody, zoneOfState } from '../../contract'
 import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
 import type {
@@ -573,6 +578,7 @@ export function createFakeServer() {
       }
       signedIn(token)
       if (call.name in moneyRoutes) return clientApi.money.handle(call)
+      if (call.name in checklistRoutes) return clientApi.checklists.handle(call)
       if (call.name === 'addLogEntry') reach('addLogEntry')
       if (call.name in documentsRoutes) return documents.handle(call)
       if (call.name === 'addQuote' || call.name === 'addQuote1') reach('addQuote')

@@ -25,7 +25,12 @@ import type { Trade } from '../../../contract/trades'
 import type { Notice } from '../../../contract/notices'
 import type { DateProposal } from '../../../contract/timeline'
 import type { UserData } from '../../../contract/domain'
-import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../../contract/routes'
+import {
+  checklistRoutes,
+  documentsRoutes,
+  moneyRoutes,
+  timelineRoutes,
+} from '../../../contract/routes'
 import {
   clientMachine,
   type ClientCall,
@@ -38,6 +43,7 @@ import { createAppRouter } from '../../../src/routes/router'
 import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { emptyPoolData } from '../../machines/fixtures'
 import { apiProblem, sessionData } from '../auth/harness'
+import { createFakeChecklistsApi } from './checklists-fake'
 import { createFakeDocumentsApi } from './documents-fake'
 import { createFakeMoneyApi, type FakePaymentRequest } from './money-fake'
 import { createFakeTimelineApi } from './timeline-fake'
@@ -145,12 +151,13 @@ export function createFakeClientApi(
   stages: readonly Stage[] = STAGES,
   proposals: DateProposal[] = [],
 ) {
+  const checklists = createFakeChecklistsApi()
   const entries = new Map<string, PoolEntry>()
   for (const entry of [...initial.poolChoices, ...initial.nonStages]) {
     entries.set('StageId' in entry ? entry.StageId : entry.Title, entry)
   }
   let quoteCount = 0
-  const timelineApi = createFakeTimelineApi(proposals)
+  const timelineApi = createFakeTimelineApi(proposals, checklists.checkedOf)
   /** The pool data as the fake server holds it now, as a refresh answers it. */
   const poolData = (): PoolData => {
     const all = [...entries.values()]
@@ -240,7 +247,7 @@ export function createFakeClientApi(
         throw new Error(`The fake client API has no ${call.name}`)
     }
   }
-  return { handle: vi.fn(handle), timeline: timelineApi, money: moneyApi, poolData }
+  return { handle: vi.fn(handle), timeline: timelineApi, money: moneyApi, checklists, poolData }
 }
 
 export type BuilderOptions = {
@@ -290,6 +297,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     options.clientCall ??
     ((call: ClientCall) => {
       if (call.name in timelineRoutes) return api.timeline.handle(call)
+      if (call.name in checklistRoutes) return api.checklists.handle(call)
       // Read by the Budget page beside the money.
       if (call.name === 'notices')
         return Promise.resolve({ name: 'notices', data: options.notices ?? [] })
@@ -408,5 +416,6 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     documentCalls: documents.handle,
     /** The uploads the fake network holds, oldest first, until the test answers them. */
     uploads: documents.uploads,
+    checklistCalls: api.checklists.handle,
   }
 }

@@ -60,7 +60,7 @@ type Held<T> = {
  * why a read was refused until the list is asked for again.
  */
 export function useHeldList<T>(
-  name: 'files' | 'logs' | 'warranties' | 'trades' | 'notices' | 'scope',
+  name: 'files' | 'logs' | 'warranties' | 'trades' | 'notices' | 'scope' | 'checklists',
   select: (snapshot: ClientSnapshot) => T[] | null,
   filesOf: (list: T[]) => StoredFile[],
 ): Held<T> {
