@@ -6,7 +6,7 @@ import type { AdminActor, AdminMachineContext } from '../../../machines/admin/ad
 import { BusyButton } from '../../components/busy-button'
 import { errorProps, FieldError } from '../../components/form/field-frame'
 import { SelectField } from '../../components/form/select-field'
-import { focusFirstInvalid, type FieldErrors } from '../../components/form-errors'
+import { errorsByPath, focusFirstInvalid, type FieldErrors } from '../../components/form-errors'
 import { CallProblem } from './call-problem'
 import { SectionPage } from './section-page'
 import { useAdminFormCall, useAdminState } from './use-admin'
@@ -31,13 +31,6 @@ const bodyOf = (rows: readonly Row[]) => ({
     share: shareOf(row.share),
   })),
 })
-
-/** The first message of each field, by its whole path (`items.2.share`), as the server keys them. */
-function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: FieldErrors = {}
-  for (const issue of issues) errors[issue.path.map(String).join('.')] ??= issue.message
-  return errors
-}
 
 const totalOf = (rows: readonly Row[]) =>
   rows.reduce((sum, row) => sum + (Number.isFinite(shareOf(row.share)) ? shareOf(row.share) : 0), 0)
@@ -71,7 +64,7 @@ function ScopeForm({ actor, scope }: { actor: AdminActor; scope: StepScope }) {
     const parsed = ScopeEditBody.safeParse(bodyOf(rows))
     setSaved(false)
     if (!parsed.success) {
-      flushSync(() => setLocal(errorsOf(parsed.error.issues)))
+      flushSync(() => setLocal(errorsByPath(parsed.error.issues)))
       focusFirstInvalid(element)
       return
     }
