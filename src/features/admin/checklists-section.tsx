@@ -126,7 +126,6 @@ function ChecklistForm({ actor, checklist }: { actor: AdminActor; checklist: Cit
                   className="field-input"
                   value={row.code}
                   maxLength={CHECKLIST_LIMITS.code}
-                  placeholder="e.g. NEC 680.26"
                   onChange={(event) => change(index, 'code', event.target.value)}
                   {...errorProps(`${id}-code`, codeError)}
                 />
