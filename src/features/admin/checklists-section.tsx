@@ -9,11 +9,10 @@ import {
 import { INSPECTIONS, type InspectionSlug } from '../../../contract/construction'
 import type { City } from '../../../contract/domain'
 import type { AdminActor, AdminMachineContext } from '../../../machines/admin/admin.machine'
-import { BusyButton } from '../../components/busy-button'
 import { errorProps, FieldError } from '../../components/form/field-frame'
 import { SelectField } from '../../components/form/select-field'
 import { errorsByPath, focusFirstInvalid, type FieldErrors } from '../../components/form-errors'
-import { CallProblem } from './call-problem'
+import { ListFooter, listErrors, RemoveRow } from './list-editor'
 import { SectionPage } from './section-page'
 import { useAdminFormCall, useAdminState } from './use-admin'
 
@@ -57,11 +56,7 @@ function ChecklistForm({ actor, checklist }: { actor: AdminActor; checklist: Cit
     setRows((now?.items ?? []).map(rowOf))
     setSaved(true)
   })
-  const server = Object.entries(call.failure?.fields ?? {}).map(([field, [first]]) => [
-    field,
-    first,
-  ])
-  const errors: FieldErrors = { ...Object.fromEntries(server), ...local }
+  const errors = listErrors(call, local)
   const edited = () => setSaved(false)
   const change = <F extends 'text' | 'photo' | 'code'>(index: number, field: F, value: Row[F]) => {
     setRows((now) => now.map((row, i) => (i === index ? { ...row, [field]: value } : row)))
@@ -83,7 +78,12 @@ function ChecklistForm({ actor, checklist }: { actor: AdminActor; checklist: Cit
     call.run({ name: 'editChecklist', cityId, inspection, body: parsed.data })
   }
   return (
-    <form className="checklist-form" onSubmit={submit} noValidate aria-label="Checklist items">
+    <form
+      className="scope-form checklist-form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Checklist items"
+    >
       <label className="checkbox" htmlFor="checklist-home">
         <input
           id="checklist-home"
@@ -96,13 +96,13 @@ function ChecklistForm({ actor, checklist }: { actor: AdminActor; checklist: Cit
         />
         Someone must be home
       </label>
-      <ol className="checklist-rows">
+      <ol className="scope-rows">
         {rows.map((row, index) => {
           const id = `checklist-row-${row.key}`
           const textError = errors[`items.${index}.text`] ?? errors[`items.${index}.id`]
           const codeError = errors[`items.${index}.code`]
           return (
-            <li key={row.key} className="checklist-row">
+            <li key={row.key} className="scope-row checklist-row">
               <div className="field checklist-text">
                 <label className="field-label" htmlFor={`${id}-text`}>
                   Item
@@ -140,47 +140,32 @@ function ChecklistForm({ actor, checklist }: { actor: AdminActor; checklist: Cit
                 />
                 Needs a photo
               </label>
-              <button
-                type="button"
-                className="button button-secondary checklist-remove"
-                onClick={() => {
+              <RemoveRow
+                text={row.text}
+                index={index}
+                className="checklist-remove"
+                onRemove={() => {
                   setRows((now) => now.filter((_, i) => i !== index))
                   setLocal({})
                   edited()
                 }}
-              >
-                Remove <span className="visually-hidden">{row.text || `item ${index + 1}`}</span>
-              </button>
+              />
             </li>
           )
         })}
       </ol>
-      {errors.items && (
-        <p className="field-error" role="alert">
-          {errors.items}
-        </p>
-      )}
-      <CallProblem failure={call.failure} />
-      <div className="scope-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={rows.length >= CHECKLIST_LIMITS.items}
-          onClick={() => {
-            setRows((now) => [...now, rowOf()])
-            setLocal((now) => ({ ...now, items: undefined }))
-            edited()
-          }}
-        >
-          Add item
-        </button>
-        <BusyButton type="submit" busy={call.busy} busyLabel="Saving…">
-          Save checklist
-        </BusyButton>
-      </div>
-      <p role="status" className="scope-status">
-        {saved && !call.busy && !call.failure ? 'Saved' : ''}
-      </p>
+      <ListFooter
+        call={call}
+        listError={errors.items}
+        canAdd={rows.length < CHECKLIST_LIMITS.items}
+        onAdd={() => {
+          setRows((now) => [...now, rowOf()])
+          setLocal((now) => ({ ...now, items: undefined }))
+          edited()
+        }}
+        saveLabel="Save checklist"
+        saved={saved}
+      />
     </form>
   )
 }

@@ -24,6 +24,7 @@ import {
   projectChecklists,
 } from '../../../db/schema'
 import { adminWrite, found } from '../../../lib/audit'
+import { checkKeptIds } from '../../../lib/kept-ids'
 import { badRequest, notFound } from '../../../lib/problem'
 
 /**
@@ -64,6 +65,8 @@ declare module 'fastify' {
 type CityRow = typeof cityChecklists.$inferSelect
 type ProjectRow = typeof projectChecklists.$inferSelect
 
+const NOT_ON_LIST = 'This item is not one of this checklist’s'
+
 /** The kinds of file that may show an item (PRODUCT.md §16). */
 const PHOTO_KINDS = ['photo', 'inspection']
 
@@ -90,20 +93,6 @@ const reapplied = (items: readonly ChecklistItemDef[], held: readonly ChecklistI
     const was = held.find((h) => h.id === item.id)
     return { ...item, checked: was?.checked ?? false, fileIds: was?.fileIds ?? [] }
   })
-
-/** An id twice, or one that is not the checklist's: its field says which. */
-function checkIds(items: ChecklistEditBody['items'], held: ReadonlySet<string>) {
-  const seen = new Set<string>()
-  const errors: Record<string, string[]> = {}
-  items.forEach((item, index) => {
-    if (item.id === undefined) return
-    if (!held.has(item.id) || seen.has(item.id)) {
-      errors[`items.${index}.id`] = ['This item is not one of this checklist’s']
-    }
-    seen.add(item.id)
-  })
-  if (Object.keys(errors).length > 0) throw badRequest(errors)
-}
 
 export default fp(
   async function checklistsRepository(app: FastifyInstance) {
@@ -232,7 +221,7 @@ export default fp(
         if (!city) throw notFound('No city has this id.')
         const rows = await tx.select().from(cityChecklists).where(eq(cityChecklists.cityId, cityId))
         const before = cityChecklist(city, inspection, rows)
-        checkIds(body.items, new Set(before.items.map((item) => item.id)))
+        checkKeptIds(body.items, new Set(before.items.map((item) => item.id)), NOT_ON_LIST)
         const items = body.items.map((item) => ({
           id: item.id ?? randomUUID(),
           text: item.text,

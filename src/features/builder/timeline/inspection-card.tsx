@@ -187,7 +187,6 @@ export function InspectionCard({
         <ScheduleAnyway
           unticked={unticked}
           busy={saving === 'scheduled'}
-          blocked={calls.pending !== null && saving === null}
           problem={failure?.message}
           onSchedule={() => record('scheduled', true)}
           onClose={() => setAsking(false)}

@@ -1,13 +1,10 @@
 import type { ChecklistItem } from '../../../../contract/checklists'
-import { BusyButton } from '../../../components/busy-button'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FieldAlert } from '../../../components/form/field-alert'
-import { ModalDialog } from '../../../components/modal-dialog'
 
 type ScheduleAnywayProps = {
   unticked: ChecklistItem[]
   busy: boolean
-  /** Another write is in flight: the answer waits for it. */
-  blocked: boolean
   problem: string | undefined
   onSchedule: () => void
   onClose: () => void
@@ -17,35 +14,32 @@ type ScheduleAnywayProps = {
  * "Schedule anyway?": the inspection's checklist still has unticked items (PRODUCT.md §16). The
  * owner sees which before booking the inspector regardless.
  */
-export function ScheduleAnyway(props: ScheduleAnywayProps) {
-  const { unticked, busy, onClose } = props
+export function ScheduleAnyway({
+  unticked,
+  busy,
+  problem,
+  onSchedule,
+  onClose,
+}: ScheduleAnywayProps) {
+  const which = unticked.length === 1 ? 'This item is' : `These ${unticked.length} items are`
   return (
-    <ModalDialog title="Schedule anyway?" onClose={onClose} busy={busy}>
-      <p>
-        {unticked.length === 1 ? 'This item is' : `These ${unticked.length} items are`} not ticked
-        on the checklist yet:
-      </p>
+    <ConfirmDialog
+      title="Schedule anyway?"
+      message={`${which} not ticked on the checklist yet:`}
+      confirmLabel="Schedule anyway"
+      busyLabel="Scheduling…"
+      variant="primary"
+      busy={busy}
+      onConfirm={onSchedule}
+      onClose={onClose}
+      problem={<FieldAlert message={problem} />}
+    >
       <ul className="schedule-anyway-items">
         {unticked.map((item) => (
           <li key={item.id}>{item.text}</li>
         ))}
       </ul>
       <p>An inspector who finds one of them missing fails the inspection.</p>
-      <FieldAlert message={props.problem} />
-      <div className="dialog-actions">
-        <BusyButton
-          type="button"
-          busy={busy}
-          busyLabel="Scheduling…"
-          disabled={props.blocked}
-          onClick={props.onSchedule}
-        >
-          Schedule anyway
-        </BusyButton>
-        <button type="button" className="button button-secondary" disabled={busy} onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </ModalDialog>
+    </ConfirmDialog>
   )
 }
