@@ -20,6 +20,7 @@ import {
   UserData,
 } from './domain'
 import { StepScope } from './scope'
+import { CityChecklist } from './checklists'
 
 export const envelope = <T extends z.ZodMiniType>(data: T) => z.object({ Data: data })
 
@@ -113,5 +114,7 @@ export const AdminFetchData = z.object({
   Schedule: z.array(ScheduleRow),
   /** Each licensed step's scope items (PRODUCT.md §14). */
   Scope: z.array(StepScope),
+  /** Every city's checklist of each inspection (PRODUCT.md §16). */
+  Checklists: z.array(CityChecklist),
 })
 export type AdminFetchData = z.infer<typeof AdminFetchData>

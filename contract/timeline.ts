@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini'
 import { InspectionSlug, StepSlug } from './construction'
+import { CheckedItem } from './checklists'
 import { Text, Timestamp } from './domain'
 
 /** A calendar date as the API answers it. */
@@ -49,6 +50,8 @@ export const InspectionEvent = z.object({
   status: InspectionOutcome,
   date: IsoDate,
   notes: z.string(),
+  /** What the checklist held when it passed or failed (PRODUCT.md §18a); null when scheduled. */
+  checklist: z.optional(z.nullable(z.array(CheckedItem))),
 })
 export type InspectionEvent = z.infer<typeof InspectionEvent>
 

@@ -257,6 +257,16 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description: 'Its link then answers 410 LINK_GONE; 409 for a request no longer open.',
   },
   scope: { summary: "Each licensed step's scope items, which bids are levelled on" },
+  checklists: {
+    summary: "The project's checklist of each inspection",
+    description:
+      "Copied from the city's checklists the first time they are read or ticked; a city's later edits reach the inspections not yet scheduled.",
+  },
+  tickChecklistItem: {
+    summary: 'Tick or untick an item of an inspection’s checklist',
+    description:
+      'Answers that inspection’s checklist. fileIds (the client’s files of kind photo or inspection) replaces the item’s photos; a photo item cannot be ticked without one (400). 404 for an item not on the checklist.',
+  },
   addChangeOrder: {
     summary: 'Propose a change order on a step with an accepted quote',
     description: 'A signed amount in cents (not 0); 409 NO_CONTRACT without an accepted quote.',
@@ -345,5 +355,10 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     summary: "Replace a licensed step's scope items",
     description:
       'Items with an id are kept and updated, items left out are deleted, items without an id are added; the order given is kept. 400 when the shares add up to more than 100 or an id is not one of the step’s items; 404 for a step without scope items (pool design, engineering, permits).',
+  },
+  editChecklist: {
+    summary: "Replace a city's checklist of one inspection",
+    description:
+      'Items with an id are kept, the others added, in the order given; 400 for an id not on the checklist, 404 for an unknown city. Projects of the city whose inspection is not yet scheduled take the new list, keeping the ticks of items kept.',
   },
 }

@@ -19,6 +19,7 @@ import type {
   Stage,
 } from '../index'
 import type { BidRequest, StepScope } from '../bids'
+import type { Checklist } from '../checklists'
 import type { LogEntry, StoredFile, Warranty } from '../documents'
 import type { Money } from '../money'
 import type { Notice } from '../notices'
@@ -48,6 +49,8 @@ export type ClientLists = {
   equipment: Equipment[]
   startupLog: StartupDay[]
   passport: Passport
+  /** The project's inspection checklists (PRODUCT.md §16). */
+  checklists: Checklist[]
 }
 export type ClientListName = keyof ClientLists
 
@@ -77,6 +80,7 @@ export type ClientUpdate<T> =
   | ([T] extends [Trade] ? { list: 'trades'; by: 'upserting' } : never)
   | ([T] extends [Notice] ? { list: 'notices'; by: 'upserting' } : never)
   | ([T] extends [Equipment] ? { list: 'equipment'; by: 'upserting' } : never)
+  | ([T] extends [Checklist] ? { list: 'checklists'; by: 'upserting' } : never)
   | ([T] extends [{ id: string }]
       ? { list: 'files' | 'logs' | 'trades' | 'notices' | 'equipment'; by: 'dropping' }
       : never)
@@ -159,6 +163,8 @@ export const clientEffects = {
   setStartupDay: { updates: { list: 'startupLog', by: 'replacing' }, stale: ['passport'] },
   passport: { updates: { list: 'passport', by: 'replacing' } },
   setPassport: { updates: { list: 'passport', by: 'replacing' } },
+  checklists: { updates: { list: 'checklists', by: 'replacing' } },
+  tickChecklistItem: { updates: { list: 'checklists', by: 'upserting' } },
 } as const satisfies { [N in ClientCallName]: Effect<ClientUpdate<CallData<N>>> }
 
 /** The item type of every admin list whose items have an id (all but NonStages). */
@@ -183,7 +189,8 @@ type AdminListsHolding<T> = {
 /**
  * How an admin answer changes the data: a delete answers the id of an item of the list it
  * names, a create or an edit an item of it; a tip or a stage's pricing changes a stage, and a
- * Schedule row and a step's Scope are keyed by their step.
+ * Schedule row and a step's Scope are keyed by their step, a city's checklist by its city and
+ * inspection.
  */
 export type AdminUpdate<N extends AdminWriteName> = N extends 'editTip'
   ? 'tip'
@@ -193,9 +200,12 @@ export type AdminUpdate<N extends AdminWriteName> = N extends 'editTip'
       ? 'scheduleRow'
       : N extends 'editScope'
         ? 'scopeStep'
-        : CallData<N> extends string
-          ? { deleted: AdminListName }
-          : { created: AdminListsHolding<CallData<N>> } | { edited: AdminListsHolding<CallData<N>> }
+        : N extends 'editChecklist'
+          ? 'cityChecklist'
+          : CallData<N> extends string
+            ? { deleted: AdminListName }
+            : | { created: AdminListsHolding<CallData<N>> }
+              | { edited: AdminListsHolding<CallData<N>> }
 
 /**
  * `stale: ['adminData']` marks the writes whose effects reach lists the answer does not carry:
@@ -226,4 +236,5 @@ export const adminEffects = {
   editStage: { updates: 'stage' },
   editSchedule: { updates: 'scheduleRow' },
   editScope: { updates: 'scopeStep' },
+  editChecklist: { updates: 'cityChecklist' },
 } as const satisfies { [N in AdminWriteName]: Effect<AdminUpdate<N>> }

@@ -11,6 +11,7 @@ import type { NoBody } from '../api'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth'
 import { bidsRoutes } from './bids'
+import { checklistAdminRoutes, checklistRoutes } from './checklists'
 import { clientRoutes, timelineRoutes } from './client'
 import { documentsRoutes } from './documents'
 import { exportsRoutes, tradeExportsRoutes } from './exports'
@@ -27,6 +28,8 @@ export {
   adminRoutes,
   authRoutes,
   bidsRoutes,
+  checklistAdminRoutes,
+  checklistRoutes,
   clientRoutes,
   documentsRoutes,
   exportsRoutes,
@@ -55,8 +58,10 @@ export const routes = {
   ...tradeExportsRoutes,
   ...bidsRoutes,
   ...scopeRoutes,
+  ...checklistRoutes,
   ...adminRoutes,
   ...scopeAdminRoutes,
+  ...checklistAdminRoutes,
 }
 
 /** The table's parts by name: the API document tags each call with its part's. */
@@ -74,8 +79,10 @@ export const routeParts = {
   'trade-exports': tradeExportsRoutes,
   bids: bidsRoutes,
   scope: scopeRoutes,
+  checklists: checklistRoutes,
   admin: adminRoutes,
   'admin-scope': scopeAdminRoutes,
+  'admin-checklists': checklistAdminRoutes,
 } satisfies Record<string, Record<string, RouteDef>>
 
 export type Routes = typeof routes

@@ -33,6 +33,7 @@ export const emptyAdminLists = (): AdminLists => ({
   UsersOnWaitingList: [],
   Schedule: [],
   Scope: [],
+  Checklists: [],
 })
 
 export const initialAdminContext = (): AdminContext => ({

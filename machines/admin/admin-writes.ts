@@ -2,6 +2,7 @@ import { adminEffects, staleOf, type AdminUpdate } from '../../contract/routes/e
 import type { AdminWriteName } from '../../contract/routes'
 import type { ScheduleRow } from '../../contract'
 import type { StepScope } from '../../contract/bids'
+import type { CityChecklist } from '../../contract/checklists'
 import type { AdminCall, AdminCallResult, AdminMachineContext } from './admin.types'
 import { appendItem, removeItem, replaceItem, replaceStage, replaceTip } from './admin-lists'
 
@@ -27,6 +28,16 @@ export function applyWrite(
   if (updates === 'scopeStep') {
     const scope: StepScope = data
     return { Scope: context.Scope.map((held) => (held.step === scope.step ? scope : held)) }
+  }
+  if (updates === 'cityChecklist') {
+    const edited: CityChecklist = data
+    const same = (held: CityChecklist) =>
+      held.cityId === edited.cityId && held.inspection === edited.inspection
+    return {
+      Checklists: context.Checklists.some(same)
+        ? context.Checklists.map((held) => (same(held) ? edited : held))
+        : [...context.Checklists, edited],
+    }
   }
   if ('deleted' in updates) return removeItem(context, { list: updates.deleted, id: data })
   if ('created' in updates) return appendItem(context, { list: updates.created, item: data })

@@ -1,5 +1,6 @@
 import type { AdminFetchData, NonStage, ScheduleRow } from '../../contract'
 import type { StepScope } from '../../contract/bids'
+import type { CityChecklist } from '../../contract/checklists'
 import type { CallFailure } from '../shared/call-failure'
 import type { AdminWriteName, CallData, NamedCall } from '../../contract/routes'
 import type { AdminItems, AdminListName } from '../../contract/routes/effects'
@@ -11,12 +12,14 @@ export type AdminIdLists = { [L in AdminListName]: AdminItems[L][] }
 
 /**
  * Every list of the admin state (seed §3); NonStages are fixed text keyed by title, and the
- * Schedule's rows and the Scope's lists are keyed by step, not id.
+ * Schedule's rows and the Scope's lists are keyed by step, and the Checklists by city and
+ * inspection, not id.
  */
 export type AdminLists = AdminIdLists & {
   NonStages: NonStage[]
   Schedule: ScheduleRow[]
   Scope: StepScope[]
+  Checklists: CityChecklist[]
 }
 
 /** The admin state as the seed names it; persisted under `admin`. */

@@ -68,6 +68,7 @@ export const toStored = ({
   warranties: _warranties,
   trades: _trades,
   notices: _notices,
+  checklists: _checklists,
   bidRequests: _bidRequests,
   scope: _scope,
   equipment: _equipment,
@@ -155,11 +156,17 @@ function updateList(context: CallEffect, { list, by }: ListUpdate, data: never):
                   ...context,
                   equipment: context.equipment && upsertBy(context.equipment, data, (e) => e.id),
                 }
-              : {
-                  ...context,
-                  bidRequests:
-                    context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
-                }
+              : list === 'checklists'
+                ? {
+                    ...context,
+                    checklists:
+                      context.checklists && upsertBy(context.checklists, data, (c) => c.inspection),
+                  }
+                : {
+                    ...context,
+                    bidRequests:
+                      context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
+                  }
     case 'dropping':
       return list === 'files'
         ? { ...context, files: dropId(context.files, data) }

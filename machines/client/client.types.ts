@@ -6,6 +6,7 @@ import type { BidRequest } from '../../contract/bids'
 import type { Trade } from '../../contract/trades'
 import type { Notice } from '../../contract/notices'
 import type { Equipment, Passport, StartupDay } from '../../contract/passport'
+import type { Checklist } from '../../contract/checklists'
 import type { StepScope } from '../../contract/bids'
 import type {
   Engineer,
@@ -81,6 +82,8 @@ export type ClientMachineContext = ClientContext & {
   trades: Trade[] | null
   /** The preliminary notices (PRODUCT.md §15) once fetched; not saved, as the trades. */
   notices: Notice[] | null
+  /** The project's inspection checklists (PRODUCT.md §16) once fetched; not saved. */
+  checklists: Checklist[] | null
   /** The bid requests of every step (PRODUCT.md §14) once fetched; not saved: trades answer them. */
   bidRequests: BidRequest[] | null
   /** Each licensed step's scope items (PRODUCT.md §14), which quotes are levelled on. */

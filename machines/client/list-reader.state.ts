@@ -13,6 +13,7 @@ const READS: { [L in ClientListName]: NamedCall<L> } = {
   warranties: { name: 'warranties' },
   trades: { name: 'trades' },
   notices: { name: 'notices' },
+  checklists: { name: 'checklists' },
   bidRequests: { name: 'bidRequests' },
   scope: { name: 'scope' },
   equipment: { name: 'equipment' },

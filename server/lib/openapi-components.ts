@@ -8,6 +8,7 @@
 import { z } from 'zod/mini'
 import * as main from '../../contract'
 import * as bids from '../../contract/bids'
+import * as checklists from '../../contract/checklists'
 import * as documents from '../../contract/documents'
 import * as notices from '../../contract/notices'
 import * as passport from '../../contract/passport'
@@ -16,7 +17,7 @@ import * as trades from '../../contract/trades'
 import * as waivers from '../../contract/waivers'
 import { routes } from '../../contract/routes'
 
-const MODULES = [main, bids, documents, notices, passport, scope, trades, waivers]
+const MODULES = [main, bids, checklists, documents, notices, passport, scope, trades, waivers]
 
 const isObjectSchema = (value: unknown): value is z.ZodMiniObject =>
   value instanceof z.ZodMiniType && value._zod.def.type === 'object'

@@ -28,6 +28,7 @@ import startupLog from './app/passport/startup-log'
 import poolEntries from './app/pool/pool-entries'
 import stages from './app/pool/stages'
 import scopeItems from './app/scope/scope-items'
+import checklists from './app/checklists/checklists'
 import calendars from './app/timeline/calendars'
 import schedule from './app/timeline/schedule'
 import timelines from './app/timeline/timeline'
@@ -64,6 +65,7 @@ export const plugins = [
   stages,
   schedule,
   scopeItems,
+  checklists,
   notificationLog,
   notifier,
   housekeeping,

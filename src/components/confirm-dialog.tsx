@@ -14,19 +14,27 @@ type ConfirmDialogProps = {
   onClose: () => void
   /** Shown above the message, e.g. why the last try was refused. */
   problem?: ReactNode
+  /** Said after the message, e.g. what it is about. */
+  children?: ReactNode
+  /** The confirm button's look: danger for what cannot be undone (the default). */
+  variant?: 'primary' | 'danger'
 }
 
-/** Asks before something that cannot be undone: a modal with the danger button first, then Cancel. */
+/**
+ * Asks before something that cannot be undone (or should not be done lightly): a modal with
+ * the confirm button first, then Cancel.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { busy, onClose } = props
+  const { busy, onClose, variant = 'danger' } = props
   return (
     <ModalDialog title={props.title} onClose={onClose} busy={busy}>
       {props.problem}
       <p>{props.message}</p>
+      {props.children}
       <div className="dialog-actions">
         <BusyButton
           type="button"
-          variant="danger"
+          variant={variant}
           busy={busy}
           busyLabel={props.busyLabel}
           onClick={props.onConfirm}

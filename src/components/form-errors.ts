@@ -25,6 +25,16 @@ export function issuesByField(error: z.core.$ZodError, missing: FieldErrors = {}
   return messages
 }
 
+/**
+ * The first message of each field, by its whole path (`items.2.text`), as the server keys a
+ * list's fields.
+ */
+export function errorsByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: FieldErrors = {}
+  for (const issue of issues) errors[issue.path.map(String).join('.')] ??= issue.message
+  return errors
+}
+
 /** The server's own field errors (problem+json `errors`), shown like the local ones. */
 export function serverFieldErrors(problem: SessionProblem | null): FieldErrors {
   const messages: FieldErrors = {}

@@ -129,6 +129,14 @@ export const fetchData = (overrides: Partial<AdminFetchData> = {}): AdminFetchDa
   UsersOnWaiting: [client(7, true)],
   Schedule: [{ step: 'steel', title: 'Steel', durationDays: 3, waitDays: 0 }],
   Scope: [{ step: 'steel', items: [{ id: uuid(8), text: 'Chairs and spacers', share: 5 }] }],
+  Checklists: [
+    {
+      cityId: uuid(2),
+      inspection: 'final',
+      someoneHome: true,
+      items: [{ id: uuid(9), text: 'Barrier complete', photo: false, code: null }],
+    },
+  ],
   ...overrides,
 })
 

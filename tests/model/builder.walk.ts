@@ -162,7 +162,11 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
         await d.expectText(/^Done since /)
         await d.click('link', 'Timeline')
       },
-      SCHEDULE_INSPECTION: () => d.click('button', 'Schedule inspection'),
+      // The layout's checklist is not ticked: booked anyway.
+      SCHEDULE_INSPECTION: async () => {
+        await d.click('button', 'Schedule inspection')
+        await d.click('button', 'Schedule anyway')
+      },
       INSPECTION_FAILED: async () => {
         await d.fill('Notes', FAILED_NOTES)
         await d.click('button', 'Failed')

@@ -14,7 +14,12 @@ import type {
   StageEntry,
   UserData,
 } from '../../contract'
-import { documentsRoutes, moneyRoutes, timelineRoutes } from '../../contract/routes'
+import {
+  checklistRoutes,
+  documentsRoutes,
+  moneyRoutes,
+  timelineRoutes,
+} from '../../contract/routes'
 import { cityKey, LoginBody, zoneOfState } from '../../contract'
 import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
 import type {
@@ -170,11 +175,12 @@ function createBackOffice() {
     UsersOnWaiting: [],
     Schedule: [],
     Scope: [],
+    Checklists: [],
   }
   /** The lists the admin writes add to, change and drop from. */
   type List = keyof Omit<
     AdminFetchData,
-    'Stages' | 'NonStages' | 'UsersWithPerks' | 'Schedule' | 'Scope'
+    'Stages' | 'NonStages' | 'UsersWithPerks' | 'Schedule' | 'Scope' | 'Checklists'
   >
   type Item<K extends List> = AdminFetchData[K][number]
   const add = <K extends List>(key: K, item: Item<K>) => {
@@ -572,6 +578,7 @@ export function createFakeServer() {
       }
       signedIn(token)
       if (call.name in moneyRoutes) return clientApi.money.handle(call)
+      if (call.name in checklistRoutes) return clientApi.checklists.handle(call)
       if (call.name === 'addLogEntry') reach('addLogEntry')
       if (call.name in documentsRoutes) return documents.handle(call)
       if (call.name === 'addQuote' || call.name === 'addQuote1') reach('addQuote')

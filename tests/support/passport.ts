@@ -1,12 +1,11 @@
 import type { Passport } from '../../contract/passport'
-import type { PrintedPassport } from '../../server/lib/exports/passport-pdf'
 import { fileId, warranty } from './documents'
 
 const BLANK = { ph: null, freeChlorine: null, alkalinity: null, calcium: null, cya: null }
 const NOT_BRUSHED = { brushed: false, note: '' }
 
 /** A kidney pool's passport with one of everything the record holds, and a checklist. */
-export function samplePassport(over: Partial<Passport> = {}): PrintedPassport {
+export function samplePassport(over: Partial<Passport> = {}): Passport {
   return {
     asBuilt: {
       shape: 'kidney',

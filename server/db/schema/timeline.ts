@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { CheckedItem } from '../../../contract/checklists'
 import type { SavedBaseline } from '../../../contract/scheduling'
 import { id, createdAt, updatedAt, at, day } from './columns'
 import { clientId } from './client-column'
@@ -73,6 +74,8 @@ export const inspectionEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ...inspectionRecord(),
+    /** The checklist as it stood when the inspection passed or failed (PRODUCT.md §18a). */
+    checklist: jsonb('checklist').$type<CheckedItem[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('inspection_events_client_idx').on(t.clientId, t.id)],

@@ -8,23 +8,12 @@ import { rgb } from 'pdf-lib'
 import { formatMoney } from '../../../contract/money-format'
 import { STARTUP_READING_KEYS, type Passport } from '../../../contract/passport'
 import { curvedPath } from '../../../contract/pool-outline'
-import type { InspectionEvent } from '../../../contract/timeline'
+import type { InspectionEvent, InspectionStatus } from '../../../contract/timeline'
 import { EQUIPMENT_FIELDS, equipmentRows } from './passport-csv'
 import { pdfWriter, type Box, type Style } from './pdf-writer'
 
 /** Whose pool it is: the first page names the owner and where the pool is. */
 export type PassportOwner = { name: string; address: string; city: string; state: string }
-
-/** An inspection result as the passport prints it: with its checklist when one was recorded. */
-type PrintedEvent = InspectionEvent & {
-  checklist?: readonly { itemId: string; text: string; checked: boolean }[] | undefined
-}
-type Inspection = Passport['inspections'][number]
-
-/** A passport whose inspection results may carry the checklist ticked for them (§18a). */
-export type PrintedPassport = Omit<Passport, 'inspections'> & {
-  inspections: (Omit<Inspection, 'history'> & { history: PrintedEvent[] })[]
-}
 
 const TITLE: Style = { bold: true, size: 20 }
 const HEADING: Style = { bold: true, size: 13 }
@@ -36,7 +25,7 @@ const SMALL_BOLD: Style = { bold: true, size: 8.5 }
 const whole = (n: number) => n.toLocaleString('en-US')
 const feet = (n: number) => `${whole(n)} ft`
 const SHAPE_NAMES = { rectangle: 'Rectangle', oval: 'Oval', kidney: 'Kidney', freeform: 'Freeform' }
-const STATUS_NAMES: Record<Inspection['status'], string> = {
+const STATUS_NAMES: Record<InspectionStatus, string> = {
   waiting: 'Waiting',
   ready: 'Ready to schedule',
   scheduled: 'Scheduled',
@@ -96,7 +85,7 @@ function drawPool(
   text(feet(widthFt), box.x + box.width + 14, box.y + box.height / 2 - 4, TEXT)
 }
 
-export async function passportPdf(passport: PrintedPassport, owner: PassportOwner) {
+export async function passportPdf(passport: Passport, owner: PassportOwner) {
   const pdf = await pdfWriter()
   const { asBuilt } = passport
   const titleOf = (step: string) => passport.steps.find((s) => s.step === step)?.title ?? step

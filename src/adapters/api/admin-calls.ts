@@ -1,6 +1,7 @@
 import type { AdminWriteName } from '../../../contract/routes'
 import { adminRoutes } from '../../../contract/routes/admin'
 import { scopeAdminRoutes } from '../../../contract/routes/scope'
+import { checklistAdminRoutes } from '../../../contract/routes/checklists'
 import type { AdminFetchInput, AdminFetchResult } from '../../../machines/admin/admin.types'
 import type { Table } from './caller'
 import { readData, type Http } from './http'
@@ -8,7 +9,11 @@ import { readData, type Http } from './http'
 const { adminFetch, ...writes } = adminRoutes
 
 /** The back office's writes: the calls of the admin actor's `adminCall` port. */
-export const adminWrites: Table<AdminWriteName> = { ...writes, ...scopeAdminRoutes }
+export const adminWrites: Table<AdminWriteName> = {
+  ...writes,
+  ...scopeAdminRoutes,
+  ...checklistAdminRoutes,
+}
 
 /**
  * GET admin/fetch. With the ETag of the data already held, an unchanged answer costs a 304 and

@@ -4,6 +4,7 @@ import { documentsRoutes } from '../../../contract/routes/documents'
 import { moneyRoutes } from '../../../contract/routes/money'
 import { passportRoutes } from '../../../contract/routes/passport'
 import { scopeRoutes } from '../../../contract/routes/scope'
+import { checklistRoutes } from '../../../contract/routes/checklists'
 import { tradesRoutes } from '../../../contract/routes/trades'
 import type { ClientCallName } from '../../../machines/client/client.types'
 import type { Table } from './caller'
@@ -25,6 +26,7 @@ export const builderRoutes: Table<ClientCallName> = {
   ...bidsRoutes,
   ...scopeRoutes,
   ...passportRoutes,
+  ...checklistRoutes,
   files,
   deleteFile,
   addLogEntry,

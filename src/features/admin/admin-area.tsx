@@ -20,6 +20,7 @@ import { BuilderRequestsSection, ManagerRequestsSection } from './requests-secti
 import { SECTION_ICONS } from './section-icons'
 import { ScheduleSection } from './schedule-section'
 import { ScopeSection } from './scope-section'
+import { ChecklistsSection } from './checklists-section'
 import { ADMIN_SECTIONS } from './section-titles'
 import { TipsSection } from './tips-section'
 import { useAdminActor } from './use-admin'
@@ -42,6 +43,7 @@ export const SECTION_SCREENS: Record<SectionRoute, ComponentType<{ actor: AdminA
   'manager-requests': ManagerRequestsSection,
   schedule: ScheduleSection,
   scope: ScopeSection,
+  checklists: ChecklistsSection,
 }
 
 /** The back office: its sections beside the page once the admin's data runs; until then its shape. */

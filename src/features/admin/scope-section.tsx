@@ -3,11 +3,10 @@ import { flushSync } from 'react-dom'
 import { ScopeEditBody, SCOPE_LIMITS, type StepScope } from '../../../contract/bids'
 import { stepTitle } from '../../../contract/scheduling'
 import type { AdminActor, AdminMachineContext } from '../../../machines/admin/admin.machine'
-import { BusyButton } from '../../components/busy-button'
 import { errorProps, FieldError } from '../../components/form/field-frame'
 import { SelectField } from '../../components/form/select-field'
-import { focusFirstInvalid, type FieldErrors } from '../../components/form-errors'
-import { CallProblem } from './call-problem'
+import { errorsByPath, focusFirstInvalid, type FieldErrors } from '../../components/form-errors'
+import { ListFooter, listErrors, RemoveRow } from './list-editor'
 import { SectionPage } from './section-page'
 import { useAdminFormCall, useAdminState } from './use-admin'
 
@@ -32,13 +31,6 @@ const bodyOf = (rows: readonly Row[]) => ({
   })),
 })
 
-/** The first message of each field, by its whole path (`items.2.share`), as the server keys them. */
-function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: FieldErrors = {}
-  for (const issue of issues) errors[issue.path.map(String).join('.')] ??= issue.message
-  return errors
-}
-
 const totalOf = (rows: readonly Row[]) =>
   rows.reduce((sum, row) => sum + (Number.isFinite(shareOf(row.share)) ? shareOf(row.share) : 0), 0)
 
@@ -53,12 +45,7 @@ function ScopeForm({ actor, scope }: { actor: AdminActor; scope: StepScope }) {
     setRows((now?.items ?? []).map(rowOf))
     setSaved(true)
   })
-  // The server's messages, keyed as the local ones; a field typed in since hides its own.
-  const server = Object.entries(call.failure?.fields ?? {}).map(([field, [first]]) => [
-    field,
-    first,
-  ])
-  const errors: FieldErrors = { ...Object.fromEntries(server), ...local }
+  const errors = listErrors(call, local)
   const total = totalOf(rows)
   const change = (index: number, field: 'text' | 'share', value: string) => {
     setRows((now) => now.map((row, i) => (i === index ? { ...row, [field]: value } : row)))
@@ -71,7 +58,7 @@ function ScopeForm({ actor, scope }: { actor: AdminActor; scope: StepScope }) {
     const parsed = ScopeEditBody.safeParse(bodyOf(rows))
     setSaved(false)
     if (!parsed.success) {
-      flushSync(() => setLocal(errorsOf(parsed.error.issues)))
+      flushSync(() => setLocal(errorsByPath(parsed.error.issues)))
       focusFirstInvalid(element)
       return
     }
@@ -118,49 +105,35 @@ function ScopeForm({ actor, scope }: { actor: AdminActor; scope: StepScope }) {
                 />
                 <FieldError id={shareId} error={shareError} />
               </div>
-              <button
-                type="button"
-                className="button button-secondary scope-remove"
-                onClick={() => {
+              <RemoveRow
+                text={row.text}
+                index={index}
+                className="scope-remove"
+                onRemove={() => {
                   setRows((now) => now.filter((_, i) => i !== index))
                   setLocal({})
                   setSaved(false)
                 }}
-              >
-                Remove <span className="visually-hidden">{row.text || `item ${index + 1}`}</span>
-              </button>
+              />
             </li>
           )
         })}
       </ol>
-      <p className={total > SCOPE_LIMITS.shareTotal ? 'scope-total scope-over' : 'scope-total'}>
-        Total of shares: {total}% of {SCOPE_LIMITS.shareTotal}%
-      </p>
-      {errors.items && (
-        <p className="field-error" role="alert">
-          {errors.items}
+      <ListFooter
+        call={call}
+        listError={errors.items}
+        canAdd={rows.length < SCOPE_LIMITS.items}
+        onAdd={() => {
+          setRows((now) => [...now, rowOf()])
+          setSaved(false)
+        }}
+        saveLabel="Save scope"
+        saved={saved}
+      >
+        <p className={total > SCOPE_LIMITS.shareTotal ? 'scope-total scope-over' : 'scope-total'}>
+          Total of shares: {total}% of {SCOPE_LIMITS.shareTotal}%
         </p>
-      )}
-      <CallProblem failure={call.failure} />
-      <div className="scope-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={rows.length >= SCOPE_LIMITS.items}
-          onClick={() => {
-            setRows((now) => [...now, rowOf()])
-            setSaved(false)
-          }}
-        >
-          Add item
-        </button>
-        <BusyButton type="submit" busy={call.busy} busyLabel="Saving…">
-          Save scope
-        </BusyButton>
-      </div>
-      <p role="status" className="scope-status">
-        {saved && !call.busy && !call.failure ? 'Saved' : ''}
-      </p>
+      </ListFooter>
     </form>
   )
 }

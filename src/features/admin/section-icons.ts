@@ -1,6 +1,7 @@
 import {
   Briefcase,
   CalendarClock,
+  ClipboardCheck,
   DraftingCompass,
   HardHat,
   Hourglass,
@@ -30,4 +31,5 @@ export const SECTION_ICONS: PageIcons = {
   'manager-requests': Inbox,
   schedule: CalendarClock,
   scope: ListChecks,
+  checklists: ClipboardCheck,
 }

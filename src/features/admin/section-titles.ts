@@ -14,6 +14,7 @@ const TITLES: Record<AdminSectionRoute, string> = {
   'manager-requests': 'Manager requests',
   schedule: 'Schedule',
   scope: 'Scope',
+  checklists: 'Checklists',
 }
 
 /** The admin sections with their titles, in sidebar order. */

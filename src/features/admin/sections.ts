@@ -1,6 +1,6 @@
 /**
  * The admin sections' addresses in sidebar order: the 11 of the seed (§2), the Schedule
- * (PRODUCT.md §9) and the Scope (§14). All the router needs to parse `$section`; the titles load with the area.
+ * (PRODUCT.md §9), the Scope (§14) and the Checklists (§16). All the router needs to parse `$section`; the titles load with the area.
  */
 export const ADMIN_SECTION_ROUTES = [
   'pricing',
@@ -16,6 +16,7 @@ export const ADMIN_SECTION_ROUTES = [
   'manager-requests',
   'schedule',
   'scope',
+  'checklists',
 ] as const
 
 export type AdminSectionRoute = (typeof ADMIN_SECTION_ROUTES)[number]

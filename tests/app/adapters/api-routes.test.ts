@@ -4,6 +4,8 @@ import {
   adminRoutes,
   authRoutes,
   bidsRoutes,
+  checklistAdminRoutes,
+  checklistRoutes,
   clientRoutes,
   documentsRoutes,
   exportsRoutes,
@@ -36,6 +38,9 @@ const params = {
   token: 'a-secret',
   variant: 'thumb',
   form: 'conditional-progress',
+  inspection: 'barrier',
+  itemId: id,
+  cityId: id,
 }
 const probe = { probe: 'a body' }
 
@@ -78,8 +83,10 @@ describe('the route table', () => {
       tradeRoutes,
       tradeExportsRoutes,
       scopeRoutes,
+      checklistRoutes,
       adminRoutes,
       scopeAdminRoutes,
+      checklistAdminRoutes,
     ].flatMap((part) => Object.keys(part))
     expect(parts.sort()).toEqual(Object.keys(routes).sort())
     expect(new Set(parts).size).toBe(parts.length)
@@ -119,13 +126,14 @@ describe('the API port', () => {
     ...documentsRoutes,
     ...tradesRoutes,
     ...scopeRoutes,
+    ...checklistRoutes,
   }).filter(([name]) => name !== 'uploadFile' && name !== 'fileVariant')
   it.each(builderCalls)('clientCall makes %s', async (name, route) => {
     const call = { name, ...inputOf(route) } as ClientCall
     expect(await sent(({ api }) => api.clientCall(call))).toEqual(expected(route))
   })
 
-  const writes = entries({ ...adminRoutes, ...scopeAdminRoutes }).filter(
+  const writes = entries({ ...adminRoutes, ...scopeAdminRoutes, ...checklistAdminRoutes }).filter(
     ([name]) => name !== 'adminFetch',
   )
   it.each(writes)('adminCall makes %s', async (name, route) => {

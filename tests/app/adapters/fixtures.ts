@@ -58,4 +58,5 @@ export const adminData = (): AdminFetchData => ({
   UsersOnWaiting: [],
   Schedule: [],
   Scope: [],
+  Checklists: [],
 })

@@ -26,6 +26,7 @@ import type { Notice } from '../../../contract/notices'
 import type { DateProposal } from '../../../contract/timeline'
 import type { UserData } from '../../../contract/domain'
 import {
+  checklistRoutes,
   documentsRoutes,
   moneyRoutes,
   passportRoutes,
@@ -43,6 +44,7 @@ import { createAppRouter } from '../../../src/routes/router'
 import { noSessionStorage, noStorage } from '../../support/storage-fakes'
 import { emptyPoolData } from '../../machines/fixtures'
 import { apiProblem, sessionData } from '../auth/harness'
+import { createFakeChecklistsApi } from './checklists-fake'
 import { createFakeDocumentsApi } from './documents-fake'
 import { createFakeMoneyApi, type FakePaymentRequest } from './money-fake'
 import { createFakePassportApi, type PassportSeed } from './passport-fake'
@@ -152,12 +154,13 @@ export function createFakeClientApi(
   proposals: DateProposal[] = [],
   passport: PassportSeed = {},
 ) {
+  const checklists = createFakeChecklistsApi()
   const entries = new Map<string, PoolEntry>()
   for (const entry of [...initial.poolChoices, ...initial.nonStages]) {
     entries.set('StageId' in entry ? entry.StageId : entry.Title, entry)
   }
   let quoteCount = 0
-  const timelineApi = createFakeTimelineApi(proposals)
+  const timelineApi = createFakeTimelineApi(proposals, checklists.checkedOf)
   const passportApi = createFakePassportApi(passport)
   /** The pool data as the fake server holds it now, as a refresh answers it. */
   const poolData = (): PoolData => {
@@ -254,6 +257,7 @@ export function createFakeClientApi(
     timeline: timelineApi,
     money: moneyApi,
     passport: passportApi,
+    checklists,
     poolData,
   }
 }
@@ -307,6 +311,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     options.clientCall ??
     ((call: ClientCall) => {
       if (call.name in timelineRoutes) return api.timeline.handle(call)
+      if (call.name in checklistRoutes) return api.checklists.handle(call)
       // Read by the Budget page beside the money.
       if (call.name === 'notices')
         return Promise.resolve({ name: 'notices', data: options.notices ?? [] })
@@ -426,5 +431,6 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     documentCalls: documents.handle,
     /** The uploads the fake network holds, oldest first, until the test answers them. */
     uploads: documents.uploads,
+    checklistCalls: api.checklists.handle,
   }
 }

@@ -3,6 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { addDays, formatISO } from 'date-fns'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SCHEDULE } from '../../../contract'
+import { defaultChecklist } from '../../../contract/checklist-defaults'
+import type { Checklist } from '../../../contract/checklists'
 import { firstBaseline, timeline, type ProjectFacts } from '../../../contract/scheduling'
 import { nextActions } from '../../../src/features/builder/overview/next-actions'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
@@ -152,5 +154,48 @@ describe('next actions for photos', () => {
 
   it('asks nothing of photos before the files are held', () => {
     expect(texts(null).filter((text) => text.startsWith('Add photos'))).toEqual([])
+  })
+})
+
+describe('next actions for the next inspection’s checklist', () => {
+  const START = '2026-06-01'
+  const project = {
+    stages: STAGES,
+    poolData: emptyPoolData({ nonStages: [designEntry()], BuilderRequested: true }),
+    Engineers: [],
+  }
+  const started: ProjectFacts = { startDate: START, baseline: null, steps: {}, inspections: {} }
+  const layoutPassed: ProjectFacts = {
+    ...started,
+    inspections: { layout: { status: 'passed', date: START, notes: '', history: [] } },
+  }
+  const preGunite = (fileIds: (n: number) => string[]): Checklist => {
+    const { someoneHome, items } = defaultChecklist('pre-gunite', 'TX')
+    return {
+      inspection: 'pre-gunite',
+      someoneHome,
+      items: items.map((item, n) => ({ ...item, checked: false, fileIds: fileIds(n) })),
+    }
+  }
+  const texts = (facts: ProjectFacts, checklist: Checklist) =>
+    nextActions(project, timeline(facts, DEFAULT_SCHEDULE, START), null, null, [checklist]).map(
+      (a) => a.text,
+    )
+
+  it('asks to photograph each photo item of the next inspection that has no photo', () => {
+    const none = preGunite(() => [])
+    expect(texts(layoutPassed, none)).toEqual(
+      expect.arrayContaining([
+        'Photograph the steel before the pre-gunite inspection',
+        'Photograph the bonding before the pre-gunite inspection',
+        'Photograph the pressure gauge before the pre-gunite inspection',
+      ]),
+    )
+    const bondingShown = preGunite((n) => (n === 1 ? [storedFile(1).id] : []))
+    expect(texts(layoutPassed, bondingShown)).not.toContain(
+      'Photograph the bonding before the pre-gunite inspection',
+    )
+    // The layout inspection comes first: nothing of the pre-gunite one yet.
+    expect(texts(started, none).filter((text) => text.startsWith('Photograph'))).toEqual([])
   })
 })

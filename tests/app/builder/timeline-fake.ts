@@ -3,6 +3,8 @@ import { gateOf, gateRefusal } from '../../../contract/gating'
 import { DEFAULT_SCHEDULE, type NotificationPreferences, type StepSlug } from '../../../contract'
 import { baselineOnStart, timeline, type ProjectFacts } from '../../../contract/scheduling'
 import type { DateProposal } from '../../../contract/timeline'
+import type { CheckedItem } from '../../../contract/checklists'
+import type { InspectionSlug } from '../../../contract/construction'
 import type { ClientCall, ClientCallResult } from '../../../machines/client/client.machine'
 
 /** The day the fake server's timeline is computed on: a Monday. */
@@ -11,10 +13,13 @@ export const FAKE_TODAY = '2026-06-01'
 /**
  * A fake of the timeline's calls behind the network edge, computed with the contract's own
  * scheduling module as the server does: the start date saves the first baseline, an inspection
- * keeps its history, a gated step is refused until its inspection passed, an accepted date
+ * keeps its history (a result with the checklist `checklistOf` gives), a gated step is refused until its inspection passed, an accepted date
  * proposal becomes its step's agreed start.
  */
-export function createFakeTimelineApi(initialProposals: DateProposal[] = []) {
+export function createFakeTimelineApi(
+  initialProposals: DateProposal[] = [],
+  checklistOf: (slug: InspectionSlug) => CheckedItem[] = () => [],
+) {
   let proposals = initialProposals
   const facts: ProjectFacts = { startDate: null, baseline: null, steps: {}, inspections: {} }
   let notifications: NotificationPreferences = {
@@ -57,7 +62,8 @@ export function createFakeTimelineApi(initialProposals: DateProposal[] = []) {
       case 'recordInspection': {
         const { status, date, notes = '' } = call.body
         const history = facts.inspections[call.slug]?.history ?? []
-        const event = { status, date, notes }
+        const checklist = status === 'scheduled' ? null : checklistOf(call.slug)
+        const event = { status, date, notes, checklist }
         facts.inspections[call.slug] = { ...event, history: [...history, event] }
         return { name: call.name, data: answer() }
       }

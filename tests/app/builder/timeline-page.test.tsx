@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { designEntry, emptyPoolData, renderBuilder } from './harness'
 
+fakeModalDialogs()
 afterEach(cleanup)
 
 const designed = () => ({ poolData: emptyPoolData({ nonStages: [designEntry()] }) })
@@ -19,13 +21,24 @@ async function startOnTimeline({ user, idle, router }: Awaited<ReturnType<typeof
   await idle()
 }
 
-/** Permits done and the project started: the Timeline, its layout inspection ready. */
-async function layoutReady() {
+/**
+ * Permits done and the project started: the Timeline, its layout inspection ready (and, unless
+ * told, its checklist ticked, so scheduling asks nothing).
+ */
+async function layoutReady({ ticked = true } = {}) {
   const view = await renderBuilder('/builder/permits', designed())
   await view.idle()
   await view.user.click(screen.getByRole('button', { name: 'Mark as done' }))
   await view.idle()
   await startOnTimeline(view)
+  await screen.findByRole('checkbox', { name: 'Setbacks staked per the plan' })
+  if (ticked) {
+    const layout = within(inspection('Layout inspection'))
+    for (const name of ['Setbacks staked per the plan', 'Equipment location staked']) {
+      await view.user.click(layout.getByRole('checkbox', { name }))
+      await view.idle()
+    }
+  }
   return view
 }
 
@@ -152,6 +165,83 @@ describe('/builder/timeline', () => {
     expect(
       layout().getAllByText(/^Passed on Jun 1, 2026 — Setback checked\sForms square$/),
     ).toHaveLength(2)
+  })
+})
+
+describe('the inspections’ checklists', () => {
+  it('lists each item by its text, its code reference beside it, and who must be home', async () => {
+    await layoutReady({ ticked: false })
+    const preGunite = within(inspection('Pre-gunite inspection'))
+    expect(preGunite.getByRole('heading', { level: 3, name: 'Checklist' })).toBeTruthy()
+    const bonding = preGunite.getByRole('checkbox', {
+      name: 'Bonding attached to the steel in four places',
+    })
+    expect(bonding.getAttribute('aria-describedby')).toBeTruthy()
+    expect(preGunite.getByText('NEC 680.26(B)(1)')).toBeTruthy()
+    expect(preGunite.getAllByRole('checkbox')).toHaveLength(4)
+    expect(
+      preGunite.getByLabelText('Photo for Bonding attached to the steel in four places'),
+    ).toHaveProperty('type', 'file')
+    const layout = within(inspection('Layout inspection'))
+    expect(layout.queryByLabelText(/^Photo for/)).toBeNull()
+    expect(layout.queryByText('Someone must be home')).toBeNull()
+    expect(within(inspection('Barrier inspection')).getByText('Someone must be home')).toBeTruthy()
+    expect(within(inspection('Final inspection')).getByText('Someone must be home')).toBeTruthy()
+  })
+
+  it('ticks a photo item only once a photo is attached, uploaded as an inspection file', async () => {
+    const { user, idle, uploads, checklistCalls } = await layoutReady({ ticked: false })
+    const preGunite = within(inspection('Pre-gunite inspection'))
+    const name = 'Bonding attached to the steel in four places'
+    const ticks = () =>
+      checklistCalls.mock.calls.filter(([call]) => call.name === 'tickChecklistItem').length
+    await user.click(preGunite.getByRole('checkbox', { name }))
+    expect(preGunite.getByRole('alert').textContent).toBe('Add a photo first')
+    expect(preGunite.getByRole('checkbox', { name })).toHaveProperty('checked', false)
+    expect(ticks()).toBe(0)
+    const photo = new File([new Uint8Array(16)], 'bonding.jpg', { type: 'image/jpeg' })
+    await user.upload(preGunite.getByLabelText(`Photo for ${name}`), photo)
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    expect(uploads[0]?.request).toMatchObject({ kind: 'inspection', caption: name })
+    const stored = uploads[0]?.finish()
+    await waitFor(() => expect(preGunite.getByText('1 photo attached')).toBeTruthy())
+    expect(checklistCalls.mock.calls.at(-1)?.[0]).toMatchObject({
+      name: 'tickChecklistItem',
+      inspection: 'pre-gunite',
+      body: { checked: false, fileIds: [stored?.id] },
+    })
+    await user.click(preGunite.getByRole('checkbox', { name }))
+    await idle()
+    expect(preGunite.getByRole('checkbox', { name })).toHaveProperty('checked', true)
+    expect(preGunite.queryByRole('alert')).toBeNull()
+  })
+
+  it('asks "Schedule anyway?" with the unticked items, and keeps the ticked list in the history', async () => {
+    const { user, idle } = await layoutReady({ ticked: false })
+    const layout = () => within(inspection('Layout inspection'))
+    await user.click(layout().getByRole('checkbox', { name: 'Setbacks staked per the plan' }))
+    await idle()
+    await user.click(layout().getByRole('button', { name: 'Schedule inspection' }))
+    const dialog = screen.getByRole('dialog', { name: 'Schedule anyway?' })
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Equipment location staked'])
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(layout().getByText('Ready to schedule')).toBeTruthy()
+    await user.click(layout().getByRole('button', { name: 'Schedule inspection' }))
+    await user.click(screen.getByRole('button', { name: 'Schedule anyway' }))
+    await idle()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(layout().getAllByText('Scheduled for Jun 1, 2026')).toHaveLength(2)
+    await user.click(layout().getByRole('button', { name: 'Passed' }))
+    await idle()
+    const history = layout().getByText('History (2)').closest('details')
+    expect(history?.textContent).toContain('1 of 2 checklist items ticked:')
+    expect(history?.textContent).toContain('Setbacks staked per the plan')
+    expect(history?.textContent).not.toContain('Equipment location staked')
   })
 })
 

@@ -67,6 +67,7 @@ export default fp(
       const requests = await app.requests.listsJson(tx)
       const Schedule = await app.schedule.list(tx)
       const Scope = await app.scopeItems.list(tx)
+      const Checklists = await app.checklists.listCities(tx)
       const json = envelopeOf([
         ['Admins', JSON.stringify(Admins)],
         ['Cities', JSON.stringify(Cities)],
@@ -81,6 +82,7 @@ export default fp(
         ['UsersOnWaiting', clients.UsersOnWaiting],
         ['Schedule', JSON.stringify(Schedule)],
         ['Scope', JSON.stringify(Scope)],
+        ['Checklists', JSON.stringify(Checklists)],
       ])
       return { tag, json }
     }
@@ -135,6 +137,7 @@ export default fp(
       'requests',
       'schedule',
       'scope-items',
+      'checklists',
     ],
   },
 )

@@ -10,7 +10,8 @@ import { isLicensedStep } from '../../../../contract/trades'
 import type { Db, Tx } from '../../../db/driver/client'
 import { poolEntries, scopeItems, stages } from '../../../db/schema'
 import { adminWrite } from '../../../lib/audit'
-import { badRequest, notFound } from '../../../lib/problem'
+import { checkKeptIds } from '../../../lib/kept-ids'
+import { notFound } from '../../../lib/problem'
 
 /** The steps with scope items: the licensed ones, in construction order. */
 export const SCOPED_STEPS = STEP_SLUGS.filter(isLicensedStep)
@@ -52,20 +53,6 @@ const stepList = (step: StepSlug, rows: readonly Row[]): StepScope => ({
     .map(itemOf),
 })
 
-/** An id twice, or one that is not the step's: its field says which. */
-function checkIds(items: ScopeEditBody['items'], held: ReadonlySet<string>) {
-  const seen = new Set<string>()
-  const errors: Record<string, string[]> = {}
-  items.forEach((item, index) => {
-    if (item.id === undefined) return
-    if (!held.has(item.id) || seen.has(item.id)) {
-      errors[`items.${index}.id`] = ['This item is not one of this step’s']
-    }
-    seen.add(item.id)
-  })
-  if (Object.keys(errors).length > 0) throw badRequest(errors)
-}
-
 /** The client's saved pool design (as savedDesign reads the pool data); null until it is valid. */
 export async function savedDesignOf(db: Db, clientId: string): Promise<PoolDesignChoices | null> {
   const [row] = await db
@@ -89,7 +76,11 @@ export default fp(
         // Two edits of one step run one after the other: the stage row is their lock.
         await tx.select({ id: stages.id }).from(stages).where(eq(stages.slug, step)).for('update')
         const rows = await tx.select().from(scopeItems).where(eq(scopeItems.step, step))
-        checkIds(items, new Set(rows.map((row) => row.id)))
+        checkKeptIds(
+          items,
+          new Set(rows.map((row) => row.id)),
+          'This item is not one of this step’s',
+        )
         // Deleted and inserted again, kept ids kept: positions move without colliding.
         await tx.delete(scopeItems).where(eq(scopeItems.step, step))
         const written =

@@ -111,11 +111,11 @@ export async function factsOfClients(
     const recorded = record.startedOn || record.doneOn || record.agreedStart
     if (steps && step.success && recorded) steps[step.data] = record
   }
-  for (const { clientId, slug, status, date, notes } of events) {
+  for (const { clientId, slug, status, date, notes, checklist } of events) {
     const known = InspectionSlug.safeParse(slug)
     const inspected = facts.get(clientId)?.inspections
     if (!known.success || !inspected) continue
-    const event = { status, date, notes }
+    const event = { status, date, notes, checklist }
     const history = [...(inspected[known.data]?.history ?? []), event]
     inspected[known.data] = { ...event, history }
   }
@@ -229,7 +229,11 @@ export default fp(
             target: [inspections.clientId, inspections.slug],
             set: { ...current, updatedAt: now },
           })
-        await tx.insert(inspectionEvents).values({ clientId, slug, ...current, createdAt: now })
+        const checklist =
+          given.status === 'scheduled' ? null : await app.checklists.snapshot(tx, clientId, slug)
+        await tx
+          .insert(inspectionEvents)
+          .values({ clientId, slug, ...current, checklist, createdAt: now })
         return (await load(tx, clientId, today)).timeline
       })
 
@@ -261,5 +265,5 @@ export default fp(
       answerProposal: answer,
     } satisfies Timelines)
   },
-  { name: 'timelines', dependencies: ['db', 'core', 'schedule', 'mailer'] },
+  { name: 'timelines', dependencies: ['db', 'core', 'schedule', 'mailer', 'checklists'] },
 )

@@ -8,6 +8,7 @@ import fetchRoutes from './fetch'
 import requestRoutes from './requests'
 import scheduleRoutes from './schedule'
 import scopeRoutes from './scope'
+import checklistRoutes from './checklists'
 import stageRoutes from './stages'
 
 /** Every call of the back office, under /api/admin; each route declares access 'admin'. */
@@ -25,6 +26,7 @@ const backOfficeRoutes: FastifyPluginAsync = async (app) => {
     requestRoutes,
     scheduleRoutes,
     scopeRoutes,
+    checklistRoutes,
   ]) {
     await app.register(routes)
   }

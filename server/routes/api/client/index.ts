@@ -12,6 +12,7 @@ import poolRoutes from './pool'
 import quoteRoutes from './quotes'
 import requestRoutes from './requests'
 import scopeRoutes from './scope'
+import checklistRoutes from './checklists'
 import timelineRoutes from './timeline'
 import tradeRoutes from './trades'
 import unsubscribeRoutes from './unsubscribe'
@@ -34,6 +35,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     scopeRoutes,
     passportRoutes,
     passportFileRoutes,
+    checklistRoutes,
     unsubscribeRoutes,
   ]) {
     await app.register(routes)

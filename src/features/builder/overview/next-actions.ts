@@ -1,6 +1,8 @@
 import { differenceInCalendarDays } from 'date-fns'
 import { STEPS } from '../../../../contract/steps'
 import { INSPECTIONS } from '../../../../contract/construction'
+import { photoSubject } from '../../../../contract/checklist-defaults'
+import type { Checklist } from '../../../../contract/checklists'
 import type { StoredFile } from '../../../../contract/documents'
 import type { Draw, Money } from '../../../../contract/money'
 import type { Timeline, TimelineStep } from '../../../../contract/timeline'
@@ -142,15 +144,37 @@ function photoActions(timeline: Timeline | null, files: StoredFile[] | null): Ne
 }
 
 /**
+ * What the next inspection's checklist asks for (PRODUCT.md §16): each item that needs a photo
+ * and has none, photographed before the inspector comes ("Photograph the bonding before the
+ * pre-gunite inspection").
+ */
+function checklistActions(timeline: Timeline | null, checklists: Checklist[] | null): NextAction[] {
+  const next = timeline?.startDate
+    ? timeline.inspections.find((inspection) => inspection.status !== 'passed')
+    : undefined
+  const checklist = next && checklists?.find((c) => c.inspection === next.slug)
+  if (!next || !checklist) return []
+  return checklist.items
+    .filter((item) => item.photo && item.fileIds.length === 0)
+    .map((item) => ({
+      text: `Photograph ${photoSubject(item.text)} before the ${lowerFirst(next.title)}`,
+      route: 'timeline',
+      hash: `inspection-${next.slug}`,
+    }))
+}
+
+/**
  * What to do next (the Overview's answer): save the design first; then, step by step in
- * construction order, get quotes, accept one, pay and collect lien waivers, and mark the step
- * done; and, for a client who would rather not run the build, a project builder.
+ * construction order, get quotes, accept one, pay and collect lien waivers, photograph what
+ * the next inspection looks at, and mark the step done; and, for a client who would rather not
+ * run the build, a project builder.
  */
 export function nextActions(
   project: ProjectData,
   timeline: Timeline | null = null,
   money: Money | null = null,
   files: StoredFile[] | null = null,
+  checklists: Checklist[] | null = null,
 ): NextAction[] {
   if (!savedDesign(project.poolData)) {
     return [{ text: 'Save your pool design to see every estimate', route: 'pool-design' }]
@@ -165,6 +189,7 @@ export function nextActions(
       ]
   const actions = [
     ...dateActions(timeline),
+    ...checklistActions(timeline, checklists),
     ...moneyActions(money),
     ...photoActions(timeline, files),
     ...stepActions(project),

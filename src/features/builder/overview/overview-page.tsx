@@ -12,6 +12,7 @@ import { BUILDER_ICONS } from '../page-icons'
 import { describeSlip, formatDate } from '../timeline-dates'
 import { useBudget, useProject } from '../use-project'
 import { useMoney, useTimeline } from '../use-timeline'
+import { useChecklists } from '../timeline/use-checklists'
 import './overview.css'
 
 /**
@@ -25,7 +26,8 @@ export function OverviewPage() {
   const money = useMoney()
   const files = useFiles()
   const warranties = useWarranties()
-  const actions = nextActions(project, timeline, money, files.list)
+  const checklists = useChecklists()
+  const actions = nextActions(project, timeline, money, files.list, checklists.list)
   const { done, total } = budgetTotals(budget)
   return (
     <article className="overview">

@@ -11,6 +11,9 @@ import { useClientCalls } from '../use-client'
 import { formatDate, inspectionStatus } from '../timeline-dates'
 import { FieldAlert } from '../../../components/form/field-alert'
 import { TextAreaField } from '../../../components/form/text-area-field'
+import type { CheckedItem, Checklist } from '../../../../contract/checklists'
+import { InspectionChecklist } from './inspection-checklist'
+import { ScheduleAnyway } from './schedule-anyway'
 
 const OUTCOME_WORDS: Record<InspectionOutcome, string> = {
   scheduled: 'Scheduled for',
@@ -19,39 +22,50 @@ const OUTCOME_WORDS: Record<InspectionOutcome, string> = {
 }
 
 /**
- * One inspection: its status, its history, and while it can be recorded the date field with
- * "Schedule inspection", then "Passed" or "Failed" with notes.
+ * One inspection: its status, its checklist, its history, and while it can be recorded the date
+ * field with "Schedule inspection" (asking "Schedule anyway?" while items are unticked), then
+ * "Passed" or "Failed" with notes.
  */
 export function InspectionCard({
   inspection,
   today,
+  checklist,
 }: {
   inspection: TimelineInspection
   today: string
+  checklist: Checklist | null
 }) {
   const { slug, title, status, history } = inspection
   const calls = useClientCalls()
   const [date, setDate] = useState(inspection.date ?? today)
   const [notes, setNotes] = useState('')
   // A recorded result keeps its notes in the history; the next one starts without them.
+  // "Schedule anyway?" closes once the inspection is recorded; a refusal shows in it.
+  const [asking, setAsking] = useState(false)
   const [recorded, setRecorded] = useState(history.length)
   if (recorded !== history.length) {
     setRecorded(history.length)
     setNotes('')
+    setAsking(false)
   }
   const [error, setError] = useState<string>()
+  const unticked = checklist?.items.filter((item) => !item.checked) ?? []
   const heading = useRef<HTMLHeadingElement>(null)
   const recordedHere = useRef(false)
   const mine = (call: { name: string; slug?: string } | null | undefined) =>
     call?.name === 'recordInspection' && call.slug === slug
   const failure = calls.failure && mine(calls.failure.call) ? calls.failure : null
-  const record = (outcome: InspectionOutcome) => {
+  const record = (outcome: InspectionOutcome, anyway = false) => {
     const checked = DateInput.safeParse(date)
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? 'Enter a date')
       return
     }
     setError(undefined)
+    if (outcome === 'scheduled' && !anyway && unticked.length > 0) {
+      setAsking(true)
+      return
+    }
     recordedHere.current = true
     const body =
       outcome === 'scheduled' ? { status: outcome, date } : { status: outcome, date, notes }
@@ -90,6 +104,7 @@ export function InspectionCard({
       {status === 'waiting' && (
         <p className="inspection-hint">It can be booked once the work before it is done.</p>
       )}
+      {checklist && <InspectionChecklist checklist={checklist} />}
       {open && (
         <div className="inspection-form">
           <TextField
@@ -162,11 +177,41 @@ export function InspectionCard({
               <li key={index}>
                 {OUTCOME_WORDS[event.status]} {formatDate(event.date)}
                 {event.notes ? ` — ${event.notes}` : ''}
+                {event.checklist && <CheckedList items={event.checklist} />}
               </li>
             ))}
           </ol>
         </details>
       )}
+      {asking && (
+        <ScheduleAnyway
+          unticked={unticked}
+          busy={saving === 'scheduled'}
+          problem={failure?.message}
+          onSchedule={() => record('scheduled', true)}
+          onClose={() => setAsking(false)}
+        />
+      )}
     </section>
+  )
+}
+
+/** What a passed or failed entry kept of the checklist: the items ticked, of how many. */
+function CheckedList({ items }: { items: CheckedItem[] }) {
+  const ticked = items.filter((item) => item.checked)
+  return (
+    <div className="inspection-checked">
+      <span>
+        {ticked.length} of {items.length} checklist items ticked
+        {ticked.length > 0 ? ':' : ''}
+      </span>
+      {ticked.length > 0 && (
+        <ul>
+          {ticked.map((item) => (
+            <li key={item.itemId}>{item.text}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   )
 }

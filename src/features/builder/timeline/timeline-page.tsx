@@ -8,6 +8,7 @@ import { GanttChart } from './gantt-chart'
 import { InspectionCard } from './inspection-card'
 import { TimelinePreview } from './timeline-preview'
 import { useProjectToday } from './project-today'
+import { useChecklists } from './use-checklists'
 import { useCallFor } from '../use-client'
 import { useTimeline } from '../use-timeline'
 import { describeSlip, formatDate, formatSpan, stepStatus } from '../timeline-dates'
@@ -17,6 +18,7 @@ import './timeline.css'
 export function TimelinePage() {
   const timeline = useTimeline()
   const today = useProjectToday(timeline)
+  const checklists = useChecklists().list
   return (
     <article className="timeline-page">
       <h1>Timeline</h1>
@@ -42,7 +44,12 @@ export function TimelinePage() {
             <h2 id="timeline-inspections">Inspections</h2>
             <div className="inspection-list">
               {timeline.inspections.map((inspection) => (
-                <InspectionCard key={inspection.slug} inspection={inspection} today={today} />
+                <InspectionCard
+                  key={inspection.slug}
+                  inspection={inspection}
+                  today={today}
+                  checklist={checklists?.find((c) => c.inspection === inspection.slug) ?? null}
+                />
               ))}
             </div>
           </section>
