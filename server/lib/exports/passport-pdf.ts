@@ -8,7 +8,7 @@ import { rgb } from 'pdf-lib'
 import { formatMoney } from '../../../contract/money-format'
 import { STARTUP_READING_KEYS, type Passport } from '../../../contract/passport'
 import { curvedPath } from '../../../contract/pool-outline'
-import type { InspectionEvent, InspectionStatus } from '../../../contract/timeline'
+import type { InspectionStatus } from '../../../contract/timeline'
 import { EQUIPMENT_FIELDS, equipmentRows } from './passport-csv'
 import { pdfWriter, type Box, type Style } from './pdf-writer'
 
