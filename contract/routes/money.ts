@@ -124,7 +124,8 @@ export const moneyRoutes = {
     params: IdParams,
     body: ChangeOrderDecisionBody,
     data: Money,
-    refuses: { 409: [MoneyProblemCode.changeOrderDecided] },
+    // Approving a negative order that would take the Balance below what was paid on it.
+    refuses: { 409: [MoneyProblemCode.changeOrderDecided, MoneyProblemCode.drawBelowPaid] },
   },
   /** Declines a trade's open payment request (paying one is recording a payment on its draw). */
   declinePaymentRequest: {
