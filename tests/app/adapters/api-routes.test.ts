@@ -11,6 +11,7 @@ import {
   exportsRoutes,
   moneyRoutes,
   onboardingRoutes,
+  passportRoutes,
   routes,
   scopeAdminRoutes,
   scopeRoutes,
@@ -41,6 +42,7 @@ const params = {
   inspection: 'barrier',
   itemId: id,
   cityId: id,
+  day: '7',
 }
 const probe = { probe: 'a body' }
 
@@ -78,6 +80,7 @@ describe('the route table', () => {
       moneyRoutes,
       documentsRoutes,
       exportsRoutes,
+      passportRoutes,
       tradesRoutes,
       bidsRoutes,
       tradeRoutes,
