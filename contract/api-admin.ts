@@ -14,6 +14,7 @@ import {
   Manager,
   ManagerRequest,
   RequestStatus,
+  ManagerRequestStatus,
   Required,
   Text,
 } from './domain'
@@ -85,6 +86,7 @@ export const ManagerData = Manager
 export const TipEditBody = z.strictObject({ text: Required(2000) })
 export const StageEditBody = z.strictObject({ pricing: Pricing })
 export const RequestStatusBody = z.strictObject({ status: RequestStatus })
+export const ManagerRequestStatusBody = z.strictObject({ status: ManagerRequestStatus })
 export const BuilderRequestData = BuilderRequest
 export const ManagerRequestData = ManagerRequest
 

@@ -26,7 +26,8 @@ export const MarkDone1Body = z.strictObject({ Title: NonStageTitle, done: z.bool
 /** The longest vendor name and note a quote keeps; the quote form checks the same. */
 export const QUOTE_LIMITS = { vendor: 100, note: 500 } as const
 
-const QuoteFields = {
+/** A quote's own fields, beside whichever step it names. */
+export const QuoteFields = {
   vendor: Required(QUOTE_LIMITS.vendor),
   amount: Cents.check(z.refine((c) => c > 0, 'Amount must be more than zero')),
   note: z.optional(Text(QUOTE_LIMITS.note)),

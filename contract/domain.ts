@@ -3,7 +3,8 @@ import { Cents, Pricing } from './pricing'
 import { NON_STAGE_TITLES } from './steps'
 import { Required, Text } from './text'
 
-export const Role = z.enum(['CLIENT', 'ADMIN'])
+/** A MANAGER is one of the back office's project managers, signed in (PRODUCT.md §18). */
+export const Role = z.enum(['CLIENT', 'ADMIN', 'MANAGER'])
 export type Role = z.infer<typeof Role>
 
 const Timestamp = z.iso.datetime({ offset: true })
@@ -185,12 +186,17 @@ const requestState = { status: RequestStatus, createdAt: Timestamp }
 export const BuilderRequest = z.object({ ...requestOf, ...requestState })
 export type BuilderRequest = z.infer<typeof BuilderRequest>
 
+/** A manager request may also be `accepted`: that manager is assigned to the client's project. */
+export const ManagerRequestStatus = z.enum(['open', 'contacted', 'accepted', 'closed'])
+export type ManagerRequestStatus = z.infer<typeof ManagerRequestStatus>
+
 export const ManagerRequest = z.object({
   ...requestOf,
   managerId: z.nullable(z.uuid()),
   managerName: z.string(),
   message: z.string(),
   ...requestState,
+  status: ManagerRequestStatus,
 })
 export type ManagerRequest = z.infer<typeof ManagerRequest>
 

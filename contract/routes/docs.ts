@@ -361,4 +361,35 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description:
       'Items with an id are kept, the others added, in the order given; 400 for an id not on the checklist, 404 for an unknown city. Projects of the city whose inspection is not yet scheduled take the new list, keeping the ticks of items kept.',
   },
+  threads: {
+    summary:
+      "The project's 14 threads (Project and each step) with unread counts and the last message",
+  },
+  threadMessages: {
+    summary: "A thread's newest 50 messages before `before` (oldest first)",
+    description: 'Reading does not mark the thread read: PUT …/read does.',
+  },
+  postMessage: {
+    summary:
+      'Write on a thread; the other participants are emailed (once an hour per thread at most)',
+    description: "fileIds name the owner's files (400 otherwise).",
+  },
+  readThread: { summary: 'Mark a thread read up to now' },
+  tradeMessages: { summary: "The trade's step's thread: its newest 50 messages before `before`" },
+  postTradeMessage: { summary: "Write on the trade's step's thread" },
+  projects: {
+    summary: 'Projects: every one for an admin, the assigned ones for a manager, most urgent first',
+  },
+  project: {
+    summary: 'One project read-only: overview, timeline, money, files and trades',
+    description: 'A manager reads only a project it is assigned to (404 otherwise).',
+  },
+  enterQuote: {
+    summary: 'Enter a bid a trade phoned in, as a quote on a step (managers only)',
+    description: `The quote's enteredBy is the manager's name. ${quoteLimit}`,
+  },
+  projectThreads: { summary: "A project's threads as its manager (or an admin) reads them" },
+  projectMessages: { summary: "A project's thread's newest 50 messages before `before`" },
+  postProjectMessage: { summary: "Write on a project's thread (its assigned managers)" },
+  readProjectThread: { summary: "Mark a project's thread read up to now" },
 }

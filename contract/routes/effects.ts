@@ -21,6 +21,7 @@ import type {
 import type { BidRequest, StepScope } from '../bids'
 import type { Checklist } from '../checklists'
 import type { LogEntry, StoredFile, Warranty } from '../documents'
+import type { Message, ThreadSummary } from '../messages'
 import type { Money } from '../money'
 import type { Notice } from '../notices'
 import type { Equipment, Passport, StartupDay } from '../passport'
@@ -51,6 +52,8 @@ export type ClientLists = {
   passport: Passport
   /** The project's inspection checklists (PRODUCT.md §16). */
   checklists: Checklist[]
+  /** The 14 message threads with their unread counts (PRODUCT.md §18). */
+  threads: ThreadSummary[]
 }
 export type ClientListName = keyof ClientLists
 
@@ -63,7 +66,7 @@ type ListsHolding<T> = {
 
 /**
  * How a client answer changes the context: the pool entry it answers, the requests, the calendar
- * address, or a list — replaced whole, or one item of a list held (new bid requests: the items
+ * address, the open thread's messages (a page of them, or one written), or a list — replaced whole, or one item of a list held (new bid requests: the items
  * answered) prepended, upserted (a warranty by its step) or dropped by id. A list not fetched is
  * left as it is.
  */
@@ -81,6 +84,9 @@ export type ClientUpdate<T> =
   | ([T] extends [Notice] ? { list: 'notices'; by: 'upserting' } : never)
   | ([T] extends [Equipment] ? { list: 'equipment'; by: 'upserting' } : never)
   | ([T] extends [Checklist] ? { list: 'checklists'; by: 'upserting' } : never)
+  | ([T] extends [ThreadSummary] ? { list: 'threads'; by: 'upserting' } : never)
+  | ([T] extends [Message[]] ? 'threadPage' : never)
+  | ([T] extends [Message] ? 'message' : never)
   | ([T] extends [{ id: string }]
       ? { list: 'files' | 'logs' | 'trades' | 'notices' | 'equipment'; by: 'dropping' }
       : never)
@@ -165,6 +171,11 @@ export const clientEffects = {
   setPassport: { updates: { list: 'passport', by: 'replacing' } },
   checklists: { updates: { list: 'checklists', by: 'replacing' } },
   tickChecklistItem: { updates: { list: 'checklists', by: 'upserting' } },
+  threads: { updates: { list: 'threads', by: 'replacing' } },
+  threadMessages: { updates: 'threadPage' },
+  // The thread's last message moves.
+  postMessage: { updates: 'message', stale: ['threads'] },
+  readThread: { updates: { list: 'threads', by: 'upserting' } },
 } as const satisfies { [N in ClientCallName]: Effect<ClientUpdate<CallData<N>>> }
 
 /** The item type of every admin list whose items have an id (all but NonStages). */

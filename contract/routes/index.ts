@@ -15,9 +15,11 @@ import { checklistAdminRoutes, checklistRoutes } from './checklists'
 import { clientRoutes, timelineRoutes } from './client'
 import { documentsRoutes } from './documents'
 import { exportsRoutes, tradeExportsRoutes } from './exports'
+import { messageRoutes, tradeMessageRoutes } from './messages'
 import { moneyRoutes } from './money'
 import { onboardingRoutes } from './onboarding'
 import { passportRoutes } from './passport'
+import { projectRoutes } from './projects'
 import { tradeRoutes } from './trade'
 import { scopeAdminRoutes, scopeRoutes } from './scope'
 import { tradesRoutes } from './trades'
@@ -33,13 +35,16 @@ export {
   clientRoutes,
   documentsRoutes,
   exportsRoutes,
+  messageRoutes,
   moneyRoutes,
   onboardingRoutes,
   passportRoutes,
+  projectRoutes,
   scopeAdminRoutes,
   scopeRoutes,
   timelineRoutes,
   tradeExportsRoutes,
+  tradeMessageRoutes,
   tradeRoutes,
   tradesRoutes,
 }
@@ -53,15 +58,18 @@ export const routes = {
   ...documentsRoutes,
   ...exportsRoutes,
   ...passportRoutes,
+  ...messageRoutes,
   ...tradesRoutes,
   ...tradeRoutes,
   ...tradeExportsRoutes,
+  ...tradeMessageRoutes,
   ...bidsRoutes,
   ...scopeRoutes,
   ...checklistRoutes,
   ...adminRoutes,
   ...scopeAdminRoutes,
   ...checklistAdminRoutes,
+  ...projectRoutes,
 }
 
 /** The table's parts by name: the API document tags each call with its part's. */
@@ -74,15 +82,18 @@ export const routeParts = {
   documents: documentsRoutes,
   exports: exportsRoutes,
   passport: passportRoutes,
+  messages: messageRoutes,
   trades: tradesRoutes,
   trade: tradeRoutes,
   'trade-exports': tradeExportsRoutes,
+  'trade-messages': tradeMessageRoutes,
   bids: bidsRoutes,
   scope: scopeRoutes,
   checklists: checklistRoutes,
   admin: adminRoutes,
   'admin-scope': scopeAdminRoutes,
   'admin-checklists': checklistAdminRoutes,
+  projects: projectRoutes,
 } satisfies Record<string, Record<string, RouteDef>>
 
 export type Routes = typeof routes

@@ -3,10 +3,12 @@ import type { z } from 'zod/mini'
 
 /**
  * Who may make a call: public — anyone; user — any signed-in user; client — role CLIENT;
- * builder — a CLIENT whose city we serve (Flag); admin — role ADMIN; trade — a trade session
- * (its cookie alone, never an access token), for its one bid request.
+ * builder — a CLIENT whose city we serve (Flag); admin — role ADMIN; manager — role MANAGER;
+ * staff — ADMIN or MANAGER (a manager reaching only its assigned projects); trade — a trade
+ * session (its cookie alone, never an access token), for its one bid request.
  */
-export type Access = 'public' | 'user' | 'client' | 'builder' | 'admin' | 'trade'
+export type Access =
+  'public' | 'user' | 'client' | 'builder' | 'admin' | 'manager' | 'staff' | 'trade'
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { callFailure } from '../shared/call-failure'
 import { Engineer, Manager, PoolData, type ManagerRequest, type PoolEntry } from '../../contract'
+import type { Message } from '../../contract/messages'
 import {
   clientEffects,
   type ClientCallName,
@@ -121,7 +122,10 @@ export const upsertManagerRequest = (poolData: PoolData, request: ManagerRequest
   ManagerRequests: upsertBy(poolData.ManagerRequests, request, (r) => r.id),
 })
 
-type CallEffect = Pick<ClientMachineContext, 'poolData' | 'calendarUrl' | ClientListName>
+type CallEffect = Pick<
+  ClientMachineContext,
+  'poolData' | 'calendarUrl' | 'messages' | ClientListName
+>
 
 /** Drops the item with this id from a list held, or leaves a list not fetched as it is. */
 const dropId = <T extends { id: string }>(items: T[] | null, { id }: { id: string }) =>
@@ -162,11 +166,16 @@ function updateList(context: CallEffect, { list, by }: ListUpdate, data: never):
                     checklists:
                       context.checklists && upsertBy(context.checklists, data, (c) => c.inspection),
                   }
-                : {
-                    ...context,
-                    bidRequests:
-                      context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
-                  }
+                : list === 'threads'
+                  ? {
+                      ...context,
+                      threads: context.threads && upsertBy(context.threads, data, (t) => t.thread),
+                    }
+                  : {
+                      ...context,
+                      bidRequests:
+                        context.bidRequests && upsertBy(context.bidRequests, data, (r) => r.id),
+                    }
     case 'dropping':
       return list === 'files'
         ? { ...context, files: dropId(context.files, data) }
@@ -196,6 +205,12 @@ export function applyCallResult(context: CallEffect, result: ClientCallResult): 
       return { ...context, poolData: markBuilderRequested(poolData) }
     case 'managerRequest':
       return { ...context, poolData: upsertManagerRequest(poolData, data) }
+    case 'threadPage':
+      return { ...context, messages: data }
+    case 'message': {
+      const message: Message = data
+      return { ...context, messages: context.messages && [...context.messages, message] }
+    }
     case 'calendarUrl': {
       const { url }: { url: string } = data
       return { ...context, calendarUrl: url }

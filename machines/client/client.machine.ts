@@ -34,6 +34,8 @@ export const clientMachine = clientSetup.createMachine({
     equipment: null,
     startupLog: null,
     passport: null,
+    threads: null,
+    messages: null,
     uploads: [],
     listFailures: {},
   }),

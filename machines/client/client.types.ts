@@ -7,6 +7,7 @@ import type { Trade } from '../../contract/trades'
 import type { Notice } from '../../contract/notices'
 import type { Equipment, Passport, StartupDay } from '../../contract/passport'
 import type { Checklist } from '../../contract/checklists'
+import type { Message, ThreadSummary } from '../../contract/messages'
 import type { StepScope } from '../../contract/bids'
 import type {
   Engineer,
@@ -92,6 +93,10 @@ export type ClientMachineContext = ClientContext & {
   equipment: Equipment[] | null
   startupLog: StartupDay[] | null
   passport: Passport | null
+  /** The message threads with their unread counts (PRODUCT.md §18) once fetched; not saved. */
+  threads: ThreadSummary[] | null
+  /** The open thread's messages, oldest first, once read; not saved. */
+  messages: Message[] | null
   /** The uploads of this page view, oldest first: in flight, refused or done. */
   uploads: Upload[]
   /** Why the last read of a list was refused, until it is asked for again. */

@@ -19,6 +19,7 @@ const READS: { [L in ClientListName]: NamedCall<L> } = {
   equipment: { name: 'equipment' },
   startupLog: { name: 'startupLog' },
   passport: { name: 'passport' },
+  threads: { name: 'threads' },
 }
 
 /**

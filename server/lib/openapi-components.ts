@@ -10,14 +10,28 @@ import * as main from '../../contract'
 import * as bids from '../../contract/bids'
 import * as checklists from '../../contract/checklists'
 import * as documents from '../../contract/documents'
+import * as messages from '../../contract/messages'
 import * as notices from '../../contract/notices'
 import * as passport from '../../contract/passport'
+import * as projects from '../../contract/projects'
 import * as scope from '../../contract/scope'
 import * as trades from '../../contract/trades'
 import * as waivers from '../../contract/waivers'
 import { routes } from '../../contract/routes'
 
-const MODULES = [main, bids, checklists, documents, notices, passport, scope, trades, waivers]
+const MODULES = [
+  main,
+  bids,
+  checklists,
+  documents,
+  messages,
+  notices,
+  passport,
+  projects,
+  scope,
+  trades,
+  waivers,
+]
 
 const isObjectSchema = (value: unknown): value is z.ZodMiniObject =>
   value instanceof z.ZodMiniType && value._zod.def.type === 'object'

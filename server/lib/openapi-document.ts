@@ -21,7 +21,7 @@ export function callOf(call: unknown): [CallName, RouteDef] | undefined {
   return [call as CallName, routes[call as CallName]]
 }
 
-const SIGNED_IN: readonly string[] = ['user', 'client', 'builder', 'admin']
+const SIGNED_IN: readonly string[] = ['user', 'client', 'builder', 'admin', 'manager', 'staff']
 const ROLE_BOUND: readonly string[] = ['client', 'builder', 'admin']
 
 /** Every problem a call can answer, by status: what its kind implies, then what it declares. */

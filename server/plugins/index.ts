@@ -9,6 +9,7 @@ import tradePortal from './app/bids/trade-portal'
 import cities from './app/directory/cities'
 import directory from './app/directory/engineers-and-managers'
 import requests from './app/directory/requests'
+import assignments from './app/projects/assignments'
 import bidReminders from './app/bids/bid-reminders'
 import bidRequests from './app/bids/bid-requests'
 import fileStore from './app/documents/file-store'
@@ -74,6 +75,7 @@ export const plugins = [
   cities,
   directory,
   requests,
+  assignments,
   trades,
   bidRequests,
   bidReminders,

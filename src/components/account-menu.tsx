@@ -9,7 +9,11 @@ import { Badge } from './badge'
 
 const selectUser = (snapshot: SnapshotFrom<SessionActor>) => snapshot.context.userData
 
-const ROLE_LABEL: Record<UserData['role'], string> = { CLIENT: 'Homeowner', ADMIN: 'Admin' }
+const ROLE_LABEL: Record<UserData['role'], string> = {
+  CLIENT: 'Homeowner',
+  ADMIN: 'Admin',
+  MANAGER: 'Project manager',
+}
 
 /** "Pat Pool" → "PP", "Madonna" → "M"; the email's first letter when there is no name. */
 function initials(name: string, email: string): string {

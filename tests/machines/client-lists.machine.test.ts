@@ -43,13 +43,15 @@ function answerOf(name: ClientCall['name'], version: number): ClientCallResult {
           ? { id: uuid(900), status: 'pending' }
           : updates === 'calendarUrl'
             ? { url: 'https://poolpath.test/api/calendar/x.ics' }
-            : updates.by === 'replacing'
-              ? listData(updates.list, version)
-              : updates.by === 'prepending'
-                ? logEntry(1, 'steel')
-                : updates.by === 'upserting'
-                  ? warranty('steel')
-                  : { id: storedFile(1).id }
+            : updates === 'threadPage' || updates === 'message'
+              ? []
+              : updates.by === 'replacing'
+                ? listData(updates.list, version)
+                : updates.by === 'prepending'
+                  ? logEntry(1, 'steel')
+                  : updates.by === 'upserting'
+                    ? warranty('steel')
+                    : { id: storedFile(1).id }
   // The fake answers every call alike; the data's shape is what its entry updates.
   return { name, data } as ClientCallResult
 }

@@ -207,6 +207,8 @@ describe('the evidence calls’ answers', () => {
     equipment: null,
     startupLog: null,
     passport: null,
+    threads: null,
+    messages: null,
   }
 
   it('replace the lists they answer whole', () => {
@@ -275,6 +277,8 @@ describe('the bid requests’ answers', () => {
     equipment: null,
     startupLog: null,
     passport: null,
+    threads: null,
+    messages: null,
   }
 
   it('put new requests first, and replace one resent or withdrawn by its id', () => {

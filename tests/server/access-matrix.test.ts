@@ -18,14 +18,24 @@ const ALLOWED: Record<Exclude<Access, 'public'>, readonly Caller[]> = {
   client: ['owner'],
   builder: ['owner'],
   admin: ['admin'],
+  manager: [],
+  staff: ['admin'],
   trade: ['trade'],
 }
 /** What a refused caller is told: a trade session's cookie is nobody outside /api/trade. */
 const REFUSAL: Record<Caller, Record<Exclude<Access, 'public'>, number>> = {
-  owner: { user: 0, client: 0, builder: 0, admin: 403, trade: 401 },
-  admin: { user: 0, client: 403, builder: 403, admin: 0, trade: 401 },
-  trade: { user: 401, client: 401, builder: 401, admin: 401, trade: 0 },
-  nobody: { user: 401, client: 401, builder: 401, admin: 401, trade: 401 },
+  owner: { user: 0, client: 0, builder: 0, admin: 403, manager: 403, staff: 403, trade: 401 },
+  admin: { user: 0, client: 403, builder: 403, admin: 0, manager: 403, staff: 0, trade: 401 },
+  trade: { user: 401, client: 401, builder: 401, admin: 401, manager: 401, staff: 401, trade: 0 },
+  nobody: {
+    user: 401,
+    client: 401,
+    builder: 401,
+    admin: 401,
+    manager: 401,
+    staff: 401,
+    trade: 401,
+  },
 }
 
 const { t, client } = austinPerTest()

@@ -130,6 +130,8 @@ describe('the credential of each call', () => {
         client: [{ bearer: [] }],
         builder: [{ bearer: [] }],
         admin: [{ bearer: [] }],
+        manager: [{ bearer: [] }],
+        staff: [{ bearer: [] }],
       }[def.access]
       const security = byOperation.get(name)?.security
       if (name === 'fileVariant') expect(security).toEqual([{ signedUrl: [] }])

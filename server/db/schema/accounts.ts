@@ -9,7 +9,7 @@ export const users = pgTable('users', {
   /** Lower-cased on the way in, so uniqueness is case-insensitive. */
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
-  role: text('role', { enum: ['CLIENT', 'ADMIN'] }).notNull(),
+  role: text('role', { enum: ['CLIENT', 'ADMIN', 'MANAGER'] }).notNull(),
   createdAt: createdAt(),
 })
 

@@ -71,7 +71,10 @@ export const managerRequests = pgTable(
     managerId: uuid('manager_id').references(() => managers.id, { onDelete: 'set null' }),
     managerName: text('manager_name').notNull(),
     message: text('message').notNull().default(''),
-    status: requestStatus(),
+    /** `accepted` assigns the manager to the client's project (PRODUCT.md §18). */
+    status: text('status', { enum: ['open', 'contacted', 'accepted', 'closed'] })
+      .notNull()
+      .default('open'),
     ...timestamps(),
   },
   (t) => [

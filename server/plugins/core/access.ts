@@ -28,10 +28,13 @@ declare module '@fastify/jwt' {
   }
 }
 
-const ROLE_OF: Partial<Record<Access, Role>> = {
-  client: 'CLIENT',
-  builder: 'CLIENT',
-  admin: 'ADMIN',
+/** The roles each access admits; `public`, `user` and `trade` are decided otherwise. */
+const ROLES_OF: Partial<Record<Access, readonly Role[]>> = {
+  client: ['CLIENT'],
+  builder: ['CLIENT'],
+  admin: ['ADMIN'],
+  manager: ['MANAGER'],
+  staff: ['ADMIN', 'MANAGER'],
 }
 
 // Only we sign tokens, yet a subject that is no user id must not reach the database as one.
@@ -114,8 +117,8 @@ export default fp(
         return
       }
       const identity = await authenticate(app, request, verified)
-      const role = ROLE_OF[rule]
-      if (role && identity.role !== role) throw forbidden()
+      const roles = ROLES_OF[rule]
+      if (roles && !roles.includes(identity.role)) throw forbidden()
       if (rule === 'builder' && !identity.flag)
         throw forbidden('We do not build in your city yet, so the builder is not open to you.')
       request.identity = identity

@@ -1,6 +1,7 @@
 import { bidsRoutes } from '../../../contract/routes/bids'
 import { clientRoutes, timelineRoutes } from '../../../contract/routes/client'
 import { documentsRoutes } from '../../../contract/routes/documents'
+import { messageRoutes } from '../../../contract/routes/messages'
 import { moneyRoutes } from '../../../contract/routes/money'
 import { passportRoutes } from '../../../contract/routes/passport'
 import { scopeRoutes } from '../../../contract/routes/scope'
@@ -27,6 +28,7 @@ export const builderRoutes: Table<ClientCallName> = {
   ...scopeRoutes,
   ...passportRoutes,
   ...checklistRoutes,
+  ...messageRoutes,
   files,
   deleteFile,
   addLogEntry,

@@ -1,5 +1,10 @@
 import { useId } from 'react'
-import { RequestStatus, type BuilderRequest, type ManagerRequest } from '../../../contract'
+import {
+  ManagerRequestStatus,
+  RequestStatus,
+  type BuilderRequest,
+  type ManagerRequest,
+} from '../../../contract'
 import type { AdminActor, AdminCall } from '../../../machines/admin/admin.machine'
 import { CallProblem } from './call-problem'
 import { dateColumn, textColumn, type Column } from './columns'
@@ -10,11 +15,16 @@ import { useAdminState, useAdminWrites } from './use-admin'
 type Request = BuilderRequest | ManagerRequest
 type StatusCall = Extract<AdminCall['name'], `edit${string}Request`>
 
-const STATUS_LABEL: Record<RequestStatus, string> = {
+const STATUS_LABEL: Record<ManagerRequestStatus, string> = {
   open: 'Open',
   contacted: 'Contacted',
+  accepted: 'Accepted',
   closed: 'Closed',
 }
+
+/** A manager request may also be accepted, which assigns the manager to the project. */
+const statusesOf = (kind: StatusCall) =>
+  kind === 'editManagerRequest' ? ManagerRequestStatus.options : RequestStatus.options
 
 /** The status of one request, changed in place. */
 function StatusSelect({
@@ -39,11 +49,16 @@ function StatusSelect({
         value={request.status}
         disabled={busy}
         onChange={(event) => {
-          const status = RequestStatus.safeParse(event.target.value)
-          if (status.success) send({ name: kind, id: request.id, body: { status: status.data } })
+          const { value } = event.target
+          const manager = ManagerRequestStatus.safeParse(value)
+          const builder = RequestStatus.safeParse(value)
+          if (kind === 'editManagerRequest' && manager.success)
+            send({ name: kind, id: request.id, body: { status: manager.data } })
+          else if (kind === 'editBuilderRequest' && builder.success)
+            send({ name: kind, id: request.id, body: { status: builder.data } })
         }}
       >
-        {RequestStatus.options.map((status) => (
+        {statusesOf(kind).map((status) => (
           <option key={status} value={status}>
             {STATUS_LABEL[status]}
           </option>
@@ -76,7 +91,7 @@ function RequestsSection<T extends Request>({
   const status: Column<T> = {
     key: 'status',
     header: 'Status',
-    value: (r) => ['open', 'contacted', 'closed'].indexOf(r.status),
+    value: (r) => ManagerRequestStatus.options.indexOf(r.status),
     text: (r) => STATUS_LABEL[r.status],
     render: (r) => <StatusSelect actor={actor} kind={kind} request={r} />,
   }

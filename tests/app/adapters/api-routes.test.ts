@@ -9,14 +9,17 @@ import {
   clientRoutes,
   documentsRoutes,
   exportsRoutes,
+  messageRoutes,
   moneyRoutes,
   onboardingRoutes,
   passportRoutes,
+  projectRoutes,
   routes,
   scopeAdminRoutes,
   scopeRoutes,
   timelineRoutes,
   tradeExportsRoutes,
+  tradeMessageRoutes,
   tradeRoutes,
   tradesRoutes,
   type CallName,
@@ -43,6 +46,8 @@ const params = {
   itemId: id,
   cityId: id,
   day: '7',
+  clientId: id,
+  thread: 'plumbing',
 }
 const probe = { probe: 'a body' }
 
@@ -90,6 +95,9 @@ describe('the route table', () => {
       adminRoutes,
       scopeAdminRoutes,
       checklistAdminRoutes,
+      messageRoutes,
+      tradeMessageRoutes,
+      projectRoutes,
     ].flatMap((part) => Object.keys(part))
     expect(parts.sort()).toEqual(Object.keys(routes).sort())
     expect(new Set(parts).size).toBe(parts.length)

@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { BuilderRequest, ManagerRequest, RequestStatus } from '../../../../contract'
+import type {
+  BuilderRequest,
+  ManagerRequest,
+  ManagerRequestStatus,
+  RequestStatus,
+} from '../../../../contract'
 import type { Db, Tx } from '../../../db/driver/client'
 import {
   builderRequestRows,
@@ -30,7 +35,11 @@ export type Requests = {
   /** Both lists as JSON, read with `query` (the admin fetch's snapshot). */
   listsJson(query?: Db | Tx): Promise<RequestListsJson>
   moveBuilderRequest(actorId: string, id: string, status: RequestStatus): Promise<BuilderRequest>
-  moveManagerRequest(actorId: string, id: string, status: RequestStatus): Promise<ManagerRequest>
+  moveManagerRequest(
+    actorId: string,
+    id: string,
+    status: ManagerRequestStatus,
+  ): Promise<ManagerRequest>
 }
 
 declare module 'fastify' {
@@ -84,16 +93,17 @@ const ALREADY_OPEN = 'This client already has another open request of this kind.
 type RequestTable = typeof builderRequests | typeof managerRequests
 
 /** A request's new status, with the request as it was and is now in its audit row. */
-function moveRequest<R extends { status: RequestStatus }>(
+function moveRequest<R extends { status: ManagerRequestStatus }>(
   app: FastifyInstance,
   table: RequestTable,
   entity: 'builder_request' | 'manager_request',
   rows: (tx: Tx, where: ReturnType<typeof eq>) => Promise<R[]>,
 ) {
-  // Both tables have these columns; drizzle's builders cannot see that through the union.
-  const t = table as typeof builderRequests
+  // Both tables have these columns (a builder request's status never `accepted`); drizzle's
+  // builders cannot see that through the union.
+  const t = table as typeof managerRequests
   const noun = entity.replace('_', ' ')
-  return (actorId: string, id: string, status: RequestStatus): Promise<R> =>
+  return (actorId: string, id: string, status: R['status']): Promise<R> =>
     adminWrite(
       app.db,
       actorId,

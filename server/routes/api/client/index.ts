@@ -4,6 +4,7 @@ import calendarRoutes from './calendar'
 import exportRoutes from './exports'
 import fileRoutes from './files'
 import logRoutes from './logs'
+import messageRoutes from './messages'
 import moneyRoutes from './money'
 import noticeRoutes from './notices'
 import passportRoutes from './passport'
@@ -36,6 +37,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     passportRoutes,
     passportFileRoutes,
     checklistRoutes,
+    messageRoutes,
     unsubscribeRoutes,
   ]) {
     await app.register(routes)

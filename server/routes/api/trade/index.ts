@@ -10,6 +10,7 @@ import { requireOwnOrigin } from '../../../plugins/core/csrf'
 import { linkHash } from '../../../plugins/app/bids/link'
 import { codeEmail } from '../code-email'
 import { CODE_TTL_MS } from '../../../plugins/app/accounts/login-codes'
+import tradeMessageRoutes from './messages'
 import { clearTradeCookie, setTradeCookie } from './trade-cookie'
 
 /**
@@ -37,6 +38,7 @@ const tradeUploadRoute: FastifyPluginAsyncZod = async (app) => {
 const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { settings } = app
   await app.register(tradeUploadRoute)
+  await app.register(tradeMessageRoutes)
 
   app.route({
     ...routeOf('tradeLink'),

@@ -1,9 +1,10 @@
-import type { Manager, ManagerRequest, RequestStatus } from '../../../../contract'
+import type { Manager, ManagerRequest, ManagerRequestStatus } from '../../../../contract'
 
 /** How a request's status reads on a manager's card. */
-export const REQUEST_STATUS: Record<RequestStatus, string> = {
+export const REQUEST_STATUS: Record<ManagerRequestStatus, string> = {
   open: 'Request open',
   contacted: 'Contacted',
+  accepted: 'Your project manager',
   closed: 'Closed',
 }
 
