@@ -17,6 +17,7 @@ import {
 } from '../../../db/schema'
 import { jsonArray } from '../../../db/json-array'
 import { servedPlace } from './served-place'
+import { refuseManagerEmail } from './email-owners'
 import { wireTime } from '../../../db/wire-time'
 import { accountWrite, found, type ItemWrites } from '../../../lib/audit'
 
@@ -117,6 +118,7 @@ async function lockedClient(tx: Tx, id: string): Promise<AdminClient> {
 
 async function applyEdit(tx: Tx, before: AdminClient, edit: ClientEdit): Promise<void> {
   const { name, email, city, state, perk, ...profile } = edit
+  await refuseManagerEmail(tx, email)
   if (name !== undefined || email !== undefined)
     await tx.update(users).set({ name, email }).where(eq(users.id, before.id))
   const moved = city !== undefined || state !== undefined
