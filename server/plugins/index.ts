@@ -10,6 +10,7 @@ import cities from './app/directory/cities'
 import directory from './app/directory/engineers-and-managers'
 import requests from './app/directory/requests'
 import assignments from './app/projects/assignments'
+import projects from './app/projects/projects'
 import bidReminders from './app/bids/bid-reminders'
 import bidRequests from './app/bids/bid-requests'
 import fileStore from './app/documents/file-store'
@@ -92,6 +93,7 @@ export const plugins = [
   equipment,
   startupLog,
   passport,
+  projects,
   tradePortal,
   adminData,
   access,

@@ -37,6 +37,8 @@ export type Users = {
   /** Drops the cached identity, e.g. after the user is deleted or changes role. */
   forget(id: string): void
   createClient(tx: Tx, client: NewClient): Promise<string>
+  /** A user's name ('' for no such user). */
+  nameOf(id: string): Promise<string>
   /** The name of the manager of the back office's list with this email, if there is one. */
   managerNamed(email: string): Promise<string | undefined>
   /** A manager's user, made at its first sign-in with its name from the managers' list. */
@@ -137,6 +139,11 @@ export default fp(
       return user.id
     }
 
+    const nameOf: Users['nameOf'] = async (id) => {
+      const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id))
+      return row?.name ?? ''
+    }
+
     const managerNamed: Users['managerNamed'] = async (email) => {
       const [row] = await db
         .select({ name: managers.name })
@@ -164,6 +171,7 @@ export default fp(
       identity,
       forget: (id: string) => void cache.delete(id),
       createClient,
+      nameOf,
       managerNamed,
       createManager,
       session,

@@ -1,26 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { routeOf } from '../../../lib/route-of'
+import { identityOf } from '../../../plugins/core/access'
+import { entryKeyOfStep } from '../../../plugins/app/pool/pool-entries'
 
-/** PLACEHOLDER until built: the Projects calls */
-const placeholderRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The back office's Projects (PRODUCT.md §18): an admin reads every project, a manager its
+ * assigned ones (any other is 404 to it); a manager enters a bid a trade phoned in.
+ */
+const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('projects'),
-    handler: async () => {
-      throw new Error('not built')
-    },
+    handler: async (request) => ({ Data: await app.projects.list(identityOf(request)) }),
   })
+
   app.route({
     ...routeOf('project'),
-    handler: async () => {
-      throw new Error('not built')
+    handler: async (request) => {
+      const { clientId } = request.params
+      await app.assignments.reach(identityOf(request), clientId)
+      return { Data: await app.projects.view(clientId) }
     },
   })
+
+  // As add-quote adds it to the owner's entry, marked with the manager's name.
   app.route({
     ...routeOf('enterQuote'),
-    handler: async () => {
-      throw new Error('not built')
+    handler: async (request, reply) => {
+      const identity = identityOf(request)
+      const { clientId } = request.params
+      await app.assignments.reach(identity, clientId)
+      const { step, ...quote } = request.body
+      const key = await entryKeyOfStep(app.db, step)
+      const enteredBy = await app.users.nameOf(identity.id)
+      const entry = await app.poolEntries.addQuote(clientId, key, { ...quote, enteredBy })
+      return reply.code(201).send({ Data: entry })
     },
   })
 }
 
-export default placeholderRoutes
+export default projectRoutes

@@ -1,0 +1,41 @@
+import { managerRequests, managers } from '../../server/db/schema'
+import type { TestApp } from '../support/build'
+import { bearer, signIn } from '../support/http'
+
+/** A manager of the back office's list. */
+export async function listManager(t: TestApp, name: string, email: string) {
+  const [row] = await t.app.db
+    .insert(managers)
+    .values({
+      name,
+      company: 'Build Right',
+      email,
+      phone: '5125550102',
+      bio: '',
+      yearsExperience: 5,
+      fee: 1,
+    })
+    .returning()
+  if (!row) throw new Error('no manager')
+  return row
+}
+
+/** A manager request of the client for the manager, `accepted` (assigning it) unless told. */
+export async function requestManager(
+  t: TestApp,
+  clientId: string,
+  manager: { id: string; name: string },
+  status: 'open' | 'contacted' | 'accepted' | 'closed' = 'accepted',
+) {
+  const values = { clientId, managerId: manager.id, managerName: manager.name, message: '', status }
+  const [row] = await t.app.db.insert(managerRequests).values(values).returning()
+  if (!row) throw new Error('no request')
+  return row.id
+}
+
+/** A listed manager signed in: its headers, its user's id, its manager row. */
+export async function signedInManager(t: TestApp, name: string, email: string) {
+  const manager = await listManager(t, name, email)
+  const { session } = await signIn(t, email)
+  return { manager, id: session.userData.id, headers: bearer(session.Token), session }
+}
