@@ -12,14 +12,19 @@ import { timeline } from '../../../../contract/scheduling'
 import { readAll, rowsOf } from '../../../db/driver/client'
 import {
   clients,
+  contracts,
   draws,
   files,
   inspectionEvents,
   logEntries,
   managerRequests,
   managers,
+  notices,
+  noticeWaivers,
   payments,
   poolEntries,
+  projects,
+  quotes,
   users,
 } from '../../../db/schema'
 import { notFound } from '../../../lib/problem'
@@ -48,7 +53,7 @@ type ClientRow = {
   city: string
   state: string
   cityZone: string | null
-  /** A payment whose draw has no conditional waiver. */
+  /** A payment made without its conditional waivers, still missing (conditionalMissing). */
   unwaived: boolean
   /** Whether anything was recorded on the project since QUIET_DAYS ago (or it is that new). */
   recent: boolean
@@ -56,14 +61,28 @@ type ClientRow = {
   managers: string
 }
 
-/** The last moment anything was recorded on client `c`'s project, each read by its index. */
+/** The last moment anything was recorded on the client's project, each read by its index. */
 const lastRecorded = sql`greatest(${users.createdAt},
+    (select ${projects.updatedAt} from ${projects} where ${projects.clientId} = ${clients.userId}),
     (select max(${poolEntries.updatedAt}) from ${poolEntries} where ${poolEntries.clientId} = ${clients.userId}),
     (select max(${inspectionEvents.createdAt}) from ${inspectionEvents}
       where ${inspectionEvents.clientId} = ${clients.userId}),
     (select max(${payments.createdAt}) from ${payments} where ${payments.clientId} = ${clients.userId}),
     (select max(${files.createdAt}) from ${files} where ${files.clientId} = ${clients.userId}),
     (select max(${logEntries.createdAt}) from ${logEntries} where ${logEntries.clientId} = ${clients.userId}))`
+
+/**
+ * The owner's CONDITIONAL_MISSING (contract/waiver-rules.ts): a payment made anyway whose draw
+ * still lacks its trade's conditional waiver, or a notice claimant's of that trade.
+ */
+const conditionalMissing = sql`exists (select 1 from ${payments} p
+    join ${draws} d on d.id = p.draw_id
+    join ${contracts} k on k.id = d.contract_id
+    join ${quotes} q on q.id = k.quote_id
+    where p.client_id = ${clients.userId} and p.acknowledged
+      and (d.conditional_waiver_file_id is null or exists (select 1 from ${notices} n
+        left join ${noticeWaivers} w on w.notice_id = n.id and w.draw_id = d.id
+        where n.trade_id = q.trade_id and w.conditional_file_id is null)))`
 
 const assigned = sql`${managerRequests.clientId} = ${clients.userId} and ${managerRequests.status} = 'accepted'`
 
@@ -76,8 +95,7 @@ const assignedTo = (userId: string) => sql`exists (select 1 from ${managerReques
 /** Each client's row of the list: who, where, and what the flags read from SQL, in one query. */
 const clientRows = (where: SQL, quietSince: Date) => sql`select ${clients.userId} as "clientId",
     ${users.name} as owner, ${clients.city}, ${clients.state}, ${cityZoneOf} as "cityZone",
-    exists (select 1 from ${payments} p join ${draws} d on d.id = p.draw_id
-      where p.client_id = ${clients.userId} and d.conditional_waiver_file_id is null) as unwaived,
+    ${conditionalMissing} as unwaived,
     ${lastRecorded} >= ${quietSince.toISOString()}::timestamptz as recent,
     to_json(array(select distinct ${managers.name} from ${managerRequests}
       join ${managers} on ${managers.id} = ${managerRequests.managerId}
