@@ -50,7 +50,8 @@ export function timedGet(url: string, headers: Record<string, string>) {
   )
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0
 
 /** Signs the seeded admin in, times the first answer, then a rebuild after each of a few changes. */
 export async function fetchAnswer(real: Server, outboxDir: string): Promise<FetchAnswer> {

@@ -126,11 +126,14 @@ function rowOf(client: ClientRow, line: Timeline): ProjectRow {
   }
 }
 
+/** One collator for every comparison: localeCompare would build one per call. */
+const names = new Intl.Collator('en')
+
 /** More flags first, then the larger slip (none counts least), then the owner's name. */
 const byUrgency = (a: ProjectRow, b: ProjectRow) =>
   b.flags.length - a.flags.length ||
   (b.slipDays ?? -Infinity) - (a.slipDays ?? -Infinity) ||
-  a.owner.localeCompare(b.owner, 'en') ||
+  names.compare(a.owner, b.owner) ||
   a.clientId.localeCompare(b.clientId)
 
 export default fp(
@@ -182,7 +185,7 @@ export default fp(
       if (!client) throw notFound('No such project.')
       const assignedManagers = managersOf
         .map(({ id, name }) => ({ id, name }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+        .sort((a, b) => names.compare(a.name, b.name))
       return {
         overview: { client, poolData, managers: assignedManagers },
         timeline: line,
