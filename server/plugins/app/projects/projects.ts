@@ -61,15 +61,21 @@ type ClientRow = {
   managers: string
 }
 
-/** The last moment anything was recorded on the client's project, each read by its index. */
-const lastRecorded = sql`greatest(${users.createdAt},
-    (select ${projects.updatedAt} from ${projects} where ${projects.clientId} = ${clients.userId}),
-    (select max(${poolEntries.updatedAt}) from ${poolEntries} where ${poolEntries.clientId} = ${clients.userId}),
-    (select max(${inspectionEvents.createdAt}) from ${inspectionEvents}
-      where ${inspectionEvents.clientId} = ${clients.userId}),
-    (select max(${payments.createdAt}) from ${payments} where ${payments.clientId} = ${clients.userId}),
-    (select max(${files.createdAt}) from ${files} where ${files.clientId} = ${clients.userId}),
-    (select max(${logEntries.createdAt}) from ${logEntries} where ${logEntries.clientId} = ${clients.userId}))`
+/** Each client's latest `at` in `table`, grouped in one pass, joined in as `alias`. */
+const latest = (alias: string, table: SQL, at: SQL) =>
+  sql`left join (select client_id, max(${at}) as at from ${table} group by client_id) ${sql.raw(alias)}
+    on ${sql.raw(alias)}.client_id = ${clients.userId}`
+
+/** What was last recorded on each project: one grouped pass per table that records something. */
+const recorded = sql`${latest('pe', sql`${poolEntries}`, sql`updated_at`)}
+  ${latest('ie', sql`${inspectionEvents}`, sql`created_at`)}
+  ${latest('pa', sql`${payments}`, sql`created_at`)}
+  ${latest('fi', sql`${files}`, sql`created_at`)}
+  ${latest('le', sql`${logEntries}`, sql`created_at`)}
+  ${latest('pr', sql`${projects}`, sql`updated_at`)}`
+
+/** The last moment anything was recorded on the client's project, or it was created. */
+const lastRecorded = sql`greatest(${users.createdAt}, pe.at, ie.at, pa.at, fi.at, le.at, pr.at)`
 
 /**
  * The owner's CONDITIONAL_MISSING (contract/waiver-rules.ts): a payment made anyway whose draw
@@ -101,6 +107,7 @@ const clientRows = (where: SQL, quietSince: Date) => sql`select ${clients.userId
       join ${managers} on ${managers.id} = ${managerRequests.managerId}
       where ${assigned} order by ${managers.name}))::text as managers
   from ${clients} join ${users} on ${users.id} = ${clients.userId}
+  ${recorded}
   where ${where}`
 
 function rowOf(client: ClientRow, line: Timeline): ProjectRow {
