@@ -2,20 +2,20 @@ import { managerRequests, managers } from '../../server/db/schema'
 import type { TestApp } from '../support/build'
 import { bearer, signIn } from '../support/http'
 
+/** A manager's fields, as createManager takes them. */
+export const managerInput = (name: string, email: string) => ({
+  name,
+  company: 'Build Right',
+  email,
+  phone: '5125550102',
+  bio: '',
+  yearsExperience: 5,
+  fee: 1,
+})
+
 /** A manager of the back office's list. */
 export async function listManager(t: TestApp, name: string, email: string) {
-  const [row] = await t.app.db
-    .insert(managers)
-    .values({
-      name,
-      company: 'Build Right',
-      email,
-      phone: '5125550102',
-      bio: '',
-      yearsExperience: 5,
-      fee: 1,
-    })
-    .returning()
+  const [row] = await t.app.db.insert(managers).values(managerInput(name, email)).returning()
   if (!row) throw new Error('no manager')
   return row
 }

@@ -15,20 +15,12 @@ import {
 } from '../support/http'
 import { callRaw } from '../support/call'
 import { TEST_ADMIN_EMAIL } from '../support/template'
-import { listManager } from './manager-kit'
+import { listManager, managerInput } from './manager-kit'
 
 const t = appPerTest()
 const admin = adminPerTest(t)
 
-const managerBody = {
-  name: 'Mia Manager',
-  company: 'Build Right',
-  email: 'mia@build.example',
-  phone: '5125550102',
-  bio: '',
-  yearsExperience: 4,
-  fee: 1,
-}
+const managerBody = managerInput('Mia Manager', 'mia@build.example')
 
 const usersWith = (email: string) => t.app.db.select().from(users).where(eq(users.email, email))
 
