@@ -124,7 +124,10 @@ export default fp(
         createdAt: row.createdAt.toISOString(),
       }
       const posted = { clientId: author.clientId, authorId: author.id, message }
-      await app.messageEmails.notify({ ...posted, title: threadTitle(thread) })
+      // The message is written: a failed claim costs its emails, never the post's answer.
+      await app.messageEmails
+        .notify({ ...posted, title: threadTitle(thread) })
+        .catch((err: unknown) => app.log.error({ err, thread }, 'message emails not claimed'))
       return message
     }
 
