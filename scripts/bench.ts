@@ -217,8 +217,8 @@ async function measureDatabaseFloor(
   return floors
 }
 
-/** `--only writes`: the floor, the refresh run and the builder's writes, nothing else. */
-async function writesOnly(
+/** The floor of an `--only` run, then the PoolPath server on a database of its own. */
+async function floorThenServer(
   workDir: string,
   options: BenchOptions,
   databases: ScratchDatabases,
@@ -228,6 +228,17 @@ async function writesOnly(
   const floors = await measureDatabaseFloor(options, databases, durations)
   progress('starting the PoolPath server')
   const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  return { outboxDir, floors, real }
+}
+
+/** `--only writes`: the floor, the refresh run and the builder's writes, nothing else. */
+async function writesOnly(
+  workDir: string,
+  options: BenchOptions,
+  databases: ScratchDatabases,
+  durations: Durations,
+) {
+  const { outboxDir, floors, real } = await floorThenServer(workDir, options, databases, durations)
   const stages = await stagesAnswer(real)
   const sessions = await signInSessions(real, outboxDir)
   const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
@@ -258,10 +269,7 @@ async function tradesOnly(
 ) {
   console.log('')
   console.log(portalSection(await measurePortal(workDir, progress)))
-  const outboxDir = path.join(workDir, 'outbox')
-  const floors = await measureDatabaseFloor(options, databases, durations)
-  progress('starting the PoolPath server')
-  const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  const { outboxDir, floors, real } = await floorThenServer(workDir, options, databases, durations)
   await openBenchCity(real, outboxDir)
   const trades = await prepareTradeReads(real, outboxDir, progress)
   progress('starting the bare Fastify server with the same body')
@@ -302,10 +310,7 @@ async function messagesOnly(
   databases: ScratchDatabases,
   durations: Durations,
 ) {
-  const outboxDir = path.join(workDir, 'outbox')
-  const floors = await measureDatabaseFloor(options, databases, durations)
-  progress('starting the PoolPath server')
-  const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  const { outboxDir, floors, real } = await floorThenServer(workDir, options, databases, durations)
   await openBenchCity(real, outboxDir)
   progress(`signing up ${FEWER_WRITERS} owners for the message posts`)
   const owners = await signUpClients(real, outboxDir, FEWER_WRITERS, 'writer')

@@ -1,5 +1,6 @@
 import type { Message } from '../../contract/messages'
 import { escapeHtml } from './html'
+import { unsubscribeHeaders } from './notice-email'
 
 /** Who a message email goes to, and where its link leads (a trade's link is not ours to give). */
 export type MessageRecipient = {
@@ -54,14 +55,5 @@ export function messageEmail(
 ${link}
 <p style="font-size:13px;color:#475569">You get at most one email an hour per thread. <a href="${escapeHtml(unsubscribe)}">Stop these emails</a></p>
 </body></html>`
-  return {
-    to: to.email,
-    subject,
-    text,
-    html,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  }
+  return { to: to.email, subject, text, html, headers: unsubscribeHeaders(unsubscribe) }
 }
