@@ -11,6 +11,8 @@ import directory from './app/directory/engineers-and-managers'
 import requests from './app/directory/requests'
 import assignments from './app/projects/assignments'
 import projects from './app/projects/projects'
+import messageEmails from './app/messages/message-emails'
+import messages from './app/messages/messages'
 import bidReminders from './app/bids/bid-reminders'
 import bidRequests from './app/bids/bid-requests'
 import fileStore from './app/documents/file-store'
@@ -95,6 +97,8 @@ export const plugins = [
   passport,
   projects,
   tradePortal,
+  messageEmails,
+  messages,
   adminData,
   access,
   // Last: it sees every route registered after it, and refuses to start on a gap in the table.
