@@ -5,7 +5,7 @@ import { json, signInAdmin } from '../support/http'
 import { austinPerTest } from './client-kit'
 import { setToday } from './timeline-kit'
 import { bidRequest, tradeSignIn } from './trade-kit'
-import { requestManager, signedInManager } from './manager-kit'
+import { signedInManager } from './messages-kit'
 
 /**
  * Who may make each call of the route table, by its declared access: the kinds of caller against
@@ -61,6 +61,10 @@ const guarded = (Object.keys(routes) as CallName[])
 const urlOf = (path: string, clientId: string = crypto.randomUUID()) =>
   path.replace(/:\w+/g, (param) => (param === ':clientId' ? clientId : crypto.randomUUID()))
 
+/** A manager assigned to the client's project, and one assigned to none. */
+const MO = { name: 'Mo Manager', email: 'mo@build.example' }
+const SAL = { name: 'Sal Stranger', email: 'sal@build.example' }
+
 /** What reach answers a caller who may not reach the project (assignments.ts). */
 const NOT_REACHED = 'No such project.'
 
@@ -68,13 +72,12 @@ describe('the access matrix of the route table', () => {
   it('lets each kind of caller make exactly the calls its access allows', async () => {
     setToday(t, '2030-03-01')
     const trade = await tradeSignIn(t, (await bidRequest(t, client)).token)
-    const manager = await signedInManager(t, 'Mo Manager', 'mo@build.example')
-    await requestManager(t, client.id, manager.manager)
+    const manager = await signedInManager(t, { ...MO, assignedTo: client.id })
     const callers: Record<Caller, Record<string, string>> = {
       owner: client.headers,
       admin: (await signInAdmin(t)).headers,
       manager: manager.headers,
-      stranger: (await signedInManager(t, 'Sal Stranger', 'sal@build.example')).headers,
+      stranger: (await signedInManager(t, SAL)).headers,
       trade: trade.headers,
       nobody: {},
     }
@@ -97,9 +100,8 @@ describe('the access matrix of the route table', () => {
 
 describe("the reach of a project's calls", () => {
   it('lets its assigned manager past and answers an unassigned one 404, for every :clientId call', async () => {
-    const manager = await signedInManager(t, 'Mo Manager', 'mo@build.example')
-    await requestManager(t, client.id, manager.manager)
-    const stranger = await signedInManager(t, 'Sal Stranger', 'sal@build.example')
+    const manager = await signedInManager(t, { ...MO, assignedTo: client.id })
+    const stranger = await signedInManager(t, SAL)
     const projectCalls = guarded.filter((name) => routes[name].path.includes(':clientId'))
     expect(projectCalls).toContain('enterQuote')
     for (const name of projectCalls) {

@@ -1,6 +1,5 @@
 import { managerRequests, managers } from '../../server/db/schema'
 import type { TestApp } from '../support/build'
-import { bearer, signIn } from '../support/http'
 
 /** A manager's fields, as createManager takes them. */
 export const managerInput = (name: string, email: string) => ({
@@ -31,11 +30,4 @@ export async function requestManager(
   const [row] = await t.app.db.insert(managerRequests).values(values).returning()
   if (!row) throw new Error('no request')
   return row.id
-}
-
-/** A listed manager signed in: its headers, its user's id, its manager row. */
-export async function signedInManager(t: TestApp, name: string, email: string) {
-  const manager = await listManager(t, name, email)
-  const { session } = await signIn(t, email)
-  return { manager, id: session.userData.id, headers: bearer(session.Token), session }
 }

@@ -9,7 +9,8 @@ import { call, callRaw } from '../support/call'
 import { bearer, expectProblem, signIn } from '../support/http'
 import { austinPerTest, entryOf, put, stageIds } from './client-kit'
 import { drawId } from './money-kit'
-import { requestManager, signedInManager } from './manager-kit'
+import { requestManager } from './manager-kit'
+import { signedInManager } from './messages-kit'
 import { permitsDone, setToday } from './timeline-kit'
 import { digger } from './trade-kit'
 
@@ -52,10 +53,14 @@ beforeEach(async () => {
   setToday(t, '2030-03-15')
   await call(t, 'setTimelineStart', { body: { startDate: '2030-03-04' } }, zoe.headers)
   await failedAndUnwaived(bea.headers)
-  mo = await signedInManager(t, 'Mo Manager', 'mo@build.example')
-  await requestManager(t, zoe.id, mo.manager)
-  await requestManager(t, cy.id, mo.manager, 'closed')
-  await requestManager(t, bea.id, mo.manager, 'contacted')
+  mo = await signedInManager(t, {
+    name: 'Mo Manager',
+    email: 'mo@build.example',
+    assignedTo: zoe.id,
+  })
+  const manager = { id: mo.managerId, name: 'Mo Manager' }
+  await requestManager(t, cy.id, manager, 'closed')
+  await requestManager(t, bea.id, manager, 'contacted')
 })
 
 describe('GET /api/admin/projects', () => {
@@ -96,7 +101,7 @@ describe('GET /api/admin/projects', () => {
     expect((await listAs(mo.headers)).map((r) => r.owner)).toEqual(['Pat Swimmer', 'Zoe Late'])
     expect((await move('closed')).statusCode).toBe(200)
     expect((await listAs(mo.headers)).map((r) => r.owner)).toEqual(['Zoe Late'])
-    const stranger = await signedInManager(t, 'Sal Stranger', 'sal@build.example')
+    const stranger = await signedInManager(t, { name: 'Sal Stranger', email: 'sal@build.example' })
     expect(await listAs(stranger.headers)).toEqual([])
   })
 })
@@ -110,7 +115,7 @@ describe('GET /api/admin/projects/:clientId', () => {
       expect(res.statusCode, res.body).toBe(200)
       const view = ProjectView.parse(res.json().Data)
       expect(view.overview.client).toMatchObject({ id: zoe.id, name: 'Zoe Late' })
-      expect(view.overview.managers).toEqual([{ id: mo.manager.id, name: 'Mo Manager' }])
+      expect(view.overview.managers).toEqual([{ id: mo.managerId, name: 'Mo Manager' }])
       expect(view.timeline).toEqual(await call(t, 'timeline', {}, zoe.headers))
       expect(view.money).toEqual(await call(t, 'money', {}, zoe.headers))
       expect(view.trades).toEqual(await call(t, 'trades', {}, zoe.headers))
