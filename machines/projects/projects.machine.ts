@@ -114,7 +114,7 @@ export const projectsMachine = setup({
   id: 'projects',
   context: ({ input }) => ({
     projects: input.restored?.projects ?? null,
-    isOpen: input.restored?.isOpen ?? false,
+    isOpen: input.restored?.isOpen ?? true,
     listError: null,
     clientId: null,
     project: null,

@@ -163,7 +163,7 @@ describe('the projects actor', () => {
     const { actor, saved, settled } = start()
     await settled()
     actor.send({ type: 'layout.sidebarToggled' })
-    expect(saved.at(-1)).toEqual({ projects: [projectRow(2)], isOpen: true })
+    expect(saved.at(-1)).toEqual({ projects: [projectRow(2)], isOpen: false })
     expect(parseProjectsContext(saved.at(-1))).toEqual(saved.at(-1))
     expect(parseProjectsContext({ projects: 'all', isOpen: true })).toBeNull()
   })
