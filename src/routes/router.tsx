@@ -171,7 +171,9 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     path: 'admin',
     beforeLoad: async ({ context, location }) => {
       const session = await settled(context.session)
-      follow(areaGuard(session, '/admin', location.href) ?? managerGuard(session, location.pathname))
+      follow(
+        areaGuard(session, '/admin', location.href) ?? managerGuard(session, location.pathname),
+      )
     },
     pendingComponent: AreaSkeleton,
     component: lazyRouteComponent(() => import('../features/admin/admin-area'), 'AdminLayout'),
@@ -199,10 +201,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
       path: 'projects/$clientId',
       // The Budget tab prices the owner's steps from the stages, as the owner's pages do.
       loader: ({ context }) => context.stages(),
-      component: lazyRouteComponent(
-        () => import('../features/projects/project-page'),
-        'ProjectPage',
-      ),
+      component: lazyRouteComponent(() => import('./project-route'), 'ProjectRoute'),
     }),
   ]
 

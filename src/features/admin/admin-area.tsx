@@ -23,8 +23,8 @@ import { ScheduleSection } from './schedule-section'
 import { ScopeSection } from './scope-section'
 import { ChecklistsSection } from './checklists-section'
 import { ADMIN_SECTIONS, MANAGER_SECTIONS, type AdminDataSection } from './section-titles'
-import { ProjectsSection } from '../projects/projects-section'
-import { useProjectsActor } from '../projects/use-projects'
+import { ProjectsSection } from './projects-section'
+import { useProjectsActor } from './use-projects'
 import { TipsSection } from './tips-section'
 import { useAdminActor } from './use-admin'
 import { WaitingListSection } from './waiting-list-section'
@@ -86,7 +86,11 @@ export function AdminSection() {
   const actor = useAdminActor()
   const projects = useProjectsActor()
   if (section === 'projects') {
-    return projects ? <ProjectsSection actor={projects} /> : <Spinner label="Loading the projects" />
+    return projects ? (
+      <ProjectsSection actor={projects} />
+    ) : (
+      <Spinner label="Loading the projects" />
+    )
   }
   if (!actor) return <Spinner label="Loading the admin data" />
   const Screen = SECTION_SCREENS[section]

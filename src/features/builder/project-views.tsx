@@ -1,21 +1,56 @@
+import { useMemo } from 'react'
 import type { ProjectData, StepBudget } from '../../../contract/budget'
-import { entryOf } from '../../../contract/budget'
+import { entryOf, projectBudget } from '../../../contract/budget'
+import type { Stage } from '../../../contract/domain'
 import type { ProjectView } from '../../../contract/projects'
 import { STEPS } from '../../../contract/steps'
 import { Badge } from '../../components/badge'
 import { formatMoney } from '../../lib/money'
-import { BudgetFigures } from '../builder/budget/budget-figures'
-import { BudgetTable } from '../builder/budget/budget-table'
-import { fileTitle, formatUploaded, stepTitle } from '../builder/documents/document-words'
-import { EnteredBy } from '../builder/quotes/entered-by'
-import { GanttChart } from '../builder/timeline/gantt-chart'
-import { formatDate } from '../builder/timeline-dates'
-import { slipText } from './project-columns'
+import { BudgetFigures } from './budget/budget-figures'
+import { BudgetTable } from './budget/budget-table'
+import { fileTitle, formatUploaded, stepTitle } from './documents/document-words'
+import { EnteredBy } from './quotes/entered-by'
+import { GanttChart } from './timeline/gantt-chart'
+import { describeSlip, formatDate } from './timeline-dates'
 
 type ViewProps = { view: ProjectView; budget: readonly StepBudget[] }
 
+type Tab = 'Overview' | 'Timeline' | 'Budget' | 'Documents' | 'Trades'
+
+/**
+ * An owner's project as the back office reads it (PRODUCT.md §18), one tab at a time: the
+ * owner's own figures, chart and lists, priced from the same stages, nothing to change.
+ */
+export function OwnerProjectView({
+  tab,
+  view,
+  stages,
+}: {
+  tab: Tab
+  view: ProjectView
+  stages: readonly Stage[]
+}) {
+  const project = useMemo(
+    () => ({ stages, poolData: view.overview.poolData, Engineers: [] }),
+    [stages, view.overview.poolData],
+  )
+  const budget = useMemo(() => projectBudget(project), [project])
+  switch (tab) {
+    case 'Overview':
+      return <OverviewPanel view={view} budget={budget} />
+    case 'Timeline':
+      return <TimelinePanel view={view} budget={budget} />
+    case 'Budget':
+      return <BudgetPanel view={view} budget={budget} project={project} />
+    case 'Documents':
+      return <DocumentsPanel view={view} budget={budget} />
+    case 'Trades':
+      return <TradesPanel view={view} budget={budget} />
+  }
+}
+
 /** The owner, where the pool is built, its managers, and the money at a glance. */
-export function OverviewPanel({ view, budget }: ViewProps) {
+function OverviewPanel({ view, budget }: ViewProps) {
   const { client, managers } = view.overview
   const { end } = view.timeline
   return (
@@ -47,7 +82,9 @@ export function OverviewPanel({ view, budget }: ViewProps) {
           <dt>Forecast finish</dt>
           <dd>
             {end.forecast
-              ? [formatDate(end.forecast), slipText(end.slipDays)].filter(Boolean).join(', ')
+              ? [formatDate(end.forecast), end.slipDays === null ? '' : describeSlip(end.slipDays)]
+                  .filter(Boolean)
+                  .join(', ')
               : 'No start date yet'}
           </dd>
         </div>
@@ -62,7 +99,7 @@ export function OverviewPanel({ view, budget }: ViewProps) {
 }
 
 /** The schedule as the owner's Timeline draws it, and each inspection's state. */
-export function TimelinePanel({ view }: ViewProps) {
+function TimelinePanel({ view }: ViewProps) {
   const { timeline } = view
   return (
     <>
@@ -88,7 +125,7 @@ export function TimelinePanel({ view }: ViewProps) {
 }
 
 /** The owner's budget figures and table, then each step's quotes. */
-export function BudgetPanel({ view, budget, project }: ViewProps & { project: ProjectData }) {
+function BudgetPanel({ view, budget, project }: ViewProps & { project: ProjectData }) {
   return (
     <>
       <BudgetFigures budget={budget} money={view.money} />
@@ -119,7 +156,7 @@ export function BudgetPanel({ view, budget, project }: ViewProps & { project: Pr
 }
 
 /** The owner's files by name, kind and step, newest first as the server lists them. */
-export function DocumentsPanel({ view }: ViewProps) {
+function DocumentsPanel({ view }: ViewProps) {
   if (view.files.length === 0) return <p>No documents yet.</p>
   return (
     <ul className="project-list">
@@ -137,7 +174,7 @@ export function DocumentsPanel({ view }: ViewProps) {
 }
 
 /** The owner's trades: who, for which steps, and what is missing on their record. */
-export function TradesPanel({ view }: ViewProps) {
+function TradesPanel({ view }: ViewProps) {
   if (view.trades.length === 0) return <p>No trades recorded yet.</p>
   return (
     <ul className="project-list">

@@ -39,8 +39,10 @@ export const useProjectsState = <T>(
   select: (context: ProjectsMachineContext) => T,
 ) => useSelector(actor, (snapshot: ProjectsSnapshot) => select(snapshot.context))
 
-export const useProjectsTag = (actor: ProjectsActor, tag: 'loadingList' | 'loadingProject' | 'busy') =>
-  useSelector(actor, (snapshot: ProjectsSnapshot) => snapshot.hasTag(tag))
+export const useProjectsTag = (
+  actor: ProjectsActor,
+  tag: 'loadingList' | 'loadingProject' | 'busy',
+) => useSelector(actor, (snapshot: ProjectsSnapshot) => snapshot.hasTag(tag))
 
 /**
  * The projects actor as the bid form's call: `onDone` once the bid is saved (the dialog closes),

@@ -1,18 +1,10 @@
 import { Link, useLoaderData, useParams } from '@tanstack/react-router'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { projectBudget } from '../../../contract/budget'
+import { useEffect, useState, type ComponentType } from 'react'
 import type { Stage } from '../../../contract/domain'
 import type { ProjectView } from '../../../contract/projects'
 import type { ProjectsActor } from '../../../machines/projects/projects.machine'
 import { Spinner } from '../../components/spinner'
 import { EnterBidDialog } from './enter-bid-dialog'
-import {
-  BudgetPanel,
-  DocumentsPanel,
-  OverviewPanel,
-  TimelinePanel,
-  TradesPanel,
-} from './project-views'
 import { Tabs } from './tabs'
 import { useIsManager, useProjectsActor, useProjectsState, useProjectsTag } from './use-projects'
 import './projects.css'
@@ -20,20 +12,40 @@ import './projects.css'
 const TABS = ['Overview', 'Timeline', 'Budget', 'Documents', 'Trades', 'Messages'] as const
 type TabName = (typeof TABS)[number]
 
+/** The tabs that show what the owner's own pages show. */
+export type OwnerTab = Exclude<TabName, 'Messages'>
+
+/** One tab's read-only view of the owner's project, as the owner's pages draw it. */
+export type OwnerViewProps = { tab: OwnerTab; view: ProjectView; stages: readonly Stage[] }
+
+type Composed = {
+  /** The owner's views, given by the routes: this feature does not draw the builder's pages. */
+  OwnerView: ComponentType<OwnerViewProps>
+}
+
 /** One project of the Projects, read-only (PRODUCT.md §18): the owner's pages as tabs. */
-export function ProjectPage() {
+export function ProjectPage({ OwnerView }: Composed) {
   const { clientId } = useParams({ from: '/admin/projects/$clientId' })
   const stages = useLoaderData({ from: '/admin/projects/$clientId' })
   const actor = useProjectsActor()
   if (!actor) return <Spinner label="Loading the project" />
-  return <ProjectScreen key={clientId} actor={actor} clientId={clientId} stages={stages} />
+  return (
+    <ProjectScreen
+      key={clientId}
+      actor={actor}
+      clientId={clientId}
+      stages={stages}
+      OwnerView={OwnerView}
+    />
+  )
 }
 
 function ProjectScreen({
   actor,
   clientId,
   stages,
-}: {
+  OwnerView,
+}: Composed & {
   actor: ProjectsActor
   clientId: string
   stages: readonly Stage[]
@@ -66,7 +78,13 @@ function ProjectScreen({
   return (
     <div className="admin-section project-page">
       {back}
-      <ProjectBody actor={actor} clientId={clientId} view={view} stages={stages} />
+      <ProjectBody
+        actor={actor}
+        clientId={clientId}
+        view={view}
+        stages={stages}
+        OwnerView={OwnerView}
+      />
     </div>
   )
 }
@@ -76,7 +94,8 @@ function ProjectBody({
   clientId,
   view,
   stages,
-}: {
+  OwnerView,
+}: Composed & {
   actor: ProjectsActor
   clientId: string
   view: ProjectView
@@ -85,20 +104,6 @@ function ProjectBody({
   const manager = useIsManager()
   const [tab, setTab] = useState<TabName>('Overview')
   const [entering, setEntering] = useState(false)
-  const project = useMemo(
-    () => ({ stages, poolData: view.overview.poolData, Engineers: [] }),
-    [stages, view.overview.poolData],
-  )
-  const budget = useMemo(() => projectBudget(project), [project])
-  const props = { view, budget }
-  const panels: Record<TabName, ReactNode> = {
-    Overview: <OverviewPanel {...props} />,
-    Timeline: <TimelinePanel {...props} />,
-    Budget: <BudgetPanel {...props} project={project} />,
-    Documents: <DocumentsPanel {...props} />,
-    Trades: <TradesPanel {...props} />,
-    Messages: null,
-  }
   return (
     <>
       <div className="admin-section-head">
@@ -119,7 +124,8 @@ function ProjectBody({
           panel: (
             <>
               <h2>{name}</h2>
-              {panels[name]}
+              {/* The thread is mounted here by the Messages part. */}
+              {name !== 'Messages' && <OwnerView tab={name} view={view} stages={stages} />}
             </>
           ),
         }))}

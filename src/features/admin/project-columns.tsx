@@ -1,8 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import type { ProjectFlag, ProjectRow } from '../../../contract/projects'
 import { Badge } from '../../components/badge'
-import type { Column } from '../admin/columns'
-import { formatDate } from '../builder/timeline-dates'
+import type { Column } from './columns'
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+
+/** "Sep 14, 2026": a project's day (an ISO date, no time zone of its own). */
+const formatDate = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`))
 
 /** A project's row as the admin table keys it: by its client. */
 export type ProjectLine = ProjectRow & { id: string }
@@ -15,7 +19,7 @@ export const FLAG_LABEL: Record<ProjectFlag, string> = {
 }
 
 /** "3 days late", "2 days ahead", "On time". */
-export function slipText(days: number | null): string {
+function slipText(days: number | null): string {
   if (days === null) return ''
   if (days === 0) return 'On time'
   const count = Math.abs(days)
