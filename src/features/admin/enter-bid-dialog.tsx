@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/form/form-dialog'
 import { SelectField } from '../../components/form/select-field'
 import { useContractForm } from '../../components/form/use-contract-form'
 import { TextField } from '../../components/text-field'
-import { readDollars } from '../../lib/money'
+import { checkQuoteAmount, quoteBody } from '../../lib/quote-values'
 import { useEnterQuoteCall } from './use-projects'
 
 /** `tradeId` is empty for "Not a recorded trade". */
@@ -31,18 +31,8 @@ export function EnterBidDialog({
 }) {
   const form = useContractForm(EnteredQuoteBody, useEnterQuoteCall(actor, onClose), {
     initial: EMPTY,
-    toBody: (values) => {
-      const amount = readDollars(values.amount, '')
-      return {
-        ...values,
-        amount: typeof amount === 'number' ? amount : 0,
-        tradeId: values.tradeId || undefined,
-      }
-    },
-    check: (values) => {
-      const amount = readDollars(values.amount, 'e.g. 8,500')
-      return typeof amount === 'number' ? {} : { amount: amount.error }
-    },
+    toBody: quoteBody,
+    check: checkQuoteAmount,
     missing: { vendor: 'Enter who bid' },
     toCall: (body) => ({ name: 'enterQuote' as const, clientId, body }),
   })
