@@ -21,5 +21,15 @@ export function homePath(snapshot: SessionSnapshot): Home {
 
 export const isSignedIn = (snapshot: SessionSnapshot) => snapshot.hasTag('authenticated')
 
-/** What a route change depends on: when this string changes, the router re-runs its guards. */
-export const routeKey = (snapshot: SessionSnapshot) => String(homePath(snapshot))
+type RoleSnapshot = SessionSnapshot & Pick<SnapshotFrom<typeof sessionMachine>, 'context'>
+
+/** A MANAGER's admin area is its Projects only (PRODUCT.md §18). */
+export const isManager = (snapshot: RoleSnapshot) =>
+  isSignedIn(snapshot) && snapshot.context.role === 'MANAGER'
+
+/**
+ * What a route change depends on: when this string changes, the router re-runs its guards. A
+ * manager and an admin share the home /admin but not its pages.
+ */
+export const routeKey = (snapshot: RoleSnapshot) =>
+  `${String(homePath(snapshot))}${isManager(snapshot) ? ':manager' : ''}`

@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate'
 import { adminMachine, parseAdminContext } from '../admin/admin.machine'
 import { clientMachine, keptDraft, parseClientContext } from '../client/client.machine'
+import { parseProjectsContext, projectsMachine } from '../projects/projects.machine'
 import type { ClientCall, SessionStartData } from '../client/client.types'
 import {
   clientDataOf,
@@ -25,10 +26,17 @@ import type {
   VerifyInput,
 } from './session.types'
 
-/** The data actor a role signs in with, by its id (and the key its context is stored under). */
-export type DataActor = 'client' | 'admin'
+/**
+ * The data actor a role signs in with, by its id (and the key its context is stored under): a
+ * MANAGER has only the Projects; an ADMIN has the Projects beside the admin data.
+ */
+export type DataActor = 'client' | 'admin' | 'projects'
 export const dataActorOf = (role: Role | null): DataActor =>
-  role === 'CLIENT' ? 'client' : 'admin'
+  role === 'CLIENT' ? 'client' : role === 'MANAGER' ? 'projects' : 'admin'
+
+/** Every data actor a role signs in with: its own, and for an ADMIN the Projects too. */
+export const dataActorsOf = (role: Role | null): DataActor[] =>
+  role === 'ADMIN' ? ['admin', 'projects'] : [dataActorOf(role)]
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`)
@@ -52,11 +60,12 @@ const baseSetup = setup({
     events: {} as SessionEvent,
     input: {} as SessionInput,
     /** The data actors spawned on sign-in, by id: screens read them from the snapshot. */
-    children: {} as { client: 'client'; admin: 'admin' },
+    children: {} as { client: 'client'; admin: 'admin'; projects: 'projects' },
   },
   actors: {
     client: clientMachine,
     admin: adminMachine,
+    projects: projectsMachine,
     requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(
       notProvided('requestCode'),
     ),
@@ -75,8 +84,8 @@ const baseSetup = setup({
     clearStorage: () => unprovided('clearStorage'),
     /** Saves the client's context kept across a sign-out, if any; provided by the app. */
     persistClient: (_, _context: unknown) => unprovided('persistClient'),
-    /** Forgets the stored context of one data actor, client or admin; provided by the app. */
-    forgetChildState: (_, _key: DataActor) => unprovided('forgetChildState'),
+    /** Forgets the stored contexts of these data actors; provided by the app. */
+    forgetChildState: (_, _keys: DataActor[]) => unprovided('forgetChildState'),
     clearSession: assign(() => ({ ...signedOut })),
     setProblem: assign((_, params: { error: unknown }) => ({ problem: toProblem(params.error) })),
     /** Where the code goes, and the details of the account it creates, if any. */
@@ -180,7 +189,7 @@ const baseSetup = setup({
  */
 export const sessionSetup = baseSetup.extend({
   actions: {
-    /** The client or admin data actor, restored from storage and handed the pending answer. */
+    /** The role's data actors, restored from storage, the client's handed the pending answer. */
     spawnDataActor: enqueueActions(({ context, enqueue }) => {
       if (context.role === 'CLIENT') {
         const restored = parseClientContext(context.restoredChildren.client)
@@ -199,7 +208,8 @@ export const sessionSetup = baseSetup.extend({
             data: context.pendingSession,
           })
         }
-      } else {
+      }
+      if (dataActorsOf(context.role).includes('admin')) {
         enqueue.spawnChild('admin', {
           id: 'admin',
           systemId: 'admin',
@@ -210,11 +220,19 @@ export const sessionSetup = baseSetup.extend({
           },
         })
       }
+      if (dataActorsOf(context.role).includes('projects')) {
+        enqueue.spawnChild('projects', {
+          id: 'projects',
+          systemId: 'projects',
+          input: { restored: parseProjectsContext(context.restoredChildren.projects) },
+        })
+      }
       enqueue.assign({ restoredChildren: { client: null, admin: null }, pendingSession: null })
     }),
     stopDataActors: enqueueActions(({ enqueue }) => {
       enqueue.stopChild('client')
       enqueue.stopChild('admin')
+      enqueue.stopChild('projects')
     }),
     /** The client actor notes which of its calls the refresh answer may already include. */
     tellClientRefreshStarted: enqueueActions(({ context, enqueue }) => {

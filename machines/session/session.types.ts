@@ -58,7 +58,7 @@ export type SessionContext = AuthState & {
   now: Now
 }
 
-export type RestoredChildren = { client: unknown; admin: unknown }
+export type RestoredChildren = { client: unknown; admin: unknown; projects?: unknown }
 
 export type SessionInput = {
   restored:

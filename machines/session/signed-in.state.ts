@@ -1,5 +1,5 @@
 import { assertEvent } from 'xstate'
-import { dataActorOf, persistKeptClient, persistSession, sessionSetup } from './session.setup'
+import { dataActorsOf, persistKeptClient, persistSession, sessionSetup } from './session.setup'
 import type { SessionEvent } from './session.types'
 
 /**
@@ -19,7 +19,7 @@ const takeOtherAccount = [
 ] as const
 
 /**
- * Signed in: the client or admin data actor is spawned, the view (builder, coming soon, admin)
+ * Signed in: the role's data actors are spawned (client, admin, projects), the view (builder, coming soon, admin)
  * follows role and Flag, and beside it the access token is refreshed before it expires.
  */
 export const signedInState = sessionSetup.createStateConfig({
@@ -52,7 +52,7 @@ export const signedInState = sessionSetup.createStateConfig({
         target: '#session.signedIn',
         reenter: true,
         actions: [
-          { type: 'forgetChildState', params: ({ context }) => dataActorOf(context.role) },
+          { type: 'forgetChildState', params: ({ context }) => dataActorsOf(context.role) },
           ...takeOtherAccount,
         ],
       },

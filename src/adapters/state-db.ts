@@ -3,7 +3,7 @@ import type { z } from 'zod/mini'
 import { whenIdle } from '../lib/idle'
 
 /** The actor contexts persisted in IndexedDB (seed §4); the session itself is in localStorage. */
-export type StateKey = 'client' | 'admin'
+export type StateKey = 'client' | 'admin' | 'projects'
 
 interface StateRow {
   /** A whole state (`admin`), or one field of a state saved field by field (`admin/Clients`). */

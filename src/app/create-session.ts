@@ -1,6 +1,9 @@
 import { createActor, fromPromise, waitFor, type ActorOptions, type AnyActorLogic } from 'xstate'
 import { z } from 'zod/mini'
 import { adminMachine } from '../../machines/admin/admin.machine'
+import { projectsMachine } from '../../machines/projects/projects.machine'
+import type { ProjectsCallName } from '../../machines/projects/projects.types'
+import type { NamedCall } from '../../contract/routes'
 import {
   clientMachine,
   type ClientCall,
@@ -15,6 +18,7 @@ import type {
   AdminFetchResult,
 } from '../../machines/admin/admin.types'
 import type { Caller, LandingCallName } from '../adapters/api'
+import type { NamedAnswer } from '../adapters/api/caller'
 import { refreshInTurn } from '../adapters/api/session-refresh'
 import { retryUnauthorized } from '../adapters/api/retry-unauthorized'
 import type { Now } from '../../machines/ports'
@@ -46,6 +50,11 @@ export type SessionPorts = {
   clientCall(call: ClientCall, signal?: AbortSignal): Promise<ClientCallResult>
   /** Every admin write, named as the route table names it. */
   adminCall(call: AdminCall, signal?: AbortSignal): Promise<AdminCallResult>
+  /** The Projects' calls (PRODUCT.md §18), named as the route table names them. */
+  projectsCall<K extends ProjectsCallName>(
+    call: NamedCall<K>,
+    signal?: AbortSignal,
+  ): Promise<NamedAnswer<K>>
   /** POST /api/files, multipart, reporting the bytes sent. */
   uploadFile: SendFile
 }
@@ -86,8 +95,9 @@ export async function createSession<P extends SessionPorts>(
     ? {
         client: await loadState('client', z.unknown()),
         admin: await loadState('admin', z.unknown()),
+        projects: await loadState('projects', z.unknown()),
       }
-    : { client: null, admin: null }
+    : { client: null, admin: null, projects: null }
 
   const machine = sessionMachine.provide({
     actors: {
@@ -146,13 +156,29 @@ export async function createSession<P extends SessionPorts>(
         },
         actions: { persist: (_, context) => void saveChanged('admin', context) },
       }),
+      projects: projectsMachine.provide({
+        actors: {
+          fetchProjects: fromPromise(async ({ signal }) =>
+            guarded(async () => (await ports.projectsCall({ name: 'projects' }, signal)).data),
+          ),
+          fetchProject: fromPromise(async ({ input, signal }) =>
+            guarded(
+              async () => (await ports.projectsCall({ name: 'project', ...input }, signal)).data,
+            ),
+          ),
+          enterQuote: fromPromise(async ({ input, signal }) =>
+            guarded(async () => (await ports.projectsCall(input, signal)).data),
+          ),
+        },
+        actions: { persist: (_, context) => void saveState('projects', context) },
+      }),
     },
     actions: {
       persistAuth: (_, auth) => void saveAuth(auth),
       persistClient: (_, client) => {
         if (client) void saveState('client', client)
       },
-      forgetChildState: (_, key) => void forgetState(key),
+      forgetChildState: (_, keys) => keys.forEach((key) => void forgetState(key)),
       clearStorage: () => {
         clearAuth()
         void clearState()

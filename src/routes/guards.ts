@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { sessionMachine } from '../../machines/session/session.machine'
-import { homePath, isSignedIn } from '../../machines/session/session.selectors'
+import { homePath, isManager, isSignedIn } from '../../machines/session/session.selectors'
 
 type Snapshot = Pick<SnapshotFrom<typeof sessionMachine>, 'hasTag'>
 
@@ -37,6 +37,17 @@ export function areaGuard(snapshot: Snapshot, area: '/builder' | '/admin', href:
   if (home === null) return null
   if (!isSignedIn(snapshot)) return { to: '/login', search: { redirect: href } }
   return home === area ? null : { to: home }
+}
+
+/** The manager's part of /admin (PRODUCT.md §19 "Navigation"). */
+export const MANAGER_HOME = '/admin/projects'
+
+/** A MANAGER inside /admin sees only the Projects: any other admin path leads there. */
+export function managerGuard(
+  snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'hasTag' | 'context'>,
+  pathname: string,
+): Redirect {
+  return isManager(snapshot) && !belongsTo(MANAGER_HOME, pathname) ? { to: MANAGER_HOME } : null
 }
 
 /**

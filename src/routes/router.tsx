@@ -19,7 +19,14 @@ import { FullPageSpinner } from '../components/spinner'
 import { ADMIN_SECTION_ROUTES } from '../features/admin/sections'
 import { LoginPage } from '../features/auth/login-page'
 import { BUILDER_PAGE_ROUTES } from '../features/builder/builder-pages'
-import { areaGuard, comingSoonGuard, indexTarget, landingGuard, type Redirect } from './guards'
+import {
+  areaGuard,
+  comingSoonGuard,
+  indexTarget,
+  landingGuard,
+  managerGuard,
+  type Redirect,
+} from './guards'
 import { NotFound, RootError } from './root-pages'
 
 export type RouterContext = {
@@ -162,8 +169,12 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
   const adminRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: 'admin',
-    beforeLoad: async ({ context, location }) =>
-      follow(areaGuard(await settled(context.session), '/admin', location.href)),
+    beforeLoad: async ({ context, location }) => {
+      const session = await settled(context.session)
+      follow(
+        areaGuard(session, '/admin', location.href) ?? managerGuard(session, location.pathname),
+      )
+    },
     pendingComponent: AreaSkeleton,
     component: lazyRouteComponent(() => import('../features/admin/admin-area'), 'AdminLayout'),
   })
@@ -184,6 +195,13 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
         'AdminNotFound',
       ),
       component: lazyRouteComponent(() => import('../features/admin/admin-area'), 'AdminSection'),
+    }),
+    createRoute({
+      getParentRoute: () => adminRoute,
+      path: 'projects/$clientId',
+      // The Budget tab prices the owner's steps from the stages, as the owner's pages do.
+      loader: ({ context }) => context.stages(),
+      component: lazyRouteComponent(() => import('./project-route'), 'ProjectRoute'),
     }),
   ]
 

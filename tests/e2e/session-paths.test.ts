@@ -26,17 +26,20 @@ describeChromiumPaths({
     })
     const people = {
       admin: person('Ada Admin', 'ada'),
+      manager: person('Max Manager', 'max'),
       clientWithFlag: person('Fran Diaz', 'fran', SERVED.city, SERVED.state),
       clientWithoutFlag: person('Bo Park', 'bo', 'Boise', 'ID'),
       newEmail: person('Nia Cole', 'nia'),
       servedCity: person('Sam Lee', 'sam', SERVED.city, SERVED.state),
       unservedCity: person('Uma Roy', 'uma', 'Reno', 'NV'),
     }
-    await Promise.all([
+    const [, owner] = await Promise.all([
       server.addAdmin(people.admin),
       server.signUp(people.clientWithFlag),
       server.signUp(people.clientWithoutFlag),
     ])
+    // The manager manages the project of the client with Flag.
+    await server.assignManager(people.manager, owner)
     return people
   },
   start: (driver) => driver.open('/'),

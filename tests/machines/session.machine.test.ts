@@ -134,7 +134,7 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
       persistAuth: (_, auth: StoredAuth) => void calls.persisted.push(auth),
       clearStorage: () => void calls.cleared++,
       persistClient: (_, client: unknown) => void calls.keptClient.push(client),
-      forgetChildState: (_, key: 'client' | 'admin') => void calls.forgotten.push(key),
+      forgetChildState: (_, keys: string[]) => void calls.forgotten.push(...keys),
     },
   })
   const actor = createActor(machine, {
@@ -648,7 +648,7 @@ describe('signed in', () => {
     expect(actor.system.get('admin')).toBeDefined()
     actor.send({ type: 'session.synced', auth: { ...signedInAs(token()) } as AuthState })
     expect(actor.system.get('admin')).toBeUndefined()
-    expect(calls.forgotten).toEqual(['admin'])
+    expect(calls.forgotten).toEqual(['admin', 'projects'])
     // Nothing of this client is in this tab yet: a refresh brings its data.
     await settled(actor)
     expect(calls.refresh).toBe(1)
@@ -663,6 +663,33 @@ describe('signed in', () => {
     expect(calls.refresh).toBe(3)
     expect(actor.getSnapshot().status).toBe('active')
     expect(actor.getSnapshot().hasTag('authenticated')).toBe(true)
+  })
+
+  it('gives a manager the projects actor and no admin data; an admin has both', () => {
+    const manager = start({
+      restored: signedInAs(token(900, 'MANAGER'), { role: 'MANAGER', flag: false }),
+    })
+    expect(manager.actor.system.get('projects')).toBeDefined()
+    expect(manager.actor.system.get('admin')).toBeUndefined()
+    expect(homePath(manager.actor.getSnapshot())).toBe('/admin')
+    const admin = start({
+      restored: signedInAs(token(900, 'ADMIN'), { role: 'ADMIN', flag: false }),
+    })
+    expect(admin.actor.system.get('projects')).toBeDefined()
+    expect(admin.actor.system.get('admin')).toBeDefined()
+  })
+
+  it("takes another tab's sign-in as an admin from a manager's: the manager's projects go", () => {
+    const { actor, calls } = start({
+      restored: signedInAs(token(900, 'MANAGER'), { role: 'MANAGER', flag: false }),
+    })
+    const before = actor.system.get('projects')
+    const admin = signedInAs(token(900, 'ADMIN'), { role: 'ADMIN', flag: false })
+    actor.send({ type: 'session.synced', auth: { ...admin } as AuthState })
+    expect(calls.forgotten).toEqual(['projects'])
+    expect(actor.system.get('admin')).toBeDefined()
+    expect(actor.system.get('projects')).not.toBe(before)
+    expect(actor.getSnapshot().context.role).toBe('ADMIN')
   })
 
   it("takes another tab's sign-in as an admin, or as another client, with fresh children", async () => {

@@ -18,6 +18,7 @@ export type Role =
   | 'heading'
   | 'dialog'
   | 'status'
+  | 'tab'
 
 export type Person = { email: string; name: string; city: string; state: string }
 
@@ -25,9 +26,10 @@ export type Person = { email: string; name: string; city: string; state: string 
 export type Stored = {
   /** The session under `auth` in localStorage, if any. */
   auth: { isAuthenticated: boolean } | null
-  /** The client's and the admin's data in IndexedDB, if any. */
+  /** The client's, the admin's and the Projects' data in IndexedDB, if any. */
   client: unknown
   admin: unknown
+  projects: unknown
   /** Whether the readable `rememberLogin` cookie is set. */
   rememberLogin: boolean
 }

@@ -35,10 +35,14 @@ import { createFakeClientApi, emptyPoolData, manager, STAGES } from '../app/buil
 import type { CutCall } from './driver'
 import { wrongCode } from './fake-codes'
 import { createFakeTradePortal } from './fake-trade-portal'
+import { createFakeProjects } from './fake-projects'
+import type { NamedCall } from '../../contract/routes'
+import type { ProjectsCallName } from '../../machines/projects/projects.types'
 
 /** The people behind each model account: who types what, and where they live. */
 export const PEOPLE = {
   admin: { email: 'ada@poolpath.test', name: 'Ada Admin', city: '', state: '' },
+  manager: { email: 'max@poolpath.test', name: 'Max Manager', city: '', state: '' },
   clientWithFlag: { email: 'fran@example.com', name: 'Fran Diaz', city: 'Austin', state: 'TX' },
   clientWithoutFlag: { email: 'bo@example.com', name: 'Bo Park', city: 'Boise', state: 'ID' },
   newEmail: { email: 'nia@example.com', name: 'Nia Cole', city: '', state: '' },
@@ -97,6 +101,15 @@ const admin = (): AdminUser => ({
   email: PEOPLE.admin.email,
   name: PEOPLE.admin.name,
   role: 'ADMIN',
+  createdAt,
+})
+
+/** The manager the back office listed, signed in with its own code (role MANAGER). */
+const projectManager = (): AdminUser => ({
+  id: uuid(5),
+  email: PEOPLE.manager.email,
+  name: PEOPLE.manager.name,
+  role: 'MANAGER',
   createdAt,
 })
 
@@ -303,6 +316,7 @@ function createBackOffice() {
 export function createFakeServer() {
   const accounts = new Map<string, { user: UserData }>([
     [PEOPLE.admin.email, { user: admin() }],
+    [PEOPLE.manager.email, { user: projectManager() }],
     [PEOPLE.clientWithFlag.email, { user: client(2, PEOPLE.clientWithFlag) }],
     [PEOPLE.clientWithoutFlag.email, { user: client(3, PEOPLE.clientWithoutFlag) }],
   ])
@@ -316,6 +330,7 @@ export function createFakeServer() {
   const clientApi = createFakeClientApi(emptyPoolData({ PermitFee: null }))
   const documents = createFakeDocumentsApi()
   const backOffice = createBackOffice()
+  const projects = createFakeProjects(adminClient(2, PEOPLE.clientWithFlag), PEOPLE.manager.name)
   let refreshes = 0
   /** Calls answered 401 for want of a good access token. */
   let unauthorized = 0
@@ -613,6 +628,9 @@ export function createFakeServer() {
       reach('adminFetch')
       return backOffice.fetch(etag)
     },
+    /** The Projects' reads, a manager's and an admin's. */
+    projectsCall: <K extends ProjectsCallName>(token: string | null, call: NamedCall<K>) =>
+      projects(signedIn(token), call),
     /** Another admin serves a city, as the API would have it. */
     serveCity: (name: string, state: string) => backOffice.serve(name, state, 40_000),
   }

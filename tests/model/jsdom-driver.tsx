@@ -153,6 +153,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       auth: loadAuth(),
       client: await loadState('client', z.unknown()),
       admin: await loadState('admin', z.unknown()),
+      projects: await loadState('projects', z.unknown()),
       rememberLogin: hasRememberCookie(),
     }),
     counts: async () => ({

@@ -42,6 +42,7 @@ export const createFakeSession = (server: FakeServer, clock: SimulatedClock, ins
         server.fetchAdmin(getToken(), input?.etag ?? null),
       clientCall: (call: ClientCall) => server.clientCall(getToken(), call),
       adminCall: (call: AdminCall) => server.adminCall(getToken(), call),
+      projectsCall: (call) => server.projectsCall(getToken(), call),
       uploadFile: (request, onProgress, signal) =>
         server.uploadFile(getToken(), request, onProgress, signal),
     }),

@@ -10,7 +10,7 @@ import { keyedTestModel } from './paths'
  */
 
 /** Whose email the visitor types on the login page. */
-export type EmailKind = 'admin' | 'clientWithFlag' | 'clientWithoutFlag' | 'newEmail'
+export type EmailKind = 'admin' | 'manager' | 'clientWithFlag' | 'clientWithoutFlag' | 'newEmail'
 /** Where a new visitor's pool will be: a city we build in, or one we do not yet. */
 export type CityKind = 'served' | 'unserved'
 /** Whom the emailed code signs in: a login email, or the account onboarding creates. */
@@ -72,6 +72,12 @@ export type ModelEvent =
   | { type: 'OTHER_TAB_SIGNS_OUT' }
   /** On Excavation's page, the user looks at another tab and comes back. */
   | { type: 'RETURN_TO_STEP_PAGE' }
+  /** Another tab signs in the project manager. */
+  | { type: 'OTHER_TAB_SIGNS_IN_MANAGER' }
+  /** A manager types the address of an admin section it may not use. */
+  | { type: 'OPEN_ADMIN_SECTION_BY_ADDRESS' }
+  /** A manager opens its project from the Projects table. */
+  | { type: 'OPEN_PROJECT' }
 
 export type ModelContext = {
   /** Whom the last code was for; forgotten on logout, so every logged-out screen is one state. */
@@ -84,6 +90,7 @@ const accountOfCity = (city: CityKind): Account =>
 /** Where the right code leads depends only on whom it was sent for. */
 const signIn = [
   { guard: 'isAdmin', target: '#model.admin' },
+  { guard: 'isManager', target: '#model.projects' },
   { guard: 'hasFlag', target: '#model.builder' },
   { guard: 'hasNoAccount', target: '#model.needsAccount' },
   { target: '#model.comingSoon' },
@@ -103,6 +110,7 @@ export const sessionModel = setup({
   },
   guards: {
     isAdmin: ({ context }) => context.account === 'admin',
+    isManager: ({ context }) => context.account === 'manager',
     hasFlag: ({ context }) =>
       context.account === 'clientWithFlag' || context.account === 'servedCity',
     hasNoAccount: ({ context }) => context.account === 'newEmail',
@@ -288,8 +296,25 @@ export const sessionModel = setup({
         RELOAD: 'admin',
         // Issue 15: the admin tab follows into the client's builder.
         OTHER_TAB_SIGNS_IN: otherTabSignsIn,
+        // An admin's page the manager may not see: the tab follows into the Projects.
+        OTHER_TAB_SIGNS_IN_MANAGER: {
+          target: 'projects',
+          actions: { type: 'codeSentFor', params: { account: 'manager' } },
+        },
       },
     },
+    /** /admin/projects: a manager's one section, listing the project it manages. */
+    projects: {
+      on: {
+        LOG_OUT: logOut,
+        RELOAD: 'projects',
+        OPEN_PROJECT: 'project',
+        OPEN_ADMIN_SECTION_BY_ADDRESS: 'projects',
+        OTHER_TAB_SIGNS_IN: otherTabSignsIn,
+      },
+    },
+    /** /admin/projects/{clientId}: the owner's project, read-only, with "Enter a bid". */
+    project: { on: { LOG_OUT: logOut } },
     /** Back on the sign-in page with nothing stored; a reload keeps it that way. */
     loggedOut: { on: { RELOAD: 'loggedOut' } },
   },
@@ -300,6 +325,7 @@ export type ModelSnapshot = SnapshotFrom<typeof sessionModel>
 /** The payloads the model tries; events without one are tried as they are. */
 export const MODEL_EVENTS: ModelEvent[] = [
   { type: 'SEND_LOGIN_CODE', kind: 'admin' },
+  { type: 'SEND_LOGIN_CODE', kind: 'manager' },
   { type: 'SEND_LOGIN_CODE', kind: 'clientWithFlag' },
   { type: 'SEND_LOGIN_CODE', kind: 'clientWithoutFlag' },
   { type: 'SEND_LOGIN_CODE', kind: 'newEmail' },

@@ -94,7 +94,13 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
   // IndexedDB is cleared after the screen has changed (its writes queue behind a save still
   // committing): nothing may be left once that has had its moment.
   const expectStorageEmpty = () =>
-    eventually(() => d.stored(), { auth: null, client: null, admin: null, rememberLogin: false })
+    eventually(() => d.stored(), {
+      auth: null,
+      client: null,
+      admin: null,
+      projects: null,
+      rememberLogin: false,
+    })
   const moveCity = async () => {
     const served = d.person('servedCity')
     await fillPlace(served.city, served.state)
@@ -228,6 +234,9 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
         await d.otherTabRefreshes()
       },
       OTHER_TAB_SIGNS_OUT: () => d.otherTabSignsOut(),
+      OTHER_TAB_SIGNS_IN_MANAGER: () => d.otherTabSignsIn(d.person('manager').email),
+      OPEN_ADMIN_SECTION_BY_ADDRESS: () => d.open('/admin/pricing'),
+      OPEN_PROJECT: () => d.click('link', d.person('clientWithFlag').name),
       RETURN_TO_STEP_PAGE: async () => {
         await mark()
         await d.click('link', 'Excavation')
@@ -393,6 +402,21 @@ export function sessionWalk(d: Driver): TestParam<ModelSnapshot, ModelEvent> {
         await d.expectScreen('Pricing', '/admin/pricing')
         await d.expectRole('navigation', 'Admin sections')
         await d.expectRole('button', 'Log out')
+      },
+      projects: async () => {
+        await d.expectScreen('Projects', '/admin/projects')
+        await d.expectRole('navigation', 'Admin sections')
+        await d.expectRole('link', 'Projects')
+        await d.expectNoRole('link', 'Pricing')
+        await d.expectRole('link', d.person('clientWithFlag').name)
+        await d.expectRole('button', 'Log out')
+      },
+      project: async () => {
+        const owner = d.person('clientWithFlag')
+        await d.expectScreen(`${owner.name}'s project`, /^\/admin\/projects\/[0-9a-f-]+$/)
+        for (const tab of ['Overview', 'Timeline', 'Budget', 'Documents', 'Trades', 'Messages'])
+          await d.expectRole('tab', tab)
+        await d.expectRole('button', 'Enter a bid')
       },
       loggedOut: async () => {
         await d.expectScreen('Sign in', '/login')

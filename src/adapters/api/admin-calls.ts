@@ -2,6 +2,8 @@ import type { AdminWriteName } from '../../../contract/routes'
 import { adminRoutes } from '../../../contract/routes/admin'
 import { scopeAdminRoutes } from '../../../contract/routes/scope'
 import { checklistAdminRoutes } from '../../../contract/routes/checklists'
+import { projectRoutes } from '../../../contract/routes/projects'
+import type { ProjectsCallName } from '../../../machines/projects/projects.types'
 import type { AdminFetchInput, AdminFetchResult } from '../../../machines/admin/admin.types'
 import type { Table } from './caller'
 import { readData, type Http } from './http'
@@ -14,6 +16,10 @@ export const adminWrites: Table<AdminWriteName> = {
   ...scopeAdminRoutes,
   ...checklistAdminRoutes,
 }
+
+/** The Projects' calls (PRODUCT.md §18), an admin's and a manager's. */
+const { projects, project, enterQuote } = projectRoutes
+export const projectsRoutes: Table<ProjectsCallName> = { projects, project, enterQuote }
 
 /**
  * GET admin/fetch. With the ETag of the data already held, an unchanged answer costs a 304 and

@@ -2,6 +2,7 @@ import type { AdminWriteName } from '../../../contract/routes'
 import { authRoutes } from '../../../contract/routes/auth'
 import type { onboardingRoutes } from '../../../contract/routes/onboarding'
 import type { ClientCallName } from '../../../machines/client/client.types'
+import type { ProjectsCallName } from '../../../machines/projects/projects.types'
 import type { Entry, Lookup, Table } from './caller'
 
 /** The calls of the landing pages: signing in, and finding out whether we build in a city. */
@@ -25,7 +26,7 @@ const loadLanding = async (): Promise<Table<LandingCallName>> => ({
 /** The builder's calls and its upload, loaded with the builder's first call. */
 export const loadBuilder = () => import('./builder-calls')
 
-/** The back office's writes and its fetch, loaded with the admin's first call. */
+/** The back office's writes, its fetch and the Projects' calls, loaded with the first of them. */
 export const loadAdmin = () => import('./admin-calls')
 
 export const landingCalls: Lookup<LandingCallName> = (name) =>
@@ -36,3 +37,6 @@ export const builderCalls: Lookup<ClientCallName> = async (name) =>
 
 export const adminCalls: Lookup<AdminWriteName> = async (name) =>
   (await loadAdmin()).adminWrites[name]
+
+export const projectsCalls: Lookup<ProjectsCallName> = async (name) =>
+  (await loadAdmin()).projectsRoutes[name]

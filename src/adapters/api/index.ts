@@ -1,6 +1,13 @@
 import type { UploadRequest } from '../../../machines/client/client.types'
 import type { AdminFetchInput } from '../../../machines/admin/admin.types'
-import { adminCalls, builderCalls, landingCalls, loadAdmin, loadBuilder } from './areas'
+import {
+  adminCalls,
+  builderCalls,
+  landingCalls,
+  loadAdmin,
+  loadBuilder,
+  projectsCalls,
+} from './areas'
 import { createCaller } from './caller'
 import { createHttp, type HttpOptions } from './http'
 
@@ -43,5 +50,7 @@ export function createApi(options: ApiOptions) {
       (await loadAdmin()).fetchAdmin(http, input, signal),
     /** The admin actor's write port: any admin write, answered with its name and `Data`. */
     adminCall: createCaller(http, adminCalls).named,
+    /** The projects actor's port: the Projects' reads and a manager's entered bid. */
+    projectsCall: createCaller(http, projectsCalls).named,
   }
 }

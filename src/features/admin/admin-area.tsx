@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { useParams } from '@tanstack/react-router'
 import { useCallback, type ComponentType } from 'react'
 import type { AdminActor } from '../../../machines/admin/admin.machine'
+import type { ProjectsActor } from '../../../machines/projects/projects.machine'
 import { AreaLayout } from '../../components/area-layout'
 import { AreaSkeleton } from '../../components/area-skeleton'
 import { Spinner } from '../../components/spinner'
@@ -21,15 +22,15 @@ import { SECTION_ICONS } from './section-icons'
 import { ScheduleSection } from './schedule-section'
 import { ScopeSection } from './scope-section'
 import { ChecklistsSection } from './checklists-section'
-import { ADMIN_SECTIONS } from './section-titles'
+import { ADMIN_SECTIONS, MANAGER_SECTIONS, type AdminDataSection } from './section-titles'
+import { ProjectsSection } from './projects-section'
+import { useProjectsActor } from './use-projects'
 import { TipsSection } from './tips-section'
 import { useAdminActor } from './use-admin'
 import { WaitingListSection } from './waiting-list-section'
 
-type SectionRoute = (typeof ADMIN_SECTIONS)[number]['route']
-
 /** The screen of each section; exported for the tests that render every one. */
-export const SECTION_SCREENS: Record<SectionRoute, ComponentType<{ actor: AdminActor }>> = {
+export const SECTION_SCREENS: Record<AdminDataSection, ComponentType<{ actor: AdminActor }>> = {
   pricing: PricingSection,
   city: CitiesSection,
   engineers: EngineersSection,
@@ -46,20 +47,32 @@ export const SECTION_SCREENS: Record<SectionRoute, ComponentType<{ actor: AdminA
   checklists: ChecklistsSection,
 }
 
-/** The back office: its sections beside the page once the admin's data runs; until then its shape. */
+/**
+ * The back office: its sections beside the page once its data actor runs (the admin's, or a
+ * manager's Projects with its one section); until then its shape.
+ */
 export function AdminLayout() {
   const admin = useAdminActor()
-  return admin ? <AdminFrame admin={admin} /> : <AreaSkeleton />
+  const projects = useProjectsActor()
+  if (admin) return <AdminFrame actor={admin} pages={ADMIN_SECTIONS} />
+  return projects ? <AdminFrame actor={projects} pages={MANAGER_SECTIONS} /> : <AreaSkeleton />
 }
 
-function AdminFrame({ admin }: { admin: AdminActor }) {
-  const open = useSelector(admin, (snapshot) => snapshot.context.isOpen)
-  const toggle = useCallback(() => admin.send({ type: 'layout.sidebarToggled' }), [admin])
+function AdminFrame({
+  actor,
+  pages,
+}: {
+  /** The actor that keeps the sidebar's state. */
+  actor: AdminActor | ProjectsActor
+  pages: typeof ADMIN_SECTIONS
+}) {
+  const open = useSelector(actor, (snapshot) => snapshot.context.isOpen)
+  const toggle = useCallback(() => actor.send({ type: 'layout.sidebarToggled' }), [actor])
   return (
     <AreaLayout
       navLabel="Admin sections"
       base="/admin"
-      pages={ADMIN_SECTIONS}
+      pages={pages}
       icons={SECTION_ICONS}
       open={open}
       onToggle={toggle}
@@ -71,6 +84,14 @@ function AdminFrame({ admin }: { admin: AdminActor }) {
 export function AdminSection() {
   const { section } = useParams({ from: '/admin/$section' })
   const actor = useAdminActor()
+  const projects = useProjectsActor()
+  if (section === 'projects') {
+    return projects ? (
+      <ProjectsSection actor={projects} />
+    ) : (
+      <Spinner label="Loading the projects" />
+    )
+  }
   if (!actor) return <Spinner label="Loading the admin data" />
   const Screen = SECTION_SCREENS[section]
   return (

@@ -3,6 +3,7 @@ import {
   CalendarClock,
   ClipboardCheck,
   DraftingCompass,
+  FolderKanban,
   HardHat,
   Hourglass,
   Inbox,
@@ -32,4 +33,5 @@ export const SECTION_ICONS: PageIcons = {
   schedule: CalendarClock,
   scope: ListChecks,
   checklists: ClipboardCheck,
+  projects: FolderKanban,
 }

@@ -27,6 +27,7 @@ import {
 } from '../../../contract/routes'
 import type { AdminCall } from '../../../machines/admin/admin.types'
 import type { ClientCall } from '../../../machines/client/client.types'
+import type { ProjectsCall } from '../../../machines/projects/projects.types'
 import { createCaller, type Table } from '../../../src/adapters/api/caller'
 import { createHttp } from '../../../src/adapters/api/http'
 import { apiWith, BASE, failure } from './api-test-kit'
@@ -120,7 +121,16 @@ describe('the API port', () => {
   it('holds the sign-in calls, the stages and the areas’ ports', () => {
     const { api } = apiWith([])
     expect(Object.keys(api).sort()).toEqual(
-      ['adminCall', 'call', 'clientCall', 'fetchAdmin', 'fetchFile', 'stages', 'uploadFile'].sort(),
+      [
+        'adminCall',
+        'call',
+        'clientCall',
+        'fetchAdmin',
+        'fetchFile',
+        'projectsCall',
+        'stages',
+        'uploadFile',
+      ].sort(),
     )
   })
 
@@ -151,6 +161,15 @@ describe('the API port', () => {
     const call = { name, ...inputOf(route) } as AdminCall
     expect(await sent(({ api }) => api.adminCall(call))).toEqual(expected(route))
   })
+
+  const { projects, project, enterQuote } = projectRoutes
+  it.each(entries({ projects, project, enterQuote }))(
+    'projectsCall makes %s',
+    async (name, route) => {
+      const call = { name, ...inputOf(route) } as ProjectsCall
+      expect(await sent(({ api }) => api.projectsCall(call))).toEqual(expected(route))
+    },
+  )
 
   it('puts a path parameter in escaped', async () => {
     const request = await sent(({ api }) =>

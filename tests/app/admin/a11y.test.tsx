@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { SECTION_SCREENS } from '../../../src/features/admin/admin-area'
 import { CitiesSection } from '../../../src/features/admin/directory-sections'
 import { PricingSection } from '../../../src/features/admin/pricing-section'
-import { ADMIN_SECTIONS } from '../../../src/features/admin/section-titles'
+import { ADMIN_DATA_SECTIONS } from '../../../src/features/admin/section-titles'
 import { client, stage } from '../../machines/fixtures'
 import { refusal, renderSection, startAdmin } from './harness'
 import { likeTheRealPage, violations } from '../../support/axe-jsdom'
@@ -12,7 +12,7 @@ import { likeTheRealPage, violations } from '../../support/axe-jsdom'
 likeTheRealPage()
 
 describe('admin screens have no axe violations', () => {
-  it.each(ADMIN_SECTIONS.map((s) => s.route))('%s, with data', async (route) => {
+  it.each(ADMIN_DATA_SECTIONS.map((s) => s.route))('%s, with data', async (route) => {
     const { actor } = await startAdmin({
       UsersWithPerks: [{ ...client(8), perk: 'Free tile' }],
       BuilderRequests: [

@@ -10,7 +10,7 @@ import { ClientsSection } from '../../../src/features/admin/clients-section'
 import { MarketingSection } from '../../../src/features/admin/marketing-section'
 import { PricingSection } from '../../../src/features/admin/pricing-section'
 import { BuilderRequestsSection } from '../../../src/features/admin/requests-sections'
-import { ADMIN_SECTIONS } from '../../../src/features/admin/section-titles'
+import { ADMIN_DATA_SECTIONS } from '../../../src/features/admin/section-titles'
 import { TipsSection } from '../../../src/features/admin/tips-section'
 import { WaitingListSection } from '../../../src/features/admin/waiting-list-section'
 import { client, tip, uuid } from '../../machines/fixtures'
@@ -40,7 +40,7 @@ const waiting = (n: number, city: string, state: string): AdminClient => ({
 })
 
 describe('every admin section', () => {
-  it.each(ADMIN_SECTIONS.map((s) => [s.route, s.title] as const))(
+  it.each(ADMIN_DATA_SECTIONS.map((s) => [s.route, s.title] as const))(
     '%s renders its one h1, the last refresh and a Refresh button',
     async (route, title) => {
       const { actor, fetchAdmin } = await startAdmin({ Stages: stages() })

@@ -76,6 +76,18 @@ const sent = (calls: { mock: { calls: [ClientCall][] } }) =>
   calls.mock.calls.map(([call]) => call).filter((call) => call.name !== 'trades')
 
 describe('the quote form’s "Trade"', () => {
+  it('marks a quote a manager entered for the owner as entered by them', async () => {
+    const entered = { ...quote(1, 'Dig Co', DIG_CO.id), enteredBy: 'Max Manager' }
+    const { idle } = await renderBuilder('/builder/excavation', {
+      poolData: excavationWith([entered, quote(2, 'Hole Inc', null)]),
+      trades: [DIG_CO, HOLE_INC],
+    })
+    await idle()
+    const cards = screen.getAllByRole('article')
+    expect(within(cards[0] as HTMLElement).getByText('entered by Max Manager')).toBeTruthy()
+    expect(within(cards[1] as HTMLElement).queryByText(/entered by/)).toBeNull()
+  })
+
   it('offers the step’s trades and "Not a recorded trade", and sends the one chosen', async () => {
     const { user, idle, calls } = await renderBuilder('/builder/excavation', {
       poolData: excavationWith([]),

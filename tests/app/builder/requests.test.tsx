@@ -102,6 +102,20 @@ describe('project managers', () => {
     expect(router.state.location.pathname).toBe(`/builder/manager/${manager(2).id}`)
   })
 
+  it('names the project manager once the back office accepted the request, on both pages', async () => {
+    const Managers = [manager(1), manager(2)]
+    const poolData = emptyPoolData({
+      ManagerRequests: [requestTo(1, { status: 'accepted' }), requestTo(2)],
+    })
+    await renderBuilder('/builder/project-managers', { Managers, poolData })
+    expect(screen.getAllByText(/^Your project manager: /).map((p) => p.textContent)).toEqual([
+      'Your project manager: Max Manager 1',
+    ])
+    cleanup()
+    await renderBuilder('/builder/overview', { Managers, poolData })
+    expect(await screen.findByText('Your project manager: Max Manager 1')).toBeTruthy()
+  })
+
   it('says so when no managers are listed', async () => {
     await renderBuilder('/builder/project-managers')
     expect(screen.getByText(/No project managers are listed/)).toBeTruthy()

@@ -94,6 +94,7 @@ const readStored = async (): Promise<Stored> => {
     auth: auth === null ? null : (JSON.parse(auth) as { isAuthenticated: boolean }),
     client: stateOf('client'),
     admin: stateOf('admin'),
+    projects: stateOf('projects'),
     rememberLogin: document.cookie.split('; ').includes('rememberLogin=true'),
   }
 }

@@ -192,6 +192,26 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     /** Another admin, who may sign in from the browser. */
     addAdmin: (person: Person) =>
       asAdmin('POST', 'admin/create', { name: person.name, email: person.email }),
+    /**
+     * A manager the back office lists (it signs in from the browser with its emailed code),
+     * assigned to the project of the owner whose token is `ownerToken`: the owner asks for it,
+     * the admin accepts the request.
+     */
+    assignManager: async (manager: Person, ownerToken: string) => {
+      const { id } = await asAdmin<{ id: string }>('POST', 'managers/create', {
+        name: manager.name,
+        company: 'Build Right',
+        email: manager.email,
+        phone: '(512) 555-0123',
+        bio: 'Ran thirty pool builds.',
+        yearsExperience: 12,
+        fee: 800_000,
+      })
+      const request = await withToken<{ id: string }>(ownerToken, 'POST', 'request-manager', {
+        managerId: id,
+      })
+      await asAdmin('PUT', `manager-requests/${request.id}`, { status: 'accepted' })
+    },
     serveCity: (name: string, state: string, permitFee = 45_000) =>
       asAdmin<City>('POST', 'cities/create', { name, state, permitFee }),
   }

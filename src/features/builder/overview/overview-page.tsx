@@ -6,6 +6,7 @@ import { PageButton } from '../page-button'
 import { ExpiringWarranties, LatestPhotos } from '../documents/overview-evidence'
 import { useFiles, useWarranties } from '../documents/use-documents'
 import { EmailSwitches } from './email-switches'
+import { YourManager } from '../people/your-manager'
 import { nextActions } from './next-actions'
 import { ProjectCard } from './project-card'
 import { BUILDER_ICONS } from '../page-icons'
@@ -33,6 +34,7 @@ export function OverviewPage() {
     <article className="overview">
       <ProjectCard done={done} total={total}>
         {timeline?.startDate && <FinishFacts timeline={timeline} />}
+        <YourManager requests={project.poolData.ManagerRequests} />
       </ProjectCard>
       <section className="overview-card" aria-labelledby="next-steps">
         <h2 id="next-steps">Next steps</h2>

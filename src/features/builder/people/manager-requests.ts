@@ -33,3 +33,8 @@ export function latestRequest(
 /** "12 years" of experience, "1 year" for one. */
 export const experience = (manager: Manager) =>
   `${manager.yearsExperience} ${manager.yearsExperience === 1 ? 'year' : 'years'}`
+
+/** The managers assigned to the project: those whose request the back office accepted. */
+export const assignedManagers = (requests: readonly ManagerRequest[]): string[] => [
+  ...new Set(requests.filter((r) => r.status === 'accepted').map((r) => r.managerName)),
+]

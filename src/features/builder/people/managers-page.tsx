@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ManagerCard } from './manager-card'
 import { latestRequest } from './manager-requests'
 import { useProject } from '../use-project'
+import { YourManager } from './your-manager'
 import './extras.css'
 import './managers.css'
 
@@ -15,6 +16,7 @@ export function ManagersPage() {
         A project manager runs the build for a fee while you keep the contracts: they book the
         trades in order, check the work at every step and keep your budget on track.
       </p>
+      <YourManager requests={poolData.ManagerRequests} />
       {Managers.length === 0 ? (
         <div className="extras-panel">
           <p>No project managers are listed in your area yet. Please check back soon.</p>

@@ -5,7 +5,7 @@ import { FieldAlert } from '../../../components/form/field-alert'
 import { SelectField } from '../../../components/form/select-field'
 import { useContractForm } from '../../../components/form/use-contract-form'
 import { TextField } from '../../../components/text-field'
-import { readDollars } from '../../../lib/money'
+import { checkQuoteAmount, quoteBody } from '../../../lib/quote-values'
 import { isCallFor } from '../use-client'
 import { useFormCall } from '../use-form-call'
 import type { StepView } from '../steps/use-step'
@@ -34,18 +34,8 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
     useFormCall((call) => isCallFor(call, name, view.keyValue)),
     {
       initial: EMPTY,
-      toBody: (values) => {
-        const amount = readDollars(values.amount, '')
-        return {
-          ...values,
-          amount: typeof amount === 'number' ? amount : 0,
-          tradeId: values.tradeId || undefined,
-        }
-      },
-      check: (values) => {
-        const amount = readDollars(values.amount, 'e.g. 8,500')
-        return typeof amount === 'number' ? {} : { amount: amount.error }
-      },
+      toBody: quoteBody,
+      check: checkQuoteAmount,
       missing: { vendor: 'Enter who quoted' },
       afterSend: EMPTY,
       toCall: (quote) =>

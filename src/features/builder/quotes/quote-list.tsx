@@ -12,6 +12,7 @@ import { LevelledComparison } from './scope-comparison'
 import { isCallFor, useCallFor, useClient, useClientCalls } from '../use-client'
 import { useFormCall } from '../use-form-call'
 import { AcceptAnyway } from './accept-anyway'
+import { EnteredBy } from './entered-by'
 import type { StepView } from '../steps/use-step'
 import { FieldAlert } from '../../../components/form/field-alert'
 
@@ -94,6 +95,7 @@ export function QuoteList({ view }: { view: StepView }) {
                 {quote.amount === lowest && quotes.length > 1 && <Badge tone="info">Lowest</Badge>}
                 {quote.id === lowestBid && <Badge tone="success">Lowest levelled</Badge>}
               </div>
+              <EnteredBy quote={quote} />
               <dl className="quote-facts">
                 <div>
                   <dt>Amount</dt>
