@@ -2,7 +2,9 @@ import type { AdminWriteName } from '../../../contract/routes'
 import { adminRoutes } from '../../../contract/routes/admin'
 import { scopeAdminRoutes } from '../../../contract/routes/scope'
 import { checklistAdminRoutes } from '../../../contract/routes/checklists'
+import { projectRoutes } from '../../../contract/routes/projects'
 import type { AdminFetchInput, AdminFetchResult } from '../../../machines/admin/admin.types'
+import type { ProjectCallName } from './areas'
 import type { Table } from './caller'
 import { readData, type Http } from './http'
 
@@ -14,6 +16,9 @@ export const adminWrites: Table<AdminWriteName> = {
   ...scopeAdminRoutes,
   ...checklistAdminRoutes,
 }
+
+/** The calls on the projects a manager or an admin follows (PRODUCT.md §18). */
+export const projectCalls: Table<ProjectCallName> = projectRoutes
 
 /**
  * GET admin/fetch. With the ETag of the data already held, an unchanged answer costs a 304 and

@@ -1,6 +1,14 @@
 import type { UploadRequest } from '../../../machines/client/client.types'
 import type { AdminFetchInput } from '../../../machines/admin/admin.types'
-import { adminCalls, builderCalls, landingCalls, loadAdmin, loadBuilder } from './areas'
+import type { ThreadsPorts } from '../../../machines/messages/threads.types'
+import {
+  adminCalls,
+  builderCalls,
+  landingCalls,
+  loadAdmin,
+  loadBuilder,
+  projectCallsOf,
+} from './areas'
 import { createCaller } from './caller'
 import { createHttp, type HttpOptions } from './http'
 
@@ -20,6 +28,7 @@ export type Api = ReturnType<typeof createApi>
 export function createApi(options: ApiOptions) {
   const http = createHttp(options)
   const { call } = createCaller(http, landingCalls)
+  const project = createCaller(http, projectCallsOf).call
   return {
     call,
     /** GET /api: the priced stages with their design tips, in build order. */
@@ -43,5 +52,13 @@ export function createApi(options: ApiOptions) {
       (await loadAdmin()).fetchAdmin(http, input, signal),
     /** The admin actor's write port: any admin write, answered with its name and `Data`. */
     adminCall: createCaller(http, adminCalls).named,
+    /** A project's threads as its manager (or an admin) reads and writes them. */
+    projectThreads: (clientId: string): ThreadsPorts => ({
+      threads: () => project('projectThreads', { clientId }),
+      messages: (thread, before) =>
+        project('projectMessages', { clientId, thread, query: { before } }),
+      post: (thread, body) => project('postProjectMessage', { clientId, thread, body }),
+      read: (thread) => project('readProjectThread', { clientId, thread }),
+    }),
   }
 }
