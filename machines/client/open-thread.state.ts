@@ -1,6 +1,6 @@
-import { assign, raise } from 'xstate'
+import { raise } from 'xstate'
 import type { ThreadId } from '../../contract/messages'
-import { earliestOf, openThread } from '../messages/open-thread'
+import { earliestOf } from '../messages/open-thread'
 import { clientSetup } from './client.setup'
 import type { ClientCall, ClientMachineContext } from './client.types'
 
@@ -25,6 +25,19 @@ const readFailed = {
 } as const
 
 /**
+ * A thread opened: read from its newest page, whatever was being read. Handled by each state
+ * rather than the region, whose re-entry would restart the actor's other regions with it.
+ */
+const opened = {
+  target: 'reading',
+  reenter: true,
+  actions: {
+    type: 'openThread',
+    params: ({ event }: { event: { thread: ThreadId } }) => ({ thread: event.thread }),
+  },
+} as const
+
+/**
  * The Messages page's open thread (PRODUCT.md §18): a region of the client actor beside its
  * writes, as the list readers are. Opening a thread reads its newest messages, then marks it
  * read — a write, so the threads' unread counts move with its answer; "Load earlier messages"
@@ -32,18 +45,10 @@ const readFailed = {
  */
 export const openThreadState = clientSetup.createStateConfig({
   initial: 'idle',
-  on: {
-    'thread.opened': {
-      target: '.reading',
-      reenter: true,
-      actions: assign(({ context, event }) => ({
-        messages: openThread(context.messages, event.thread),
-      })),
-    },
-  },
   states: {
     idle: {
       on: {
+        'thread.opened': opened,
         'thread.refreshed': {
           guard: ({ context }) => context.messages !== null,
           target: 'reading',
@@ -55,6 +60,7 @@ export const openThreadState = clientSetup.createStateConfig({
       },
     },
     reading: {
+      on: { 'thread.opened': opened },
       invoke: {
         src: 'clientCall',
         input: ({ context }) => pageOf(context),
@@ -72,6 +78,7 @@ export const openThreadState = clientSetup.createStateConfig({
       },
     },
     readingEarlier: {
+      on: { 'thread.opened': opened },
       invoke: {
         src: 'clientCall',
         input: ({ context }) => pageOf(context, earliestOf(context.messages)),

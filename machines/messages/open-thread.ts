@@ -39,7 +39,7 @@ export function withPage(held: OpenThread | null, page: readonly Message[]): Ope
 
 /** A message written on the open thread joins it once; earlier pages are not its business. */
 export const withMessage = (held: OpenThread | null, message: Message): OpenThread | null =>
-  held?.thread === message.thread && held.messages
+  held !== null && held.thread === message.thread && held.messages
     ? {
         ...held,
         messages: [...held.messages.filter((m) => m.id !== message.id), message].sort(byTime),

@@ -29,6 +29,19 @@ const openOf = (context: ThreadsContext) => {
   return context.open.thread
 }
 
+/**
+ * A thread opened: read from its newest page, whatever was under way. Handled by each state
+ * rather than the region, whose re-entry would restart the list's region with it.
+ */
+const opened = {
+  target: 'loading',
+  reenter: true,
+  actions: {
+    type: 'open',
+    params: ({ event }: { event: { thread: ThreadId } }) => ({ thread: event.thread }),
+  },
+} as const
+
 export const threadsMachine = setup({
   types: {
     context: {} as ThreadsContext,
@@ -103,17 +116,14 @@ export const threadsMachine = setup({
     },
     thread: {
       initial: 'closed',
-      on: {
-        'thread.opened': {
-          target: '.loading',
-          reenter: true,
-          actions: { type: 'open', params: ({ event }) => event },
-        },
-      },
       states: {
-        closed: { always: { guard: 'hasOpenThread', target: 'loading' } },
+        closed: {
+          always: { guard: 'hasOpenThread', target: 'loading' },
+          on: { 'thread.opened': opened },
+        },
         idle: {
           on: {
+            'thread.opened': opened,
             'thread.refreshed': 'loading',
             'thread.earlierRequested': { guard: 'hasEarlier', target: 'loadingEarlier' },
             'message.sent': { target: 'sending', actions: 'clearFailure' },
@@ -121,6 +131,7 @@ export const threadsMachine = setup({
         },
         // The newest page; then the thread is marked read, as its reader now saw it.
         loading: {
+          on: { 'thread.opened': opened },
           invoke: {
             src: 'messages',
             input: ({ context }) => ({ thread: openOf(context), before: undefined }),
@@ -138,6 +149,7 @@ export const threadsMachine = setup({
           },
         },
         marking: {
+          on: { 'thread.opened': opened },
           invoke: {
             src: 'read',
             input: ({ context }) => ({ thread: openOf(context) }),
@@ -150,6 +162,7 @@ export const threadsMachine = setup({
           },
         },
         loadingEarlier: {
+          on: { 'thread.opened': opened },
           invoke: {
             src: 'messages',
             input: ({ context }) => ({ thread: openOf(context), before: earliestOf(context.open) }),
@@ -168,6 +181,7 @@ export const threadsMachine = setup({
         },
         sending: {
           tags: ['busy'],
+          on: { 'thread.opened': opened },
           invoke: {
             src: 'post',
             input: ({ context, event }) => {

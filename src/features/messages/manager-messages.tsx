@@ -37,7 +37,7 @@ export function ManagerMessages({ clientId }: { clientId: string }) {
     (thread: ThreadId) => actor.send({ type: 'thread.opened', thread }),
     [actor],
   )
-  const title = threads?.find((t) => t.thread === open)?.title ?? ''
+  const title = threads?.find((t) => t.thread === open)?.title ?? 'Messages'
   return (
     <div className="messages-layout">
       {threads ? (
