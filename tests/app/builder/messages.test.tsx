@@ -9,6 +9,8 @@ import { designEntry, emptyPoolData, renderBuilder } from './harness'
 afterEach(cleanup)
 
 const designed = emptyPoolData({ nonStages: [designEntry()] })
+const threadLink = async (name: string) =>
+  within(await screen.findByRole('navigation', { name: 'Threads' })).findByRole('link', { name })
 const threadLinks = () =>
   within(screen.getByRole('navigation', { name: 'Threads' })).getAllByRole('link')
 const description = (element: HTMLElement) =>
@@ -27,14 +29,14 @@ describe('Messages (/builder/messages)', () => {
         unread: { excavation: 3 },
       },
     })
-    await screen.findByRole('link', { name: 'Excavation' })
+    await threadLink('Excavation')
     const links = threadLinks()
     expect(links).toHaveLength(14)
     expect(links[0]?.getAttribute('href')).toBe('/builder/messages?thread=project')
-    const excavation = screen.getByRole('link', { name: 'Excavation' })
+    const excavation = await threadLink('Excavation')
     expect(description(excavation)).toBe('3 unread')
     expect(screen.getByText('Morgan Lee: Dig starts Monday')).toBeTruthy()
-    const project = screen.getByRole('link', { name: 'Project' })
+    const project = await threadLink('Project')
     expect(project.getAttribute('aria-current')).toBe('page')
     expect(project.getAttribute('aria-describedby')).toBeNull()
   })
@@ -53,7 +55,7 @@ describe('Messages (/builder/messages)', () => {
     expect(screen.getByText('Morgan Lee')).toBeTruthy()
     const messagesLink = screen.getByRole('link', { name: 'Messages' })
     await waitFor(() => expect(messagesLink.getAttribute('aria-describedby')).toBeNull())
-    expect(description(screen.getByRole('link', { name: 'Excavation' }))).toBe('')
+    expect(description(await threadLink('Excavation'))).toBe('')
   })
 
   it('sends a message on the open thread with "Message" and "Send"', async () => {
@@ -78,7 +80,7 @@ describe('Messages (/builder/messages)', () => {
       documents: { files: [file] },
     })
     await screen.findByText('No messages yet. Write the first one.')
-    await user.click(screen.getByText('Attach files'))
+    await user.click(screen.getByText('Attach files', { selector: 'summary' }))
     await user.click(await screen.findByRole('checkbox', { name: file.name }))
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'The plan')
     await user.click(screen.getByRole('button', { name: 'Send' }))
@@ -100,7 +102,7 @@ describe('Messages (/builder/messages)', () => {
 
   it('opens another thread from its link, in the address too', async () => {
     const { user, router } = await renderBuilder('/builder/messages', { poolData: designed })
-    await user.click(await screen.findByRole('link', { name: 'Excavation' }))
+    await user.click(await threadLink('Excavation'))
     expect(await screen.findByRole('heading', { level: 2, name: 'Excavation' })).toBeTruthy()
     expect(router.state.location.search).toEqual({ thread: 'excavation' })
   })
