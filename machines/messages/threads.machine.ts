@@ -42,6 +42,16 @@ const opened = {
   },
 } as const
 
+/** A refused call goes back to idle, its reason kept for the part of the screen that made it. */
+const failed = (call: ThreadsCall) =>
+  ({
+    target: 'idle',
+    actions: {
+      type: 'fail',
+      params: ({ event }: { event: { error: unknown } }) => ({ call, error: event.error }),
+    },
+  }) as const
+
 export const threadsMachine = setup({
   types: {
     context: {} as ThreadsContext,
@@ -103,13 +113,7 @@ export const threadsMachine = setup({
               target: 'idle',
               actions: { type: 'takeThreads', params: ({ event }) => ({ threads: event.output }) },
             },
-            onError: {
-              target: 'idle',
-              actions: {
-                type: 'fail',
-                params: ({ event }) => ({ call: 'threads', error: event.error }),
-              },
-            },
+            onError: failed('threads'),
           },
         },
       },
@@ -139,13 +143,7 @@ export const threadsMachine = setup({
               target: 'marking',
               actions: { type: 'takePage', params: ({ event }) => ({ page: event.output }) },
             },
-            onError: {
-              target: 'idle',
-              actions: {
-                type: 'fail',
-                params: ({ event }) => ({ call: 'messages', error: event.error }),
-              },
-            },
+            onError: failed('messages'),
           },
         },
         marking: {
@@ -170,13 +168,7 @@ export const threadsMachine = setup({
               target: 'idle',
               actions: { type: 'takePage', params: ({ event }) => ({ page: event.output }) },
             },
-            onError: {
-              target: 'idle',
-              actions: {
-                type: 'fail',
-                params: ({ event }) => ({ call: 'messages', error: event.error }),
-              },
-            },
+            onError: failed('messages'),
           },
         },
         sending: {
@@ -196,13 +188,7 @@ export const threadsMachine = setup({
                 raise({ type: 'threads.requested' }),
               ],
             },
-            onError: {
-              target: 'idle',
-              actions: {
-                type: 'fail',
-                params: ({ event }) => ({ call: 'post', error: event.error }),
-              },
-            },
+            onError: failed('post'),
           },
         },
       },
