@@ -25,6 +25,8 @@ export const ProblemCode = {
   crossSite: 'CROSS_SITE_REQUEST',
   accountNotFound: 'ACCOUNT_NOT_FOUND',
   accountExists: 'ACCOUNT_EXISTS',
+  /** A manager's email that a client or an admin signs in with, or the other way round. */
+  emailInUse: 'EMAIL_IN_USE',
   tempTokenInvalid: 'TEMP_TOKEN_INVALID',
   codeInvalid: 'CODE_INVALID',
   codeExpired: 'CODE_EXPIRED',

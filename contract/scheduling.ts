@@ -109,7 +109,7 @@ const START = 'Project start date'
 
 /** The titles of what keeps `step` from starting today, with its dates as they stand. */
 function blockersOf(
-  { follows, gatedBy }: ConstructionStep,
+  { step, follows, gatedBy }: ConstructionStep,
   facts: ProjectFacts,
   settings: ScheduleSettings,
   today: string,
@@ -125,8 +125,23 @@ function blockersOf(
   }
   const gate = gatedBy && INSPECTIONS.find((i) => i.slug === gatedBy)
   if (gate && facts.inspections[gate.slug]?.status !== 'passed') blockers.push(gate.title)
+  const { agreedStart, startedOn } = facts.steps[step] ?? {}
+  if (agreedStart && !startedOn && agreedStart > today)
+    blockers.push(agreedStartBlocker(agreedStart))
   return blockers
 }
+
+const AGREED = 'Start agreed for '
+
+/** What holds back a step whose trade agreed to start it later: "Start agreed for 2030-04-22". */
+export const agreedStartBlocker = (agreedStart: string) => `${AGREED}${agreedStart}`
+
+/**
+ * A blocker that holds a step back only until a known day: a wait after a step ("Shotcrete + 7
+ * days") or a start agreed with the trade.
+ */
+export const isDatedBlocker = (blocker: string) =>
+  / \+ \d+ days$/.test(blocker) || blocker.startsWith(AGREED)
 
 function statusOf(
   record: StepRecord | undefined,

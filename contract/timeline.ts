@@ -152,7 +152,10 @@ export const CalendarTokenData = z.object({ url: z.string() })
 /** An iCalendar feed (text/calendar) or an unsubscribe page (text/html), sent as is. */
 export const TextDocument = z.string()
 
-export const UnsubscribeData = z.object({ turnedOff: NotificationSwitch })
+/** What a link turned off: a switch, or `messages` (every message email to its recipient). */
+export const UnsubscribeData = z.object({
+  turnedOff: z.union([NotificationSwitch, z.literal('messages')]),
+})
 
 /** The codes of the timeline's refusals (409), beside the general ones of problem.ts. */
 export const TimelineProblemCode = {

@@ -27,7 +27,10 @@
 // 11. lien-safe payments (§15): a statutory waiver and the schedule of values made as PDFs for a
 //    project with 40 draws, in ms, against a bare route sending a stored PDF of the same size;
 // 12. the pool passport (§17): passport.zip of 50 and of 500 stored files in MB/s, against the
-//    same stored bytes streamed from disk (`--only passport`).
+//    same stored bytes streamed from disk (`--only passport`);
+// 13. messages (§18): POST /api/threads/project/messages from the writers, each on its own
+//    project's thread, against a bare route answering as many bytes and the upsert floor
+//    (`--only messages`, from 50 owners).
 // Every server runs on the database --db names: PGlite (a fresh DATA_DIR each) or PostgreSQL
 // (BENCH_DATABASE_URL's server, a scratch database each, dropped at the end). The database's own
 // floor, a one-row PK select and a one-row upsert transaction through the raw driver, is
@@ -42,13 +45,19 @@ import { signInSessions, stagesAnswer, printResults, targetsOf } from './bench/a
 import { bundleSection, measureBundles, type BundleReport } from './bench/bundle'
 import { filesBench, moneySection, timelineSection, writesSection } from './bench/client-sections'
 import { prepareClientTimelines } from './bench/client-timeline'
-import { openBenchCity, prepareClientWrites } from './bench/client-writes'
+import {
+  FEWER_WRITERS,
+  openBenchCity,
+  prepareClientWrites,
+  signUpClients,
+} from './bench/client-writes'
 import { floorLines, measureFloors, ofFloor, type Floors } from './bench/floors'
 import { databaseName, printHeader, printLoadHeader } from './bench/header'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { exportsSection, prepareExports } from './bench/exports'
 import { passportSection, preparePassports } from './bench/passport'
 import { measure } from './bench/load'
+import { messagesSection, prepareMessages } from './bench/messages'
 import { prepareMoney } from './bench/money'
 import { pairedSection } from './bench/paired'
 import { measurePortal, portalSection } from './bench/portal-weight'
@@ -121,6 +130,10 @@ async function bench(
     await passportOnly(workDir, databases, durations)
     return
   }
+  if (options.only === 'messages') {
+    await messagesOnly(workDir, options, databases, durations)
+    return
+  }
 
   const bundles = await measureBundles(workDir, progress)
   console.log('')
@@ -145,6 +158,7 @@ async function bench(
   const money = await prepareMoney(real, writes.clients, progress)
   const trades = await prepareTradeReads(real, outboxDir, progress)
   const pdfs = await prepareExports(real, outboxDir, path.join(workDir, 'bare'), progress)
+  const posts = await prepareMessages(real, writes.clients)
   progress('starting the bare Fastify server with the same bodies')
   const bare = await startBareServer(path.join(workDir, 'bare'), {
     stages: stages.body,
@@ -152,6 +166,7 @@ async function bench(
     timeline: timelines.sample,
     ...money.samples,
     trade: trades.sample,
+    message: posts.sample,
   })
   const targets = targetsOf(real, bare, sessions, stages.etag)
 
@@ -178,6 +193,7 @@ async function bench(
     moneySection(real, bare, money),
     tradeSection(real, bare, trades, floors),
     exportsSection(real, bare, pdfs),
+    messagesSection(real, bare, posts, floors),
   ]) {
     await pairedSection(section, durations)
   }
@@ -201,8 +217,8 @@ async function measureDatabaseFloor(
   return floors
 }
 
-/** `--only writes`: the floor, the refresh run and the builder's writes, nothing else. */
-async function writesOnly(
+/** The floor of an `--only` run, then the PoolPath server on a database of its own. */
+async function floorThenServer(
   workDir: string,
   options: BenchOptions,
   databases: ScratchDatabases,
@@ -212,6 +228,17 @@ async function writesOnly(
   const floors = await measureDatabaseFloor(options, databases, durations)
   progress('starting the PoolPath server')
   const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  return { outboxDir, floors, real }
+}
+
+/** `--only writes`: the floor, the refresh run and the builder's writes, nothing else. */
+async function writesOnly(
+  workDir: string,
+  options: BenchOptions,
+  databases: ScratchDatabases,
+  durations: Durations,
+) {
+  const { outboxDir, floors, real } = await floorThenServer(workDir, options, databases, durations)
   const stages = await stagesAnswer(real)
   const sessions = await signInSessions(real, outboxDir)
   const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
@@ -242,10 +269,7 @@ async function tradesOnly(
 ) {
   console.log('')
   console.log(portalSection(await measurePortal(workDir, progress)))
-  const outboxDir = path.join(workDir, 'outbox')
-  const floors = await measureDatabaseFloor(options, databases, durations)
-  progress('starting the PoolPath server')
-  const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  const { outboxDir, floors, real } = await floorThenServer(workDir, options, databases, durations)
   await openBenchCity(real, outboxDir)
   const trades = await prepareTradeReads(real, outboxDir, progress)
   progress('starting the bare Fastify server with the same body')
@@ -277,6 +301,24 @@ async function passportOnly(workDir: string, databases: ScratchDatabases, durati
   const projects = await preparePassports(real, outboxDir, progress)
   console.log('')
   console.log(await passportSection(real, database.DATA_DIR, projects, durations.run, progress))
+}
+
+/** `--only messages`: the floor and message posts from 50 owners, nothing else. */
+async function messagesOnly(
+  workDir: string,
+  options: BenchOptions,
+  databases: ScratchDatabases,
+  durations: Durations,
+) {
+  const { outboxDir, floors, real } = await floorThenServer(workDir, options, databases, durations)
+  await openBenchCity(real, outboxDir)
+  progress(`signing up ${FEWER_WRITERS} owners for the message posts`)
+  const owners = await signUpClients(real, outboxDir, FEWER_WRITERS, 'writer')
+  const posts = await prepareMessages(real, owners)
+  progress('starting the bare Fastify server with the same body')
+  const bare = await startBareServer(path.join(workDir, 'bare'), { message: posts.sample })
+  await printLoadHeader(durations.run, options)
+  await pairedSection(messagesSection(real, bare, posts, floors), durations)
 }
 
 async function cleanUp(workDir: string, databases: ScratchDatabases): Promise<void> {

@@ -44,7 +44,7 @@ export const adminRoutes = {
     access: 'admin',
     params: IdParams,
     body: ClientEditBody,
-    refuses: { 409: [ProblemCode.conflict] },
+    refuses: { 409: [ProblemCode.conflict, ProblemCode.emailInUse] },
     data: ClientData,
   },
   deleteClient: {
@@ -62,7 +62,7 @@ export const adminRoutes = {
     body: AdminInput,
     data: AdminData,
     statuses: [201],
-    refuses: { 409: [ProblemCode.conflict] },
+    refuses: { 409: [ProblemCode.conflict, ProblemCode.emailInUse] },
   },
   editAdmin: {
     method: 'PUT',
@@ -71,7 +71,7 @@ export const adminRoutes = {
     params: IdParams,
     body: AdminEditBody,
     data: AdminData,
-    refuses: { 409: [ProblemCode.conflict] },
+    refuses: { 409: [ProblemCode.conflict, ProblemCode.emailInUse] },
   },
   deleteAdmin: {
     method: 'DELETE',
@@ -141,7 +141,7 @@ export const adminRoutes = {
     body: ManagerInput,
     data: ManagerData,
     statuses: [201],
-    refuses: { 409: [ProblemCode.conflict] },
+    refuses: { 409: [ProblemCode.conflict, ProblemCode.emailInUse] },
   },
   editManager: {
     method: 'PUT',
@@ -150,7 +150,7 @@ export const adminRoutes = {
     params: IdParams,
     body: ManagerEditBody,
     data: ManagerData,
-    refuses: { 409: [ProblemCode.conflict] },
+    refuses: { 409: [ProblemCode.conflict, ProblemCode.emailInUse] },
   },
   deleteManager: {
     method: 'DELETE',

@@ -25,7 +25,7 @@ export const onboardingRoutes = {
     tempToken: true,
     refuses: {
       401: CODE_PROBLEMS,
-      409: [ProblemCode.accountExists],
+      409: [ProblemCode.accountExists, ProblemCode.emailInUse],
       429: [ProblemCode.rateLimited],
     },
   },

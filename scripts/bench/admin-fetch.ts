@@ -28,7 +28,7 @@ export type FetchAnswer = {
 }
 
 /** One GET, timed to its last byte, its body as sent (no decompression). */
-function timedGet(url: string, headers: Record<string, string>) {
+export function timedGet(url: string, headers: Record<string, string>) {
   return new Promise<{ ms: number; status: number; body: Buffer; etag: string }>(
     (resolve, reject) => {
       const started = performance.now()
@@ -50,7 +50,8 @@ function timedGet(url: string, headers: Record<string, string>) {
   )
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0
 
 /** Signs the seeded admin in, times the first answer, then a rebuild after each of a few changes. */
 export async function fetchAnswer(real: Server, outboxDir: string): Promise<FetchAnswer> {

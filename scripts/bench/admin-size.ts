@@ -3,6 +3,7 @@ import path from 'node:path'
 import { chromiumLines, measureClientsPage } from './admin-chromium'
 import { adminFetchNotes, adminFetchTargets, fetchAnswer } from './admin-fetch'
 import { seedAdminData, seededSummary } from './admin-seed'
+import { projectsAnswer, projectsLines, projectsTarget } from './projects'
 import { ofFloor, type Floors } from './floors'
 import { loadAverage } from './header'
 import { measure, type Measured } from './load'
@@ -31,6 +32,8 @@ export async function adminFetch(
   progress('starting a PoolPath server on it, then a bare Fastify server with its answer')
   const real = await startRealServer(database.env, outboxDir)
   const answer = await fetchAnswer(real, outboxDir)
+  progress('reading Projects as the admin')
+  const projects = await projectsAnswer(real, answer.token)
   const bare = await startBareServer(path.join(workDir, `admin-${clients}-bare`), {
     'admin-fetch': answer.body,
     'admin-fetch.gz': answer.gzipped,
@@ -42,6 +45,7 @@ export async function adminFetch(
   const bareCached = await measure(targets.bareCached, durations, progress)
   const bareGzip = await measure(targets.bareGzip, durations, progress)
   const bareNotModified = await measure(targets.bareNotModified, durations, progress)
+  const projectsLoad = await measure(projectsTarget(real, answer.token), durations, progress)
   progress('opening the Clients section in Chromium')
   const chromium = await measureClientsPage(real, outboxDir, clients)
   await stopAllServers()
@@ -64,10 +68,13 @@ export async function adminFetch(
     ]),
   )
   console.log('')
+  console.log(pairedTable([[projectsLoad, cached]]))
+  console.log('')
   for (const line of adminFetchNotes(answer, clients, options.db)) console.log(line)
   console.log(share(cached, bareCached, 'the kept answer'))
   console.log(share(notModified, bareNotModified, 'the 304'))
   console.log(`The 304: ${ofFloor(notModified.result.requests.average, floors.select)}`)
+  for (const line of projectsLines(projects, answer.rebuildMs)) console.log(line)
   for (const line of chromiumLines(chromium, clients)) console.log(line)
 }
 

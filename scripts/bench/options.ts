@@ -13,9 +13,10 @@ export type BenchOptions = {
    * `admin-fetch`: the database's floor and the admin fetch's rows at each size, alone;
    * `writes`: the floor, POST /api/refresh and the builder's writes, alone;
    * `trades`: the trade portal's page weight, the floor and GET /api/trade, alone;
-   * `exports`: a waiver and the schedule of values as PDFs for 40 draws, alone.
+   * `exports`: a waiver and the schedule of values as PDFs for 40 draws, alone;
+   * `messages`: the floor and POST /api/threads/project/messages, alone.
    */
-  only: 'admin-fetch' | 'writes' | 'trades' | 'exports' | 'passport' | null
+  only: 'admin-fetch' | 'writes' | 'trades' | 'exports' | 'passport' | 'messages' | null
 }
 
 /** A few minutes on 2 cores; 50,000 clients on request. */
@@ -45,7 +46,7 @@ export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   const { db, only = null } = values
   if (db !== 'pglite' && db !== 'postgres')
     throw new Error(`--db takes pglite or postgres, got "${db}"`)
-  const groups = ['admin-fetch', 'writes', 'trades', 'exports', 'passport'] as const
+  const groups = ['admin-fetch', 'writes', 'trades', 'exports', 'passport', 'messages'] as const
   if (only !== null && !groups.some((group) => group === only))
     throw new Error(`--only takes ${groups.join(', ')}, got "${only}"`)
   const url = env.BENCH_DATABASE_URL || null

@@ -141,9 +141,12 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
     subject,
     text,
     html,
-    headers: {
-      'List-Unsubscribe': `<${links.unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: unsubscribeHeaders(links.unsubscribe),
   }
 }
+
+/** RFC 8058's headers: a mail app's own unsubscribe button posts to `url`. */
+export const unsubscribeHeaders = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+})

@@ -22,7 +22,7 @@ export function callOf(call: unknown): [CallName, RouteDef] | undefined {
 }
 
 const SIGNED_IN: readonly string[] = ['user', 'client', 'builder', 'admin', 'manager', 'staff']
-const ROLE_BOUND: readonly string[] = ['client', 'builder', 'admin']
+const ROLE_BOUND: readonly string[] = ['client', 'builder', 'admin', 'manager', 'staff']
 
 /** Every problem a call can answer, by status: what its kind implies, then what it declares. */
 export function refusalsOf(def: RouteDef): Map<number, Set<string>> {

@@ -10,6 +10,9 @@ import cities from './app/directory/cities'
 import directory from './app/directory/engineers-and-managers'
 import requests from './app/directory/requests'
 import assignments from './app/projects/assignments'
+import projects from './app/projects/projects'
+import messageEmails from './app/messages/message-emails'
+import messages from './app/messages/messages'
 import bidReminders from './app/bids/bid-reminders'
 import bidRequests from './app/bids/bid-requests'
 import fileStore from './app/documents/file-store'
@@ -92,7 +95,10 @@ export const plugins = [
   equipment,
   startupLog,
   passport,
+  projects,
   tradePortal,
+  messageEmails,
+  messages,
   adminData,
   access,
   // Last: it sees every route registered after it, and refuses to start on a gap in the table.

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react'
+import { isApiError } from '../adapters/api/api-error'
 import { saveFile } from '../lib/save-file'
 
 /** Reads a file the API makes (a waiver, an export) as the signed-in user: its bytes. */
@@ -17,6 +18,13 @@ export function DownloadProvider({
 }
 
 /**
+ * Why a download failed, as the server said it (a file that is gone, a session that ended), or
+ * the connection when no answer came.
+ */
+const reasonOf = (error: unknown) =>
+  isApiError(error) && error.status !== 0 ? error.detail : 'check your connection and try again.'
+
+/**
  * Downloads of files the API makes for the signed-in user. A link cannot carry the access
  * token, so the file is read with it and handed to the browser; `failure` says when that failed.
  */
@@ -29,8 +37,8 @@ export function useDownload() {
       setFailure(null)
       try {
         saveFile(filename, await fetchFile(path))
-      } catch {
-        setFailure(`${filename} could not be downloaded: check your connection and try again.`)
+      } catch (error) {
+        setFailure(`${filename} could not be downloaded: ${reasonOf(error)}`)
       }
     },
     [fetchFile],

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SCHEDULE, type StepSlug } from '../../contract/construction'
-import { firstBaseline, timeline, type ProjectFacts } from '../../contract/scheduling'
+import {
+  agreedStartBlocker,
+  firstBaseline,
+  timeline,
+  type ProjectFacts,
+} from '../../contract/scheduling'
 import type { Timeline } from '../../contract/timeline'
 
 /**
@@ -62,5 +67,20 @@ describe("a step's agreed start", () => {
   it('gives way to the day the step was recorded to start', () => {
     const t = timelineWith({ startedOn: '2030-04-16', doneOn: null, agreedStart: '2030-04-22' })
     expect(stepOf(t, 'excavation').forecast).toEqual({ start: '2030-04-16', end: '2030-04-17' })
+  })
+
+  it('keeps a step that could start waiting, not ready, until the agreed day', () => {
+    const facts: ProjectFacts = {
+      startDate: MONDAY,
+      baseline: null,
+      steps: { 'pool-design': agreed('2030-03-06') },
+      inspections: {},
+    }
+    const on = (today: string) => stepOf(timeline(facts, DEFAULT_SCHEDULE, today), 'pool-design')
+    expect(on('2030-03-05')).toMatchObject({
+      status: 'waiting',
+      blockedBy: [agreedStartBlocker('2030-03-06')],
+    })
+    expect(on('2030-03-06')).toMatchObject({ status: 'ready', blockedBy: [] })
   })
 })

@@ -17,6 +17,7 @@ import {
   tempTokenOf,
 } from './session-cookies'
 import { codeEmail } from './code-email'
+import { refuseManagerEmail } from '../../plugins/app/accounts/email-owners'
 
 const accountExists = () =>
   conflict('An account already uses this email. Sign in instead.', ProblemCode.accountExists)
@@ -90,7 +91,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimiter.hit(`verify:ip:${request.ip}`, settings.VERIFY_LIMIT_PER_IP)
       const checked = await app.loginCodes.check(tempTokenOf(request), request.body.code)
       const user = await app.users.findIdByEmail(checked.email)
-      if (!user) {
+      const manager = user ? undefined : await app.users.managerNamed(checked.email)
+      if (!user && manager === undefined) {
         // The email is proved theirs: onboarding creates its account with this temp token
         // alone, no second code (the cookie lives as long, for an app that holds 'cookie').
         await app.loginCodes.markVerified(checked)
@@ -102,7 +104,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const issued = await app.db.transaction(async (tx) => {
         await app.loginCodes.consume(tx, checked)
-        return app.refreshTokens.issue(tx, user.id, request.body.rememberMe ?? false)
+        // A manager's first sign-in makes its user (PRODUCT.md §18a).
+        const id = user?.id ?? (await app.users.createManager(tx, checked.email, manager ?? ''))
+        return app.refreshTokens.issue(tx, id, request.body.rememberMe ?? false)
       })
       return { Data: await startSession(app, reply, issued) }
     },
@@ -120,6 +124,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await app.loginCodes.checkVerified(tempTokenOf(request))
           : await app.loginCodes.check(tempTokenOf(request), code)
       if (await app.users.findIdByEmail(checked.email)) throw accountExists()
+      await refuseManagerEmail(app.db, checked.email)
       let issued: IssuedRefresh
       try {
         issued = await app.db.transaction(async (tx) => {

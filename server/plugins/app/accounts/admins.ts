@@ -7,6 +7,7 @@ import type { Tx } from '../../../db/driver/client'
 import { users } from '../../../db/schema'
 import { accountWrite, adminWrite, EMAIL_TAKEN, found, type ItemWrites } from '../../../lib/audit'
 import { conflict } from '../../../lib/problem'
+import { refuseManagerEmail } from './email-owners'
 
 /** The back office's own accounts. `remove` spares the caller and the last admin (409). */
 export type Admins = ItemWrites<
@@ -71,6 +72,7 @@ export default fp(
           db,
           actorId,
           async (tx) => {
+            await refuseManagerEmail(tx, input.email)
             const [row] = await tx
               .insert(users)
               .values({ ...input, role: 'ADMIN' })
@@ -85,6 +87,7 @@ export default fp(
         accountWrite(app, actorId, id, async (tx) => {
           const [row] = await tx.select().from(users).where(isAdmin(id)).for('update')
           const before = adminUserOf(found(row, 'admin'))
+          await refuseManagerEmail(tx, edit.email)
           const [updated] = await tx.update(users).set(edit).where(isAdmin(id)).returning()
           const after = adminUserOf(found(updated, 'admin'))
           return { action: 'edit', entity: 'admin', entityId: id, before, after, data: after }

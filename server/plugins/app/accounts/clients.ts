@@ -17,6 +17,7 @@ import {
 } from '../../../db/schema'
 import { jsonArray } from '../../../db/json-array'
 import { servedPlace } from './served-place'
+import { refuseManagerEmail } from './email-owners'
 import { wireTime } from '../../../db/wire-time'
 import { accountWrite, found, type ItemWrites } from '../../../lib/audit'
 
@@ -27,6 +28,8 @@ type ClientEdit = z.output<typeof ClientEditBody>
 export type Clients = Omit<ItemWrites<never, ClientEdit, AdminClient>, 'create' | 'list'> & {
   /** Read with `query` (the admin fetch's snapshot). */
   listsJson(query?: Db | Tx): Promise<ClientListsJson>
+  /** One client as the back office lists them; undefined for no such client. */
+  read(id: string): Promise<AdminClient | undefined>
   setOnWaiting(clientId: string, onWaiting: boolean): Promise<void>
   /** The client's own correction of where the pool will be; served, they leave the waiting list. */
   move(clientId: string, place: { city: string; state: string }): Promise<void>
@@ -117,6 +120,7 @@ async function lockedClient(tx: Tx, id: string): Promise<AdminClient> {
 
 async function applyEdit(tx: Tx, before: AdminClient, edit: ClientEdit): Promise<void> {
   const { name, email, city, state, perk, ...profile } = edit
+  await refuseManagerEmail(tx, email)
   if (name !== undefined || email !== undefined)
     await tx.update(users).set({ name, email }).where(eq(users.id, before.id))
   const moved = city !== undefined || state !== undefined
@@ -134,6 +138,7 @@ export default fp(
     const { db } = app
     app.decorate('clients', {
       listsJson: (query = db) => clientListsJson(query),
+      read: (id) => adminClient(db, id),
 
       // The cached identity carries Flag, which a move may have changed.
       edit: (actorId, id, edit) =>

@@ -37,6 +37,12 @@ export type Users = {
   /** Drops the cached identity, e.g. after the user is deleted or changes role. */
   forget(id: string): void
   createClient(tx: Tx, client: NewClient): Promise<string>
+  /** A user's name ('' for no such user). */
+  nameOf(id: string): Promise<string>
+  /** The name of the manager of the back office's list with this email, if there is one. */
+  managerNamed(email: string): Promise<string | undefined>
+  /** A manager's user, made at its first sign-in with its name from the managers' list. */
+  createManager(tx: Tx, email: string, name: string): Promise<string>
   /**
    * What a session starts or refreshes with, in one statement: the profile, a client's pool
    * data, and the data version they were read at (null: no such user).
@@ -133,6 +139,30 @@ export default fp(
       return user.id
     }
 
+    const nameOf: Users['nameOf'] = async (id) => {
+      const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id))
+      return row?.name ?? ''
+    }
+
+    const managerNamed: Users['managerNamed'] = async (email) => {
+      const [row] = await db
+        .select({ name: managers.name })
+        .from(managers)
+        .where(eq(managers.email, email))
+        .orderBy(asc(managers.createdAt))
+        .limit(1)
+      return row?.name
+    }
+
+    const createManager: Users['createManager'] = async (tx, email, name) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email, name, role: 'MANAGER' })
+        .returning({ id: users.id })
+      if (!user) throw new Error('user insert returned nothing')
+      return user.id
+    }
+
     app.decorate('users', {
       findIdByEmail: async (email: string) => {
         const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
@@ -141,6 +171,9 @@ export default fp(
       identity,
       forget: (id: string) => void cache.delete(id),
       createClient,
+      nameOf,
+      managerNamed,
+      createManager,
       session,
       directory,
     })

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
@@ -11,8 +11,9 @@ import type {
   ManagerInput,
 } from '../../../../contract'
 import type { Tx } from '../../../db/driver/client'
-import { engineers, managerRequests, managers } from '../../../db/schema'
-import { adminWrite, found, type ItemWrites } from '../../../lib/audit'
+import { engineers, managerRequests, managers, users } from '../../../db/schema'
+import { refuseAccountEmail } from '../accounts/email-owners'
+import { adminWrite, EMAIL_TAKEN, found, type ItemWrites } from '../../../lib/audit'
 import { sampleFlag } from '../../../lib/sample-flag'
 
 /** One directory of people clients pick from, listed by name. */
@@ -36,14 +37,21 @@ declare module 'fastify' {
 
 type Table = typeof engineers | typeof managers
 
+/** The user a manager with this email signs in as, once it has. */
+const managerUser = (email: string) => and(eq(users.email, email), eq(users.role, 'MANAGER'))
+
 /** What differs between two directories: their table, their audit noun, one rule of an edit. */
 type DirectorySpec<T extends Table, Wire> = {
   table: T
   /** The audit log's entity and the 404's noun, e.g. 'engineer'. */
   entity: string
   wire(row: T['$inferSelect']): Wire
+  /** Runs inside a create's or an edit's transaction, before the row changes. */
+  check?(tx: Tx, fields: { email?: string | undefined }): Promise<void>
   /** Runs inside the edit's transaction, after the row changed. */
   afterEdit?(tx: Tx, before: Wire, after: Wire): Promise<void>
+  /** Runs inside the delete's transaction, after the row went. */
+  afterRemove?(tx: Tx, before: Wire): Promise<void>
 }
 
 function directory<T extends Table, Wire extends { id: string }, Input, Edit>(
@@ -64,6 +72,7 @@ function directory<T extends Table, Wire extends { id: string }, Input, Edit>(
       (await db.select({ id: table.id }).from(table).where(byId(id))).length > 0,
     create: (actorId, input) =>
       adminWrite(db, actorId, async (tx) => {
+        await spec.check?.(tx, input as { email?: string })
         const rows = await tx
           .insert(table)
           .values(input as typeof table.$inferInsert)
@@ -72,22 +81,30 @@ function directory<T extends Table, Wire extends { id: string }, Input, Edit>(
         return { action: 'create', entity, entityId: after.id, after, data: after }
       }),
     edit: (actorId, id, edit) =>
-      adminWrite(db, actorId, async (tx) => {
-        const locked = await tx.select().from(table).where(byId(id)).for('update')
-        const before = found(first(locked), entity)
-        const rows = await tx
-          .update(table)
-          // An edited sample is the admin's own data from then on.
-          .set({ ...(edit as Partial<typeof table.$inferInsert>), sample: false })
-          .where(byId(id))
-          .returning()
-        const after = found(first(rows), entity)
-        await spec.afterEdit?.(tx, before, after)
-        return { action: 'edit', entity, entityId: id, before, after, data: after }
-      }),
+      adminWrite(
+        db,
+        actorId,
+        async (tx) => {
+          const locked = await tx.select().from(table).where(byId(id)).for('update')
+          const before = found(first(locked), entity)
+          await spec.check?.(tx, edit as { email?: string })
+          const rows = await tx
+            .update(table)
+            // An edited sample is the admin's own data from then on.
+            .set({ ...(edit as Partial<typeof table.$inferInsert>), sample: false })
+            .where(byId(id))
+            .returning()
+          const after = found(first(rows), entity)
+          await spec.afterEdit?.(tx, before, after)
+          return { action: 'edit', entity, entityId: id, before, after, data: after }
+        },
+        // A manager's user may move to an email another manager's user signed in with.
+        EMAIL_TAKEN,
+      ),
     remove: async (actorId, id) => {
       await adminWrite(db, actorId, async (tx) => {
         const before = found(first(await tx.delete(table).where(byId(id)).returning()), entity)
+        await spec.afterRemove?.(tx, before)
         return { action: 'delete', entity, entityId: id, before, data: null }
       })
     },
@@ -135,13 +152,24 @@ export default fp(
         table: managers,
         entity: 'manager',
         wire: managerOf,
+        check: (tx, { email }) => refuseAccountEmail(tx, email),
         // Requests name the manager as they are now; only a deleted manager's name is frozen.
+        // Its user, once it has signed in, signs in with the new email under the new name.
         afterEdit: async (tx, before, after) => {
+          if (after.email !== before.email || after.name !== before.name)
+            await tx
+              .update(users)
+              .set({ email: after.email, name: after.name })
+              .where(managerUser(before.email))
           if (after.name === before.name) return
           await tx
             .update(managerRequests)
             .set({ managerName: after.name })
             .where(eq(managerRequests.managerId, after.id))
+        },
+        // A deleted manager signs in no more: its user goes, and with it its sessions.
+        afterRemove: async (tx, before) => {
+          await tx.delete(users).where(managerUser(before.email))
         },
       }) as Managers,
     )

@@ -22,7 +22,7 @@ const batchInput = (quoteColumns: boolean) => sql`input as (
       done boolean, at timestamptz, today date${
         quoteColumns
           ? sql`, "quoteId" uuid, vendor text, amount integer, note text, "tradeId" uuid,
-              "bidRequestId" uuid, items text, "validUntil" date, "fileId" uuid`
+              "bidRequestId" uuid, items text, "validUntil" date, "fileId" uuid, "enteredBy" text`
           : sql``
       })
   )`
@@ -74,9 +74,9 @@ export const writeBatches = byKey<BatchValues, BatchAnswerRow>(
 export const quoteBatches = byKey<BatchValues, BatchAnswerRow>(
   (key) => sql`with ${batchInput(true)}, ${upsertEntries(key)}, added as (
       insert into quotes (id, entry_id, vendor, amount, note, created_at, trade_id,
-        bid_request_id, items, valid_until, file_id)
+        bid_request_id, items, valid_until, file_id, entered_by)
       select i."quoteId", e.id, i.vendor, i.amount, i.note, i.at, i."tradeId",
-        i."bidRequestId", i.items::jsonb, i."validUntil", i."fileId"
+        i."bidRequestId", i.items::jsonb, i."validUntil", i."fileId", i."enteredBy"
       from ${withItsInput(key)}
       returning *
     )

@@ -55,6 +55,8 @@ export type QuoteValues = EntryValues & {
   items: string | null
   validUntil: string | null
   fileId: string | null
+  /** The manager who entered it for the owner, by name (PRODUCT.md §18a); null otherwise. */
+  enteredBy: string | null
 }
 
 export const value = (name: keyof QuoteValues) => sql.placeholder(name)

@@ -81,11 +81,11 @@ const writeStatements = byKey<EntryValues>(
 const quoteStatements = byKey<QuoteValues>(
   (key) => sql`with ${upsertEntry(key)}, added as (
       insert into quotes (id, entry_id, vendor, amount, note, created_at, trade_id,
-        bid_request_id, items, valid_until, file_id)
+        bid_request_id, items, valid_until, file_id, entered_by)
       select ${value('quoteId')}::uuid, id, ${value('vendor')}, ${value('amount')}::integer,
         ${value('note')}, ${value('at')}::timestamptz, ${value('tradeId')}::uuid,
         ${value('bidRequestId')}::uuid, ${value('items')}::jsonb, ${value('validUntil')}::date,
-        ${value('fileId')}::uuid from entry
+        ${value('fileId')}::uuid, ${value('enteredBy')} from entry
       returning *
     )
     ${answerOf(sql`${quotesBefore} union all select * from added`)}`,

@@ -18,7 +18,7 @@ import {
 import { gateOf, gateRefusal } from '../../../../contract/gating'
 import { stepTitle } from '../../../../contract/scheduling'
 import { isLicensedStep, TradesProblemCode, type Trade } from '../../../../contract/trades'
-import { preparedStatement, type Tx } from '../../../db/driver/client'
+import { preparedStatement, type Db, type Tx } from '../../../db/driver/client'
 import { poolEntries, quotes, stages } from '../../../db/schema'
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../../lib/db-errors'
 import { badRequest, conflict, HttpProblem, notFound } from '../../../lib/problem'
@@ -43,6 +43,8 @@ export type NewQuote = {
   tradeId?: string | null | undefined
   /** What a trade's bid adds (PRODUCT.md §14): its request, items, validity and proposal. */
   bid?: QuoteBid | undefined
+  /** The manager who entered a bid the trade phoned in, by name (PRODUCT.md §18a). */
+  enteredBy?: string | undefined
 }
 
 export type QuoteBid = {
@@ -215,10 +217,10 @@ async function stepOf(app: FastifyInstance, key: EntryKey): Promise<StepSlug> {
 }
 
 /** The key of a step's entry: a non-stage's title, a stage's id. */
-export async function entryKeyOfStep(tx: Tx, step: StepSlug): Promise<EntryKey> {
+export async function entryKeyOfStep(query: Db | Tx, step: StepSlug): Promise<EntryKey> {
   const nonStage = NON_STAGE_STEPS.find((s) => s.step === step)
   if (nonStage) return { Title: nonStage.title }
-  const [stage] = await tx.select({ id: stages.id }).from(stages).where(eq(stages.slug, step))
+  const [stage] = await query.select({ id: stages.id }).from(stages).where(eq(stages.slug, step))
   if (!stage) throw unknownStep()
   return { StageId: stage.id }
 }
@@ -306,6 +308,7 @@ export default fp(
             items: quote.bid ? JSON.stringify(quote.bid.items) : null,
             validUntil: quote.bid?.validUntil ?? null,
             fileId: quote.bid?.fileId ?? null,
+            enteredBy: quote.enteredBy ?? null,
           },
           { now: app.clock(), today: await clientToday(app, clientId) },
         )

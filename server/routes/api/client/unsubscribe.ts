@@ -1,17 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { NotificationSwitch } from '../../../../contract'
 import { escapeHtml } from '../../../lib/html'
 import { notFound } from '../../../lib/problem'
 import { routeOf } from '../../../lib/route-of'
 import { readUnsubscribeToken, type Unsubscribe } from '../../../lib/unsubscribe-token'
 
-const ABOUT: Record<NotificationSwitch, string> = {
+const ABOUT: Record<Unsubscribe['turnOff'], string> = {
   inspectionReminders: 'inspections',
   stepUpdates: 'step updates',
   warrantyReminders: 'warranties',
   tradeInsurance: "trades' insurance",
+  messages: 'new messages',
 }
+
+/** Where the emails can be turned on again: message emails stay off once stopped. */
+const againOn = ({ turnOff }: Unsubscribe) =>
+  turnOff === 'messages' ? '' : ' You can turn them on again on your Overview page.'
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -35,6 +39,8 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const linkOf = async (request: FastifyRequest, token: string): Promise<Unsubscribe> => {
     const found = readUnsubscribeToken(app.keys.unsubscribe, token)
+    // A message stop needs no account: its recipient may be a trade or a manager not signed in.
+    if (found && !('clientId' in found)) return found
     if (found && (await app.notificationPreferences.exists(found.clientId))) return found
     await app.rateLimiter.hit(`secret:ip:${request.ip}`, app.settings.VERIFY_LIMIT_PER_IP)
     throw notFound('This unsubscribe link is not valid.')
@@ -46,8 +52,8 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('unsubscribePage'),
     handler: async (request, reply) => {
-      const { turnOff } = await linkOf(request, request.params.token)
-      const form = `<p>Stop the emails about ${ABOUT[turnOff]}? You can turn them on again on your Overview page.</p>
+      const link = await linkOf(request, request.params.token)
+      const form = `<p>Stop the emails about ${ABOUT[link.turnOff]}?${againOn(link)}</p>
 <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Unsubscribe</button></form>`
       return html(reply, page('Unsubscribe', form))
@@ -57,8 +63,10 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('unsubscribe'),
     handler: async (request, reply) => {
-      const { clientId, turnOff } = await linkOf(request, request.params.token)
-      await app.notificationPreferences.turnOff(clientId, turnOff)
+      const link = await linkOf(request, request.params.token)
+      const { turnOff } = link
+      if ('clientId' in link) await app.notificationPreferences.turnOff(link.clientId, link.turnOff)
+      else await app.messageEmails.stop(link.recipientId)
       // The page's own form asks for a page back; a mail app's one-click POST reads nothing.
       if (request.headers.accept?.includes('text/html')) {
         const done = `<p>You will no longer get emails about ${ABOUT[turnOff]}.</p>`

@@ -7,6 +7,7 @@ import type { StoredFile } from '../../../../contract/documents'
 import type { Draw, Money } from '../../../../contract/money'
 import type { Timeline, TimelineStep } from '../../../../contract/timeline'
 import { entryOf, savedDesign, type ProjectData } from '../../../../contract/budget'
+import { isDatedBlocker } from '../../../../contract/scheduling'
 import { describeSlip, formatShortDate, utcDay } from '../timeline-dates'
 
 /**
@@ -49,9 +50,6 @@ function stepActions(project: ProjectData): NextAction[] {
   return actions
 }
 
-/** A wait after a step ("Shotcrete + 7 days") holds a step back only until a known date. */
-const isWait = (blocker: string) => / \+ \d+ days$/.test(blocker)
-
 /** How late a late step will end, against its baseline (or plan) end. */
 function lateBy(step: TimelineStep): number {
   const due = step.baseline?.end ?? step.planned.end
@@ -83,7 +81,7 @@ function dateActions(timeline: Timeline | null): NextAction[] {
         !step.startedOn &&
         step.forecast.start &&
         step.forecast.start > timeline.today &&
-        step.blockedBy.every(isWait),
+        step.blockedBy.every(isDatedBlocker),
     )
     .map((step) => ({
       text: `${step.title} can start on ${formatShortDate(step.forecast.start ?? timeline.today)}`,
