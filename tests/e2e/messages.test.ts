@@ -9,9 +9,57 @@ import { horizontalOverflow } from './support/layout-checks'
 import { designedClient, expectSound } from './support/pages'
 
 // The owner's messages (PRODUCT.md §18, §19) from a client's browser, against the real server:
-// an admin writes on the project's threads as staff do, through the API.
+// the project's manager, assigned by an accepted request, answers through the API.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
-const { serveCity, onboard, asAdmin } = accounts(e2e)
+const { serveCity, onboard, asAdmin, outbox, codeFor } = accounts(e2e)
+const MANAGER = 'morgan@example.com'
+
+/** The manager's access token, signed in with an emailed code as the app does. */
+async function managerToken(): Promise<string> {
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${e2e.server.url}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+  const inbox = await outbox()
+  const login = (await (await post('/api/login', { email: MANAGER })).json()) as {
+    Data: { tempToken: string }
+  }
+  const code = await codeFor(MANAGER, inbox)
+  const verified = await post('/api/verify', { code }, { 'temp-token': login.Data.tempToken })
+  return ((await verified.json()) as { Data: { Token: string } }).Data.Token
+}
+
+/** A manager of the back office's list, there before the owner signs in and reads the list. */
+async function createManager() {
+  const created = await asAdmin('POST', 'managers/create', {
+    name: 'Morgan Lee',
+    company: 'Build Right',
+    email: MANAGER,
+    phone: '+1 512 555 0199',
+    bio: 'Twenty years of pools in Texas.',
+    yearsExperience: 20,
+    fee: 900_000,
+  })
+  expect(created.status).toBe(201)
+}
+
+/** The owner asks for the manager on its page; the back office accepts: the project's manager. */
+async function assignManager(page: Page): Promise<string> {
+  await page.goto('/builder/project-managers')
+  await page.getByRole('link', { name: /Morgan Lee/ }).click()
+  await page.getByRole('button', { name: 'Request this manager' }).click()
+  await page.getByText(/request is open/i).waitFor()
+  const data = (await (await asAdmin('GET', 'fetch')).json()) as {
+    Data: { ManagerRequests: { id: string; clientId: string }[] }
+  }
+  const [request] = data.Data.ManagerRequests
+  if (!request) throw new Error('no manager request')
+  const accepted = await asAdmin('PUT', `manager-requests/${request.id}`, { status: 'accepted' })
+  expect(accepted.status).toBe(200)
+  return request.clientId
+}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(os.tmpdir(), `poolpath-${name}.png`), fullPage: true })
@@ -29,18 +77,9 @@ const descriptionOf = (page: Page, name: string) =>
         .trim(),
     )
 
-/** The project of the client named `owner`, as the back office lists it. */
-async function projectOf(owner: string): Promise<string> {
-  const answer = (await (await asAdmin('GET', 'projects')).json()) as {
-    Data: { clientId: string; owner: string }[]
-  }
-  const row = answer.Data.find((project) => project.owner === owner)
-  if (!row) throw new Error(`no project of ${owner}`)
-  return row.clientId
-}
-
 describe('messages', () => {
-  it('sends a message on a step thread, and counts what staff wrote as unread in the navigation', async () => {
+  it('sends a message on a step thread, and counts what the manager wrote as unread in the navigation', async () => {
+    await createManager()
     const { page, problems } = await designedClient(e2e, { serveCity, onboard }, { name: 'Robin' })
     await page
       .getByRole('navigation', { name: 'Project' })
@@ -59,18 +98,26 @@ describe('messages', () => {
     await page.locator('.message-text', { hasText: 'When does the digger come?' }).waitFor()
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('')
 
-    // Staff answer on the project's thread: the owner's navigation counts it once it reads the
-    // threads again (here, when the page loads).
-    const clientId = await projectOf('Robin')
-    const posted = await asAdmin('POST', `projects/${clientId}/threads/project/messages`, {
-      text: 'The digger comes Monday at 8.',
-    })
+    // The manager answers on the project's thread: the owner's navigation counts it once it
+    // reads the threads again (here, when the page loads).
+    const clientId = await assignManager(page)
+    const posted = await fetch(
+      `${e2e.server.url}/api/admin/projects/${clientId}/threads/project/messages`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await managerToken()}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ text: 'The digger comes Monday at 8.' }),
+      },
+    )
     expect(posted.status).toBe(201)
     await page.goto('/builder/overview')
     await expect.poll(() => descriptionOf(page, 'Messages')).toBe('1 unread')
 
     await page.goto('/builder/messages?thread=project')
-    await page.getByText('The digger comes Monday at 8.').waitFor()
+    await page.locator('.message-text', { hasText: 'The digger comes Monday at 8.' }).waitFor()
     await expect.poll(() => descriptionOf(page, 'Messages')).toBe('')
 
     await expectSound(page)
