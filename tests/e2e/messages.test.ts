@@ -11,25 +11,8 @@ import { designedClient, expectSound } from './support/pages'
 // The owner's messages (PRODUCT.md §18, §19) from a client's browser, against the real server:
 // the project's manager, assigned by an accepted request, answers through the API.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
-const { serveCity, onboard, asAdmin, outbox, codeFor } = accounts(e2e)
+const { serveCity, onboard, asAdmin, tokenFor } = accounts(e2e)
 const MANAGER = 'morgan@example.com'
-
-/** The manager's access token, signed in with an emailed code as the app does. */
-async function managerToken(): Promise<string> {
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${e2e.server.url}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    })
-  const inbox = await outbox()
-  const login = (await (await post('/api/login', { email: MANAGER })).json()) as {
-    Data: { tempToken: string }
-  }
-  const code = await codeFor(MANAGER, inbox)
-  const verified = await post('/api/verify', { code }, { 'temp-token': login.Data.tempToken })
-  return ((await verified.json()) as { Data: { Token: string } }).Data.Token
-}
 
 /** A manager of the back office's list, there before the owner signs in and reads the list. */
 async function createManager() {
@@ -106,7 +89,7 @@ describe('messages', () => {
       {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${await managerToken()}`,
+          authorization: `Bearer ${await tokenFor(MANAGER)}`,
           'content-type': 'application/json',
         },
         body: JSON.stringify({ text: 'The digger comes Monday at 8.' }),
