@@ -6,6 +6,7 @@ import { afterFirstScreen } from './app/after-first-screen'
 import { createSession } from './app/create-session'
 import { DownloadProvider } from './app/download-context'
 import { followSession } from './app/follow-session'
+import { ProjectThreadsProvider } from './app/project-threads-context'
 import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
 import { createAppRouter } from './routes/router'
@@ -51,7 +52,9 @@ async function start(container: HTMLElement) {
     <StrictMode>
       <SessionProvider actor={actor}>
         <DownloadProvider fetchFile={api.fetchFile}>
-          <RouterProvider router={router} />
+          <ProjectThreadsProvider portsFor={api.projectThreads}>
+            <RouterProvider router={router} />
+          </ProjectThreadsProvider>
         </DownloadProvider>
       </SessionProvider>
     </StrictMode>,

@@ -98,19 +98,23 @@ export const routeParts = {
 
 export type Routes = typeof routes
 export type CallName = keyof Routes
-type Schema<N extends CallName, K extends 'params' | 'body'> = Routes[N] extends {
+type Schema<N extends CallName, K extends 'params' | 'query' | 'body'> = Routes[N] extends {
   [P in K]: infer S extends z.ZodMiniType
 }
   ? S
   : never
 
-/** What a caller gives a call: its path parameters (e.g. `id`) and its body, as a form sends them. */
+/**
+ * What a caller gives a call: its path parameters (e.g. `id`), its query's (optional, as a page
+ * asks for them) and its body, as a form sends them.
+ */
 export type CallInput<N extends CallName> = ([Schema<N, 'params'>] extends [never]
   ? unknown
   : z.input<Schema<N, 'params'>>) &
   ([Schema<N, 'body'>] extends [never] | [typeof NoBody]
     ? unknown
-    : { body: z.input<Schema<N, 'body'>> })
+    : { body: z.input<Schema<N, 'body'>> }) &
+  ([Schema<N, 'query'>] extends [never] ? unknown : { query?: z.input<Schema<N, 'query'>> })
 
 /** What a call resolves to in the app: its `Data` as `accept` reads it, or as `data` does. */
 export type CallData<N extends CallName> = Routes[N] extends { accept: z.ZodMiniType }

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { callFailure } from '../shared/call-failure'
 import { Engineer, Manager, PoolData, type ManagerRequest, type PoolEntry } from '../../contract'
-import type { Message } from '../../contract/messages'
+import { withMessage, withPage } from '../messages/open-thread'
 import {
   clientEffects,
   type ClientCallName,
@@ -75,6 +75,8 @@ export const toStored = ({
   equipment: _equipment,
   startupLog: _startupLog,
   passport: _passport,
+  threads: _threads,
+  messages: _messages,
   uploads: _uploads,
   listFailures: _listFailures,
   ...stored
@@ -206,11 +208,9 @@ export function applyCallResult(context: CallEffect, result: ClientCallResult): 
     case 'managerRequest':
       return { ...context, poolData: upsertManagerRequest(poolData, data) }
     case 'threadPage':
-      return { ...context, messages: data }
-    case 'message': {
-      const message: Message = data
-      return { ...context, messages: context.messages && [...context.messages, message] }
-    }
+      return { ...context, messages: withPage(context.messages, data) }
+    case 'message':
+      return { ...context, messages: withMessage(context.messages, data) }
     case 'calendarUrl': {
       const { url }: { url: string } = data
       return { ...context, calendarUrl: url }

@@ -2,6 +2,7 @@ import { stateIn, type ActorRefFrom } from 'xstate'
 import { callInFlight, initialClientContext, ownContext } from './client-context'
 import { clientSetup, persistContext } from './client.setup'
 import { listReaderState } from './list-reader.state'
+import { openThreadState } from './open-thread.state'
 
 /**
  * The client's data (seed §3–§4 "Client data"): filled when a session starts, changed by the
@@ -136,6 +137,8 @@ export const clientMachine = clientSetup.createMachine({
     equipment: listReaderState('equipment'),
     startupLog: listReaderState('startupLog'),
     passport: listReaderState('passport'),
+    threads: listReaderState('threads'),
+    openThread: openThreadState,
   },
   on: {
     'client.dataRefreshed': [

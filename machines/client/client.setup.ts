@@ -3,6 +3,8 @@ import { clientEffects, staleOf } from '../../contract/routes/effects'
 import { applyCallResult, describeFailure, startSession, toStored } from './client-context'
 import { unprovided } from '../ports'
 import { withStoredFile, withStoredMeanwhile } from './uploads'
+import { openThread } from '../messages/open-thread'
+import type { ThreadId } from '../../contract/messages'
 import type {
   ClientCall,
   ClientCallResult,
@@ -108,6 +110,10 @@ export const clientSetup = setup({
     markRefresh: assign(({ context }) => ({ refreshMark: context.callsSettled })),
     spoilRefresh: assign({ refreshMark: null }),
     dismissFailure: assign({ failure: null }),
+    /** The Messages page shows this thread: what is held of another is dropped. */
+    openThread: assign(({ context }, { thread }: { thread: ThreadId }) => ({
+      messages: openThread(context.messages, thread),
+    })),
     toggleSidebar: assign(({ context }) => ({ isOpen: !context.isOpen })),
     /** Each upload runs beside the calls, in its own child, so a call need not wait for it. */
     startUpload: enqueueActions(({ enqueue }, { id, request }: SendFileInput) => {

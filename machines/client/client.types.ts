@@ -7,7 +7,8 @@ import type { Trade } from '../../contract/trades'
 import type { Notice } from '../../contract/notices'
 import type { Equipment, Passport, StartupDay } from '../../contract/passport'
 import type { Checklist } from '../../contract/checklists'
-import type { Message, ThreadSummary } from '../../contract/messages'
+import type { ThreadId, ThreadSummary } from '../../contract/messages'
+import type { OpenThread } from '../messages/open-thread'
 import type { StepScope } from '../../contract/bids'
 import type {
   Engineer,
@@ -95,8 +96,8 @@ export type ClientMachineContext = ClientContext & {
   passport: Passport | null
   /** The message threads with their unread counts (PRODUCT.md §18) once fetched; not saved. */
   threads: ThreadSummary[] | null
-  /** The open thread's messages, oldest first, once read; not saved. */
-  messages: Message[] | null
+  /** The thread open on the Messages page and its messages read so far; not saved. */
+  messages: OpenThread | null
   /** The uploads of this page view, oldest first: in flight, refused or done. */
   uploads: Upload[]
   /** Why the last read of a list was refused, until it is asked for again. */
@@ -192,3 +193,9 @@ export type ClientEvent =
   | { type: 'list.staled'; list: ClientListName }
   | { type: 'client.failureDismissed' }
   | { type: 'layout.sidebarToggled' }
+  /** A thread shown: its newest messages are read, then it is marked read. */
+  | { type: 'thread.opened'; thread: ThreadId }
+  /** The open thread's newest messages again (the tab regained focus, or time passed). */
+  | { type: 'thread.refreshed' }
+  /** "Load earlier messages": the page before the oldest held. */
+  | { type: 'thread.earlierRequested' }

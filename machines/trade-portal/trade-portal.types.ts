@@ -1,4 +1,5 @@
 import type { StoredFile } from '../../contract/documents'
+import type { Message, MessageBody } from '../../contract/messages'
 import type { TradeBidBody, TradeDatesBody, TradeLinkData, TradeView } from '../../contract/bids'
 import type { CallFailure } from '../shared/call-failure'
 
@@ -47,4 +48,7 @@ export type TradePortalPorts = {
   answer: (answer: TradeAnswer) => Promise<TradeView>
   upload: (file: File) => Promise<StoredFile>
   signOut: () => Promise<unknown>
+  /** The trade's step thread (PRODUCT.md §18): a page of its messages, and one sent. */
+  messages: (before: string | undefined) => Promise<Message[]>
+  postMessage: (body: MessageBody) => Promise<Message>
 }

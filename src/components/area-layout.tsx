@@ -34,8 +34,16 @@ type AreaLayoutProps = AreaPages & {
   describedBy?: (route: string) => string | undefined
   /** Shown above the links, e.g. the builder's progress and budget. */
   aside?: ReactNode
-  /** A second, shorter navigation above the main one (e.g. the builder's "Project" pages). */
-  lead?: { label: string; pages: AreaPages['pages'] }
+  /**
+   * A second, shorter navigation above the main one (e.g. the builder's "Project" pages), with
+   * its own marks and descriptions (e.g. the unread messages).
+   */
+  lead?: {
+    label: string
+    pages: AreaPages['pages']
+    mark?: AreaLayoutProps['mark']
+    describedBy?: AreaLayoutProps['describedBy']
+  }
   /** A message above every page, e.g. the builder's note that a draft was saved. */
   banner?: ReactNode
 }
@@ -176,6 +184,8 @@ export function AreaLayout(props: AreaLayoutProps) {
               label={lead.label}
               links={pageLinks({ ...props, pages: lead.pages } as AreaPages)}
               icons={icons}
+              mark={lead.mark}
+              describedBy={lead.describedBy}
               onFollow={closeOnPhone}
             />
           )}

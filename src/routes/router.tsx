@@ -11,6 +11,7 @@ import {
 import { waitFor } from 'xstate'
 import { z } from 'zod/mini'
 import type { Stage } from '../../contract'
+import { ThreadId } from '../../contract/messages'
 import type { SessionActor } from '../../machines/session/session.machine'
 import type { TradePortalPorts } from '../../machines/trade-portal/trade-portal.types'
 import { PageShell } from '../components/page-shell'
@@ -49,6 +50,12 @@ const follow = (target: Redirect) => {
 }
 
 const LandingSearch = z.object({ redirect: z.optional(z.string()) })
+
+/** A builder page's search: the thread the Messages page opens (PRODUCT.md §18), if a known one. */
+const builderSearch = (search: Record<string, unknown>): { thread?: ThreadId } => {
+  const thread = ThreadId.safeParse(search['thread'])
+  return thread.success ? { thread: thread.data } : {}
+}
 
 /** A path segment read as one of an area's pages, or the router's not-found. */
 const slugOf = <Slug extends string>(slugs: readonly Slug[], raw: string): Slug => {
@@ -149,6 +156,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
       getParentRoute: () => builderRoute,
       path: '$page',
       params: { parse: ({ page }) => ({ page: slugOf(BUILDER_PAGE_ROUTES, page) }) },
+      validateSearch: builderSearch,
       // The route that throws answers it, so the builder's layout and steps stay around it.
       notFoundComponent: lazyRouteComponent(
         () => import('../features/builder/builder-area'),

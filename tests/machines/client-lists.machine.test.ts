@@ -23,11 +23,12 @@ const LISTS: ClientListName[] = [
   'equipment',
   'startupLog',
   'passport',
+  'threads',
 ]
 
 /** What each list's read answers: the test only looks at whether a list is held and re-read. */
 const listData = (list: ClientListName, version: number) =>
-  ['files', 'logs', 'warranties', 'notices', 'equipment', 'startupLog'].includes(list)
+  ['files', 'logs', 'warranties', 'notices', 'equipment', 'startupLog', 'threads'].includes(list)
     ? []
     : { list, version }
 

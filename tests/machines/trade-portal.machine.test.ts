@@ -46,6 +46,10 @@ function start(ports: Partial<TradePortalPorts> = {}) {
     answer: async (answer) => (calls.push(`answer ${answer.kind}`), view('submitted')),
     upload: async () => proposal,
     signOut: async () => (calls.push('signOut'), {}),
+    messages: async () => [],
+    postMessage: async () => {
+      throw problem(410)
+    },
     ...ports,
   }
   const actor = createActor(portalWithPorts(all), { input: { token: 'link-token' } }).start()

@@ -160,6 +160,10 @@ export function createFakeTradePortal(reachLink: () => void) {
       session = false
       return {}
     },
+    messages: async () => [],
+    postMessage: async () => {
+      throw new Error('the model sends no message')
+    },
   }
 
   return {

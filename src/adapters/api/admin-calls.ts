@@ -3,8 +3,8 @@ import { adminRoutes } from '../../../contract/routes/admin'
 import { scopeAdminRoutes } from '../../../contract/routes/scope'
 import { checklistAdminRoutes } from '../../../contract/routes/checklists'
 import { projectRoutes } from '../../../contract/routes/projects'
-import type { ProjectsCallName } from '../../../machines/projects/projects.types'
 import type { AdminFetchInput, AdminFetchResult } from '../../../machines/admin/admin.types'
+import type { ProjectCallName } from './areas'
 import type { Table } from './caller'
 import { readData, type Http } from './http'
 
@@ -17,9 +17,8 @@ export const adminWrites: Table<AdminWriteName> = {
   ...checklistAdminRoutes,
 }
 
-/** The Projects' calls (PRODUCT.md §18), an admin's and a manager's. */
-const { projects, project, enterQuote } = projectRoutes
-export const projectsRoutes: Table<ProjectsCallName> = { projects, project, enterQuote }
+/** The calls on the projects a manager or an admin follows (PRODUCT.md §18). */
+export const projectCalls: Table<ProjectCallName> = projectRoutes
 
 /**
  * GET admin/fetch. With the ETag of the data already held, an unchanged answer costs a 304 and

@@ -1,9 +1,12 @@
 import type { AdminWriteName } from '../../../contract/routes'
 import { authRoutes } from '../../../contract/routes/auth'
 import type { onboardingRoutes } from '../../../contract/routes/onboarding'
+import type { projectRoutes } from '../../../contract/routes/projects'
 import type { ClientCallName } from '../../../machines/client/client.types'
-import type { ProjectsCallName } from '../../../machines/projects/projects.types'
 import type { Entry, Lookup, Table } from './caller'
+
+/** The calls on the projects a manager or an admin follows: the back office's, staff's. */
+export type ProjectCallName = keyof typeof projectRoutes
 
 /** The calls of the landing pages: signing in, and finding out whether we build in a city. */
 export type LandingCallName = keyof typeof authRoutes | keyof typeof onboardingRoutes
@@ -38,5 +41,5 @@ export const builderCalls: Lookup<ClientCallName> = async (name) =>
 export const adminCalls: Lookup<AdminWriteName> = async (name) =>
   (await loadAdmin()).adminWrites[name]
 
-export const projectsCalls: Lookup<ProjectsCallName> = async (name) =>
-  (await loadAdmin()).projectsRoutes[name]
+export const projectCallsOf: Lookup<ProjectCallName> = async (name) =>
+  (await loadAdmin()).projectCalls[name]

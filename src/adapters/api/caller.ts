@@ -67,6 +67,13 @@ function pathOf(path: string, input: object): string {
   })
 }
 
+/** A call's query, its parameters left out when undefined: "?before=…", or nothing. */
+function queryOf(input: object): string {
+  const query: unknown = Reflect.get(input, 'query')
+  const pairs = Object.entries(Object(query)).filter(([, value]) => value !== undefined)
+  return pairs.length ? `?${new URLSearchParams(pairs.map(([k, v]) => [k, String(v)]))}` : ''
+}
+
 function tempTokenHeader(input: object): Record<string, string> {
   const tempToken: unknown = Reflect.get(input, 'tempToken')
   return typeof tempToken === 'string' && tempToken !== TEMP_TOKEN_COOKIE_MARKER
@@ -84,7 +91,8 @@ export function createCaller<N extends CallName>(http: Http, lookup: Lookup<N>) 
   async function send<K extends N>(name: K, input: unknown, signal?: AbortSignal) {
     const entry = await lookup(name)
     const fields = typeof input === 'object' && input !== null ? input : {}
-    return http.send(entry.method, pathOf(entry.path, fields), entry.accept ?? entry.data, {
+    const path = pathOf(entry.path, fields) + queryOf(fields)
+    return http.send(entry.method, path, entry.accept ?? entry.data, {
       json: Reflect.get(fields, 'body'),
       headers: entry.tempToken ? tempTokenHeader(fields) : {},
       signal,

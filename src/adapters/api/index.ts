@@ -1,12 +1,13 @@
 import type { UploadRequest } from '../../../machines/client/client.types'
 import type { AdminFetchInput } from '../../../machines/admin/admin.types'
+import type { ThreadsPorts } from '../../../machines/messages/threads.types'
 import {
   adminCalls,
   builderCalls,
   landingCalls,
   loadAdmin,
   loadBuilder,
-  projectsCalls,
+  projectCallsOf,
 } from './areas'
 import { createCaller } from './caller'
 import { createHttp, type HttpOptions } from './http'
@@ -27,6 +28,8 @@ export type Api = ReturnType<typeof createApi>
 export function createApi(options: ApiOptions) {
   const http = createHttp(options)
   const { call } = createCaller(http, landingCalls)
+  const projectCaller = createCaller(http, projectCallsOf)
+  const project = projectCaller.call
   return {
     call,
     /** GET /api: the priced stages with their design tips, in build order. */
@@ -51,6 +54,14 @@ export function createApi(options: ApiOptions) {
     /** The admin actor's write port: any admin write, answered with its name and `Data`. */
     adminCall: createCaller(http, adminCalls).named,
     /** The projects actor's port: the Projects' reads and a manager's entered bid. */
-    projectsCall: createCaller(http, projectsCalls).named,
+    projectsCall: projectCaller.named,
+    /** A project's threads as its manager (or an admin) reads and writes them. */
+    projectThreads: (clientId: string): ThreadsPorts => ({
+      threads: () => project('projectThreads', { clientId }),
+      messages: (thread, before) =>
+        project('projectMessages', { clientId, thread, query: { before } }),
+      post: (thread, body) => project('postProjectMessage', { clientId, thread, body }),
+      read: (thread) => project('readProjectThread', { clientId, thread }),
+    }),
   }
 }

@@ -3,6 +3,7 @@ import type {
   TradePortalPorts,
 } from '../../../machines/trade-portal/trade-portal.types'
 import type { TradeFileKind } from '../../../contract/bids'
+import { tradeMessageRoutes } from '../../../contract/routes/messages'
 import { tradeRoutes } from '../../../contract/routes/trade'
 import { ApiError, fromResponse, NETWORK_DETAIL } from './api-error'
 import { createCaller, type Lookup, type Table } from './caller'
@@ -14,8 +15,8 @@ import { refusalOf } from './upload-file'
  * access token — a trade call refuses one — and whose only credential is the trade session's
  * cookie. Loaded with the portal's page, never with the landing pages.
  */
-type TradeCallName = keyof typeof tradeRoutes
-const tradeTable: Table<TradeCallName> = tradeRoutes
+type TradeCallName = keyof typeof tradeRoutes | keyof typeof tradeMessageRoutes
+const tradeTable: Table<TradeCallName> = { ...tradeRoutes, ...tradeMessageRoutes }
 const tradeCalls: Lookup<TradeCallName> = (name) => tradeTable[name]
 
 export function createTradePorts(baseUrl = '/api'): TradePortalPorts {
@@ -65,5 +66,7 @@ export function createTradePorts(baseUrl = '/api'): TradePortalPorts {
     answer,
     upload: (file) => upload(file),
     signOut: () => call('tradeSignOut'),
+    messages: (before) => call('tradeMessages', { query: { before } }),
+    postMessage: (body) => call('postTradeMessage', { body }),
   }
 }

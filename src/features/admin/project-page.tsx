@@ -21,10 +21,12 @@ export type OwnerViewProps = { tab: OwnerTab; view: ProjectView; stages: readonl
 type Composed = {
   /** The owner's views, given by the routes: this feature does not draw the builder's pages. */
   OwnerView: ComponentType<OwnerViewProps>
+  /** The project's threads, likewise given by the routes. */
+  Messages: ComponentType<{ clientId: string }>
 }
 
 /** One project of the Projects, read-only (PRODUCT.md §18): the owner's pages as tabs. */
-export function ProjectPage({ OwnerView }: Composed) {
+export function ProjectPage({ OwnerView, Messages }: Composed) {
   const { clientId } = useParams({ from: '/admin/projects/$clientId' })
   const stages = useLoaderData({ from: '/admin/projects/$clientId' })
   const actor = useProjectsActor()
@@ -36,6 +38,7 @@ export function ProjectPage({ OwnerView }: Composed) {
       clientId={clientId}
       stages={stages}
       OwnerView={OwnerView}
+      Messages={Messages}
     />
   )
 }
@@ -45,6 +48,7 @@ function ProjectScreen({
   clientId,
   stages,
   OwnerView,
+  Messages,
 }: Composed & {
   actor: ProjectsActor
   clientId: string
@@ -84,6 +88,7 @@ function ProjectScreen({
         view={view}
         stages={stages}
         OwnerView={OwnerView}
+        Messages={Messages}
       />
     </div>
   )
@@ -95,6 +100,7 @@ function ProjectBody({
   view,
   stages,
   OwnerView,
+  Messages,
 }: Composed & {
   actor: ProjectsActor
   clientId: string
@@ -124,8 +130,11 @@ function ProjectBody({
           panel: (
             <>
               <h2>{name}</h2>
-              {/* The thread is mounted here by the Messages part. */}
-              {name !== 'Messages' && <OwnerView tab={name} view={view} stages={stages} />}
+              {name === 'Messages' ? (
+                <Messages clientId={clientId} />
+              ) : (
+                <OwnerView tab={name} view={view} stages={stages} />
+              )}
             </>
           ),
         }))}

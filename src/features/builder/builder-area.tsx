@@ -14,6 +14,7 @@ import { ManagersPage } from './people/managers-page'
 import { OverviewPage } from './overview/overview-page'
 import { PoolDesignPage } from './steps/design/pool-design-page'
 import { PassportPage } from './passport/passport-page'
+import { MessagesPage } from './messages/messages-page'
 import { ProjectBuilderPage } from './people/project-builder-page'
 import { StepPage } from './steps/step-page'
 import { TimelinePage } from './timeline/timeline-page'
@@ -23,6 +24,8 @@ import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
 import { AreaSkeleton } from '../../components/area-skeleton'
 import { useClient, useOptionalClientActor } from './use-client'
+import { unreadTotal, useThreads } from './messages/use-messages'
+import '../../components/messages/messages.css'
 import './builder.css'
 
 const STEP_DONE_NOTE = 'step-done-note'
@@ -31,8 +34,7 @@ const selectOpen = (snapshot: { context: { isOpen: boolean } }) => snapshot.cont
 const selectDesigned = (snapshot: { context: { poolData: PoolData } }) =>
   savedDesign(snapshot.context.poolData) !== null
 
-/** Once the design is saved, the project's own pages come first. */
-const PROJECT_NAV = { label: 'Project', pages: PROJECT_PAGES }
+const UNREAD_NOTE = 'unread-note'
 
 /** The builder: while the client's session runs, its steps beside the page; until then its shape. */
 export function BuilderLayout() {
@@ -50,13 +52,26 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
   // A refusal belongs to the page that made the call: another page starts without it.
   useEffect(() => actor.send({ type: 'client.failureDismissed' }), [actor, pathname])
   const done = (route: string) => budget.find((step) => step.route === route)?.done
+  const unread = unreadTotal(useThreads().list)
+  // Once the design is saved, the project's own pages come first; Messages shows what is unread.
+  const projectNav = {
+    label: 'Project',
+    pages: PROJECT_PAGES,
+    mark: (route: string) =>
+      route === 'messages' && unread > 0 ? (
+        <span className="unread-badge" aria-hidden="true">
+          {unread}
+        </span>
+      ) : null,
+    describedBy: (route: string) => (route === 'messages' && unread > 0 ? UNREAD_NOTE : undefined),
+  }
   return (
     <AreaLayout
       navLabel="Build steps"
       base="/builder"
       pages={BUILDER_PAGES}
       icons={BUILDER_ICONS}
-      lead={designed ? PROJECT_NAV : undefined}
+      lead={designed ? projectNav : undefined}
       banner={<DraftNotice />}
       open={open}
       onToggle={toggle}
@@ -73,6 +88,9 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
           <span id={STEP_DONE_NOTE} hidden>
             Done
           </span>
+          <span id={UNREAD_NOTE} hidden>
+            {unread} unread
+          </span>
           <RunningBudget budget={budget} />
         </>
       }
@@ -87,6 +105,7 @@ const PAGE_SCREENS: Partial<Record<BuilderPageRoute, ComponentType>> = {
   budget: BudgetPage,
   documents: DocumentsPage,
   trades: TradesPage,
+  messages: MessagesPage,
   passport: PassportPage,
   'pool-design': PoolDesignPage,
   'project-builder': ProjectBuilderPage,

@@ -17,6 +17,7 @@ export const PROJECT_PAGES = [
   { route: 'budget', title: 'Budget' },
   { route: 'documents', title: 'Documents' },
   { route: 'trades', title: 'Trades' },
+  { route: 'messages', title: 'Messages' },
   { route: 'passport', title: 'Passport' },
 ] as const
 

@@ -11,6 +11,7 @@ import { BidForm, BidSent } from './bid-form'
 import { BidPackage } from './bid-package'
 import { DeclineForm } from './decline-form'
 import { longDate } from './portal-format'
+import { PortalMessages } from './portal-messages'
 import { PortalSignIn } from './portal-sign-in'
 import { PortalContext, usePortal, usePortalFailure, type PortalActor } from './use-portal'
 import './trade-portal.css'
@@ -30,14 +31,14 @@ export function TradePortalPage({ token, ports }: { token: string; ports: TradeP
           <span className="portal-brand-tag">Bid request</span>
         </header>
         <MainLandmark className="portal-main">
-          <PortalBody />
+          <PortalBody ports={ports} />
         </MainLandmark>
       </div>
     </PortalContext.Provider>
   )
 }
 
-function PortalBody() {
+function PortalBody({ ports }: { ports: TradePortalPorts }) {
   const actor = usePortal()
   const phase = useSelector(actor, (s) =>
     s.matches('gone')
@@ -92,12 +93,12 @@ function PortalBody() {
           For {link.ownerName} in {link.city}
         </p>
       </div>
-      {phase === 'signedIn' ? <SignedIn /> : <PortalSignIn />}
+      {phase === 'signedIn' ? <SignedIn ports={ports} /> : <PortalSignIn />}
     </>
   )
 }
 
-function SignedIn() {
+function SignedIn({ ports }: { ports: TradePortalPorts }) {
   const actor = usePortal()
   const view = useSelector(actor, (s) => s.context.view)
   const signingOut = useSelector(actor, (s) => s.matches({ signedIn: 'signingOut' }))
@@ -129,6 +130,7 @@ function SignedIn() {
           )}
         </section>
       )}
+      <PortalMessages ports={ports} step={request.step} />
       <p className="portal-foot">
         <button
           type="button"

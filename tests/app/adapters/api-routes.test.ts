@@ -128,10 +128,45 @@ describe('the API port', () => {
         'fetchAdmin',
         'fetchFile',
         'projectsCall',
+        'projectThreads',
         'stages',
         'uploadFile',
       ].sort(),
     )
+  })
+
+  it("sends a call's query, leaving out what is undefined", async () => {
+    const before = '2026-11-20T09:00:00.000Z'
+    const paged = { name: 'threadMessages', thread: 'plumbing', query: { before } } as const
+    expect((await sent(({ api }) => api.clientCall(paged))).url).toBe(
+      `${BASE}/threads/plumbing/messages?before=${encodeURIComponent(before)}`,
+    )
+    const newest = { name: 'threadMessages', thread: 'plumbing', query: {} } as const
+    expect((await sent(({ api }) => api.clientCall(newest))).url).toBe(
+      `${BASE}/threads/plumbing/messages`,
+    )
+  })
+
+  it("makes a project's thread calls as its manager does", async () => {
+    const ports = (api: ReturnType<typeof apiWith>['api']) => api.projectThreads(id)
+    const base = `${BASE}/admin/projects/${id}/threads`
+    expect(await sent(({ api }) => ports(api).threads())).toMatchObject({
+      method: 'GET',
+      url: base,
+    })
+    expect(await sent(({ api }) => ports(api).messages('steel', undefined))).toMatchObject({
+      method: 'GET',
+      url: `${base}/steel/messages`,
+    })
+    expect(await sent(({ api }) => ports(api).post('steel', { text: 'Hi' }))).toEqual({
+      method: 'POST',
+      url: `${base}/steel/messages`,
+      body: { text: 'Hi' },
+    })
+    expect(await sent(({ api }) => ports(api).read('steel'))).toMatchObject({
+      method: 'PUT',
+      url: `${base}/steel/read`,
+    })
   })
 
   it.each(entries({ ...authRoutes, ...onboardingRoutes }))('call makes %s', async (name, route) => {

@@ -38,6 +38,7 @@ import {
   type ClientCallResult,
 } from '../../../machines/client/client.machine'
 import { sendFileLogic } from '../../../machines/client/uploads'
+import { messageRoutes } from '../../../contract/routes/messages'
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
@@ -46,6 +47,7 @@ import { emptyPoolData } from '../../machines/fixtures'
 import { apiProblem, sessionData } from '../auth/harness'
 import { createFakeChecklistsApi } from './checklists-fake'
 import { createFakeDocumentsApi } from './documents-fake'
+import { createFakeMessagesApi, type MessagesSeed } from './messages-fake'
 import { createFakeMoneyApi, type FakePaymentRequest } from './money-fake'
 import { createFakePassportApi, type PassportSeed } from './passport-fake'
 import { createFakeTimelineApi } from './timeline-fake'
@@ -293,6 +295,8 @@ export type BuilderOptions = {
   passport?: PassportSeed
   /** Who is signed in (the auth harness's client in Boise unless said). */
   userData?: UserData
+  /** The project's threads (every one empty and read unless said). */
+  messages?: MessagesSeed
 }
 
 /**
@@ -305,6 +309,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
   const api = createFakeClientApi(poolData, stages, options.proposals, options.passport)
   for (const request of options.paymentRequests ?? []) api.money.requestPayment(request)
   const documents = createFakeDocumentsApi(options.documents)
+  const messages = createFakeMessagesApi(options.messages)
   // The timeline's and money's calls go to their own fakes, so a test of the entries sees only
   // its own calls.
   const otherCall =
@@ -337,11 +342,13 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
   const clientCall = (call: ClientCall): Promise<ClientCallResult> =>
     call.name in documentsRoutes
       ? documents.handle(call)
-      : call.name === 'bidRequests'
-        ? Promise.resolve({ name: 'bidRequests', data: options.bidRequests ?? [] })
-        : call.name === 'poolData'
-          ? poolReads()
-          : otherCall(call)
+      : call.name in messageRoutes
+        ? messages.handle(call)
+        : call.name === 'bidRequests'
+          ? Promise.resolve({ name: 'bidRequests', data: options.bidRequests ?? [] })
+          : call.name === 'poolData'
+            ? poolReads()
+            : otherCall(call)
   // A step page asks for the data afresh: the pool as the fake server holds it now.
   const signedIn = options.userData ? { userData: options.userData } : {}
   const refresh = vi.fn(async (): Promise<RefreshData> => ({
@@ -432,5 +439,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     /** The uploads the fake network holds, oldest first, until the test answers them. */
     uploads: documents.uploads,
     checklistCalls: api.checklists.handle,
+    /** The project's threads as the fake server holds them; `receive` is another's message. */
+    messages,
   }
 }

@@ -212,7 +212,7 @@ describe('the Overview page', () => {
       within(project)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Timeline', 'Budget', 'Documents', 'Trades', 'Passport'])
+    ).toEqual(['Overview', 'Timeline', 'Budget', 'Documents', 'Trades', 'Messages', 'Passport'])
   })
 
   it('has no Project navigation before the design is saved', async () => {

@@ -89,6 +89,10 @@ function openPortal(view = awarded()) {
       throw new Error('no proposal here')
     },
     signOut: async () => ({}),
+    messages: async () => [],
+    postMessage: async () => {
+      throw new Error('no message is sent here')
+    },
   }
   render(<TradePortalPage token="link-token" ports={ports} />)
   return { answers, user: userEvent.setup() }

@@ -69,8 +69,8 @@ export function accounts(e2e: { readonly server: RunningServer }) {
     await page.waitForURL('**/admin/pricing')
   }
 
-  /** The admin's access token, through the API as the app gets it. */
-  async function adminToken(): Promise<string> {
+  /** The access token of `email` (the admin unless said), through the API as the app gets it. */
+  async function tokenFor(email = ADMIN): Promise<string> {
     const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${e2e.server.url}${url}`, {
         method: 'POST',
@@ -78,10 +78,10 @@ export function accounts(e2e: { readonly server: RunningServer }) {
         body: JSON.stringify(body),
       })
     const inbox = await outbox()
-    const login = (await (await post('/api/login', { email: ADMIN })).json()) as {
+    const login = (await (await post('/api/login', { email })).json()) as {
       Data: { tempToken: string }
     }
-    const code = await codeFor(ADMIN, inbox)
+    const code = await codeFor(email, inbox)
     const verified = await post('/api/verify', { code }, { 'temp-token': login.Data.tempToken })
     return ((await verified.json()) as { Data: { Token: string } }).Data.Token
   }
@@ -91,7 +91,7 @@ export function accounts(e2e: { readonly server: RunningServer }) {
     return fetch(`${e2e.server.url}/api/admin/${url}`, {
       method,
       headers: {
-        authorization: `Bearer ${await adminToken()}`,
+        authorization: `Bearer ${await tokenFor()}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -125,5 +125,15 @@ export function accounts(e2e: { readonly server: RunningServer }) {
     await page.getByRole('button', { name: 'Verify' }).click()
   }
 
-  return { outbox, mailsTo, codeFor, enterCode, signInAsAdmin, asAdmin, serveCity, onboard }
+  return {
+    outbox,
+    mailsTo,
+    codeFor,
+    enterCode,
+    signInAsAdmin,
+    tokenFor,
+    asAdmin,
+    serveCity,
+    onboard,
+  }
 }
