@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { TradeDatesProposal, type TradeView } from '../../../contract/bids'
 import { tradeWaiverPath, waiverFormsOf } from '../../../contract/waiver-forms'
 import { BusyButton } from '../../components/busy-button'
@@ -10,7 +9,7 @@ import { formatCents } from '../../lib/money'
 import { DrawPayments } from './payment-request'
 import { PortalFigure } from './portal-figure'
 import { dateSpan, longDate } from './portal-format'
-import { useAnswerCall } from './use-portal'
+import { useAnswerCall, useAnswerForm } from './use-portal'
 
 type Award = NonNullable<TradeView['award']>
 
@@ -81,7 +80,7 @@ function WaiverForms({ drawId, lastDraw }: { drawId: string; lastDraw: boolean }
 
 function DatesAnswer({ dates }: { dates: Award['dates'] }) {
   const confirm = useAnswerCall('dates')
-  const [proposing, setProposing] = useState(false)
+  const [proposing, setProposing] = useAnswerForm()
   return (
     <div className="portal-dates">
       {dates.confirmed && <p className="portal-ok">You confirmed these dates.</p>}

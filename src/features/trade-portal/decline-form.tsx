@@ -1,14 +1,13 @@
-import { useState } from 'react'
 import { TradeDeclineBody } from '../../../contract/bids'
 import { BusyButton } from '../../components/busy-button'
 import { FieldAlert } from '../../components/form/field-alert'
 import { TextAreaField } from '../../components/form/text-area-field'
 import { useContractForm } from '../../components/form/use-contract-form'
-import { useAnswerCall } from './use-portal'
+import { useAnswerCall, useAnswerForm } from './use-portal'
 
 /** "Decline" opens "Reason" and "Send": the owner sees the reason. */
 export function DeclineForm({ ownerName }: { ownerName: string }) {
-  const [open, setOpen] = useState(false)
+  const [open, setOpen] = useAnswerForm()
   const form = useContractForm(TradeDeclineBody, useAnswerCall('decline'), {
     initial: { reason: '' },
     toBody: (values) => values,

@@ -13,7 +13,13 @@ import { DeclineForm } from './decline-form'
 import { longDate } from './portal-format'
 import { PortalMessages } from './portal-messages'
 import { PortalSignIn } from './portal-sign-in'
-import { PortalContext, usePortal, usePortalFailure, type PortalActor } from './use-portal'
+import {
+  AnswerFormContext,
+  PortalContext,
+  usePortal,
+  usePortalFailure,
+  type PortalActor,
+} from './use-portal'
 import './trade-portal.css'
 
 /**
@@ -106,13 +112,15 @@ function SignedIn({ ports }: { ports: TradePortalPorts }) {
   const [editing, setEditing] = useState<string | null>(null)
   // The project's day when the page opened: the server decides for good (409 BID_CLOSED).
   const [openedAt] = useState(() => new Date())
+  // An answer's form open: its "Send" is the page's only one while it is.
+  const [answering, setAnswering] = useState(false)
   if (!view) return null
   const { request, bid, award } = view
   const today = dayIn(openedAt, view.project.timeZone)
   const open = !award && today <= request.dueOn
   const showForm = open && (!bid || editing === bid.submittedAt)
   return (
-    <>
+    <AnswerFormContext.Provider value={setAnswering}>
       <p className="portal-due">
         {award ? 'Awarded' : `Bids close ${longDate(request.dueOn)}`}
         {request.status === 'declined' && ' · You declined this request'}
@@ -130,7 +138,7 @@ function SignedIn({ ports }: { ports: TradePortalPorts }) {
           )}
         </section>
       )}
-      <PortalMessages ports={ports} step={request.step} />
+      {!answering && <PortalMessages ports={ports} step={request.step} />}
       <p className="portal-foot">
         <button
           type="button"
@@ -141,6 +149,6 @@ function SignedIn({ ports }: { ports: TradePortalPorts }) {
           Sign out
         </button>
       </p>
-    </>
+    </AnswerFormContext.Provider>
   )
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useEffect, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { tradePortalMachine } from '../../../machines/trade-portal/trade-portal.machine'
 import type { PortalCall, TradeAnswer } from '../../../machines/trade-portal/trade-portal.types'
@@ -13,6 +13,23 @@ export function usePortal(): PortalActor {
   const actor = useContext(PortalContext)
   if (!actor) throw new Error('the trade portal renders inside its PortalContext')
   return actor
+}
+
+/**
+ * Hears whether an answer's form ("Decline", "Propose other dates") is open: the page then sets
+ * its messages aside, so the form's "Send" is the only one on it.
+ */
+export const AnswerFormContext = createContext<(open: boolean) => void>(() => {})
+
+/** An answer form's open state, told to the page as it changes and when the form goes. */
+export function useAnswerForm(): [boolean, (open: boolean) => void] {
+  const report = useContext(AnswerFormContext)
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    report(open)
+    return () => report(false)
+  }, [open, report])
+  return [open, setOpen]
 }
 
 /** The refusal of one of the portal's calls, while it is the last one. */

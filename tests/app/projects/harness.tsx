@@ -7,7 +7,9 @@ import type { PoolEntry, Role } from '../../../contract'
 import type { ProjectRow, ProjectView } from '../../../contract/projects'
 import { projectsMachine } from '../../../machines/projects/projects.machine'
 import type { EnterQuoteCall } from '../../../machines/projects/projects.types'
+import type { ThreadsPorts } from '../../../machines/messages/threads.types'
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
+import { ProjectThreadsProvider } from '../../../src/app/project-threads-context'
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
@@ -23,6 +25,14 @@ type Server = {
   projects?: () => Promise<ProjectRow[]>
   project?: (clientId: string) => Promise<ProjectView>
   enterQuote?: (call: EnterQuoteCall) => Promise<PoolEntry>
+}
+
+/** A project whose one thread, the Project's, has no messages yet. */
+const quietThreads: ThreadsPorts = {
+  threads: async () => [{ thread: 'project', title: 'Project', unread: 0, last: null }],
+  messages: async () => [],
+  post: () => Promise.reject(new Error('not in these tests')),
+  read: async () => ({ thread: 'project', title: 'Project', unread: 0, last: null }),
 }
 
 /**
@@ -73,7 +83,9 @@ export async function openProjects(path: string, role: Role, server: Server = {}
   )
   const view = render(
     <SessionProvider actor={session}>
-      <RouterProvider router={router} />
+      <ProjectThreadsProvider portsFor={() => quietThreads}>
+        <RouterProvider router={router} />
+      </ProjectThreadsProvider>
     </SessionProvider>,
   )
   await screen.findByRole(

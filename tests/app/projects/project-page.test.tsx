@@ -53,8 +53,8 @@ describe('a project of the Projects', () => {
     expect(screen.getByRole('tab', { name: 'Messages', selected: true })).toBe(
       document.activeElement,
     )
-    // The thread is mounted here by the Messages part; until then the panel is its heading.
-    expect(panel().textContent).toBe('Messages')
+    // The project's threads, the Project's open.
+    expect(await within(panel()).findByRole('link', { name: 'Project' })).toBeTruthy()
     await user.keyboard('{Home}')
     expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeTruthy()
     // An admin reads; only a manager enters bids.
