@@ -3,6 +3,7 @@ import { STEPS } from '../../../contract/steps'
 import type { Trade } from '../../../contract/trades'
 import type { ProjectsActor } from '../../../machines/projects/projects.machine'
 import { FormDialog } from '../../components/form/form-dialog'
+import { TradeSelectField } from '../../components/form/trade-select-field'
 import { SelectField } from '../../components/form/select-field'
 import { useContractForm } from '../../components/form/use-contract-form'
 import { TextField } from '../../components/text-field'
@@ -68,14 +69,7 @@ export function EnterBidDialog({
           </option>
         ))}
       </SelectField>
-      <SelectField {...tradeField} onChange={chooseTrade} label="Trade">
-        <option value="">Not a recorded trade</option>
-        {stepTrades.map((trade) => (
-          <option key={trade.id} value={trade.id}>
-            {trade.company}
-          </option>
-        ))}
-      </SelectField>
+      <TradeSelectField {...tradeField} onChange={chooseTrade} trades={stepTrades} />
       <TextField {...vendorField} label="Vendor" hint="Who bid" autoComplete="organization" />
       <TextField
         {...form.field('amount')}

@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
 import type { ProjectsActor } from '../../../machines/projects/projects.machine'
-import { BusyButton } from '../../components/busy-button'
 import { Spinner } from '../../components/spinner'
 import { DataTable } from './data-table'
 import { PROJECT_COLUMNS, type ProjectLine } from './project-columns'
+import { SectionHead } from './section-page'
 import { useIsManager, useProjectsState, useProjectsTag } from './use-projects'
 import './projects.css'
 
@@ -23,27 +23,16 @@ export function ProjectsSection({ actor }: { actor: ProjectsActor }) {
   )
   return (
     <div className="admin-section">
-      <div className="admin-section-head">
-        <div>
-          <h1>Projects</h1>
-          <p className="admin-lede">
-            {manager
-              ? 'The projects you manage, the ones that need you first.'
-              : 'Every project, the ones that need attention first: running late, a failed inspection, a payment without a waiver, or nothing recorded for two weeks.'}
-          </p>
-        </div>
-        <div className="refresh-bar">
-          <BusyButton
-            type="button"
-            variant="secondary"
-            busy={loading}
-            busyLabel="Refreshing…"
-            onClick={() => actor.send({ type: 'projects.refreshRequested' })}
-          >
-            Refresh
-          </BusyButton>
-        </div>
-      </div>
+      <SectionHead
+        title="Projects"
+        lede={
+          manager
+            ? 'The projects you manage, the ones that need you first.'
+            : 'Every project, the ones that need attention first: running late, a failed inspection, a payment without a waiver, or nothing recorded for two weeks.'
+        }
+        refreshing={loading}
+        onRefresh={() => actor.send({ type: 'projects.refreshRequested' })}
+      />
       {error && (
         <div className="notice-inline notice-error" role="alert">
           The projects could not be loaded: {error}

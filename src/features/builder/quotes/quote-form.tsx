@@ -2,7 +2,7 @@ import { z } from 'zod/mini'
 import { AddQuoteBody } from '../../../../contract/api-client'
 import { BusyButton } from '../../../components/busy-button'
 import { FieldAlert } from '../../../components/form/field-alert'
-import { SelectField } from '../../../components/form/select-field'
+import { TradeSelectField } from '../../../components/form/trade-select-field'
 import { useContractForm } from '../../../components/form/use-contract-form'
 import { TextField } from '../../../components/text-field'
 import { checkQuoteAmount, quoteBody } from '../../../lib/quote-values'
@@ -65,14 +65,7 @@ export function QuoteForm({ view, full }: { view: StepView; full: boolean }) {
           placeholder="$"
           inputMode="decimal"
         />
-        <SelectField {...tradeField} onChange={chooseTrade} label="Trade">
-          <option value="">Not a recorded trade</option>
-          {stepTrades.map((trade) => (
-            <option key={trade.id} value={trade.id}>
-              {trade.company}
-            </option>
-          ))}
-        </SelectField>
+        <TradeSelectField {...tradeField} onChange={chooseTrade} trades={stepTrades} />
         <TextField
           {...form.field('note')}
           label="Note"
