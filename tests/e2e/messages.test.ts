@@ -11,15 +11,15 @@ import { designedClient, expectSound } from './support/pages'
 // The owner's messages (PRODUCT.md §18, §19) from a client's browser, against the real server:
 // the project's manager, assigned by an accepted request, answers through the API.
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
-const { serveCity, onboard, asAdmin, tokenFor } = accounts(e2e)
+const { serveCity, onboard, asAdmin, tokenFor, outbox, mailsTo, codeFor, enterCode } = accounts(e2e)
 const MANAGER = 'morgan@example.com'
 
 /** A manager of the back office's list, there before the owner signs in and reads the list. */
-async function createManager() {
+async function createManager(name = 'Morgan Lee', email = MANAGER) {
   const created = await asAdmin('POST', 'managers/create', {
-    name: 'Morgan Lee',
+    name,
     company: 'Build Right',
-    email: MANAGER,
+    email,
     phone: '+1 512 555 0199',
     bio: 'Twenty years of pools in Texas.',
     yearsExperience: 20,
@@ -29,15 +29,15 @@ async function createManager() {
 }
 
 /** The owner asks for the manager on its page; the back office accepts: the project's manager. */
-async function assignManager(page: Page): Promise<string> {
+async function assignManager(page: Page, name = 'Morgan Lee'): Promise<string> {
   await page.goto('/builder/project-managers')
-  await page.getByRole('link', { name: /Morgan Lee/ }).click()
+  await page.getByRole('link', { name: new RegExp(name) }).click()
   await page.getByRole('button', { name: 'Request this manager' }).click()
   await page.getByText(/request is open/i).waitFor()
   const data = (await (await asAdmin('GET', 'fetch')).json()) as {
     Data: { ManagerRequests: { id: string; clientId: string }[] }
   }
-  const [request] = data.Data.ManagerRequests
+  const request = data.Data.ManagerRequests.at(-1)
   if (!request) throw new Error('no manager request')
   const accepted = await asAdmin('PUT', `manager-requests/${request.id}`, { status: 'accepted' })
   expect(accepted.status).toBe(200)
@@ -110,5 +110,86 @@ describe('messages', () => {
     await shot(page, 'messages-phone')
     await page.setViewportSize(DESKTOP)
     expect(problems).toEqual([])
+  })
+
+  it('carries a step thread between the owner, the manager and the trade, each in their own browser', async () => {
+    const TRADE = 'rita@rebar.example'
+    await createManager('Casey Cole', 'casey@example.com')
+    const owner = await designedClient(e2e, { serveCity, onboard }, { name: 'Sam' })
+    const { page } = owner
+    const clientId = await assignManager(page, 'Casey Cole')
+
+    // The owner records the trade and asks it for a bid on Steel: it joins Steel's thread.
+    await page.goto('/builder/trades')
+    await page.getByRole('button', { name: 'Add trade' }).click()
+    const add = page.getByRole('dialog', { name: 'Add trade' })
+    await add.getByRole('textbox', { name: /^Company/ }).fill('Rebar Co')
+    await add.getByRole('textbox', { name: /^Email/ }).fill(TRADE)
+    await add.getByRole('checkbox', { name: 'Steel' }).check()
+    await add.getByRole('button', { name: 'Save trade' }).click()
+    await add.waitFor({ state: 'detached' })
+    await page.goto('/builder/steel')
+    await page
+      .getByRole('region', { name: 'Bids' })
+      .getByRole('button', { name: 'Request bids' })
+      .click()
+    const request = page.getByRole('dialog', { name: 'Request bids' })
+    await request.getByRole('checkbox', { name: 'Rebar Co' }).check()
+    const beforeRequest = await outbox()
+    await request.getByRole('button', { name: 'Send requests' }).click()
+    await request.waitFor({ state: 'detached' })
+
+    await page.goto('/builder/messages?thread=steel')
+    await page.getByRole('heading', { level: 2, name: 'Steel' }).waitFor()
+    await page.getByRole('textbox', { name: 'Message' }).fill('The gate code is 4321.')
+    await page.getByRole('button', { name: 'Send' }).click()
+    await page.locator('.message-text', { hasText: 'The gate code is 4321.' }).waitFor()
+
+    // The manager signs in with its code and sees only Projects; it answers on Steel's thread.
+    const manager = await e2e.openPage()
+    await enterCode(manager.page, 'casey@example.com')
+    await manager.page.getByRole('button', { name: 'Verify' }).click()
+    await manager.page.waitForURL('**/admin/projects')
+    const sections = manager.page.getByRole('navigation', { name: 'Admin sections' })
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Projects'])
+    await manager.page.goto(`/admin/projects/${clientId}`)
+    await manager.page.getByRole('heading', { level: 1, name: "Sam's project" }).waitFor()
+    await manager.page.getByRole('tab', { name: 'Messages' }).click()
+    await manager.page
+      .getByRole('navigation', { name: 'Threads' })
+      .getByRole('link', { name: 'Steel' })
+      .click()
+    await manager.page.locator('.message-text', { hasText: 'The gate code is 4321.' }).waitFor()
+    await manager.page.getByRole('textbox', { name: 'Message' }).fill('Rebar inspection is Friday.')
+    await manager.page.getByRole('button', { name: 'Send' }).click()
+    await manager.page
+      .locator('.message-text', { hasText: 'Rebar inspection is Friday.' })
+      .waitFor()
+
+    // The trade, on its phone with the emailed link, reads both and answers.
+    await expect.poll(async () => (await mailsTo(TRADE, beforeRequest)).length).toBe(1)
+    const [mail] = await mailsTo(TRADE, beforeRequest)
+    const link = /https?:\/\/\S+\/t\/[\w-]+/.exec(mail?.text ?? '')?.[0]
+    if (!link) throw new Error('no link in the bid request')
+    const trade = await e2e.openPage({ viewport: PHONE })
+    await trade.page.goto(link)
+    const beforeCode = await outbox()
+    await trade.page.getByRole('button', { name: 'Send me a code' }).click()
+    await trade.page.getByRole('textbox', { name: 'Code' }).fill(await codeFor(TRADE, beforeCode))
+    await trade.page.getByRole('button', { name: 'Verify' }).click()
+    await trade.page.getByRole('heading', { level: 2, name: 'Messages' }).waitFor()
+    await trade.page.locator('.message-text', { hasText: 'Rebar inspection is Friday.' }).waitFor()
+    await trade.page.getByRole('textbox', { name: 'Message' }).fill('We bring the rebar Thursday.')
+    await trade.page.getByRole('button', { name: 'Send' }).click()
+    await trade.page.locator('.message-text', { hasText: 'We bring the rebar Thursday.' }).waitFor()
+    expect(await horizontalOverflow(trade.page)).toEqual([])
+
+    // The owner's navigation counts the two answers until the thread is opened.
+    await page.goto('/builder/overview')
+    await expect.poll(() => descriptionOf(page, 'Messages')).toBe('2 unread')
+    await page.goto('/builder/messages?thread=steel')
+    await page.locator('.message-text', { hasText: 'We bring the rebar Thursday.' }).waitFor()
+    await expect.poll(() => descriptionOf(page, 'Messages')).toBe('')
+    expect([...owner.problems, ...manager.problems, ...trade.problems]).toEqual([])
   })
 })
