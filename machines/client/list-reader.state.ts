@@ -22,6 +22,9 @@ const READS: { [L in ClientListName]: NamedCall<L> } = {
   threads: { name: 'threads' },
 }
 
+/** The lists the client actor reads, each in a region of its own made by `listReaderState`. */
+export const READER_LISTS = Object.keys(READS) as readonly ClientListName[]
+
 /**
  * The reader of one list (timeline, money, files …): a region of the client actor beside its
  * writes, so a read never waits for a write. It reads when a screen asks (`list.requested`) and

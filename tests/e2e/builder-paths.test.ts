@@ -1,4 +1,5 @@
 import { builderModel, createBuilderTestModel } from '../model/builder.model'
+import { PROJECT_NOTES } from '../model/builder-messages.walk'
 import { builderWalk, MANAGER } from '../model/builder.walk'
 import { describeChromiumPaths } from './support/model-paths'
 
@@ -30,7 +31,7 @@ describeChromiumPaths({
       city: 'Austin',
       state: 'TX',
     }
-    await server.signUp(client)
+    await server.postMessages(await server.signUp(client), 'project', PROJECT_NOTES)
     return { clientWithFlag: client }
   },
   // A client with Flag, signed in with "Remember me" before, opens the builder.

@@ -6,8 +6,8 @@ import { keyedTestModel } from './paths'
  * and quotes, a step marked done and not done, its evidence (a daily log entry, a photo uploaded
  * or refused, a warranty once done), its contract's change order approved or rejected on the
  * Budget page, the timeline (the start date, the layout inspection and
- * the gate that holds Excavation back until it passed), and the requests for a builder and a
- * manager. Quotes are a bounded counter: 0 to 5, the 6th refused by the page. Steps are
+ * the gate that holds Excavation back until it passed), the requests for a builder and a
+ * manager, and the owner's Messages (builder-messages.walk.ts). Quotes are a bounded counter: 0 to 5, the 6th refused by the page. Steps are
  * independent, so the quotes live on Excavation and the progress and evidence on Steel, and
  * their counts do not multiply.
  * builder.walk.ts says how a client does each event and what each state shows; its paths run in
@@ -70,6 +70,16 @@ export type BuilderEvent =
   | { type: 'REQUEST_BUILDER' }
   | { type: 'OPEN_MANAGER' }
   | { type: 'REQUEST_MANAGER' }
+  | { type: 'OPEN_MESSAGES' }
+  | { type: 'LOAD_EARLIER' }
+  /** "Load earlier messages" while the network is down: the newest page stays, with the button. */
+  | { type: 'LOAD_EARLIER_OFFLINE' }
+  | { type: 'OPEN_STEP_THREAD' }
+  /** A step's thread opened while the network is down: its messages do not come. */
+  | { type: 'OPEN_STEP_THREAD_OFFLINE' }
+  /** The owner comes back to the tab: the open thread is read again. */
+  | { type: 'RETURN_TO_TAB' }
+  | { type: 'SEND_MESSAGE' }
 
 export type BuilderContext = {
   /** Quotes recorded on Excavation. */
@@ -120,6 +130,7 @@ export const builderModel = setup({
         OPEN_PROJECT_BUILDER: 'projectBuilder',
         OPEN_MANAGER: 'manager',
         OPEN_AND_CLOSE_MENU: 'designSaved',
+        OPEN_MESSAGES: 'messages',
       },
     },
     /** /builder/excavation: its choice, its estimate, "n of 5 quotes recorded" and the quotes. */
@@ -219,6 +230,31 @@ export const builderModel = setup({
     manager: { on: { REQUEST_MANAGER: 'managerRequested' } },
     /** "Your request is open", and no button to send another. */
     managerRequested: {},
+    /** /builder/messages, from the Project navigation: the threads, and one open. */
+    messages: {
+      initial: 'project',
+      states: {
+        /** The project's thread, opened first: its newest page, "Load earlier messages" above. */
+        project: {
+          on: {
+            LOAD_EARLIER: 'wholeProject',
+            LOAD_EARLIER_OFFLINE: 'earlierRefused',
+            OPEN_STEP_THREAD: 'step',
+            OPEN_STEP_THREAD_OFFLINE: 'stepRefused',
+          },
+        },
+        /** Its oldest message too, and no more to load. */
+        wholeProject: {},
+        /** Still its newest page, and "Load earlier messages" to try again. */
+        earlierRefused: {},
+        /** Steel's thread, from the Threads navigation: "No messages yet". */
+        step: { on: { SEND_MESSAGE: 'sent' } },
+        /** Steel's thread, its messages still loading. */
+        stepRefused: { on: { RETURN_TO_TAB: 'step' } },
+        /** The message sent shows on Steel's thread, and the field is empty again. */
+        sent: {},
+      },
+    },
   },
 })
 

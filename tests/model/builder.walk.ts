@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { TestParam } from 'xstate/graph'
 import { NETWORK_DETAIL } from '../../src/adapters/api/api-error'
+import { messagesWalk } from './builder-messages.walk'
 import { MAX_QUOTES, type BuilderEvent, type BuilderSnapshot } from './builder.model'
 import type { CutCall, Driver } from './driver'
 
@@ -85,9 +86,11 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
     await d.expectRole('heading', 'Photos & documents')
     await d.expectRole('heading', 'Daily log')
   }
+  const messages = messagesWalk(d)
 
   return {
     events: {
+      ...messages.events,
       SAVE_INVALID_DESIGN: async () => {
         await d.fill('Length (ft)', '61')
         await d.click('button', 'Save design')
@@ -195,6 +198,7 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
       },
     },
     states: {
+      ...messages.states,
       noDesign: async () => {
         await d.expectScreen('Pool Design', '/builder/pool-design')
         await d.expectText('Not saved yet')

@@ -58,6 +58,7 @@ export type CutCall =
   | 'adminFetch'
   | 'adminWrite'
   | 'tradeLink'
+  | 'threadMessages'
 
 export interface Driver {
   /** Which model's paths run here, and a short name for messages. */
@@ -68,6 +69,8 @@ export interface Driver {
   reload(): Promise<void>
   /** Waits for the control and for it to be enabled, then clicks it. */
   click(role: 'button' | 'link' | 'checkbox' | 'radio', name: Name): Promise<void>
+  /** Clicks the link named `name` in the navigation named `navigation`, where others share it. */
+  clickIn(navigation: string, name: Name): Promise<void>
   /** Clears the field labelled `label` and types `text` into it. */
   fill(label: Name, text: string): Promise<void>
   select(label: Name, option: string): Promise<void>

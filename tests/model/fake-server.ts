@@ -30,7 +30,11 @@ import type {
 import type { OnboardingDetails } from '../../machines/session/session.types'
 import { ApiError, NETWORK_DETAIL } from '../../src/adapters/api/api-error'
 import { REMEMBER_LOGIN_COOKIE } from '../../src/adapters/auth-storage'
+import type { Message } from '../../contract/messages'
+import { messageRoutes } from '../../contract/routes/messages'
 import { createFakeDocumentsApi } from '../app/builder/documents-fake'
+import { createFakeMessagesApi } from '../app/builder/messages-fake'
+import { PROJECT_NOTES } from './builder-messages.walk'
 import { createFakeClientApi, emptyPoolData, manager, STAGES } from '../app/builder/harness'
 import type { CutCall } from './driver'
 import { wrongCode } from './fake-codes'
@@ -313,6 +317,16 @@ function createBackOffice() {
  * their tries, served cities, access tokens and the refresh cookie. It answers as the real
  * routes do (server/routes/api/auth.ts), with the same problem codes, and touches no network.
  */
+/** The owner's `n`th note on the project's thread, written before the walk starts. */
+const projectNote = (text: string, n: number): Message => ({
+  id: `00000000-0000-4000-8000-${String(n + 1).padStart(12, '0')}`,
+  thread: 'project',
+  author: { role: 'CLIENT', name: PEOPLE.clientWithFlag.name },
+  text,
+  fileIds: [],
+  createdAt: new Date(Date.UTC(2026, 10, 1, 9, n)).toISOString(),
+})
+
 export function createFakeServer() {
   const accounts = new Map<string, { user: UserData }>([
     [PEOPLE.admin.email, { user: admin() }],
@@ -329,6 +343,7 @@ export function createFakeServer() {
   let refreshCookie: string | null = null
   const clientApi = createFakeClientApi(emptyPoolData({ PermitFee: null }))
   const documents = createFakeDocumentsApi()
+  const messages = createFakeMessagesApi({ messages: PROJECT_NOTES.map(projectNote) })
   const backOffice = createBackOffice()
   const projects = createFakeProjects(adminClient(2, PEOPLE.clientWithFlag), PEOPLE.manager.name)
   let refreshes = 0
@@ -596,6 +611,8 @@ export function createFakeServer() {
       if (call.name in checklistRoutes) return clientApi.checklists.handle(call)
       if (call.name === 'addLogEntry') reach('addLogEntry')
       if (call.name in documentsRoutes) return documents.handle(call)
+      if (call.name === 'threadMessages') reach('threadMessages')
+      if (call.name in messageRoutes) return messages.handle(call)
       if (call.name === 'addQuote' || call.name === 'addQuote1') reach('addQuote')
       if (call.name === 'markDone' || call.name === 'markDone1') reach('markDone')
       const result = await clientApi.handle(call)

@@ -94,6 +94,10 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       await waitFor(() => expect(target.matches(':disabled')).toBe(false), WAIT)
       await user.click(target)
     },
+    clickIn: async (navigation, name) => {
+      const nav = await waitFor(() => screen.getByRole('navigation', { name: navigation }), WAIT)
+      await user.click(await waitFor(() => within(nav).getByRole('link', { name }), WAIT))
+    },
     fill: async (label, text) => {
       const field = await waitFor(() => {
         const [found, ...more] = fieldsLabelled(label)
@@ -185,7 +189,12 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
         clearAuth()
         void clearState()
       }),
-    tabReturns: async () => void document.dispatchEvent(new Event('visibilitychange')),
+    // jsdom's document is never 'visible': the window's focus, which a returning tab gets too,
+    // tells the pages that check it.
+    tabReturns: async () => {
+      window.dispatchEvent(new Event('focus'))
+      document.dispatchEvent(new Event('visibilitychange'))
+    },
     wait: async (ms) => browser.wait(ms),
     cutNext: async (call) => server.cutNext(call),
     refuseTokenNext: async (call) => server.refuseTokenNext(call),

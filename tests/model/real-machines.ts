@@ -1,5 +1,6 @@
 import { adminMachine } from '../../machines/admin/admin.machine'
 import { clientMachine } from '../../machines/client/client.machine'
+import { READER_LISTS } from '../../machines/client/list-reader.state'
 import { sessionMachine } from '../../machines/session/session.machine'
 import { definedTransitions, tally, type Tally, type TransitionKey } from './coverage'
 
@@ -29,7 +30,6 @@ export type RealCoverage = { all: Tally; reachable: Tally }
  * screens' paths answer for that logic once, so a reader's transition counts as taken when any
  * list's reader took it (`client.money.idle list.requested#0` → `client.‹list›.idle …`).
  */
-const READER_LISTS = Object.keys(clientMachine.root.states).filter((region) => region !== 'writes')
 const FOLD = new RegExp(
   `^client\\.(${READER_LISTS.join('|')})\\.(.*?)(actor\\.read\\.\\1)?(#\\d+)$`,
 )

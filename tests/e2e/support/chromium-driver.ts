@@ -20,6 +20,7 @@ const CALLS: Record<CutCall, (pathname: string) => boolean> = {
   addLogEntry: (pathname) => pathname === '/api/logs',
   markDone: (pathname) => /^\/api\/mark-done1?$/.test(pathname),
   timeline: (pathname) => pathname === '/api/timeline',
+  threadMessages: (pathname) => /^\/api\/threads\/[^/]+\/messages$/.test(pathname),
   upload: (pathname) => pathname === '/api/files',
   adminFetch: (pathname) => pathname === '/api/admin/fetch',
   adminWrite: (pathname) => pathname.startsWith('/api/admin/') && pathname !== '/api/admin/fetch',
@@ -363,6 +364,16 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
         `${role} ${String(name)}`,
       )
       await control.click({ timeout: WAIT })
+    },
+    clickIn: async (navigation, name) => {
+      const link = await one(
+        (scope) =>
+          scope
+            .getByRole('navigation', { name: whole(navigation) })
+            .getByRole('link', { name: whole(name) }),
+        `link ${String(name)} in ${navigation}`,
+      )
+      await link.click({ timeout: WAIT })
     },
     fill: async (label, text) => {
       await (await fieldLabelled(label)).fill(text, { timeout: WAIT })

@@ -189,6 +189,11 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     mailsTo,
     asAdmin,
     signUp,
+    /** The owner whose token is `ownerToken` writes `texts` on `thread`, one after another. */
+    postMessages: async (ownerToken: string, thread: string, texts: readonly string[]) => {
+      for (const text of texts)
+        await withToken(ownerToken, 'POST', `threads/${thread}/messages`, { text })
+    },
     /** Another admin, who may sign in from the browser. */
     addAdmin: (person: Person) =>
       asAdmin('POST', 'admin/create', { name: person.name, email: person.email }),

@@ -1,0 +1,83 @@
+import { expect } from 'vitest'
+import { MESSAGE_PAGE } from '../../contract/messages'
+import type { Driver } from './driver'
+
+/** What the owner wrote on the project's thread before: one more than a page of it. */
+export const PROJECT_NOTES = Array.from(
+  { length: MESSAGE_PAGE + 1 },
+  (_, n) => `Pool note ${n + 1}`,
+)
+const NEWEST = new RegExp(`^${PROJECT_NOTES.at(-1)}$`)
+const OLDEST = new RegExp(`^${PROJECT_NOTES[0]}$`)
+const EARLIER = 'Load earlier messages'
+const SENT = 'Rebar delivery moved to Friday'
+/** The step thread the owner opens from the Project one. */
+const STEP = 'Steel'
+
+/**
+ * How the owner works the builder's Messages (builder.model.ts): the project's thread, one page
+ * of it and then the page before, a step's thread opened from the Threads navigation, a message
+ * sent on it — and reads refused as if the network were down.
+ */
+export function messagesWalk(d: Driver) {
+  const loadEarlier = () => d.click('button', EARLIER)
+  const openStep = () => d.clickIn('Threads', STEP)
+  const messages = async (thread: string, heading: string) => {
+    await d.expectScreen('Messages', '/builder/messages')
+    expect(await d.search()).toEqual(thread === 'project' ? {} : { thread })
+    await d.expectRole('heading', heading)
+  }
+  const projectPage = async () => {
+    await messages('project', 'Project')
+    await d.expectText(NEWEST)
+  }
+  const step = () => messages(STEP.toLowerCase(), STEP)
+  return {
+    events: {
+      OPEN_MESSAGES: () => d.clickIn('Project', 'Messages'),
+      LOAD_EARLIER: loadEarlier,
+      LOAD_EARLIER_OFFLINE: async () => {
+        await d.cutNext('threadMessages')
+        await loadEarlier()
+      },
+      OPEN_STEP_THREAD: openStep,
+      OPEN_STEP_THREAD_OFFLINE: async () => {
+        await d.cutNext('threadMessages')
+        await openStep()
+      },
+      RETURN_TO_TAB: () => d.tabReturns(),
+      SEND_MESSAGE: async () => {
+        await d.fill('Message', SENT)
+        await d.click('button', 'Send')
+      },
+    },
+    states: {
+      'messages.project': async () => {
+        await projectPage()
+        await d.expectRole('button', EARLIER)
+      },
+      'messages.wholeProject': async () => {
+        await projectPage()
+        await d.expectText(OLDEST)
+        await d.expectNoRole('button', EARLIER)
+      },
+      'messages.earlierRefused': async () => {
+        await projectPage()
+        await d.expectRole('button', EARLIER)
+      },
+      'messages.step': async () => {
+        await step()
+        await d.expectText('No messages yet. Write the first one.')
+      },
+      'messages.stepRefused': async () => {
+        await step()
+        await d.expectRole('status', /^Loading messages/)
+      },
+      'messages.sent': async () => {
+        await step()
+        await d.expectText(new RegExp(`^${SENT}$`))
+        expect(await d.valueOf('textbox', 'Message')).toBe('')
+      },
+    },
+  } as const
+}
