@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { ArrowRight } from 'lucide-react'
+import { ArrowRight, MessagesSquare } from 'lucide-react'
+import { StepSlug } from '../../../../contract/construction'
 import { savedDesign } from '../../../../contract/budget'
 import { stepDifference } from '../../../../contract/money-figures'
 import type { MoneyStep } from '../../../../contract/money'
@@ -62,6 +63,7 @@ function HeaderBody({ view, facts, money }: HeaderProps) {
         )}
         <h1>{view.step.title}</h1>
         <Badge tone={status.tone}>{status.label}</Badge>
+        <ThreadLink view={view} />
       </div>
       <dl className="step-figures">
         <div>
@@ -99,5 +101,22 @@ function HeaderBody({ view, facts, money }: HeaderProps) {
         </Link>
       )}
     </header>
+  )
+}
+
+/** The step's own message thread, beside its title (PRODUCT.md §18). */
+function ThreadLink({ view }: { view: StepView }) {
+  const step = StepSlug.safeParse(view.step.route)
+  if (!step.success) return null
+  return (
+    <Link
+      className="step-header-thread"
+      to="/builder/$page"
+      params={{ page: 'messages' }}
+      search={{ thread: step.data }}
+    >
+      <MessagesSquare aria-hidden="true" size={16} />
+      Messages about {view.step.title}
+    </Link>
   )
 }

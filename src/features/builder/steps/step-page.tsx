@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { StepSlug } from '../../../../contract/construction'
 import { BidsSection } from '../bids/bids-section'
 import { DailyLog } from '../documents/daily-log'
@@ -57,17 +56,6 @@ export function StepPage({ route }: { route: string }) {
         <div className="step-rail">
           <StepProgress view={view} />
           {slug.success && <BidsSection step={slug.data} />}
-          {slug.success && (
-            <p className="step-thread">
-              <Link
-                to="/builder/$page"
-                params={{ page: 'messages' }}
-                search={{ thread: slug.data }}
-              >
-                Messages about {view.step.title}
-              </Link>
-            </p>
-          )}
           <StepDates route={route} />
           <aside className="step-tip" aria-label="Design tip">
             <p className="step-tip-label">Design tip</p>
