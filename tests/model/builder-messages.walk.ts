@@ -71,7 +71,8 @@ export function messagesWalk(d: Driver) {
       },
       'messages.stepRefused': async () => {
         await step()
-        await d.expectRole('status', /^Loading messages/)
+        await d.expectRole('alert', /Check your connection/)
+        await d.expectRole('button', 'Try again')
       },
       'messages.sent': async () => {
         await step()

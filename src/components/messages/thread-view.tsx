@@ -14,6 +14,8 @@ type ThreadViewProps = {
   earlier: boolean
   onEarlier: () => void
   fileOf: (fileId: string) => AttachedFile | null
+  /** Why the first page could not be read, shown instead of the spinner. */
+  failed?: ReactNode
   /** The composer, under the messages. */
   children: ReactNode
 }
@@ -56,6 +58,7 @@ export function ThreadView({
   earlier,
   onEarlier,
   fileOf,
+  failed,
   children,
 }: ThreadViewProps) {
   const headingId = useId()
@@ -72,7 +75,7 @@ export function ThreadView({
         </button>
       )}
       {messages === null ? (
-        <Spinner label="Loading messages" />
+        (failed ?? <Spinner label="Loading messages" />)
       ) : messages.length === 0 ? (
         <p className="thread-empty">No messages yet. Write the first one.</p>
       ) : (

@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { PROJECT_THREAD, type MessageBody, type ThreadId } from '../../../../contract/messages'
 import type { clientMachine } from '../../../../machines/client/client.machine'
+import { FieldAlert } from '../../../components/form/field-alert'
 import { MessageComposer } from '../../../components/messages/message-composer'
 import { ThreadList } from '../../../components/messages/thread-list'
 import { ThreadView, type AttachedFile } from '../../../components/messages/thread-view'
@@ -15,6 +16,9 @@ import { useFreshOpenThread, useThreads } from './use-messages'
 type ClientSnapshot = SnapshotFrom<typeof clientMachine>
 
 const selectOpen = (snapshot: ClientSnapshot) => snapshot.context.messages
+/** A refused read of the open thread is kept with the threads' list's. */
+const selectReadFailure = (snapshot: ClientSnapshot) =>
+  snapshot.context.listFailures.threads ?? null
 const hrefOf = (thread: ThreadId) => `/builder/messages?thread=${thread}`
 
 /** The chosen ids as the composer hands them, the attachments as the form holds them. */
@@ -33,6 +37,7 @@ export function MessagesPage() {
   const thread = useSearch({ from: '/builder/$page', select: (s) => s.thread }) ?? PROJECT_THREAD
   const navigate = useNavigate()
   const open = useClient(selectOpen)
+  const readFailure = useClient(selectReadFailure)
   const post = useCallFor('postMessage')
   useFreshOpenThread()
   useEffect(() => actor.send({ type: 'thread.opened', thread }), [actor, thread])
@@ -71,6 +76,20 @@ export function MessagesPage() {
             earlier={shown?.earlier ?? false}
             onEarlier={() => actor.send({ type: 'thread.earlierRequested' })}
             fileOf={fileOf}
+            failed={
+              readFailure && (
+                <FieldAlert message={readFailure}>
+                  {' '}
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    onClick={() => actor.send({ type: 'thread.opened', thread })}
+                  >
+                    Try again
+                  </button>
+                </FieldAlert>
+              )
+            }
           >
             <MessageComposer
               call={post}
