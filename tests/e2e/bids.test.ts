@@ -3,7 +3,7 @@ import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
 import { expectAccessible, useE2e } from './support/e2e'
 import { horizontalOverflow } from './support/layout-checks'
-import { expectSound, saveFirstDesign } from './support/pages'
+import { addTrade, expectSound, saveFirstDesign } from './support/pages'
 
 // A bid from request to contract (PRODUCT.md §13–§14): the owner records a trade and asks it for
 // a bid on Steel; the trade opens the emailed link on a phone, signs in with the emailed code
@@ -34,15 +34,7 @@ describe('a bid from request to contract', () => {
     await saveFirstDesign(page)
 
     // No licence, insurance or workers' comp on record: the acceptance will ask.
-    await page.goto('/builder/trades')
-    await page.getByRole('button', { name: 'Add trade' }).click()
-    const add = page.getByRole('dialog', { name: 'Add trade' })
-    await add.getByRole('textbox', { name: /^Company/ }).fill('Rebar Co')
-    await add.getByRole('textbox', { name: /^Contact name/ }).fill('Rita')
-    await add.getByRole('textbox', { name: /^Email/ }).fill(TRADE)
-    await add.getByRole('checkbox', { name: 'Steel' }).check()
-    await add.getByRole('button', { name: 'Save trade' }).click()
-    await add.waitFor({ state: 'detached' })
+    await addTrade(page, { company: 'Rebar Co', contact: 'Rita', email: TRADE, step: 'Steel' })
 
     await page.goto('/builder/steel')
     const bids = page.getByRole('region', { name: 'Bids' })

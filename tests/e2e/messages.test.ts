@@ -6,7 +6,7 @@ import { accounts } from './support/accounts'
 import { DESKTOP, PHONE } from './support/browser'
 import { useE2e } from './support/e2e'
 import { horizontalOverflow } from './support/layout-checks'
-import { designedClient, expectSound } from './support/pages'
+import { addTrade, designedClient, expectSound } from './support/pages'
 
 // The owner's messages (PRODUCT.md §18, §19) from a client's browser, against the real server:
 // the project's manager, assigned by an accepted request, answers through the API.
@@ -120,15 +120,7 @@ describe('messages', () => {
     const clientId = await assignManager(page, 'Casey Cole')
 
     // The owner records the trade and asks it for a bid on Steel: it joins Steel's thread.
-    await page.goto('/builder/trades')
-    await page.getByRole('button', { name: 'Add trade' }).click()
-    const add = page.getByRole('dialog', { name: 'Add trade' })
-    await add.getByRole('textbox', { name: /^Company/ }).fill('Rebar Co')
-    await add.getByRole('textbox', { name: /^Contact name/ }).fill('Rita')
-    await add.getByRole('textbox', { name: /^Email/ }).fill(TRADE)
-    await add.getByRole('checkbox', { name: 'Steel' }).check()
-    await add.getByRole('button', { name: 'Save trade' }).click()
-    await add.waitFor({ state: 'detached' })
+    await addTrade(page, { company: 'Rebar Co', contact: 'Rita', email: TRADE, step: 'Steel' })
     await page.goto('/builder/steel')
     await page
       .getByRole('region', { name: 'Bids' })

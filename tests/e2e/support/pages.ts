@@ -57,3 +57,19 @@ export async function designedClient(
   await saveFirstDesign(watched.page)
   return watched
 }
+
+/** The owner records a trade of one step on the Trades page: licence and insurance left blank. */
+export async function addTrade(
+  page: Page,
+  trade: { company: string; contact: string; email: string; step: string },
+) {
+  await page.goto('/builder/trades')
+  await page.getByRole('button', { name: 'Add trade' }).click()
+  const add = page.getByRole('dialog', { name: 'Add trade' })
+  await add.getByRole('textbox', { name: /^Company/ }).fill(trade.company)
+  await add.getByRole('textbox', { name: /^Contact name/ }).fill(trade.contact)
+  await add.getByRole('textbox', { name: /^Email/ }).fill(trade.email)
+  await add.getByRole('checkbox', { name: trade.step }).check()
+  await add.getByRole('button', { name: 'Save trade' }).click()
+  await add.waitFor({ state: 'detached' })
+}
