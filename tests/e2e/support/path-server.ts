@@ -46,21 +46,30 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     return { tempToken: Data.tempToken, code: await mail.codeFor(email, before) }
   }
 
-  let adminCookie: string | undefined
-  const adminToken = async (): Promise<string> => {
-    if (adminCookie) {
-      const refreshed = await post('/api/refresh', {}, { cookie: `refresh_token=${adminCookie}` })
-      adminCookie = refreshCookieOf(refreshed)
-      return ((await refreshed.json()) as { Data: { Token: string } }).Data.Token
-    }
+  const signInAdmin = async () => {
     const { tempToken, code } = await codeAfter(ADMIN, () => post('/api/login', { email: ADMIN }))
-    const verified = await post(
-      '/api/verify',
-      { code, rememberMe: true },
-      { 'temp-token': tempToken },
-    )
-    adminCookie = refreshCookieOf(verified)
-    return ((await verified.json()) as { Data: { Token: string } }).Data.Token
+    return post('/api/verify', { code, rememberMe: true }, { 'temp-token': tempToken })
+  }
+  let adminCookie: string | undefined
+  let adminCall = Promise.resolve('')
+  /**
+   * A fresh admin token: a refresh of the admin's one sign-in, or a new sign-in when there is
+   * none yet or the refresh was refused (a loaded server may answer 503). Calls queue, so no two
+   * refreshes spend the same cookie.
+   */
+  const adminToken = (): Promise<string> => {
+    adminCall = adminCall
+      .catch(() => '')
+      .then(async () => {
+        let answer = adminCookie
+          ? await post('/api/refresh', {}, { cookie: `refresh_token=${adminCookie}` })
+          : await signInAdmin()
+        if (!answer.ok && adminCookie) answer = await signInAdmin()
+        if (!answer.ok) throw new Error(`admin sign-in: ${answer.status} ${await answer.text()}`)
+        adminCookie = refreshCookieOf(answer)
+        return ((await answer.json()) as { Data: { Token: string } }).Data.Token
+      })
+    return adminCall
   }
 
   /** An admin API call (`url` under /api/admin/); answers its `Data`. */
