@@ -11,6 +11,7 @@ export const bidsRoutes = {
     method: 'GET',
     path: '/api/bid-requests',
     access: 'builder',
+    etag: true,
     query: BidRequestsQuery,
     data: z.array(BidRequest),
   },

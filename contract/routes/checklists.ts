@@ -18,6 +18,7 @@ export const checklistRoutes = {
     method: 'GET',
     path: '/api/checklists',
     access: 'builder',
+    etag: true,
     data: z.array(Checklist),
   },
   tickChecklistItem: {

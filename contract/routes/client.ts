@@ -40,6 +40,7 @@ export const clientRoutes = {
     method: 'GET',
     path: '/api/pool',
     access: 'builder',
+    etag: true,
     data: PoolData,
   },
   editPool: {
@@ -132,6 +133,7 @@ export const timelineRoutes = {
     method: 'GET',
     path: '/api/timeline',
     access: 'builder',
+    etag: true,
     data: Timeline,
   },
   setTimelineStart: {
@@ -170,6 +172,7 @@ export const timelineRoutes = {
     method: 'GET',
     path: '/api/notifications',
     access: 'builder',
+    etag: true,
     data: NotificationPreferences,
   },
   setNotifications: {

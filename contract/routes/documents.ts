@@ -37,6 +37,7 @@ export const documentsRoutes = {
     method: 'GET',
     path: '/api/files',
     access: 'builder',
+    etag: true,
     query: FilesQuery,
     data: z.array(StoredFile),
   },
@@ -72,6 +73,7 @@ export const documentsRoutes = {
     method: 'GET',
     path: '/api/logs',
     access: 'builder',
+    etag: true,
     query: LogsQuery,
     data: z.array(LogEntry),
   },
@@ -95,6 +97,7 @@ export const documentsRoutes = {
     method: 'GET',
     path: '/api/warranties',
     access: 'builder',
+    etag: true,
     data: z.array(Warranty),
   },
 } as const satisfies Record<string, RouteDef>

@@ -26,6 +26,7 @@ export const moneyRoutes = {
     method: 'GET',
     path: '/api/money',
     access: 'builder',
+    etag: true,
     data: Money,
   },
   setDraws: {
@@ -82,6 +83,7 @@ export const moneyRoutes = {
     method: 'GET',
     path: '/api/notices',
     access: 'builder',
+    etag: true,
     data: z.array(Notice),
   },
   createNotice: {

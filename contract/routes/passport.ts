@@ -22,6 +22,7 @@ export const passportRoutes = {
     method: 'GET',
     path: '/api/equipment',
     access: 'builder',
+    etag: true,
     data: z.array(Equipment),
   },
   /**
@@ -60,6 +61,7 @@ export const passportRoutes = {
     method: 'GET',
     path: '/api/startup-log',
     access: 'builder',
+    etag: true,
     data: z.array(StartupDay),
   },
   /** Answers the whole log again, the day changed; a day outside 1–28 is unknown (404). */
@@ -76,6 +78,7 @@ export const passportRoutes = {
     method: 'GET',
     path: '/api/passport',
     access: 'builder',
+    etag: true,
     data: Passport,
   },
   setPassport: {

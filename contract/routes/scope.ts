@@ -14,6 +14,7 @@ export const scopeRoutes = {
     method: 'GET',
     path: '/api/scope',
     access: 'builder',
+    etag: true,
     data: z.array(StepScope),
   },
 } as const satisfies Record<string, RouteDef>

@@ -12,6 +12,7 @@ export const tradesRoutes = {
     method: 'GET',
     path: '/api/trades',
     access: 'builder',
+    etag: true,
     data: z.array(Trade),
   },
   createTrade: {

@@ -38,6 +38,7 @@ import schedule from './app/timeline/schedule'
 import timelines from './app/timeline/timeline'
 import trades from './app/trades/trades'
 import access from './core/access'
+import clientEtag from './core/client-etag'
 import csrf from './core/csrf'
 import dataVersion from './core/data-version'
 import errors from './core/errors'
@@ -101,6 +102,7 @@ export const plugins = [
   messages,
   adminData,
   access,
+  clientEtag,
   // Last: it sees every route registered after it, and refuses to start on a gap in the table.
   routeCheck,
 ]

@@ -62,3 +62,15 @@ export const dataVersion = pgTable(
   },
   (t) => [check('data_version_one_row', sql`${t.id} = 1`)],
 )
+
+/**
+ * What one project's reads show, as one number per project: triggers (migration 0025) bump a
+ * project's row once per transaction that changed any of its rows, when it commits, and notify
+ * `client:{id}:{version}` on the data version's channel. The nil id's row counts the reference
+ * data every project reads (cities, steps, durations, scope, checklists, the directory). No key
+ * to `clients`: a row is bumped at the commit that may delete its client.
+ */
+export const clientVersions = pgTable('client_versions', {
+  clientId: uuid('client_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})

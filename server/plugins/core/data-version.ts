@@ -1,16 +1,25 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { prepareNamed, type Db, type Tx } from '../../db/driver/client'
-import { dataVersion } from '../../db/schema'
+import { sql, type SQL } from 'drizzle-orm'
+import { prepareNamed, preparedStatement, type Db, type Tx } from '../../db/driver/client'
+import { clientVersions, dataVersion } from '../../db/schema'
 
 /** Which data an answer holds: the data version's row (see the schema's `dataVersion`). */
 export type DataTag = { epoch: string; version: number }
+
+/**
+ * Which data one project's reads hold: its own version and the reference data's (see the
+ * schema's `clientVersions`), in the database `epoch` names.
+ */
+export type ClientTag = { epoch: string; client: number; reference: number }
 
 /** The data version, known without reading it whenever this server can be sure of it. */
 export type DataVersion = {
   /** The version now: from memory, or (when unsure) one primary-key read. */
   current(): Promise<DataTag>
+  /** A project's versions now: from memory, or (when unsure) one statement of key reads. */
+  client(clientId: string): Promise<ClientTag>
   /** The version in `query`'s snapshot: the admin fetch's answer reads it with its lists. */
   read(query: Db | Tx): Promise<DataTag>
 }
@@ -32,6 +41,26 @@ declare module 'fastify' {
 const CHANNEL = 'data_version'
 /** What the same channel says of identities (migration 0017): `identity:{user id}` or `identity:*`. */
 const IDENTITY = 'identity:'
+/** What it says of a project's version (migration 0025): `client:{id}:{version}`. */
+const CLIENT = 'client:'
+/** The row of the reference data every project reads. */
+const REFERENCE = '00000000-0000-0000-0000-000000000000'
+/** Projects whose version is kept at most; past it the memory starts again. */
+const CLIENTS_KEPT = 100_000
+
+const versionOf = (id: SQL) =>
+  sql`coalesce((select ${clientVersions.version} from ${clientVersions}
+    where ${clientVersions.clientId} = ${id}::uuid), 0)`
+/** A project's tag in one statement: three primary-key reads. */
+const clientTagRead = preparedStatement<
+  { epoch: string; client: number | string; reference: number | string },
+  { clientId: string }
+>(
+  sql`select ${dataVersion.epoch} as epoch,
+    ${versionOf(sql`${sql.placeholder('clientId')}`)} as client,
+    ${versionOf(sql.raw(`'${REFERENCE}'`))} as reference
+  from ${dataVersion} where ${dataVersion.id} = 1`,
+)
 
 const tagQuery = (query: Db | Tx) =>
   query
@@ -70,9 +99,23 @@ export default fp(
     // Moves at every event that could make a read in flight stale once it returns.
     let moves = 0
 
+    // Each project's version heard or read, and the reference data's, in `clientEpoch`.
+    const clientsKnown = new Map<string, number>()
+    let reference: number | null = null
+    let clientEpoch: string | null = null
+
     const forget = () => {
       known = null
+      clientsKnown.clear()
+      reference = null
       moves++
+    }
+
+    /** Keeps a project's version (the reference's for its nil id), never going back. */
+    const keepClient = (clientId: string, version: number) => {
+      if (clientId === REFERENCE) return void (reference = Math.max(reference ?? 0, version))
+      if (clientsKnown.size >= CLIENTS_KEPT) clientsKnown.clear()
+      clientsKnown.set(clientId, Math.max(clientsKnown.get(clientId) ?? 0, version))
     }
 
     const identityListeners: ((userId: string | null) => void)[] = []
@@ -85,6 +128,11 @@ export default fp(
         if (payload.startsWith(IDENTITY)) {
           const userId = payload.slice(IDENTITY.length)
           return identityChanged(userId === '*' ? null : userId)
+        }
+        if (payload.startsWith(CLIENT)) {
+          const [clientId = '', version = ''] = payload.slice(CLIENT.length).split(':')
+          moves++
+          return keepClient(clientId, Number(version))
         }
         const tag = tagOf(payload)
         moves++
@@ -125,8 +173,27 @@ export default fp(
       return tag
     }
 
+    const client = async (clientId: string): Promise<ClientTag> => {
+      const sure = listening && writes === 0
+      const version = clientsKnown.get(clientId)
+      if (sure && clientEpoch && reference !== null && version !== undefined)
+        return { epoch: clientEpoch, client: version, reference }
+      const before = moves
+      const [row] = await clientTagRead.rows(app.db, { clientId })
+      if (!row) throw new Error('the data_version row is missing (the seed makes it)')
+      const tag = { epoch: row.epoch, client: Number(row.client), reference: Number(row.reference) }
+      if (listening && writes === 0 && moves === before) {
+        if (clientEpoch !== tag.epoch) clientsKnown.clear()
+        clientEpoch = tag.epoch
+        keepClient(clientId, tag.client)
+        keepClient(REFERENCE, tag.reference)
+      }
+      return tag
+    }
+
     app.decorate('dataVersion', {
       current,
+      client,
       read: async (query) => theTag(await tagQuery(query)),
     } satisfies DataVersion)
     app.decorate('identityChanges', {

@@ -7,7 +7,8 @@ import type {
   RouteMethod,
   Routes,
 } from '../../../contract/routes'
-import { LOGIN_RETRY, type Http, type SendOptions } from './http'
+import { badResponse } from './api-error'
+import { LOGIN_RETRY, readData, type Http, type SendOptions } from './http'
 
 /** The session machine's marker for "the temp token is in a cookie, send no header" (seed §4). */
 export const TEMP_TOKEN_COOKIE_MARKER = 'cookie'
@@ -21,6 +22,8 @@ export type Entry<K extends CallName> = {
   readonly method: RouteMethod
   readonly path: string
   readonly tempToken?: true
+  /** A read that answers 304 to the ETag of the answer held. */
+  readonly etag?: true
   readonly data: z.ZodMiniType<CallData<K>>
   readonly accept?: z.ZodMiniType<CallData<K>>
 }
@@ -58,6 +61,9 @@ export type NamedAnswer<N extends CallName> = { [K in N]: { name: K; data: CallD
 /** Seed §7 and §9: only login is retried (2 times). */
 const RETRY: Partial<Record<CallName, SendOptions['retry']>> = { login: LOGIN_RETRY }
 
+/** How many reads' answers a caller keeps for revalidation, the least recently read going first. */
+const ANSWERS_KEPT = 64
+
 /** Ids go into the path encoded: a stray character must not reach another route. */
 function pathOf(path: string, input: object): string {
   return path.replace(/^\/api/, '').replace(/:(\w+)/g, (_, key: string) => {
@@ -88,10 +94,35 @@ function tempTokenHeader(input: object): Record<string, string> {
  * call's name beside its `Data`.
  */
 export function createCaller<N extends CallName>(http: Http, lookup: Lookup<N>) {
+  // In memory only, by path: an ETag names its client too, so another user's never matches.
+  const answers = new Map<string, { etag: string; data: unknown }>()
+
+  /** A read sent with the ETag of the answer held: a 304 answers that again. */
+  async function revalidated<K extends N>(entry: Entry<K>, path: string, signal?: AbortSignal) {
+    const held = answers.get(path)
+    const response = await http.fetchResponse('GET', path, {
+      headers: held ? { 'If-None-Match': held.etag } : {},
+      signal,
+      accept: [304],
+    })
+    answers.delete(path)
+    if (response.status === 304) {
+      if (!held) throw badResponse(304, new Error('304 to a read sent without an ETag'))
+      answers.set(path, held)
+      return held.data as CallData<K>
+    }
+    const data = await readData(response, entry.accept ?? entry.data, signal)
+    const etag = response.headers.get('etag')
+    if (etag) answers.set(path, { etag, data })
+    if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value ?? '')
+    return data
+  }
+
   async function send<K extends N>(name: K, input: unknown, signal?: AbortSignal) {
     const entry = await lookup(name)
     const fields = typeof input === 'object' && input !== null ? input : {}
     const path = pathOf(entry.path, fields) + queryOf(fields)
+    if (entry.etag && entry.method === 'GET') return revalidated(entry, path, signal)
     return http.send(entry.method, path, entry.accept ?? entry.data, {
       json: Reflect.get(fields, 'body'),
       headers: entry.tempToken ? tempTokenHeader(fields) : {},
