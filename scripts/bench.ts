@@ -30,7 +30,11 @@
 //    same stored bytes streamed from disk (`--only passport`);
 // 13. messages (§18): POST /api/threads/project/messages from the writers, each on its own
 //    project's thread, against a bare route answering as many bytes and the upsert floor
-//    (`--only messages`, from 50 owners).
+//    (`--only messages`, from 50 owners);
+// 14. a project's reads: GET /api/timeline, /api/money and /api/files from the 100 writers (each
+//    with a dated plan, a signed contract and 3 documents) against the PK-select floor (>= 30 %),
+//    their p99 from 50 (<= 100 ms on PostgreSQL) and their 304 against a bare 304 (>= 50 %)
+//    (`--only reads`).
 // Every server runs on the database --db names: PGlite (a fresh DATA_DIR each) or PostgreSQL
 // (BENCH_DATABASE_URL's server, a scratch database each, dropped at the end). The database's own
 // floor, a one-row PK select and a one-row upsert transaction through the raw driver, is
@@ -44,12 +48,14 @@ import { adminFetch } from './bench/admin-size'
 import { signInSessions, stagesAnswer, printResults, targetsOf } from './bench/api-rows'
 import { bundleSection, measureBundles, type BundleReport } from './bench/bundle'
 import { filesBench, moneySection, timelineSection, writesSection } from './bench/client-sections'
+import { clientReadsBench } from './bench/client-reads'
 import { prepareClientTimelines } from './bench/client-timeline'
 import {
   FEWER_WRITERS,
   openBenchCity,
   prepareClientWrites,
   signUpClients,
+  WRITE_CLIENTS,
 } from './bench/client-writes'
 import { floorLines, measureFloors, ofFloor, type Floors } from './bench/floors'
 import { databaseName, printHeader, printLoadHeader } from './bench/header'
@@ -134,6 +140,10 @@ async function bench(
     await messagesOnly(workDir, options, databases, durations)
     return
   }
+  if (options.only === 'reads') {
+    await readsOnly(workDir, options, databases, durations)
+    return
+  }
 
   const bundles = await measureBundles(workDir, progress)
   console.log('')
@@ -198,6 +208,8 @@ async function bench(
     await pairedSection(section, durations)
   }
   await filesBench(real, bare, writes.clients, workDir, durations)
+  const postgres = options.db === 'postgres'
+  await clientReadsBench(real, workDir, writes.clients, floors, durations, progress, postgres)
   // Each seeded back office runs on a server of its own: free the cores and memory first.
   await stopAllServers()
   for (const clients of options.sizes) {
@@ -319,6 +331,24 @@ async function messagesOnly(
   const bare = await startBareServer(path.join(workDir, 'bare'), { message: posts.sample })
   await printLoadHeader(durations.run, options)
   await pairedSection(messagesSection(real, bare, posts, floors), durations)
+}
+
+/** `--only reads`: the floor and a project's reads from 100 owners, nothing else. */
+async function readsOnly(
+  workDir: string,
+  options: BenchOptions,
+  databases: ScratchDatabases,
+  durations: Durations,
+) {
+  const { outboxDir, floors, real } = await floorThenServer(workDir, options, databases, durations)
+  await openBenchCity(real, outboxDir)
+  progress(`signing up ${WRITE_CLIENTS} owners for the reads`)
+  const owners = await signUpClients(real, outboxDir, WRITE_CLIENTS, 'reader')
+  await prepareClientTimelines(real, owners)
+  await prepareMoney(real, owners, progress)
+  await printLoadHeader(durations.run, options)
+  const postgres = options.db === 'postgres'
+  await clientReadsBench(real, workDir, owners, floors, durations, progress, postgres)
 }
 
 async function cleanUp(workDir: string, databases: ScratchDatabases): Promise<void> {

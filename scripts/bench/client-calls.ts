@@ -96,6 +96,16 @@ export const readRequest = (
 ): autocannon.Request =>
   pooledRequest(pool, { method: 'GET', path, ...(headers && { headers }) }, () => ({}))
 
+/** A GET revalidated as the app sends it: the client's token and the ETag of the answer it holds. */
+export const revalidateRequest = (
+  pool: ClientPool,
+  path: string,
+  etagOf: (client: BenchClient) => string,
+): autocannon.Request =>
+  pooledRequest(pool, { method: 'GET', path }, (client) => ({
+    headers: { authorization: `Bearer ${client.token}`, 'if-none-match': etagOf(client) },
+  }))
+
 export type WriteCall = {
   /** PUT unless said otherwise. */
   method?: 'POST' | 'PUT'
