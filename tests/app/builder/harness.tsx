@@ -297,6 +297,8 @@ export type BuilderOptions = {
   userData?: UserData
   /** The project's threads (every one empty and read unless said). */
   messages?: MessagesSeed
+  /** Hears each client call as it is sent, and again as it is answered. */
+  onCall?: (moment: 'sent' | 'answered', name: ClientCall['name']) => void
 }
 
 /**
@@ -374,9 +376,12 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
       refresh: fromPromise<RefreshData, { accessToken: string | null }>(refresh),
       client: clientMachine.provide({
         actors: {
-          clientCall: fromPromise<ClientCallResult, ClientCall>(async ({ input }) =>
-            clientCall(input),
-          ),
+          clientCall: fromPromise<ClientCallResult, ClientCall>(async ({ input }) => {
+            options.onCall?.('sent', input.name)
+            const answer = await clientCall(input)
+            options.onCall?.('answered', input.name)
+            return answer
+          }),
           sendFile: sendFileLogic(documents.send),
         },
         actions: noStorage,
