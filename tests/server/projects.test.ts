@@ -1,10 +1,10 @@
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EntryData } from '../../contract'
 import { ProjectRow, ProjectView } from '../../contract/projects'
 import { z } from 'zod/mini'
-import { managerRequests } from '../../server/db/schema'
+import { managerRequests, users } from '../../server/db/schema'
 import { call, callRaw } from '../support/call'
 import { bearer, expectProblem, signIn } from '../support/http'
 import { austinPerTest, entryOf, put, stageIds } from './client-kit'
@@ -103,6 +103,26 @@ describe('GET /api/admin/projects', () => {
     expect((await listAs(mo.headers)).map((r) => r.owner)).toEqual(['Zoe Late'])
     const stranger = await signedInManager(t, { name: 'Sal Stranger', email: 'sal@build.example' })
     expect(await listAs(stranger.headers)).toEqual([])
+  })
+})
+
+describe('the rows Projects keeps', () => {
+  /** Renames the user as a change the project versions do not hear (their triggers off). */
+  const renameUnheard = (id: string, name: string) =>
+    t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(users).set({ name }).where(eq(users.id, id))
+    })
+
+  it('are made again only for a project whose version moved, whoever lists', async () => {
+    const before = await listAs(admin)
+    await renameUnheard(cy.id, 'Cy Renamed')
+    await renameUnheard(zoe.id, 'Zoe Renamed')
+    expect(await listAs(admin)).toEqual(before)
+    await call(t, 'setTimelineStart', { body: { startDate: '2030-03-10' } }, cy.headers)
+    const after = await listAs(admin)
+    expect(after.map((r) => r.owner).sort()).toEqual(['Cy Renamed', 'Pat Swimmer', 'Zoe Late'])
+    expect((await listAs(mo.headers)).map((r) => r.owner)).toEqual(['Zoe Late'])
   })
 })
 

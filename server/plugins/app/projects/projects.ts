@@ -12,6 +12,7 @@ import { timeline } from '../../../../contract/scheduling'
 import { readAll, rowsOf } from '../../../db/driver/client'
 import {
   clients,
+  clientVersions,
   contracts,
   draws,
   files,
@@ -32,6 +33,7 @@ import { todayOf } from '../../../lib/today'
 import type { Identity } from '../accounts/users'
 import { cityZoneOf, zoneOf } from '../accounts/client-zone'
 import { factsOfClients } from '../timeline/timeline'
+import { CLIENT_ETAG_WINDOW_MS } from '../../core/client-etag'
 
 /** The back office's Projects (PRODUCT.md §18). */
 export type Projects = {
@@ -110,6 +112,20 @@ const clientRows = (where: SQL, quietSince: Date) => sql`select ${clients.userId
   ${recorded}
   where ${where}`
 
+/** The nil id's row of `client_versions`: the reference data every project reads. */
+const REFERENCE = sql.raw(`'00000000-0000-0000-0000-000000000000'::uuid`)
+
+/** What each listed project's row was made from: its version and the reference data's. */
+type Versioned = { clientId: string; version: string; reference: string }
+
+/** The versions of the projects `where` lists, in one statement (key reads, no project data). */
+const versionsOf = (where: SQL) => sql`select ${clients.userId} as "clientId",
+    coalesce(${clientVersions.version}, 0)::text as version,
+    coalesce((select v.version from ${clientVersions} v where v.client_id = ${REFERENCE}), 0)::text
+      as reference
+  from ${clients} left join ${clientVersions} on ${clientVersions.clientId} = ${clients.userId}
+  where ${where}`
+
 function rowOf(client: ClientRow, line: Timeline): ProjectRow {
   const next = line.inspections.find((i) => i.status !== 'passed')
   const flags: ProjectFlag[] = []
@@ -147,11 +163,9 @@ export default fp(
   async function projectsRepository(app: FastifyInstance) {
     const { db } = app
 
-    /** The timelines of many clients: five queries, and one today per time zone. */
-    const list: Projects['list'] = async (identity) => {
-      const now = app.clock()
+    /** The rows of `where`'s projects: the timelines of many clients in five queries. */
+    const rowsFor = async (where: SQL, now: Date): Promise<ProjectRow[]> => {
       const quietSince = new Date(now.getTime() - QUIET_DAYS * 86_400_000)
-      const where = identity.role === 'ADMIN' ? sql`true` : assignedTo(identity.id)
       const rows = await rowsOf<ClientRow>(db, clientRows(where, quietSince))
       const [facts, settings] = await readAll(db, [
         () =>
@@ -169,12 +183,47 @@ export default fp(
         todays.set(zone, today)
         return today
       }
-      return rows
-        .map((client) => {
-          const today = todayIn(zoneOf(client.cityZone, client.state))
-          const known = facts.get(client.clientId)
-          if (!known) throw new Error('no facts for a listed client')
-          return rowOf(client, timeline(known, settings, today))
+      return rows.map((client) => {
+        const today = todayIn(zoneOf(client.cityZone, client.state))
+        const known = facts.get(client.clientId)
+        if (!known) throw new Error('no facts for a listed client')
+        return rowOf(client, timeline(known, settings, today))
+      })
+    }
+
+    // Each project's row, kept with what it was made from: its version, the reference data's
+    // and the window of the clock (QUIET and the project's day move with it). The versions are
+    // read before the rows are made, so a row is never kept as newer than it is.
+    const kept = new Map<string, { made: string; row: ProjectRow }>()
+
+    /**
+     * Every project for an admin, a manager's own: the versions read in one statement, and
+     * only the rows of the projects that changed since they were kept made again.
+     */
+    const list: Projects['list'] = async (identity) => {
+      const now = app.clock()
+      const window = Math.floor(now.getTime() / CLIENT_ETAG_WINDOW_MS)
+      const where = identity.role === 'ADMIN' ? sql`true` : assignedTo(identity.id)
+      const listed = await rowsOf<Versioned>(db, versionsOf(where))
+      const madeOf = (v: Versioned) => `${v.version}.${v.reference}.${window}`
+      const stale = listed.filter((v) => kept.get(v.clientId)?.made !== madeOf(v))
+      if (stale.length > 0) {
+        const ids = `{${stale.map((v) => v.clientId).join(',')}}`
+        const only =
+          stale.length === listed.length ? where : sql`${clients.userId} = any(${ids}::uuid[])`
+        const made = new Map(stale.map((v) => [v.clientId, madeOf(v)]))
+        for (const row of await rowsFor(only, now))
+          kept.set(row.clientId, { made: made.get(row.clientId) ?? '', row })
+      }
+      // An admin lists every project: any other kept row is a deleted project's.
+      if (identity.role === 'ADMIN' && kept.size > listed.length) {
+        const live = new Set(listed.map((v) => v.clientId))
+        for (const id of kept.keys()) if (!live.has(id)) kept.delete(id)
+      }
+      return listed
+        .flatMap((v) => {
+          const row = kept.get(v.clientId)?.row
+          return row ? [row] : []
         })
         .sort(byUrgency)
     }
