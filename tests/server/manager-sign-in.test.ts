@@ -83,6 +83,27 @@ describe("a manager's email", () => {
     expectProblem(edit, 409, 'EMAIL_IN_USE')
   })
 
+  it("may not be another manager's (409 EMAIL_IN_USE), though an edit may keep its own", async () => {
+    const mia = await listManager(t, 'Mia Manager', 'mia@build.example')
+    const max = await listManager(t, 'Max Manager', 'max@build.example')
+    const twin = { ...managerBody, name: 'Mia Twin' }
+    expectProblem(
+      await callRaw(t, 'createManager', { body: twin }, admin.headers),
+      409,
+      'EMAIL_IN_USE',
+    )
+    const taken = { email: 'mia@build.example' }
+    const edit = await callRaw(t, 'editManager', { id: max.id, body: taken }, admin.headers)
+    expectProblem(edit, 409, 'EMAIL_IN_USE')
+    const kept = await callRaw(
+      t,
+      'editManager',
+      { id: mia.id, body: { ...taken, name: 'Mia M.' } },
+      admin.headers,
+    )
+    expect(kept.statusCode, kept.body).toBe(200)
+  })
+
   it('is refused to a new admin, an edited client and onboarding (then ACCOUNT_EXISTS once signed in)', async () => {
     await listManager(t, 'Mia Manager', 'mia@build.example')
     const adminBody = { name: 'Al', email: 'mia@build.example' }

@@ -3,7 +3,7 @@
  * manager. Each write that gives an account or a manager an email checks the other side first,
  * in its own transaction.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { ProblemCode } from '../../../../contract'
 import type { Db, Tx } from '../../../db/driver/client'
 import { managers, users } from '../../../db/schema'
@@ -12,13 +12,20 @@ import { conflict } from '../../../lib/problem'
 const emailInUse = (whose: string) =>
   conflict(`This email is ${whose}: use another one.`, ProblemCode.emailInUse)
 
-/** Refuses (409 EMAIL_IN_USE) an email of the managers' list, for a client or an admin. */
-export async function refuseManagerEmail(query: Db | Tx, email: string | undefined) {
+/**
+ * Refuses (409 EMAIL_IN_USE) an email of the managers' list, for a client, an admin or another
+ * manager than `except`.
+ */
+export async function refuseManagerEmail(
+  query: Db | Tx,
+  email: string | undefined,
+  except?: string,
+) {
   if (email === undefined) return
   const [manager] = await query
     .select({ id: managers.id })
     .from(managers)
-    .where(eq(managers.email, email))
+    .where(and(eq(managers.email, email), except ? ne(managers.id, except) : undefined))
     .limit(1)
   if (manager) throw emailInUse("a project manager's")
 }

@@ -12,7 +12,7 @@ import type {
 } from '../../../../contract'
 import type { Tx } from '../../../db/driver/client'
 import { engineers, managerRequests, managers, users } from '../../../db/schema'
-import { refuseAccountEmail } from '../accounts/email-owners'
+import { refuseAccountEmail, refuseManagerEmail } from '../accounts/email-owners'
 import { adminWrite, EMAIL_TAKEN, found, type ItemWrites } from '../../../lib/audit'
 import { sampleFlag } from '../../../lib/sample-flag'
 
@@ -46,8 +46,8 @@ type DirectorySpec<T extends Table, Wire> = {
   /** The audit log's entity and the 404's noun, e.g. 'engineer'. */
   entity: string
   wire(row: T['$inferSelect']): Wire
-  /** Runs inside a create's or an edit's transaction, before the row changes. */
-  check?(tx: Tx, fields: { email?: string | undefined }): Promise<void>
+  /** Runs inside a create's or an edit's transaction (`id` the row edited), before it changes. */
+  check?(tx: Tx, fields: { email?: string | undefined }, id?: string): Promise<void>
   /** Runs inside the edit's transaction, after the row changed. */
   afterEdit?(tx: Tx, before: Wire, after: Wire): Promise<void>
   /** Runs inside the delete's transaction, after the row went. */
@@ -87,7 +87,7 @@ function directory<T extends Table, Wire extends { id: string }, Input, Edit>(
         async (tx) => {
           const locked = await tx.select().from(table).where(byId(id)).for('update')
           const before = found(first(locked), entity)
-          await spec.check?.(tx, edit as { email?: string })
+          await spec.check?.(tx, edit as { email?: string }, id)
           const rows = await tx
             .update(table)
             // An edited sample is the admin's own data from then on.
@@ -152,7 +152,11 @@ export default fp(
         table: managers,
         entity: 'manager',
         wire: managerOf,
-        check: (tx, { email }) => refuseAccountEmail(tx, email),
+        // It signs in with its email: one account's, one manager's.
+        check: async (tx, { email }, id) => {
+          await refuseAccountEmail(tx, email)
+          await refuseManagerEmail(tx, email, id)
+        },
         // Requests name the manager as they are now; only a deleted manager's name is frozen.
         // Its user, once it has signed in, signs in with the new email under the new name.
         afterEdit: async (tx, before, after) => {
