@@ -179,7 +179,8 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     if (pathname === '/api/refresh') counts.refresh += 1
     if (status === 401 && !SIGN_IN_CALLS.has(pathname)) counts.unauthorized += 1
     if (CALLS.addQuote(pathname) && response.ok()) counts.addQuote += 1
-    if (pathname === '/api/pool' && response.ok()) counts.poolRead += 1
+    // A read answered: the pool sent, or the one the page holds still good (304).
+    if (pathname === '/api/pool' && (response.ok() || status === 304)) counts.poolRead += 1
     if (CODE_CALLS.has(pathname) && response.ok()) codesSent += 1
     if (TOKEN_CALLS.has(pathname) && response.ok()) {
       tokenExpiries.push(
