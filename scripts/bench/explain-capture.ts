@@ -88,12 +88,8 @@ async function someBuilder(database: Database, clients: number): Promise<string>
   return row.id
 }
 
-/** Each read's statements, read off a second call (the first also reads the project's version). */
-export async function captureReads(
-  database: Database,
-  clients: number,
-  workDir: string,
-): Promise<Map<string, Statement[]>> {
+/** The real app in this process on `database`, ready (its start-up sweep done). */
+export async function startApp(database: Database, workDir: string): Promise<FastifyInstance> {
   const dataDir = path.join(workDir, 'explain-data')
   await fs.mkdir(dataDir, { recursive: true })
   const settings = readSettings({
@@ -104,17 +100,22 @@ export async function captureReads(
     NOTIFY_INTERVAL: '86400',
   })
   const app = await buildApp({ settings, database, secret: crypto.randomBytes(32), distDir: null })
-  try {
-    await app.ready()
-    const token = signAccessToken(app, { id: await someBuilder(database, clients), role: 'CLIENT' })
-    const pool = (database.db as unknown as { $client: pg.Pool }).$client
-    const captured = new Map<string, Statement[]>()
-    for (const { url } of projectReads()) {
-      await call(app, url, token)
-      captured.set(url, await statementsDuring(pool, () => call(app, url, token)))
-    }
-    return captured
-  } finally {
-    await app.close()
+  await app.ready()
+  return app
+}
+
+/** Each read's statements, read off a second call (the first also reads the project's version). */
+export async function captureReads(
+  app: FastifyInstance,
+  database: Database,
+  clients: number,
+): Promise<Map<string, Statement[]>> {
+  const token = signAccessToken(app, { id: await someBuilder(database, clients), role: 'CLIENT' })
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client
+  const captured = new Map<string, Statement[]>()
+  for (const { url } of projectReads()) {
+    await call(app, url, token)
+    captured.set(url, await statementsDuring(pool, () => call(app, url, token)))
   }
+  return captured
 }

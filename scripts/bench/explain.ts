@@ -4,7 +4,7 @@
 import pg from 'pg'
 import { openDatabase } from '../../server/db/driver/client'
 import { seedAdminData, seededSummary } from './admin-seed'
-import { captureReads, type Statement } from './explain-capture'
+import { captureReads, startApp, type Statement } from './explain-capture'
 import { loadAverage } from './header'
 import { projectsSummary, seedProjects } from './project-seed'
 import { progress } from './run'
@@ -87,9 +87,18 @@ export async function explainReads(databases: ScratchDatabases, workDir: string)
   if (scratch.options.kind !== 'postgres') throw new Error('--only explain needs --db postgres')
   progress(`seeding ${EXPLAIN_CLIENTS.toLocaleString('en-US')} clients and their projects`)
   await seedAdminData(scratch.options, BENCH_ADMIN_EMAIL, EXPLAIN_CLIENTS)
-  await seedProjects(scratch.options)
-  progress("reading each project read's statements")
-  const captured = await captureReads(await openDatabase(scratch.options), EXPLAIN_CLIENTS, workDir)
+  const database = await openDatabase(scratch.options)
+  const app = await startApp(database, workDir)
+  let captured: Map<string, Statement[]>
+  try {
+    // The server's start-up sweep deletes the rows of files whose bytes it does not find (the
+    // seed stores none): the projects' rows go in once it has run.
+    await seedProjects(scratch.options)
+    progress("reading each project read's statements")
+    captured = await captureReads(app, database, EXPLAIN_CLIENTS)
+  } finally {
+    await app.close()
+  }
   const client = new pg.Client({ connectionString: scratch.options.url })
   await client.connect()
   try {

@@ -14,6 +14,7 @@ import {
   files,
   inspections,
   logEntries,
+  logEntryFiles,
   messages,
   payments,
   poolEntries,
@@ -93,7 +94,10 @@ async function seedMoney(db: Db) {
     where d.position = 1`)
 }
 
-/** Three documents' rows (no bytes: the reads send their metadata), a daily log and a warranty. */
+/**
+ * Three documents' rows (no bytes: the reads send their metadata), a daily log with the photo on
+ * its first day, and a warranty.
+ */
 async function seedDocuments(db: Db) {
   await db.execute(sql`insert into ${files}
       (client_id, kind, name, content_type, size, stored_bytes, width, height, step, variants,
@@ -114,6 +118,10 @@ async function seedDocuments(db: Db) {
     from ${projects} p
     cross join (values (0, 'Layout painted and the dig started.'),
       (1, 'Dig finished; spoils hauled away.')) as l(after, text)`)
+  await db.execute(sql`insert into ${logEntryFiles} (log_entry_id, file_id, position)
+    select l.id, f.id, 0 from ${logEntries} l
+    join ${files} f on f.client_id = l.client_id and f.kind = 'photo'
+    join ${projects} p on p.client_id = l.client_id and l.date = p.start_date`)
   await db.execute(sql`insert into ${warranties} (client_id, step, provider, term_months)
     select client_id, 'excavation', 'Bench Excavation', 12 from ${projects}`)
 }
@@ -157,5 +165,5 @@ export async function seedProjects(options: DatabaseOptions): Promise<void> {
 /** One line saying what each project holds. */
 export const projectsSummary = () =>
   `each with a start date (${PROJECT_ROWS.startDates} dates) and 2 inspections, a signed ` +
-  'excavation contract with 3 draws and its deposit paid, 3 files, 2 log entries, a warranty, ' +
-  '2 trades, a bid request and 3 messages'
+  'excavation contract with 3 draws and its deposit paid, 3 files, 2 log entries (one with a ' +
+  'photo), a warranty, 2 trades, a bid request and 3 messages'
