@@ -143,7 +143,7 @@ function printRead(url: string, plans: Explained['plans']) {
 }
 
 const seqScanNote = ({ table, rows, indexed }: SeqScan) =>
-  `${table} (${rows.toLocaleString('en-US')} rows; ${indexed ? 'an index serves it' : 'NO INDEX'})`
+  `${table} (${rows.toLocaleString('en-US')} rows when analyzed; ${indexed ? 'an index serves it' : 'NO INDEX'})`
 
 function summaryTable(explained: Explained[]): string {
   const rows = explained.map(({ url, plans }) => {
