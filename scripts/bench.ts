@@ -34,7 +34,10 @@
 // 14. a project's reads: GET /api/timeline, /api/money and /api/files from the 100 writers (each
 //    with a dated plan, a signed contract and 3 documents) against the PK-select floor (>= 30 %),
 //    their p99 from 50 (<= 100 ms on PostgreSQL) and their 304 against a bare 304 (>= 50 %)
-//    (`--only reads`).
+//    (`--only reads`);
+// 15. a project's reads at 10,000 clients: the statements the server sends for each and their
+//    EXPLAIN (ANALYZE, BUFFERS) plans, a Seq Scan on a table of project rows flagged
+//    (`--only explain --db postgres`; not part of the full run).
 // Every server runs on the database --db names: PGlite (a fresh DATA_DIR each) or PostgreSQL
 // (BENCH_DATABASE_URL's server, a scratch database each, dropped at the end). The database's own
 // floor, a one-row PK select and a one-row upsert transaction through the raw driver, is
@@ -61,6 +64,7 @@ import { floorLines, measureFloors, ofFloor, type Floors } from './bench/floors'
 import { databaseName, printHeader, printLoadHeader } from './bench/header'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
 import { exportsSection, prepareExports } from './bench/exports'
+import { explainReads } from './bench/explain'
 import { passportSection, preparePassports } from './bench/passport'
 import { measure } from './bench/load'
 import { messagesSection, prepareMessages } from './bench/messages'
@@ -142,6 +146,10 @@ async function bench(
   }
   if (options.only === 'reads') {
     await readsOnly(workDir, options, databases, durations)
+    return
+  }
+  if (options.only === 'explain') {
+    await explainReads(databases, workDir)
     return
   }
 

@@ -15,9 +15,20 @@ export type BenchOptions = {
    * `trades`: the trade portal's page weight, the floor and GET /api/trade, alone;
    * `exports`: a waiver and the schedule of values as PDFs for 40 draws, alone;
    * `messages`: the floor and POST /api/threads/project/messages, alone;
-   * `reads`: the floor and a project's reads (timeline, money, files) and their 304s, alone.
+   * `reads`: the floor and a project's reads (timeline, money, files) and their 304s, alone;
+   * `explain`: each of a project's reads' statements and their plans at 10,000 clients
+   * (PostgreSQL only).
    */
-  only: 'admin-fetch' | 'writes' | 'trades' | 'exports' | 'passport' | 'messages' | 'reads' | null
+  only:
+    | 'admin-fetch'
+    | 'writes'
+    | 'trades'
+    | 'exports'
+    | 'passport'
+    | 'messages'
+    | 'reads'
+    | 'explain'
+    | null
 }
 
 /** A few minutes on 2 cores; 50,000 clients on request. */
@@ -55,6 +66,7 @@ export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'passport',
     'messages',
     'reads',
+    'explain',
   ] as const
   if (only !== null && !groups.some((group) => group === only))
     throw new Error(`--only takes ${groups.join(', ')}, got "${only}"`)
@@ -62,6 +74,12 @@ export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   if (db === 'postgres' && url === null) {
     throw new Error(
       '--db postgres needs BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test',
+    )
+  }
+  // PGlite plans for its one in-process connection: the plans that matter are PostgreSQL's.
+  if (only === 'explain' && db !== 'postgres') {
+    throw new Error(
+      '--only explain runs on PostgreSQL alone: add --db postgres (and BENCH_DATABASE_URL)',
     )
   }
   return { db, url, sizes: sizesOf(values.sizes), only: only as BenchOptions['only'] }
