@@ -2,13 +2,16 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApi } from './adapters/api'
+import { loadAuth } from './adapters/auth-storage'
 import { afterFirstScreen } from './app/after-first-screen'
 import { createSession } from './app/create-session'
 import { DownloadProvider } from './app/download-context'
 import { followSession } from './app/follow-session'
+import { preloadBuilder } from './app/preload-builder'
 import { ProjectThreadsProvider } from './app/project-threads-context'
 import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
+import { AreaSkeleton } from './components/area-skeleton'
 import { createAppRouter } from './routes/router'
 import './styles/app.css'
 import './styles/full-page.css'
@@ -23,10 +26,16 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve))
 // machines stay free of React and I/O; their effects are ports provided here (README, "How it
 // is built").
 async function start(container: HTMLElement) {
-  // Stored session state is restored before the first route decision; meanwhile index.html's
-  // own full-page spinner shows.
+  // Stored session state is restored before the first route decision. Meanwhile a remembered
+  // session sees its area's shape, not index.html's spinner, and a client's builder downloads
+  // beside the restore and the refresh.
   await nextTask()
   const root = createRoot(container)
+  const remembered = loadAuth()
+  if (remembered?.isAuthenticated) {
+    if (remembered.role === 'CLIENT') preloadBuilder()
+    root.render(<AreaSkeleton />)
+  }
   const { actor, ports: api } = await createSession((getToken) => createApi({ getToken }))
   await nextTask()
   const stages = createStagesCache(api.stages)
