@@ -27,18 +27,23 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve))
 // is built").
 async function start(container: HTMLElement) {
   // Stored session state is restored before the first route decision. Meanwhile a remembered
-  // session sees its area's shape, not index.html's spinner, and a client's builder downloads
-  // beside the restore and the refresh.
+  // session sees its area's shape, not index.html's spinner, and a client's builder (its chunk
+  // and the stage list its route waits for) downloads beside the restore.
   await nextTask()
   const root = createRoot(container)
   const remembered = loadAuth()
-  if (remembered?.isAuthenticated) {
-    if (remembered.role === 'CLIENT') preloadBuilder()
-    root.render(<AreaSkeleton />)
-  }
+  const client = remembered?.isAuthenticated === true && remembered.role === 'CLIENT'
+  if (client) preloadBuilder()
+  if (remembered?.isAuthenticated) root.render(<AreaSkeleton />)
+  // GET /api is public: read before the session exists, with no token.
+  let earlyStages = client ? createApi({ getToken: () => null }).stages() : null
   const { actor, ports: api } = await createSession((getToken) => createApi({ getToken }))
   await nextTask()
-  const stages = createStagesCache(api.stages)
+  const stages = createStagesCache((signal) => {
+    const early = earlyStages
+    earlyStages = null
+    return early ?? api.stages(signal)
+  })
   const router = createAppRouter({
     session: actor,
     validate: (place, signal) => api.call('validate', { body: place }, signal),
