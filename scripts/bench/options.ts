@@ -14,9 +14,11 @@ export type BenchOptions = {
    * `writes`: the floor, POST /api/refresh and the builder's writes, alone;
    * `trades`: the trade portal's page weight, the floor and GET /api/trade, alone;
    * `exports`: a waiver and the schedule of values as PDFs for 40 draws, alone;
-   * `messages`: the floor and POST /api/threads/project/messages, alone.
+   * `messages`: the floor and POST /api/threads/project/messages, alone;
+   * `first-paint`: the bundles, and Lighthouse on /login and on the signed-in Overview, alone.
    */
-  only: 'admin-fetch' | 'writes' | 'trades' | 'exports' | 'passport' | 'messages' | null
+  only:
+    'admin-fetch' | 'writes' | 'trades' | 'exports' | 'passport' | 'messages' | 'first-paint' | null
 }
 
 /** A few minutes on 2 cores; 50,000 clients on request. */
@@ -46,7 +48,15 @@ export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   const { db, only = null } = values
   if (db !== 'pglite' && db !== 'postgres')
     throw new Error(`--db takes pglite or postgres, got "${db}"`)
-  const groups = ['admin-fetch', 'writes', 'trades', 'exports', 'passport', 'messages'] as const
+  const groups = [
+    'admin-fetch',
+    'writes',
+    'trades',
+    'exports',
+    'passport',
+    'messages',
+    'first-paint',
+  ] as const
   if (only !== null && !groups.some((group) => group === only))
     throw new Error(`--only takes ${groups.join(', ')}, got "${only}"`)
   const url = env.BENCH_DATABASE_URL || null
