@@ -135,9 +135,11 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     // Every step prices itself from the stages' price lists (seed §2: loaded from GET /api).
     loader: ({ context }) => context.stages(),
     // After sign-in, the area's shape while its chunk and the price lists load: at once, never
-    // a blank frame or a bare spinner first.
+    // a blank frame or a bare spinner first, and gone as soon as the page is there (the shapes
+    // stand where the page's parts will, so even a short showing does not flash).
     pendingComponent: AreaSkeleton,
     pendingMs: 0,
+    pendingMinMs: 0,
     component: lazyRouteComponent(builderArea, 'BuilderLayout'),
   })
   const builderPage = lazyRouteComponent(builderArea, 'BuilderPage')
