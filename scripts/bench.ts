@@ -1,7 +1,9 @@
 // `npm run bench`, three parts, each with its own table and verdict for the issue's targets:
 // 1. the landing route's JavaScript (gzip) against a bare React + TanStack Router + XState
 //    build made in the same run (<= 1.3x), both built into a temp directory;
-// 2. Lighthouse performance (mobile) of /login on the real server (>= 95);
+// 2. Lighthouse performance (mobile) of /login on the real server (>= 95), and of the signed-in
+//    Overview (>= 90), each with the load average beside it; the builder chunk's weight against
+//    the bare build (`--only first-paint`: these and nothing else);
 // 3. autocannon against GET /api and POST /api/refresh of the real server and against a bare
 //    Fastify route, each server in its own child process started the same way (GET /api >=
 //    50 % of the bare route's req/s);
@@ -63,6 +65,7 @@ import {
 import { floorLines, measureFloors, ofFloor, type Floors } from './bench/floors'
 import { databaseName, printHeader, printLoadHeader } from './bench/header'
 import { lighthouseSection, runLighthouse, stopLighthouse } from './bench/lighthouse'
+import { OVERVIEW_PAGE, overviewLighthouse } from './bench/signed-in-lighthouse'
 import { exportsSection, prepareExports } from './bench/exports'
 import { explainReads } from './bench/explain'
 import { passportSection, preparePassports } from './bench/passport'
@@ -104,6 +107,13 @@ async function lighthouse(real: Server, bundles: BundleReport, workDir: string):
         }
   console.log('')
   console.log(lighthouseSection(url, result))
+}
+
+/** Lighthouse on the signed-in Overview, once the bench city is served. */
+async function signedInLighthouse(real: Server, outboxDir: string, workDir: string) {
+  const { url, result } = await overviewLighthouse(real, outboxDir, workDir, progress)
+  console.log('')
+  console.log(lighthouseSection(url, result, OVERVIEW_PAGE))
 }
 
 async function bench(
@@ -152,6 +162,10 @@ async function bench(
     await explainReads(databases, workDir)
     return
   }
+  if (options.only === 'first-paint') {
+    await firstPaintOnly(workDir, databases)
+    return
+  }
 
   const bundles = await measureBundles(workDir, progress)
   console.log('')
@@ -171,6 +185,8 @@ async function bench(
   const stages = await stagesAnswer(real)
   const sessions = await signInSessions(real, outboxDir)
   const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
+  // The city is served now; the load runs have not started.
+  await signedInLighthouse(real, outboxDir, workDir)
   progress(`setting ${writes.clients.length} clients' start dates for the Timeline run`)
   const timelines = await prepareClientTimelines(real, writes.clients)
   const money = await prepareMoney(real, writes.clients, progress)
@@ -262,6 +278,8 @@ async function writesOnly(
   const stages = await stagesAnswer(real)
   const sessions = await signInSessions(real, outboxDir)
   const writes = await prepareClientWrites(real, outboxDir, stages.body, progress)
+  // The city is served now; the load runs have not started.
+  await signedInLighthouse(real, outboxDir, workDir)
   progress('starting the bare Fastify server with the same bodies')
   const bare = await startBareServer(path.join(workDir, 'bare'), {
     stages: stages.body,
@@ -357,6 +375,19 @@ async function readsOnly(
   await printLoadHeader(durations.run, options)
   const postgres = options.db === 'postgres'
   await clientReadsBench(real, workDir, owners, floors, durations, progress, postgres)
+}
+
+/** `--only first-paint`: the bundles, then Lighthouse on /login and on the signed-in Overview. */
+async function firstPaintOnly(workDir: string, databases: ScratchDatabases) {
+  const bundles = await measureBundles(workDir, progress)
+  console.log('')
+  console.log(bundleSection(bundles))
+  const outboxDir = path.join(workDir, 'outbox')
+  progress('starting the PoolPath server')
+  const real = await startRealServer((await databases.make('main')).env, outboxDir)
+  await lighthouse(real, bundles, workDir)
+  await openBenchCity(real, outboxDir)
+  await signedInLighthouse(real, outboxDir, workDir)
 }
 
 async function cleanUp(workDir: string, databases: ScratchDatabases): Promise<void> {

@@ -2,13 +2,16 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApi } from './adapters/api'
+import { loadAuth } from './adapters/auth-storage'
 import { afterFirstScreen } from './app/after-first-screen'
 import { createSession } from './app/create-session'
 import { DownloadProvider } from './app/download-context'
 import { followSession } from './app/follow-session'
+import { preloadBuilder } from './app/preload-builder'
 import { ProjectThreadsProvider } from './app/project-threads-context'
 import { SessionProvider } from './app/session-context'
 import { createStagesCache } from './app/stages-cache'
+import { AreaSkeleton } from './components/area-skeleton'
 import { createAppRouter } from './routes/router'
 import './styles/app.css'
 import './styles/full-page.css'
@@ -23,13 +26,24 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve))
 // machines stay free of React and I/O; their effects are ports provided here (README, "How it
 // is built").
 async function start(container: HTMLElement) {
-  // Stored session state is restored before the first route decision; meanwhile index.html's
-  // own full-page spinner shows.
+  // Stored session state is restored before the first route decision. Meanwhile a remembered
+  // session sees its area's shape, not index.html's spinner, and a client's builder (its chunk
+  // and the stage list its route waits for) downloads beside the restore.
   await nextTask()
   const root = createRoot(container)
+  const remembered = loadAuth()
+  const client = remembered?.isAuthenticated === true && remembered.role === 'CLIENT'
+  if (client) preloadBuilder()
+  if (remembered?.isAuthenticated) root.render(<AreaSkeleton />)
+  // GET /api is public: read before the session exists, with no token.
+  let earlyStages = client ? createApi({ getToken: () => null }).stages() : null
   const { actor, ports: api } = await createSession((getToken) => createApi({ getToken }))
   await nextTask()
-  const stages = createStagesCache(api.stages)
+  const stages = createStagesCache((signal) => {
+    const early = earlyStages
+    earlyStages = null
+    return early ?? api.stages(signal)
+  })
   const router = createAppRouter({
     session: actor,
     validate: (place, signal) => api.call('validate', { body: place }, signal),

@@ -109,6 +109,12 @@ export function bundleSection(report: BundleReport): string {
   const ratio = bundleRatio(report)
   const small = ratio > 0 && ratio <= TARGET_BUNDLE_RATIO
   const outcome = small && missingLazy.length === 0 ? 'PASS' : 'FAIL'
+  const builder = app.lazy.find((chunk) => chunk.src === EXPECTED_LAZY[0].src)
+  const builderNote = builder
+    ? `The builder's chunk (what Verify or a remembered session loads beside the landing JS): ` +
+      `${kB(builder.gzip)} kB gzip, ${times(builder.gzip / baseline.landing.gzip)} the bare build's ` +
+      `${kB(baseline.landing.gzip)} kB`
+    : 'The builder is not a lazy chunk'
   const lazyNote =
     missingLazy.length === 0
       ? 'builder, admin and Dexie are lazy chunks'
@@ -130,6 +136,7 @@ export function bundleSection(report: BundleReport): string {
       ],
       2,
     ),
+    builderNote,
     '',
     `Verdict: ${outcome}: PoolPath's landing JS is ${times(ratio)} the bare build's ` +
       `(target <= ${times(TARGET_BUNDLE_RATIO)}); ${lazyNote}`,

@@ -17,7 +17,8 @@ export type BenchOptions = {
    * `messages`: the floor and POST /api/threads/project/messages, alone;
    * `reads`: the floor and a project's reads (timeline, money, files) and their 304s, alone;
    * `explain`: each of a project's reads' statements and their plans at 10,000 clients
-   * (PostgreSQL only).
+   * (PostgreSQL only);
+   * `first-paint`: the bundles, and Lighthouse on /login and on the signed-in Overview, alone.
    */
   only:
     | 'admin-fetch'
@@ -28,6 +29,7 @@ export type BenchOptions = {
     | 'messages'
     | 'reads'
     | 'explain'
+    | 'first-paint'
     | null
 }
 
@@ -67,6 +69,7 @@ export function benchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'messages',
     'reads',
     'explain',
+    'first-paint',
   ] as const
   if (only !== null && !groups.some((group) => group === only))
     throw new Error(`--only takes ${groups.join(', ')}, got "${only}"`)

@@ -16,6 +16,7 @@ import type { SessionActor } from '../../machines/session/session.machine'
 import type { TradePortalPorts } from '../../machines/trade-portal/trade-portal.types'
 import { PageShell } from '../components/page-shell'
 import { AreaSkeleton } from '../components/area-skeleton'
+import { builderArea } from './builder-area-chunk'
 import { FullPageSpinner } from '../components/spinner'
 import { ADMIN_SECTION_ROUTES } from '../features/admin/sections'
 import { LoginPage } from '../features/auth/login-page'
@@ -106,7 +107,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
   const verifyRoute = createRoute({
     getParentRoute: () => landingRoute,
     path: 'verify',
-    component: lazyRouteComponent(() => import('../features/auth/verify-page'), 'VerifyPage'),
+    component: lazyRouteComponent(() => import('./verify-screen'), 'VerifyScreen'),
   })
   const onboardingRoute = createRoute({
     getParentRoute: () => landingRoute,
@@ -133,17 +134,15 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
       follow(areaGuard(await settled(context.session), '/builder', location.href)),
     // Every step prices itself from the stages' price lists (seed §2: loaded from GET /api).
     loader: ({ context }) => context.stages(),
-    // After sign-in, the area's shape while its chunk and the price lists load.
+    // After sign-in, the area's shape while its chunk and the price lists load: at once, never
+    // a blank frame or a bare spinner first, and gone as soon as the page is there (the shapes
+    // stand where the page's parts will, so even a short showing does not flash).
     pendingComponent: AreaSkeleton,
-    component: lazyRouteComponent(
-      () => import('../features/builder/builder-area'),
-      'BuilderLayout',
-    ),
+    pendingMs: 0,
+    pendingMinMs: 0,
+    component: lazyRouteComponent(builderArea, 'BuilderLayout'),
   })
-  const builderPage = lazyRouteComponent(
-    () => import('../features/builder/builder-area'),
-    'BuilderPage',
-  )
+  const builderPage = lazyRouteComponent(builderArea, 'BuilderPage')
   const builderChildren = [
     createRoute({
       getParentRoute: () => builderRoute,
@@ -158,19 +157,13 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
       params: { parse: ({ page }) => ({ page: slugOf(BUILDER_PAGE_ROUTES, page) }) },
       validateSearch: builderSearch,
       // The route that throws answers it, so the builder's layout and steps stay around it.
-      notFoundComponent: lazyRouteComponent(
-        () => import('../features/builder/builder-area'),
-        'BuilderNotFound',
-      ),
+      notFoundComponent: lazyRouteComponent(builderArea, 'BuilderNotFound'),
       component: builderPage,
     }),
     createRoute({
       getParentRoute: () => builderRoute,
       path: 'manager/$id',
-      component: lazyRouteComponent(
-        () => import('../features/builder/builder-area'),
-        'ManagerPage',
-      ),
+      component: lazyRouteComponent(builderArea, 'ManagerPage'),
     }),
   ]
 

@@ -151,18 +151,23 @@ describe('a phone that shows the page', () => {
     for (const [drawn, plain] of widths) expect(drawn).toBeCloseTo(plain ?? 0, 1)
   })
 
-  it('shows the builder’s shape, busy and named Loading, while it loads after sign-in', async () => {
+  it('starts the builder’s download on /verify, and shows its shape, busy and named Loading, until it is there', async () => {
     const first = await e2e.openPage({ viewport: PHONE })
     await designedClient(first.page, 'pat-skeleton@example.com')
     const { page, problems } = await e2e.openPage({ viewport: PHONE })
-    await enterCode(page, 'pat-skeleton@example.com')
     // The builder's code held back, as on a slow connection.
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
+    let requested = () => {}
+    const asked = new Promise<void>((resolve) => (requested = resolve))
     await page.route(/\/assets\/builder-area-[^/]*\.js$/, async (route) => {
+      requested()
       await held
       await route.continue()
     })
+    await enterCode(page, 'pat-skeleton@example.com')
+    // Typing the code starts the builder's download, before Verify is pressed.
+    await asked
     await page.getByRole('button', { name: 'Verify' }).click()
     const busy = page.locator('main[aria-busy="true"]')
     await busy.waitFor()

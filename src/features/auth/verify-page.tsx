@@ -34,8 +34,11 @@ const codeMessage = (problem: SessionProblem | null) => {
   return hint ? `${problem.detail} ${hint}` : problem.detail
 }
 
-/** /verify: the 6-digit code from the email. Success signs in; the router takes it from there. */
-export function VerifyPage() {
+/**
+ * /verify: the 6-digit code from the email. Success signs in; the router takes it from there.
+ * `preload` starts loading the signed-in area as the code is typed, so it is at hand on Verify.
+ */
+export function VerifyPage({ preload }: { preload: () => void }) {
   const actor = useSessionActor()
   const busy = useSessionBusy()
   const verifying = useSessionVerifying()
@@ -92,7 +95,9 @@ export function VerifyPage() {
             value={code}
             onChange={(event) => {
               // Digits only: a pasted "123 456" or a stray letter never reaches the check.
-              setCode(event.target.value.replace(/\D/g, ''))
+              const digits = event.target.value.replace(/\D/g, '')
+              if (digits && !code) preload()
+              setCode(digits)
               setLocalError(undefined)
             }}
             aria-invalid={fieldMessage ? true : undefined}

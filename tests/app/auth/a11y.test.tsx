@@ -60,7 +60,7 @@ describe('sign-in screens have no axe violations', () => {
       },
     })
     await awaitCode(actor)
-    const { user } = await renderPage(actor, <VerifyPage />)
+    const { user } = await renderPage(actor, <VerifyPage preload={() => {}} />)
     expect(await violations()).toEqual([])
 
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '111111{Enter}')

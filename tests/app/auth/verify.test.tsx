@@ -16,15 +16,16 @@ const codeField = () => screen.getByRole('textbox', { name: 'Verification code' 
 async function verifyPage(ports?: Parameters<typeof startSession>[0]) {
   const session = startSession(ports)
   await awaitCode(session.actor)
-  const { user } = await renderPage(session.actor, <VerifyPage />)
-  return { ...session, user }
+  const preload = vi.fn()
+  const { user } = await renderPage(session.actor, <VerifyPage preload={preload} />)
+  return { ...session, user, preload }
 }
 
 describe('VerifyPage', () => {
   it('says where the code went and sends it with Remember me', async () => {
     const { actor, ports } = startSession()
     await awaitCode(actor, 'pat@example.com')
-    const { user } = await renderPage(actor, <VerifyPage />)
+    const { user } = await renderPage(actor, <VerifyPage preload={() => {}} />)
 
     expect(screen.getByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy()
     expect(screen.getByText('We sent a 6-digit code to pat@example.com.')).toBeTruthy()
@@ -131,6 +132,15 @@ describe('VerifyPage', () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000))
     expect(screen.getByRole('button', { name: 'Resend code' })).toHaveProperty('disabled', false)
     expect(screen.queryByText('Another code in', { exact: false })).toBeNull()
+  })
+
+  it('starts loading the signed-in area with the first digit typed, once', async () => {
+    const { user, preload } = await verifyPage()
+    expect(preload).not.toHaveBeenCalled()
+    await user.type(codeField(), '1')
+    expect(preload).toHaveBeenCalledTimes(1)
+    await user.type(codeField(), '23456')
+    expect(preload).toHaveBeenCalledTimes(1)
   })
 
   it('goes back to choosing an email', async () => {

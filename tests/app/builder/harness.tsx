@@ -299,6 +299,11 @@ export type BuilderOptions = {
   messages?: MessagesSeed
   /** Hears each client call as it is sent, and again as it is answered. */
   onCall?: (moment: 'sent' | 'answered', name: ClientCall['name']) => void
+  /**
+   * The stages' read the builder's route waits for (answered at once unless said): a test that
+   * holds it sees the builder as it is before its first read answers.
+   */
+  stagesRead?: Promise<Stage[]>
 }
 
 /**
@@ -402,7 +407,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
     {
       session,
       validate: async () => ({ Flag: true }),
-      stages: async () => stages,
+      stages: () => options.stagesRead ?? Promise.resolve(stages),
       // These pages never open the trade portal.
       tradePorts: () => Promise.reject(new Error('no trade portal here')),
     },
@@ -414,10 +419,11 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
       <RouterProvider router={router} />
     </SessionProvider>,
   )
-  // The route's chunk may still be loading: wait for the page's own heading.
+  // The route's chunk may still be loading: wait for the page's own heading (or, while the
+  // first read is held, for any).
   await screen.findByRole(
     'heading',
-    { level: 1, name: (name) => name !== 'Loading PoolPath' },
+    { level: 1, name: (name) => options.stagesRead !== undefined || name !== 'Loading PoolPath' },
     { timeout: 5000 },
   )
   const client = () => session.getSnapshot().children.client
