@@ -77,8 +77,11 @@ function firstRowsFirst<T>(rows: readonly T[], column: Column<T>, direction: Sor
     FIRST_ROWS,
     direction === 'descending',
   )
-  const placed = new Set(first)
-  return [...first, ...Array.from(rows.keys()).filter((i) => !placed.has(i))]
+  const placed = new Uint8Array(rows.length)
+  for (const row of first) placed[row] = 1
+  const order = [...first]
+  for (let row = 0; row < rows.length; row++) if (placed[row] === 0) order.push(row)
+  return order
 }
 
 /** Settles when the worker's order for `sort` is known, if the table shows it provisionally. */
