@@ -8,6 +8,7 @@ import {
   stateIn,
   type ActorRefFrom,
 } from 'xstate'
+import { checkRows, type RowLists } from './admin-check'
 import { applyFetchResult, adminCallFailure, initialAdminContext } from './admin-lists'
 import { applyWrite, makesDataStale } from './admin-writes'
 import { unprovided } from '../ports'
@@ -73,6 +74,8 @@ export const adminMachine = setup({
     fetchAdminData: fromPromise<AdminFetchResult, AdminFetchInput>(async () => {
       throw new Error('fetchAdminData not provided')
     }),
+    /** The full check of the rows that the fetch took in after a first look (admin-check.ts). */
+    checkRows: fromPromise<undefined, RowLists>(({ input, signal }) => checkRows(input, signal)),
     /** Port: one admin write (PRODUCT.md §4); resolves what it changed, rejects with the problem. */
     adminCall: fromPromise<AdminCallResult, AdminCall>(async () => {
       throw new Error('adminCall not provided')
@@ -84,6 +87,11 @@ export const adminMachine = setup({
     ),
     storeFetchError: assign((_, params: { error: unknown }) => ({
       error: errorMessage(params.error),
+    })),
+    /** Rows that do not fit are not kept as current: the next poll asks for the whole answer. */
+    storeCheckFailure: assign((_, params: { error: unknown }) => ({
+      error: errorMessage(params.error),
+      etag: null,
     })),
     toggleSidebar: assign(({ context }) => ({ isOpen: !context.isOpen })),
     startCall: assign((_, params: { call: AdminCall }) => ({
@@ -157,14 +165,12 @@ export const adminMachine = setup({
                     },
                   },
                   {
-                    target: 'waiting',
-                    actions: [
-                      {
-                        type: 'storeFetchResult',
-                        params: ({ event }) => ({ result: event.output }),
-                      },
-                      persistContext,
-                    ],
+                    // The rows go on screen now; they are checked, then stored, after that.
+                    target: 'checking',
+                    actions: {
+                      type: 'storeFetchResult',
+                      params: ({ event }) => ({ result: event.output }),
+                    },
                   },
                 ],
                 onError: {
@@ -172,6 +178,29 @@ export const adminMachine = setup({
                   target: 'waiting',
                   actions: {
                     type: 'storeFetchError',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                },
+              },
+            },
+            // Still the fetch as the screens see it (Refresh stays busy): the answer is not
+            // current until its rows are checked.
+            checking: {
+              tags: ['fetching'],
+              invoke: {
+                src: 'checkRows',
+                input: ({ context }) => ({
+                  Clients: context.Clients,
+                  UsersWithPerks: context.UsersWithPerks,
+                  UsersOnWaitingList: context.UsersOnWaitingList,
+                  BuilderRequests: context.BuilderRequests,
+                  ManagerRequests: context.ManagerRequests,
+                }),
+                onDone: { target: 'waiting', actions: persistContext },
+                onError: {
+                  target: 'waiting',
+                  actions: {
+                    type: 'storeCheckFailure',
                     params: ({ event }) => ({ error: event.error }),
                   },
                 },

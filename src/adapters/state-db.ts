@@ -148,14 +148,12 @@ function saveFields(key: StateKey, fields: Fields): Promise<void> {
       const kept = new Set(
         rows.flatMap(({ value }) => (isPartsMarker(value) ? [value.storedInParts] : [])),
       )
-      const replaced = await db.state
-        .where('key')
-        .startsWith(partsPrefix(key))
-        .filter((row) => {
-          const [field = '', generation = ''] = row.key.slice(partsPrefix(key).length).split('/')
-          return field in fields && !kept.has(generation)
-        })
-        .primaryKeys()
+      // Keys only: a filter on the rows would read every part's thousand rows back first.
+      const parts = await db.state.where('key').startsWith(partsPrefix(key)).primaryKeys()
+      const replaced = parts.filter((partKey) => {
+        const [field = '', generation = ''] = partKey.slice(partsPrefix(key).length).split('/')
+        return field in fields && !kept.has(generation)
+      })
       await db.state.bulkDelete(replaced)
     })
   })

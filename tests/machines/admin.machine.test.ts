@@ -12,6 +12,7 @@ import {
   replaceStage,
   replaceTip,
   type AdminContext,
+  type AdminFetchData,
   type AdminFetchInput,
   type AdminFetchResult,
   type AdminInput,
@@ -274,6 +275,47 @@ describe('admin machine: persist', () => {
       expect(saved.at(-1)).not.toHaveProperty('now')
     }
   })
+
+  it('shows a full answer’s rows at once and saves them only once they are checked', async () => {
+    const { actor, context, saved } = start({ role: 'ADMIN' })
+    await waitFor(actor, (s) => s.matches({ data: { polling: 'checking' } }))
+    expect(context().Clients).toEqual(fetchData().Clients)
+    expect(saved).toHaveLength(0)
+    await waitFor(actor, (s) => s.matches({ data: { polling: 'waiting' } }))
+    expect(saved).toHaveLength(1)
+    expect(saved[0]?.Clients).toEqual(fetchData().Clients)
+  })
+
+  const request = {
+    id: uuid(10),
+    clientId: uuid(9),
+    clientName: 'Client 9',
+    status: 'open' as const,
+    createdAt: '2026-11-01T00:00:00Z',
+  }
+  const misfits: Partial<AdminFetchData>[] = [
+    { Clients: [client(8), { ...client(9), createdAt: 'yesterday' }] },
+    { UsersWithPerks: [{ ...client(9), paid: 1.5 }] },
+    { UsersOnWaiting: [{ ...client(9), id: 'client 9' }] },
+    { BuilderRequests: [{ ...request, clientId: 'nobody' }] },
+    {
+      ManagerRequests: [
+        { ...request, managerId: null, managerName: '', message: 'Hi', createdAt: 'now' },
+      ],
+    },
+  ]
+  it.each(misfits)(
+    'keeps a row that does not fit (%j) on screen, unsaved, with the error and no etag',
+    async (lists) => {
+      const { context, saved, settled } = start({ role: 'ADMIN' }, async () =>
+        ok('v1', fetchData(lists)),
+      )
+      await settled()
+      expect(context().error).toMatch(/does not fit/)
+      expect(context().etag).toBeNull()
+      expect(saved).toHaveLength(0)
+    },
+  )
 
   it('does not save after a failed fetch: nothing but the error changed', async () => {
     const { saved, settled, context } = start({ role: 'ADMIN' }, () =>

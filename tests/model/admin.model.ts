@@ -39,6 +39,7 @@ export type AdminEvent =
   | { type: 'OTHER_ADMIN_ADDS_CITY_THEN_REFRESH' }
   /** The 5-minute poll while the network is down. */
   | { type: 'POLL_OFFLINE' }
+  | { type: 'POLL_MISFIT' }
   | { type: 'REFRESH' }
   /** On a phone-wide window, the Menu opens and closes the sections. */
   | { type: 'OPEN_AND_CLOSE_MENU' }
@@ -94,6 +95,7 @@ export const adminModel = setup({
             OTHER_ADMIN_ADDS_CITY_THEN_POLL: { guard: 'isCities', target: 'otherCityShown' },
             OTHER_ADMIN_ADDS_CITY_THEN_REFRESH: { guard: 'isCities', target: 'otherCityShown' },
             POLL_OFFLINE: { guard: 'isCities', target: 'pollFailed' },
+            POLL_MISFIT: { guard: 'isCities', target: 'pollMisfit' },
           },
         },
         /** The walk's item, as added (for clients and tips: as the server holds it). */
@@ -111,6 +113,8 @@ export const adminModel = setup({
         otherCityShown: {},
         /** The list as it was, saying the latest data could not be loaded. */
         pollFailed: { on: { REFRESH: 'none' } },
+        /** The answer's rows shown, saying a row did not fit; the next fetch asks for all again. */
+        pollMisfit: { on: { REFRESH: 'none' } },
       },
     },
     /** The requests of `context.kind`: one request, from Bo Park. */

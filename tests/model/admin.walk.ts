@@ -238,6 +238,10 @@ export function adminWalk(d: Driver): TestParam<AdminSnapshot, AdminEvent> {
         await d.cutNext('adminFetch')
         await d.wait(POLL_INTERVAL)
       },
+      POLL_MISFIT: async () => {
+        await d.misfitNextAdminFetch()
+        await d.wait(POLL_INTERVAL)
+      },
       REFRESH: () => d.click('button', 'Refresh'),
       OPEN_AND_CLOSE_MENU: () =>
         d.onPhone(async () => {
@@ -288,6 +292,11 @@ export function adminWalk(d: Driver): TestParam<AdminSnapshot, AdminEvent> {
       'list.otherCityShown': async () => {
         await section(LISTS.cities)
         await d.expectRole('button', `Edit ${OTHER_CITY.name}, ${OTHER_CITY.state}`)
+      },
+      'list.pollMisfit': async () => {
+        await section(LISTS.cities)
+        await d.expectRole('alert', STALE)
+        await d.expectText(/a row of BuilderRequests does not fit/)
       },
       'list.pollFailed': async () => {
         await section(LISTS.cities)

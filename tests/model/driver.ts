@@ -121,6 +121,8 @@ export interface Driver {
   wait(ms: number): Promise<void>
   /** The next `call` fails as if the network were down. */
   cutNext(call: CutCall): Promise<void>
+  /** The next admin fetch answers in full, with a builder request that does not fit the contract. */
+  misfitNextAdminFetch(): Promise<void>
   /** The next `call` is answered 401, as if the access token had just expired. */
   refuseTokenNext(call: CutCall): Promise<void>
   /** Runs `actions` in a phone-wide window (where the Menu button shows), then widens it again. */
@@ -154,3 +156,12 @@ export interface Driver {
 export const HOUR = 60 * 60_000
 /** A code no login ever issues. */
 export const WRONG_CODE = '999999'
+
+/** A builder request whose client is no id: what the admin actor's check of the rows refuses. */
+export const MISFIT_REQUEST = {
+  id: '00000000-0000-4000-8000-00000000f17f',
+  clientId: 'nobody',
+  clientName: 'Nobody',
+  status: 'open' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+}

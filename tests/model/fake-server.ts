@@ -36,7 +36,7 @@ import { createFakeDocumentsApi } from '../app/builder/documents-fake'
 import { createFakeMessagesApi } from '../app/builder/messages-fake'
 import { PROJECT_NOTES } from './builder-messages.walk'
 import { createFakeClientApi, emptyPoolData, manager, STAGES } from '../app/builder/harness'
-import type { CutCall } from './driver'
+import { MISFIT_REQUEST, type CutCall } from './driver'
 import { wrongCode } from './fake-codes'
 import { createFakeTradePortal } from './fake-trade-portal'
 import { createFakeProjects } from './fake-projects'
@@ -353,6 +353,8 @@ export function createFakeServer() {
   let refreshPersistent = false
   /** Calls whose next request fails as if the network were down. */
   const cut = new Set<CutCall>()
+  /** Whether the next admin fetch answers in full with a row that does not fit. */
+  let misfitNext = false
   /** Calls whose next request finds every access token expired. */
   const tokenRefused = new Set<CutCall>()
   const codesSent = new Map<string, number>()
@@ -477,6 +479,7 @@ export function createFakeServer() {
     },
     /** The next request of `call` gets no answer. */
     cutNext: (call: CutCall) => void cut.add(call),
+    misfitNextAdminFetch: () => void (misfitNext = true),
     /** The next request of `call` finds its access token expired. */
     refuseTokenNext: (call: CutCall) => void tokenRefused.add(call),
     /** How many more codes the email may have in this 15-minute window. */
@@ -643,7 +646,13 @@ export function createFakeServer() {
     fetchAdmin: async (token: string | null, etag: string | null): Promise<AdminFetchResult> => {
       signedIn(token)
       reach('adminFetch')
-      return backOffice.fetch(etag)
+      if (!misfitNext) return backOffice.fetch(etag)
+      misfitNext = false
+      const full = await backOffice.fetch(null)
+      if (full.status !== 'ok') return full
+      const { BuilderRequests } = full.data
+      const data = { ...full.data, BuilderRequests: [...BuilderRequests, MISFIT_REQUEST] }
+      return { ...full, data }
     },
     /** The Projects' reads, a manager's and an admin's. */
     projectsCall: <K extends ProjectsCallName>(token: string | null, call: NamedCall<K>) =>

@@ -197,6 +197,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
     },
     wait: async (ms) => browser.wait(ms),
     cutNext: async (call) => server.cutNext(call),
+    misfitNextAdminFetch: async () => server.misfitNextAdminFetch(),
     refuseTokenNext: async (call) => server.refuseTokenNext(call),
     // jsdom lays nothing out: every control shows at any width.
     onPhone: (actions) => actions(),

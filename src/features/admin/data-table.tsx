@@ -1,9 +1,17 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useReducer,
+  useState,
+  type ReactNode,
+} from 'react'
 import { downloadCsv, toCsv } from '../../lib/csv'
 import { inIdleTime } from '../../lib/idle'
 import { cellText, type Column } from './columns'
 import { TableBody } from './table-body'
-import { matching, searchTexts, sorter, tableLines, type Sort } from './table-view'
+import { matching, searchTexts, sorter, sortComing, tableLines, type Sort } from './table-view'
 
 /** About a millisecond's work for a row of the Clients section. */
 const TEXTS_PER_STEP = 500
@@ -49,11 +57,22 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   // Ready before the first keystroke: a few hundred rows' texts at a time while the page is idle.
   useEffect(() => inIdleTime(() => texts.step(TEXTS_PER_STEP)), [texts])
   const orderOf = useMemo(() => sorter(rows, columns), [rows, columns])
+  // A long list shows its first rows in order until the worker's whole order arrives.
+  const [ordersArrived, orderArrived] = useReducer((arrived: number) => arrived + 1, 0)
+  useEffect(() => {
+    let open = true
+    void sortComing(rows, columns, sort)?.then(() => open && orderArrived())
+    return () => {
+      open = false
+    }
+  }, [rows, columns, sort])
   // The field shows each keystroke at once; the rows follow when React has time.
   const needle = useDeferredValue(query).trim().toLowerCase()
   const shown = useMemo(
     () => matching(rows, needle === '' ? [] : texts.all(), orderOf(sort), needle),
-    [rows, texts, orderOf, sort, needle],
+    // `ordersArrived` is read by orderOf: a provisional order is replaced by the worker's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rows, texts, orderOf, sort, needle, ordersArrived],
   )
   const lines = useMemo(() => tableLines(shown, groupBy), [shown, groupBy])
 

@@ -8,6 +8,8 @@ import type { SortAnswer, SortRequest } from './sort-worker'
  * thread. Kept per list (the array the admin state holds) and column, for as long as the list.
  */
 const known = new WeakMap<readonly unknown[], Map<string, ColumnOrder | 'under way'>>()
+/** The orders the worker is still working out, settled when each is known. */
+const coming = new WeakMap<readonly unknown[], Map<string, Promise<void>>>()
 
 /** Shorter lists sort on the page in a few milliseconds. */
 export const IN_WORKER_FROM = 5_000
@@ -44,6 +46,10 @@ export function keepOrder<T>(
   known.set(rows, byColumn)
 }
 
+/** Settles once the worker has worked out the order of `rows` by `column`, if it is on it. */
+export const orderComing = <T>(rows: readonly T[], column: Column<T>): Promise<void> | undefined =>
+  coming.get(rows)?.get(column.key)
+
 /** Starts working out the order of a long list by `column` in the worker (once per list). */
 export function orderInAdvance<T>(rows: readonly T[], column: Column<T>): void {
   if (rows.length < IN_WORKER_FROM || known.get(rows)?.has(column.key)) return
@@ -52,6 +58,17 @@ export function orderInAdvance<T>(rows: readonly T[], column: Column<T>): void {
   const id = ++requests
   // A second call for the same list does not post it again.
   keepOrder(rows, column, 'under way')
-  waiting.set(id, (order) => keepOrder(rows, column, order))
+  const byColumn = coming.get(rows) ?? new Map<string, Promise<void>>()
+  byColumn.set(
+    column.key,
+    new Promise((resolve) =>
+      waiting.set(id, (order) => {
+        keepOrder(rows, column, order)
+        byColumn.delete(column.key)
+        resolve()
+      }),
+    ),
+  )
+  coming.set(rows, byColumn)
   sorting.postMessage({ id, values: rows.map((row) => column.value(row)) } satisfies SortRequest)
 }

@@ -1,6 +1,6 @@
 import { cellText, type Column } from './columns'
-import { keepOrder, knownOrder } from './orders'
-import { collator, columnOrder, type ColumnOrder } from './sort-order'
+import { keepOrder, knownOrder, orderComing, orderInAdvance } from './orders'
+import { collator, columnOrder, firstInOrder, type ColumnOrder } from './sort-order'
 
 /**
  * What an admin table shows of its rows, for lists of any length: the search text and each
@@ -63,9 +63,41 @@ function reversed(order: ArrayLike<number>, ranks: ArrayLike<number>): number[] 
   return out
 }
 
+/** Rows a long list shows in order while the worker works out the rest: screens of them. */
+const FIRST_ROWS = 200
+
+/**
+ * A long list's order before the worker's is known: its first rows in order, then the others
+ * as listed. Finding a screen's worth of rows is one comparison per row; sorting 50,000 names on
+ * the page is a few hundred milliseconds between the data's arrival and the first rows.
+ */
+function firstRowsFirst<T>(rows: readonly T[], column: Column<T>, direction: Sort['direction']) {
+  const first = firstInOrder(
+    rows.map((row) => column.value(row)),
+    FIRST_ROWS,
+    direction === 'descending',
+  )
+  const placed = new Uint8Array(rows.length)
+  for (const row of first) placed[row] = 1
+  const order = [...first]
+  for (let row = 0; row < rows.length; row++) if (placed[row] === 0) order.push(row)
+  return order
+}
+
+/** Settles when the worker's order for `sort` is known, if the table shows it provisionally. */
+export function sortComing<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  sort: Sort | null,
+): Promise<void> | undefined {
+  const column = sort && columns.find((c) => c.key === sort.key)
+  return column ? orderComing(rows, column) : undefined
+}
+
 /**
  * A sorter of `rows`: each column's order is worked out once (or found worked out in advance,
- * orders.ts) and either direction read from it.
+ * orders.ts) and either direction read from it. A long list whose order the worker is working
+ * out shows its first rows in order meanwhile (firstRowsFirst); see sortComing.
  */
 export function sorter<T>(rows: readonly T[], columns: readonly Column<T>[]) {
   const known = new Map<string, number[]>()
@@ -82,7 +114,11 @@ export function sorter<T>(rows: readonly T[], columns: readonly Column<T>[]) {
     const column = sort && columns.find((c) => c.key === sort.key)
     if (!sort || !column) return null
     const name = `${sort.key} ${sort.direction}`
-    const order = known.get(name) ?? orderOf(column, sort.direction)
+    const kept = known.get(name)
+    if (kept) return kept
+    if (!knownOrder(rows, column)) orderInAdvance(rows, column)
+    if (orderComing(rows, column)) return firstRowsFirst(rows, column, sort.direction)
+    const order = orderOf(column, sort.direction)
     known.set(name, order)
     return order
   }

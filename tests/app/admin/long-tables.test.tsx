@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react'
+import { act, cleanup, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
 import Papa from 'papaparse'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ClientsSection } from '../../../src/features/admin/clients-section'
+import { IN_WORKER_FROM } from '../../../src/features/admin/orders'
+import { columnOrder } from '../../../src/features/admin/sort-order'
+import type { SortAnswer, SortRequest } from '../../../src/features/admin/sort-worker'
 import { VIRTUAL_FROM } from '../../../src/features/admin/table-body'
 import { WaitingListSection } from '../../../src/features/admin/waiting-list-section'
 import { client } from '../../machines/fixtures'
@@ -95,6 +98,38 @@ describe('a long admin table', () => {
     expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('13')
     await user.keyboard('{Home}')
     expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('2')
+  })
+
+  it('shows a list the worker is still sorting in order from its first row, and searches it', async () => {
+    // jsdom has no Worker: this one answers as sort-worker.ts does, when the test says.
+    const asked: SortRequest[] = []
+    class HeldWorker {
+      onmessage: ((event: { data: SortAnswer }) => void) | null = null
+      postMessage(request: SortRequest) {
+        asked.push(request)
+        workers.push(this)
+      }
+    }
+    const workers: HeldWorker[] = []
+    vi.stubGlobal('Worker', HeldWorker)
+    const longer = Array.from({ length: IN_WORKER_FROM + 1 }, (_, i) => ({
+      ...client(i + 1),
+      name: `Client ${String(IN_WORKER_FROM + 1 - i).padStart(4, '0')}`,
+    }))
+    const { actor } = await startAdmin({ Clients: longer })
+    const { user } = renderSection(<ClientsSection actor={actor} />)
+    expect(table().getAttribute('aria-rowcount')).toBe(String(longer.length + 1))
+    expect(firstName()).toBe(`Client 0001 c${IN_WORKER_FROM + 1}@example.com`)
+    const [request] = asked
+    if (!request) throw new Error('the worker was not asked')
+    expect(asked).toHaveLength(1)
+    await act(async () =>
+      workers[0]?.onmessage?.({ data: { id: request.id, ...columnOrder(request.values) } }),
+    )
+    expect(firstName()).toBe(`Client 0001 c${IN_WORKER_FROM + 1}@example.com`)
+    await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'client 0002')
+    expect(table().getAttribute('aria-rowcount')).toBe('2')
+    vi.unstubAllGlobals()
   })
 
   it('groups a long waiting list by city, and has no axe violations', async () => {

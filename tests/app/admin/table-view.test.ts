@@ -1,8 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Column } from '../../../src/features/admin/columns'
 import { keepOrder, knownOrder } from '../../../src/features/admin/orders'
-import { columnOrder } from '../../../src/features/admin/sort-order'
-import { searchTexts, sorter, tableLines, type Sort } from '../../../src/features/admin/table-view'
+import { columnOrder, firstInOrder } from '../../../src/features/admin/sort-order'
+import type { SortAnswer, SortRequest } from '../../../src/features/admin/sort-worker'
+import {
+  searchTexts,
+  sortComing,
+  sorter,
+  tableLines,
+  type Sort,
+} from '../../../src/features/admin/table-view'
 
 type Row = { name: string; paid: number }
 const columns: Column<Row>[] = [
@@ -82,6 +89,47 @@ describe('a long list’s orders worked out in advance', () => {
         [expected.order.buffer, expected.ranks.buffer],
       ],
     ])
+    vi.unstubAllGlobals()
+  })
+})
+
+describe('a long list’s first rows, before its whole order is known', () => {
+  it('are the first rows of the whole order, each way, ties in list order', () => {
+    for (const key of ['name', 'paid'] as const) {
+      const values = rows.map((r) => r[key])
+      for (const direction of ['ascending', 'descending'] as const) {
+        const whole = sorter(rows, columns)(by(key, direction))
+        for (const count of [1, 3, 6, 10]) {
+          expect(firstInOrder(values, count, direction === 'descending')).toEqual(
+            whole?.slice(0, count),
+          )
+        }
+      }
+    }
+  })
+
+  it('are shown in order while the worker sorts the list, then its whole order', async () => {
+    // jsdom has no Worker: this one answers as sort-worker.ts does, a task later.
+    class InPageWorker {
+      onmessage: ((event: { data: SortAnswer }) => void) | null = null
+      postMessage({ id, values }: SortRequest) {
+        setTimeout(() => this.onmessage?.({ data: { id, ...columnOrder(values) } }))
+      }
+    }
+    vi.stubGlobal('Worker', InPageWorker)
+    const long = Array.from({ length: 6_000 }, (_, i) => ({
+      name: `Client ${(i * 7_919) % 6_000}`,
+      paid: i % 13,
+    }))
+    const ascending = by('name', 'ascending')
+    const whole = Array.from(columnOrder(long.map((r) => r.name)).order)
+    const first = sorter(long, columns)(ascending) ?? []
+    expect(first.slice(0, 200)).toEqual(whole.slice(0, 200))
+    expect(first.slice(200)).not.toEqual(whole.slice(200))
+    expect([...first].sort((a, b) => a - b)).toEqual(long.map((_, i) => i))
+    await sortComing(long, columns, ascending)
+    expect(sortComing(long, columns, ascending)).toBeUndefined()
+    expect(sorter(long, columns)(ascending)).toEqual(whole)
     vi.unstubAllGlobals()
   })
 })

@@ -1,7 +1,15 @@
 import sharp from 'sharp'
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core'
 import { TRADE_SESSION_COOKIE } from '../../../contract/bids'
-import type { Counts, CutCall, Driver, Name, Role, Stored } from '../../model/driver'
+import {
+  MISFIT_REQUEST,
+  type Counts,
+  type CutCall,
+  type Driver,
+  type Name,
+  type Role,
+  type Stored,
+} from '../../model/driver'
 import { DESKTOP, PHONE } from './browser'
 import type { PathServer, People } from './path-server'
 
@@ -489,6 +497,21 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       await currentContext().route(
         (url) => CALLS[call](url.pathname),
         (route) => route.abort('internetdisconnected'),
+        { times: 1 },
+      )
+    },
+    // The real answer, asked for in full, with one row more that the app's check refuses.
+    misfitNextAdminFetch: async () => {
+      await currentContext().route(
+        (url) => CALLS.adminFetch(url.pathname),
+        async (route) => {
+          const headers = route.request().headers()
+          delete headers['if-none-match']
+          const response = await route.fetch({ headers })
+          const body = (await response.json()) as { Data: { BuilderRequests: unknown[] } }
+          body.Data.BuilderRequests.push(MISFIT_REQUEST)
+          await route.fulfill({ status: 200, contentType: 'application/json', json: body })
+        },
         { times: 1 },
       )
     },
