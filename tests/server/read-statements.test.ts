@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes, type CallName } from '../../contract/routes'
+import { rowsOf } from '../../server/db/driver/client'
 import { dateProposals } from '../../server/db/schema'
 import { build, type TestApp } from '../support/build'
 import { call, callRaw, type RawInput } from '../support/call'
@@ -128,5 +130,21 @@ describe("a project's reads", () => {
     })
     expect(status).toBe(200)
     expect(statements, statements.join('\n\n')).toHaveLength(COUNTS[name] ?? 0)
+  })
+})
+
+describe('what the reads filter on', () => {
+  it('is indexed: every table with a client_id has an index that starts with it', async () => {
+    const unindexed = await rowsOf<{ table: string }>(
+      t.app.db,
+      sql`select c.table_name as "table" from information_schema.columns c
+        where c.column_name = 'client_id' and c.table_schema = current_schema()
+          and not exists (select 1 from pg_index i
+            join pg_class r on r.oid = i.indrelid
+            join pg_attribute a on a.attrelid = r.oid and a.attnum = i.indkey[0]
+            where r.relname = c.table_name and r.relnamespace = current_schema()::regnamespace
+              and a.attname = 'client_id')`,
+    )
+    expect(unindexed).toEqual([])
   })
 })
