@@ -109,12 +109,14 @@ export default fp(
     }
 
     /** The project's rows, its missing inspections first copied from its city's. */
+    const heldBy = (query: Db | Tx, clientId: string) =>
+      query.select().from(projectChecklists).where(eq(projectChecklists.clientId, clientId))
+    const missingOf = (held: readonly ProjectRow[]) =>
+      INSPECTION_SLUGS.filter((slug) => !held.some((r) => r.inspection === slug))
+
     const copied = async (tx: Tx, clientId: string): Promise<ProjectRow[]> => {
-      const held = await tx
-        .select()
-        .from(projectChecklists)
-        .where(eq(projectChecklists.clientId, clientId))
-      const missing = INSPECTION_SLUGS.filter((slug) => !held.some((r) => r.inspection === slug))
+      const held = await heldBy(tx, clientId)
+      const missing = missingOf(held)
       if (missing.length === 0) return held
       const city = await placeOf(tx, clientId)
       const rows = city.id
@@ -153,12 +155,17 @@ export default fp(
       })),
     })
 
-    const list: Checklists['list'] = (clientId) =>
-      db.transaction(async (tx) => {
-        const rows = await copied(tx, clientId)
-        const kept = await photoIds(tx, clientId)
-        return rows.toSorted(byInspection).map((row) => answer(row, kept))
-      })
+    const answers = (rows: ProjectRow[], kept: ReadonlySet<string>) =>
+      rows.toSorted(byInspection).map((row) => answer(row, kept))
+
+    // Two statements side by side once the project holds its copies; the first read copies them.
+    const list: Checklists['list'] = async (clientId) => {
+      const [held, kept] = await Promise.all([heldBy(db, clientId), photoIds(db, clientId)])
+      if (missingOf(held).length === 0) return answers(held, kept)
+      return db.transaction(async (tx) =>
+        answers(await copied(tx, clientId), await photoIds(tx, clientId)),
+      )
+    }
 
     const tick: Checklists['tick'] = (clientId, inspection, itemId, body) =>
       db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import {
   type WarrantyBody,
 } from '../../../../contract/documents'
 import { toIsoDate } from '../../../../contract/schedule-spans'
+import type { Timeline } from '../../../../contract/timeline'
 import { warranties } from '../../../db/schema'
 import { conflict } from '../../../lib/problem'
 import { ownFiles } from './owned-files'
@@ -21,8 +22,11 @@ type WarrantyRow = typeof warranties.$inferSelect
 /** Warranties (PRODUCT.md §11): one per client and step; a second replaces the first. */
 export type Warranties = {
   set(clientId: string, warranty: WarrantyWrite): Promise<Warranty>
-  /** In the order of the steps. */
-  list(clientId: string): Promise<Warranty[]>
+  /**
+   * In the order of the steps, each from the day its step was done as `timeline` (read for it
+   * unless given) tells it.
+   */
+  list(clientId: string, timeline?: Promise<Timeline>): Promise<Warranty[]>
 }
 
 declare module 'fastify' {
@@ -52,12 +56,15 @@ export default fp(
   async function warrantiesRepository(app: FastifyInstance) {
     const { db } = app
 
-    const list: Warranties['list'] = async (clientId) => {
-      const rows = await db.select().from(warranties).where(eq(warranties.clientId, clientId))
-      const facts = (await factsOfClients(db, [clientId])).get(clientId)
-      return inStepOrder(
-        rows.map((row) => warrantyOf(row, facts?.steps[StepSlug.parse(row.step)]?.doneOn ?? null)),
+    const list: Warranties['list'] = async (clientId, timeline) => {
+      const [rows, shown] = await Promise.all([
+        db.select().from(warranties).where(eq(warranties.clientId, clientId)),
+        timeline ?? app.timelines.get(clientId),
+      ])
+      const doneOn = new Map<string, string | null>(
+        shown.steps.map((step) => [step.step, step.doneOn]),
       )
+      return inStepOrder(rows.map((row) => warrantyOf(row, doneOn.get(row.step) ?? null)))
     }
 
     const set: Warranties['set'] = async (clientId, warranty) => {
@@ -90,5 +97,5 @@ export default fp(
 
     app.decorate('warranties', { set, list } satisfies Warranties)
   },
-  { name: 'warranties', dependencies: ['db', 'core'] },
+  { name: 'warranties', dependencies: ['db', 'core', 'timelines'] },
 )

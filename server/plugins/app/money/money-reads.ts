@@ -1,7 +1,8 @@
-import { asc, eq, getTableColumns } from 'drizzle-orm'
+import { eq, sql, type Column, type Table } from 'drizzle-orm'
 import type { NonStageEntry, Stage, StageEntry } from '../../../../contract'
 import type { ProjectData } from '../../../../contract/budget'
-import type { Db } from '../../../db/driver/client'
+import { preparedStatement, type Db } from '../../../db/driver/client'
+import { rowsFromJson, rowsJson } from '../../../db/json-rows'
 import {
   changeOrders,
   cities,
@@ -21,24 +22,22 @@ import {
 import { engineerOf } from '../directory/engineers-and-managers'
 import type { MoneyRows } from '../../../../contract/money-answer'
 import { toPoolEntry } from '../pool/pool-entries'
-import { noticesOf } from './notices'
 import { cityZoneOf } from '../accounts/client-zone'
 
+type EntryRow = typeof poolEntries.$inferSelect
+type EngineerRow = typeof engineers.$inferSelect
+
 /**
- * What the estimates are computed from, as the builder's fetch has it (stages, the saved
- * choices, the permit fee, the engineers) in three queries. The entries' quotes, requests and
- * manager requests are left empty: no estimate reads them, and the contracts hold the quotes.
+ * What the estimates are computed from, as the builder's fetch has it. The entries' quotes,
+ * requests and manager requests are left empty: no estimate reads them, and the contracts hold
+ * the quotes.
  */
-export async function projectOf(db: Db, clientId: string, stages: Stage[]): Promise<ProjectData> {
-  const [entries, [city], engineerRows] = await Promise.all([
-    db.select().from(poolEntries).where(eq(poolEntries.clientId, clientId)),
-    db
-      .select({ permitFee: cities.permitFee })
-      .from(clients)
-      .innerJoin(cities, eq(cities.key, clients.cityKey))
-      .where(eq(clients.userId, clientId)),
-    db.select().from(engineers),
-  ])
+function projectFrom(
+  stages: Stage[],
+  entries: readonly EntryRow[],
+  permitFee: number | null,
+  engineerRows: readonly EngineerRow[],
+): ProjectData {
   const poolChoices: StageEntry[] = []
   const nonStages: NonStageEntry[] = []
   for (const row of entries) {
@@ -50,10 +49,24 @@ export async function projectOf(db: Db, clientId: string, stages: Stage[]): Prom
     poolChoices,
     nonStages,
     BuilderRequested: false,
-    PermitFee: city?.permitFee ?? null,
+    PermitFee: permitFee,
     ManagerRequests: [],
   }
   return { stages, poolData, Engineers: engineerRows.map(engineerOf) }
+}
+
+/** The project data (the saved choices, the permit fee, the engineers) in three queries. */
+export async function projectOf(db: Db, clientId: string, stages: Stage[]): Promise<ProjectData> {
+  const [entries, [city], engineerRows] = await Promise.all([
+    db.select().from(poolEntries).where(eq(poolEntries.clientId, clientId)),
+    db
+      .select({ permitFee: cities.permitFee })
+      .from(clients)
+      .innerJoin(cities, eq(cities.key, clients.cityKey))
+      .where(eq(clients.userId, clientId)),
+    db.select().from(engineers),
+  ])
+  return projectFrom(stages, entries, city?.permitFee ?? null, engineerRows)
 }
 
 /** Whose project it is and where: the owner's name and the pool's address; none for no client. */
@@ -72,56 +85,95 @@ export async function ownerOf(db: Db, clientId: string) {
   return owner
 }
 
-export async function moneyRows(db: Db, clientId: string): Promise<MoneyRows> {
-  const [
-    contractRows,
-    drawRows,
-    paymentRows,
-    changeOrderRows,
-    noticeRows,
-    waiverRows,
-    requestRows,
-  ] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(contracts),
-        tradeId: quotes.tradeId,
-        tradeCompany: trades.company,
-      })
-      .from(contracts)
-      .innerJoin(quotes, eq(quotes.id, contracts.quoteId))
-      .leftJoin(trades, eq(trades.id, quotes.tradeId))
-      .where(eq(contracts.clientId, clientId)),
-    db.select().from(draws).where(eq(draws.clientId, clientId)).orderBy(asc(draws.position)),
-    db
-      .select()
-      .from(payments)
-      .where(eq(payments.clientId, clientId))
-      .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id)),
-    db
-      .select()
-      .from(changeOrders)
-      .where(eq(changeOrders.clientId, clientId))
-      .orderBy(asc(changeOrders.createdAt), asc(changeOrders.id)),
-    noticesOf(db, clientId),
-    db
-      .select(getTableColumns(noticeWaivers))
-      .from(noticeWaivers)
-      .innerJoin(notices, eq(notices.id, noticeWaivers.noticeId))
-      .where(eq(notices.clientId, clientId)),
-    db
-      .select()
-      .from(paymentRequests)
-      .where(eq(paymentRequests.clientId, clientId))
-      .orderBy(asc(paymentRequests.requestedAt), asc(paymentRequests.id)),
-  ])
-  return {
-    contracts: contractRows,
-    draws: drawRows,
-    payments: paymentRows,
-    changeOrders: changeOrderRows,
-    notices: noticeRows,
-    noticeWaivers: waiverRows,
-    paymentRequests: requestRows,
+type JsonRows = Record<string, unknown>[]
+type MoneyJson = {
+  entries: JsonRows
+  permitFee: number | null
+  engineers: JsonRows
+  contracts: (Record<string, unknown> & { tradeId: string | null; tradeCompany: string | null })[]
+  draws: JsonRows
+  payments: JsonRows
+  changeOrders: JsonRows
+  notices: JsonRows
+  noticeWaivers: JsonRows
+  paymentRequests: JsonRows
+}
+
+const client = sql.placeholder('id')
+const ofClient = (table: Table & { clientId: Column }) =>
+  sql`from ${table} where ${table.clientId} = ${client}`
+
+/**
+ * Everything Money is computed from but the timeline, in one statement: the project data and
+ * each list of the client's money, each in the order it is shown.
+ */
+const moneyStatement = preparedStatement<MoneyJson, { id: string }>(sql`select
+  (${rowsJson(poolEntries, ofClient(poolEntries))}) as entries,
+  (select ${cities.permitFee} from ${clients} join ${cities} on ${eq(cities.key, clients.cityKey)}
+    where ${clients.userId} = ${client}) as "permitFee",
+  (${rowsJson(engineers, sql`from ${engineers}`)}) as engineers,
+  (${rowsJson(
+    contracts,
+    sql`from ${contracts} join ${quotes} on ${eq(quotes.id, contracts.quoteId)}
+      left join ${trades} on ${eq(trades.id, quotes.tradeId)}
+      where ${contracts.clientId} = ${client}`,
+    undefined,
+    { tradeId: quotes.tradeId, tradeCompany: trades.company },
+  )}) as contracts,
+  (${rowsJson(draws, ofClient(draws), sql`${draws.position}`)}) as draws,
+  (${rowsJson(
+    payments,
+    ofClient(payments),
+    sql`${payments.paidOn}, ${payments.createdAt}, ${payments.id}`,
+  )}) as payments,
+  (${rowsJson(
+    changeOrders,
+    ofClient(changeOrders),
+    sql`${changeOrders.createdAt}, ${changeOrders.id}`,
+  )}) as "changeOrders",
+  (${rowsJson(
+    notices,
+    ofClient(notices),
+    sql`${notices.receivedOn}, ${notices.createdAt}, ${notices.id}`,
+  )}) as notices,
+  (${rowsJson(
+    noticeWaivers,
+    sql`from ${noticeWaivers} join ${notices} on ${eq(notices.id, noticeWaivers.noticeId)}
+      where ${notices.clientId} = ${client}`,
+  )}) as "noticeWaivers",
+  (${rowsJson(
+    paymentRequests,
+    ofClient(paymentRequests),
+    sql`${paymentRequests.requestedAt}, ${paymentRequests.id}`,
+  )}) as "paymentRequests"`)
+
+/** What a client's Money is computed from, but the timeline: one statement. */
+export async function moneyFactsOf(
+  db: Db,
+  clientId: string,
+  stages: Stage[],
+): Promise<{ project: ProjectData; rows: MoneyRows }> {
+  const [json] = await moneyStatement.rows(db, { id: clientId })
+  if (!json) throw new Error('the money read answered no row')
+  const entries = rowsFromJson(poolEntries, json.entries)
+  const project = projectFrom(
+    stages,
+    entries,
+    json.permitFee,
+    rowsFromJson(engineers, json.engineers),
+  )
+  const signed = rowsFromJson(contracts, json.contracts)
+  const rows: MoneyRows = {
+    contracts: signed.map((row, i) => {
+      const { tradeId = null, tradeCompany = null } = json.contracts[i] ?? {}
+      return { ...row, tradeId, tradeCompany }
+    }),
+    draws: rowsFromJson(draws, json.draws),
+    payments: rowsFromJson(payments, json.payments),
+    changeOrders: rowsFromJson(changeOrders, json.changeOrders),
+    notices: rowsFromJson(notices, json.notices),
+    noticeWaivers: rowsFromJson(noticeWaivers, json.noticeWaivers),
+    paymentRequests: rowsFromJson(paymentRequests, json.paymentRequests),
   }
+  return { project, rows }
 }

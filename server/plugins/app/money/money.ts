@@ -10,6 +10,7 @@ import {
   type DrawInput,
   type Money,
   type PaymentBody,
+  type Timeline,
 } from '../../../../contract'
 import { formatMoney } from '../../../../contract/money-format'
 import {
@@ -41,7 +42,7 @@ import { clientToday } from '../../../lib/today'
 import { lockMoney } from './contracts'
 import { matchDraws } from './draw-matching'
 import { moneyOf } from '../../../../contract/money-answer'
-import { moneyRows, projectOf } from './money-reads'
+import { moneyFactsOf } from './money-reads'
 import { ownFiles } from '../documents/owned-files'
 import { declineRequest, payRequests, reopenRequests } from './paid-requests'
 
@@ -54,7 +55,11 @@ export type Decision = z.output<typeof ChangeOrderDecisionBody>['status']
  * touches only `clientId`'s rows (another's id is a 404) and answers the whole Money after it.
  */
 export type MoneyBook = {
-  get(clientId: string): Promise<Money>
+  /**
+   * Two statements: its own and the timeline's, unless the caller, which reads the timeline
+   * too, gives the one it read.
+   */
+  get(clientId: string, timeline?: Promise<Timeline>): Promise<Money>
   /** Replaces the plan: it must add up to the committed cost (400) and keep what was paid (409). */
   setDraws(clientId: string, step: StepSlug, plan: DrawInput[]): Promise<Money>
   /**
@@ -212,14 +217,13 @@ export default fp(
   async function moneyRepository(app: FastifyInstance) {
     const { db } = app
 
-    const get: MoneyBook['get'] = async (clientId) => {
+    const get: MoneyBook['get'] = async (clientId, timeline) => {
       const { stages } = await app.stages.list()
-      const [project, timeline, rows] = await Promise.all([
-        projectOf(db, clientId, stages),
-        app.timelines.get(clientId),
-        moneyRows(db, clientId),
+      const [{ project, rows }, shown] = await Promise.all([
+        moneyFactsOf(db, clientId, stages),
+        timeline ?? app.timelines.get(clientId),
       ])
-      return moneyOf(rows, { project, timeline, today: await clientToday(app, clientId) })
+      return moneyOf(rows, { project, timeline: shown, today: await clientToday(app, clientId) })
     }
 
     /** A write under the client's money lock, answered with the Money it leaves. */

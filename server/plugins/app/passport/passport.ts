@@ -9,7 +9,6 @@ import { clients } from '../../../db/schema'
 import { ownerOf } from '../money/money-reads'
 import { savedDesignOf } from '../scope/scope-items'
 import { equipmentOfClient } from './equipment'
-import { startupLogOf, startupStart } from './startup-log'
 import type { PassportOwner } from '../../../lib/exports/passport-pdf'
 
 /**
@@ -58,19 +57,23 @@ export default fp(
     const { db } = app
 
     const read: PassportBook['read'] = async (clientId) => {
-      const [timeline, money, trades, warranties, equipment, design, [client]] = await readAll(db, [
-        () => app.timelines.get(clientId),
-        () => app.money.get(clientId),
-        () => app.trades.list(clientId),
-        () => app.warranties.list(clientId),
-        () => equipmentOfClient(db, clientId),
-        () => savedDesignOf(db, clientId),
-        () =>
-          db
-            .select({ measuredGallons: clients.measuredGallons })
-            .from(clients)
-            .where(eq(clients.userId, clientId)),
-      ])
+      // Read once, and shown by the money, the warranties and the start-up log as well.
+      const shown = app.timelines.get(clientId)
+      const [timeline, money, trades, warranties, startupLog, equipment, design, [client]] =
+        await readAll(db, [
+          () => shown,
+          () => app.money.get(clientId, shown),
+          () => app.trades.list(clientId),
+          () => app.warranties.list(clientId, shown),
+          () => app.startupLog.get(clientId, shown),
+          () => equipmentOfClient(db, clientId),
+          () => savedDesignOf(db, clientId),
+          () =>
+            db
+              .select({ measuredGallons: clients.measuredGallons })
+              .from(clients)
+              .where(eq(clients.userId, clientId)),
+        ])
       const figures = design && quantities(design)
       const steps = money.steps
         .filter((step) => step.contract || step.draws.some((draw) => draw.payments.length > 0))
@@ -89,7 +92,7 @@ export default fp(
           measuredGallons: client?.measuredGallons ?? null,
         },
         equipment,
-        startupLog: await startupLogOf(db, clientId, startupStart(timeline)),
+        startupLog,
         inspections: timeline.inspections.map(({ slug, title, status, date, history }) => ({
           slug,
           title,
@@ -127,6 +130,6 @@ export default fp(
   },
   {
     name: 'passport',
-    dependencies: ['db', 'core', 'timelines', 'money', 'trades', 'warranties'],
+    dependencies: ['db', 'core', 'timelines', 'money', 'trades', 'warranties', 'startup-log'],
   },
 )

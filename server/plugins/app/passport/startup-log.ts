@@ -5,7 +5,6 @@ import fp from 'fastify-plugin'
 import { STARTUP_DAYS, type StartupDay, type StartupDayBody } from '../../../../contract/passport'
 import { day as dayOf, toIsoDate } from '../../../../contract/schedule-spans'
 import type { Timeline } from '../../../../contract/timeline'
-import type { Db } from '../../../db/driver/client'
 import { startupDays } from '../../../db/schema'
 
 /**
@@ -14,7 +13,8 @@ import { startupDays } from '../../../db/schema'
  * as empty.
  */
 export type StartupLog = {
-  get(clientId: string): Promise<StartupDay[]>
+  /** Its days dated from `timeline` (read for it unless given): two statements at most. */
+  get(clientId: string, timeline?: Promise<Timeline>): Promise<StartupDay[]>
   /** A field left out keeps its value, null clears it; answers the whole log after. */
   set(clientId: string, day: number, write: StartupDayBody): Promise<StartupDay[]>
 }
@@ -33,16 +33,7 @@ export function startupStart(timeline: Timeline): string | null {
 }
 
 /** All 28 days of a client's log, in order, dated from `start`. */
-export async function startupLogOf(
-  query: Db,
-  clientId: string,
-  start: string | null,
-): Promise<StartupDay[]> {
-  const rows = await query
-    .select()
-    .from(startupDays)
-    .where(eq(startupDays.clientId, clientId))
-    .orderBy(asc(startupDays.day))
+function logOf(rows: (typeof startupDays.$inferSelect)[], start: string | null): StartupDay[] {
   const byDay = new Map(rows.map((row) => [row.day, row]))
   return Array.from({ length: STARTUP_DAYS }, (_, i) => {
     const day = i + 1
@@ -65,8 +56,17 @@ export default fp(
   async function startupLogRepository(app: FastifyInstance) {
     const { db } = app
 
-    const get: StartupLog['get'] = async (clientId) =>
-      startupLogOf(db, clientId, startupStart(await app.timelines.get(clientId)))
+    const get: StartupLog['get'] = async (clientId, timeline) => {
+      const [rows, shown] = await Promise.all([
+        db
+          .select()
+          .from(startupDays)
+          .where(eq(startupDays.clientId, clientId))
+          .orderBy(asc(startupDays.day)),
+        timeline ?? app.timelines.get(clientId),
+      ])
+      return logOf(rows, startupStart(shown))
+    }
 
     const set: StartupLog['set'] = async (clientId, day, write) => {
       // Only what was sent: undefined keys are left out of the insert and of the update.

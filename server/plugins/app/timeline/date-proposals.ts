@@ -1,36 +1,41 @@
 // The trades' date proposals as the owner's Timeline shows and answers them (PRODUCT.md §14,
 // §18a); the trade side, which makes them, is bids/trade-answers.ts.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { StepSlug } from '../../../../contract/construction'
 import {
   TimelineProblemCode,
   type DateProposal,
   type DateProposalAnswer,
 } from '../../../../contract/timeline'
-import type { Db, Tx } from '../../../db/driver/client'
+import type { Tx } from '../../../db/driver/client'
 import { bidRequests, dateProposals, trades, users } from '../../../db/schema'
+import { wireTime } from '../../../db/wire-time'
 import { conflict, notFound } from '../../../lib/problem'
 
 const NO_PROPOSAL = 'No date proposal has this id.'
 const ANSWERED = 'This proposal was already answered.'
 
-/** A client's proposals, newest first, each named by its trade's company: one statement. */
-export async function proposalsOf(query: Db | Tx, clientId: string): Promise<DateProposal[]> {
-  const rows = await query
-    .select({ proposal: dateProposals, company: trades.company })
-    .from(dateProposals)
-    .innerJoin(bidRequests, eq(bidRequests.id, dateProposals.bidRequestId))
-    .innerJoin(trades, eq(trades.id, bidRequests.tradeId))
-    .where(eq(dateProposals.clientId, clientId))
-    .orderBy(desc(dateProposals.createdAt), desc(dateProposals.id))
-  return rows.flatMap(({ proposal, company }) => {
-    const step = StepSlug.safeParse(proposal.step)
-    if (!step.success) return []
-    const { id, start, note, status, createdAt } = proposal
-    return [
-      { id, step: step.data, company, start, note, status, createdAt: createdAt.toISOString() },
-    ]
-  })
+/** A proposal as its JSON has it: a step that is no longer one is left out. */
+export type ProposalJson = Omit<DateProposal, 'step'> & { step: string }
+
+/** A client's proposals as JSON, newest first, each named by its trade's company. */
+export const proposalsJson = (clientId: Placeholder | SQL): SQL =>
+  sql`select coalesce(json_agg(json_build_object('id', ${dateProposals.id},
+      'step', ${dateProposals.step}, 'company', ${trades.company}, 'start', ${dateProposals.start},
+      'note', ${dateProposals.note}, 'status', ${dateProposals.status},
+      'createdAt', ${wireTime(dateProposals.createdAt)})
+      order by ${dateProposals.createdAt} desc, ${dateProposals.id} desc), '[]')
+    from ${dateProposals}
+      join ${bidRequests} on ${eq(bidRequests.id, dateProposals.bidRequestId)}
+      join ${trades} on ${eq(trades.id, bidRequests.tradeId)}
+    where ${dateProposals.clientId} = ${clientId}`
+
+/** The proposal as the Timeline shows it, or none for a step that is no longer one. */
+export function proposalOf(json: ProposalJson): DateProposal[] {
+  const step = StepSlug.safeParse(json.step)
+  if (!step.success) return []
+  const { id, company, start, note, status, createdAt } = json
+  return [{ id, step: step.data, company, start, note, status, createdAt }]
 }
 
 /** An answered proposal, with whom to tell: its trade, and the owner by name. */

@@ -33,6 +33,25 @@ declare module 'fastify' {
   }
 }
 
+/** A step's row of the settings, as a read selects it or its JSON has it. */
+export type SettingJson = { step: string } & StepTiming
+
+/** Every step's row as JSON, for a read that takes the settings with what it reads. */
+export const settingsJson = sql`select json_agg(json_build_object('step', ${scheduleSettings.step},
+    'durationDays', ${scheduleSettings.durationDays}, 'waitDays', ${scheduleSettings.waitDays}))
+  from ${scheduleSettings}`
+
+/** The settings the rows hold: seeded at start-up, the defaults stand in for a missing row. */
+export function settingsOf(rows: readonly SettingJson[] | null): ScheduleSettings {
+  const byStep = new Map((rows ?? []).map((r) => [r.step, r]))
+  return Object.fromEntries(
+    STEP_SLUGS.map((step) => {
+      const row = byStep.get(step) ?? DEFAULT_SCHEDULE[step]
+      return [step, { durationDays: row.durationDays, waitDays: row.waitDays }]
+    }),
+  ) as ScheduleSettings
+}
+
 const rowOf = (step: StepSlug, timing: StepTiming): ScheduleRow => ({
   step,
   title: stepTitle(step),
@@ -42,17 +61,8 @@ const rowOf = (step: StepSlug, timing: StepTiming): ScheduleRow => ({
 
 export default fp(
   async function scheduleRepository(app: FastifyInstance) {
-    const settings: Schedule['settings'] = async (query = app.db) => {
-      const rows = await query.select().from(scheduleSettings)
-      // Seeded at start-up; the defaults only stand in for a row that is somehow missing.
-      const byStep = new Map(rows.map((r) => [r.step, r]))
-      return Object.fromEntries(
-        STEP_SLUGS.map((step) => {
-          const row = byStep.get(step) ?? DEFAULT_SCHEDULE[step]
-          return [step, { durationDays: row.durationDays, waitDays: row.waitDays }]
-        }),
-      ) as ScheduleSettings
-    }
+    const settings: Schedule['settings'] = async (query = app.db) =>
+      settingsOf(await query.select().from(scheduleSettings))
 
     const list: Schedule['list'] = async (query) => {
       const now = await settings(query)

@@ -2,11 +2,9 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { z } from 'zod/mini'
+import type { StepSlug, InspectionSlug } from '../../../../contract'
 import {
   INSPECTIONS,
-  STEPS,
-  StepSlug,
-  InspectionSlug,
   TimelineProblemCode,
   type DateProposalAnswer,
   type InspectionBody,
@@ -24,7 +22,8 @@ import { badRequest, conflict } from '../../../lib/problem'
 import { clientToday } from '../../../lib/today'
 import { datesAnsweredEmail } from '../bids/bid-email'
 import { entryKeyOfStep, upsertEntry } from '../pool/pool-entries'
-import { answerProposal, proposalsOf } from './date-proposals'
+import { answerProposal } from './date-proposals'
+import { factsFrom, stepColumns, timelineFactsOf } from './timeline-read'
 
 export type InspectionWrite = z.output<typeof InspectionBody>
 
@@ -61,8 +60,6 @@ declare module 'fastify' {
   }
 }
 
-const STEP_OF_TITLE = new Map(STEPS.map((s) => [s.title, s.route]))
-
 /**
  * Everything stored of some clients' projects, in three queries whatever their number: the
  * projects, the steps' dates and the inspections' history (whose last event is where each
@@ -76,14 +73,7 @@ export async function factsOfClients(
     () => query.select().from(projects).where(inArray(projects.clientId, clientIds)),
     () =>
       query
-        .select({
-          clientId: poolEntries.clientId,
-          slug: stages.slug,
-          title: poolEntries.title,
-          startedOn: poolEntries.startedOn,
-          doneOn: poolEntries.doneOn,
-          agreedStart: poolEntries.agreedStart,
-        })
+        .select({ clientId: poolEntries.clientId, ...stepColumns })
         .from(poolEntries)
         .leftJoin(stages, eq(stages.id, poolEntries.stageId))
         .where(inArray(poolEntries.clientId, clientIds)),
@@ -94,38 +84,23 @@ export async function factsOfClients(
         .where(inArray(inspectionEvents.clientId, clientIds))
         .orderBy(asc(inspectionEvents.id)),
   ])
-  const empty = (): ProjectFacts => ({
-    startDate: null,
-    baseline: null,
-    steps: {},
-    inspections: {},
-  })
-  const facts = new Map(clientIds.map((id) => [id, empty()]))
-  for (const { clientId, startDate, baseline, baselineSavedAt } of rows) {
-    const saved = { savedAt: baselineSavedAt.toISOString(), ...baseline }
-    facts.set(clientId, { ...empty(), startDate, baseline: saved })
+  const byClient = <R extends { clientId: string }>(list: R[]) => {
+    const grouped = new Map<string, R[]>()
+    for (const row of list) {
+      const group = grouped.get(row.clientId)
+      if (group) group.push(row)
+      else grouped.set(row.clientId, [row])
+    }
+    return (clientId: string) => grouped.get(clientId) ?? []
   }
-  for (const { clientId, slug, title, ...record } of entries) {
-    const step = StepSlug.safeParse(slug ?? STEP_OF_TITLE.get(title ?? ''))
-    const steps = facts.get(clientId)?.steps
-    const recorded = record.startedOn || record.doneOn || record.agreedStart
-    if (steps && step.success && recorded) steps[step.data] = record
-  }
-  for (const { clientId, slug, status, date, notes, checklist } of events) {
-    const known = InspectionSlug.safeParse(slug)
-    const inspected = facts.get(clientId)?.inspections
-    if (!known.success || !inspected) continue
-    const event = { status, date, notes, checklist }
-    const history = [...(inspected[known.data]?.history ?? []), event]
-    inspected[known.data] = { ...event, history }
-  }
-  return facts
-}
-
-async function factsOf(query: Db | Tx, clientId: string): Promise<ProjectFacts> {
-  const facts = (await factsOfClients(query, [clientId])).get(clientId)
-  if (!facts) throw new Error('no facts for the client asked about')
-  return facts
+  const [projectOf, entriesOf, eventsOf] = [byClient(rows), byClient(entries), byClient(events)]
+  return new Map(
+    clientIds.map((clientId) => {
+      const [row] = projectOf(clientId)
+      const project = row ? { ...row, savedAt: row.baselineSavedAt.toISOString() } : null
+      return [clientId, factsFrom(project, entriesOf(clientId), eventsOf(clientId))]
+    }),
+  )
 }
 
 function checkStarted(startedOn: string | null, doneOn: string | null, today: string) {
@@ -157,13 +132,9 @@ export default fp(
   async function timelinesRepository(app: FastifyInstance) {
     const { db } = app
 
-    /** The timeline as `query` sees it on `today`: five queries, whatever the client has recorded. */
+    /** The timeline as `query` sees it on `today`: one statement, whatever the client recorded. */
     const load = async (query: Db | Tx, clientId: string, today: string) => {
-      const [facts, settings, proposals] = await readAll(query, [
-        () => factsOf(query, clientId),
-        () => app.schedule.settings(query),
-        () => proposalsOf(query, clientId),
-      ])
+      const { facts, settings, proposals } = await timelineFactsOf(query, clientId)
       return { facts, settings, timeline: timeline(facts, settings, today, proposals) }
     }
 
