@@ -59,6 +59,8 @@ export const builderRequests = pgTable(
     uniqueIndex('builder_requests_one_open_idx')
       .on(t.clientId)
       .where(sql`${t.status} = 'open'`),
+    // The pool's read asks whether the client ever asked, whatever the status.
+    index('builder_requests_client_idx').on(t.clientId),
     index('builder_requests_status_idx').on(t.status),
   ],
 )

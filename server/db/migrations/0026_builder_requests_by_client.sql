@@ -1,0 +1,1 @@
+CREATE INDEX "builder_requests_client_idx" ON "builder_requests" USING btree ("client_id");
