@@ -2,7 +2,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
+import userEvent from '@testing-library/user-event'
+import { apiProblem } from '../auth/harness'
+import { createFakeChecklistsApi } from './checklists-fake'
 import { designEntry, emptyPoolData, renderBuilder } from './harness'
+import { createFakeTimelineApi } from './timeline-fake'
 
 fakeModalDialogs()
 afterEach(cleanup)
@@ -59,6 +63,33 @@ describe('/builder/timeline', () => {
     expect(within(project).getByRole('link', { name: 'Timeline' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Set start date' })).toBeTruthy()
     expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('says it is loading until the timeline comes, and when it was refused, reads it again', async () => {
+    let refuse = true
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const timeline = createFakeTimelineApi()
+    const checklists = createFakeChecklistsApi()
+    await renderBuilder('/builder/timeline', {
+      ...designed(),
+      clientCall: async (call) => {
+        if (call.name === 'checklists') return checklists.handle(call)
+        if (call.name !== 'timeline') throw new Error(`unexpected ${call.name}`)
+        await answered
+        if (refuse)
+          throw apiProblem(503, 'UNAVAILABLE', 'The service is busy. Try again in a minute.')
+        return timeline.handle(call)
+      },
+    })
+    expect(screen.getByRole('status', { name: 'Loading the timeline' })).toBeTruthy()
+    answer()
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText('Your timeline did not load')).toBeTruthy()
+    refuse = false
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('figure', { name: 'Your dates will appear here' })).toBeTruthy()
+    expect(screen.queryByRole('status', { name: 'Loading the timeline' })).toBeNull()
   })
 
   it('shows a preview of the 13 steps until it has dates, under the field that starts it', async () => {

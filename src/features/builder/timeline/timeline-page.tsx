@@ -1,5 +1,8 @@
 import { TimelineStartBody, type Timeline } from '../../../../contract/timeline'
+import { useSelector } from '@xstate/react'
 import { Badge } from '../../../components/badge'
+import { ErrorPanel } from '../../../components/error-panel'
+import { Spinner } from '../../../components/spinner'
 import { DateProposals } from '../bids/date-proposals'
 import { useContractForm } from '../../../components/form/use-contract-form'
 import { DateForm } from '../date-form'
@@ -9,7 +12,7 @@ import { InspectionCard } from './inspection-card'
 import { TimelinePreview } from './timeline-preview'
 import { useProjectToday } from './project-today'
 import { useChecklists } from './use-checklists'
-import { useCallFor } from '../use-client'
+import { useCallFor, useClientActor } from '../use-client'
 import { useTimeline } from '../use-timeline'
 import { describeSlip, formatDate, formatSpan, stepStatus } from '../timeline-dates'
 import './timeline.css'
@@ -55,10 +58,26 @@ export function TimelinePage() {
           </section>
           <CalendarCard />
         </>
+      ) : timeline ? (
+        <TimelinePreview steps={timeline.steps} />
       ) : (
-        timeline && <TimelinePreview steps={timeline.steps} />
+        <TimelineLoading />
       )}
     </article>
+  )
+}
+
+/** Until the first answer: a spinner, or the refusal with a way to ask again. */
+function TimelineLoading() {
+  const actor = useClientActor()
+  const failed = useSelector(actor, (snapshot) => snapshot.context.listFailures.timeline ?? null)
+  if (!failed) return <Spinner label="Loading the timeline" />
+  return (
+    <ErrorPanel
+      title="Your timeline did not load"
+      message={failed}
+      onRetry={() => actor.send({ type: 'list.requested', list: 'timeline' })}
+    />
   )
 }
 
