@@ -269,6 +269,19 @@ async function floorThenServer(
   return { outboxDir, floors, real }
 }
 
+/** The floor and the server of an `--only` run, and `count` owners of the bench city. */
+async function floorServerAndOwners(
+  run: Parameters<typeof floorThenServer>,
+  count: number,
+  what: string,
+) {
+  const started = await floorThenServer(...run)
+  await openBenchCity(started.real, started.outboxDir)
+  progress(`signing up ${count} owners for ${what}`)
+  const owners = await signUpClients(started.real, started.outboxDir, count, 'owner')
+  return { ...started, owners }
+}
+
 /** `--only writes`: the floor, the refresh run and the builder's writes, nothing else. */
 async function writesOnly(
   workDir: string,
@@ -350,10 +363,11 @@ async function messagesOnly(
   databases: ScratchDatabases,
   durations: Durations,
 ) {
-  const { outboxDir, floors, real } = await floorThenServer(workDir, options, databases, durations)
-  await openBenchCity(real, outboxDir)
-  progress(`signing up ${FEWER_WRITERS} owners for the message posts`)
-  const owners = await signUpClients(real, outboxDir, FEWER_WRITERS, 'writer')
+  const { floors, real, owners } = await floorServerAndOwners(
+    [workDir, options, databases, durations],
+    FEWER_WRITERS,
+    'the message posts',
+  )
   const posts = await prepareMessages(real, owners)
   progress('starting the bare Fastify server with the same body')
   const bare = await startBareServer(path.join(workDir, 'bare'), { message: posts.sample })
@@ -368,10 +382,11 @@ async function readsOnly(
   databases: ScratchDatabases,
   durations: Durations,
 ) {
-  const { outboxDir, floors, real } = await floorThenServer(workDir, options, databases, durations)
-  await openBenchCity(real, outboxDir)
-  progress(`signing up ${WRITE_CLIENTS} owners for the reads`)
-  const owners = await signUpClients(real, outboxDir, WRITE_CLIENTS, 'reader')
+  const { floors, real, owners } = await floorServerAndOwners(
+    [workDir, options, databases, durations],
+    WRITE_CLIENTS,
+    'the reads',
+  )
   await prepareClientTimelines(real, owners)
   await prepareMoney(real, owners, progress)
   await printLoadHeader(durations.run, options)
