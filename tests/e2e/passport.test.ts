@@ -58,7 +58,12 @@ describe('the pool passport', () => {
     const ph = page.getByRole('textbox', { name: 'pH, day 1', exact: true })
     expect(await ph.getAttribute('aria-describedby')).toBeTruthy()
     await page.getByRole('textbox', { name: /^Measured gallons/ }).fill('21,400')
+    // The reload below must not cut the save short: wait for the server's answer to it.
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/passport',
+    )
     await page.getByRole('button', { name: 'Save gallons' }).click()
+    expect((await saved).status()).toBe(200)
 
     // What was saved is what the server answers after a reload.
     await openPassport(page)

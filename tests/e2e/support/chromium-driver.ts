@@ -165,6 +165,8 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
   let inFlight = 0
   /** Of them, the calls that answer a new access token. */
   let tokensInFlight = 0
+  /** Of them, the calls that email a code. */
+  let codesInFlight = 0
   const tokenExpiries: Promise<number>[] = []
   const watches = new Map<string, boolean>()
   let context: BrowserContext | null = null
@@ -224,14 +226,17 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     context.on('response', heard)
     const isCall = (request: Request) => pathnameOf(request.url()).startsWith('/api/')
     const isTokenCall = (request: Request) => TOKEN_CALLS.has(pathnameOf(request.url()))
+    const isCodeCall = (request: Request) => CODE_CALLS.has(pathnameOf(request.url()))
     context.on('request', (request) => {
       if (isCall(request)) inFlight += 1
       if (isTokenCall(request)) tokensInFlight += 1
+      if (isCodeCall(request)) codesInFlight += 1
     })
     // After 'response', which has noted the token's expiry.
     const answered = (request: Request) => {
       if (isCall(request)) inFlight -= 1
       if (isTokenCall(request)) tokensInFlight -= 1
+      if (isCodeCall(request)) codesInFlight -= 1
     }
     context.on('requestfinished', answered)
     context.on('requestfailed', answered)
@@ -451,7 +456,12 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       return who
     },
     codeFor: async (email) => {
-      // Every code sent has arrived; then only the newest counts, as it replaced the others.
+      // Every code asked for was sent and has arrived; then only the newest counts, as it
+      // replaced the others.
+      await until(
+        () => codesInFlight === 0,
+        () => `${codesInFlight} code calls unanswered`,
+      )
       await until(
         async () => (await mailsSince()) >= codesSent,
         () => `not every code sent has been emailed`,
