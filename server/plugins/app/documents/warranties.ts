@@ -52,6 +52,14 @@ export function warrantyOf(row: WarrantyRow, doneOn: string | null): Warranty {
 export const inStepOrder = (list: Warranty[]) =>
   list.sort((a, b) => STEP_SLUGS.indexOf(a.step) - STEP_SLUGS.indexOf(b.step))
 
+/** A client's warranties from its rows, in the order of the steps, as `timeline` dates them. */
+export function warrantiesFrom(rows: readonly WarrantyRow[], timeline: Timeline): Warranty[] {
+  const doneOn = new Map<string, string | null>(
+    timeline.steps.map((step) => [step.step, step.doneOn]),
+  )
+  return inStepOrder(rows.map((row) => warrantyOf(row, doneOn.get(row.step) ?? null)))
+}
+
 export default fp(
   async function warrantiesRepository(app: FastifyInstance) {
     const { db } = app
@@ -61,10 +69,7 @@ export default fp(
         db.select().from(warranties).where(eq(warranties.clientId, clientId)),
         timeline ?? app.timelines.get(clientId),
       ])
-      const doneOn = new Map<string, string | null>(
-        shown.steps.map((step) => [step.step, step.doneOn]),
-      )
-      return inStepOrder(rows.map((row) => warrantyOf(row, doneOn.get(row.step) ?? null)))
+      return warrantiesFrom(rows, shown)
     }
 
     const set: Warranties['set'] = async (clientId, warranty) => {

@@ -1,4 +1,4 @@
-import { eq, sql, type Column, type Table } from 'drizzle-orm'
+import { eq, sql, type Column, type SQL, type Table } from 'drizzle-orm'
 import type { NonStageEntry, Stage, StageEntry } from '../../../../contract'
 import type { ProjectData } from '../../../../contract/budget'
 import { preparedStatement, type Db } from '../../../db/driver/client'
@@ -85,8 +85,9 @@ export async function ownerOf(db: Db, clientId: string) {
   return owner
 }
 
-type JsonRows = Record<string, unknown>[]
-type MoneyJson = {
+export type JsonRows = Record<string, unknown>[]
+/** The money's lists as `moneyColumns` selects them. */
+export type MoneyJson = {
   entries: JsonRows
   permitFee: number | null
   engineers: JsonRows
@@ -100,14 +101,15 @@ type MoneyJson = {
 }
 
 const client = sql.placeholder('id')
-const ofClient = (table: Table & { clientId: Column }) =>
+/** The rows of `table` that are the client's whose id the statement binds as `id`. */
+export const ofClient = (table: Table & { clientId: Column }) =>
   sql`from ${table} where ${table.clientId} = ${client}`
 
 /**
- * Everything Money is computed from but the timeline, in one statement: the project data and
- * each list of the client's money, each in the order it is shown.
+ * Everything Money is computed from but the timeline, as the columns of one select: the project
+ * data and each list of the client's money, each in the order it is shown.
  */
-const moneyStatement = preparedStatement<MoneyJson, { id: string }>(sql`select
+export const moneyColumns: SQL = sql`
   (${rowsJson(poolEntries, ofClient(poolEntries))}) as entries,
   (select ${cities.permitFee} from ${clients} join ${cities} on ${eq(cities.key, clients.cityKey)}
     where ${clients.userId} = ${client}) as "permitFee",
@@ -145,7 +147,9 @@ const moneyStatement = preparedStatement<MoneyJson, { id: string }>(sql`select
     paymentRequests,
     ofClient(paymentRequests),
     sql`${paymentRequests.requestedAt}, ${paymentRequests.id}`,
-  )}) as "paymentRequests"`)
+  )}) as "paymentRequests"`
+
+const moneyStatement = preparedStatement<MoneyJson, { id: string }>(sql`select ${moneyColumns}`)
 
 /** What a client's Money is computed from, but the timeline: one statement. */
 export async function moneyFactsOf(
@@ -155,6 +159,14 @@ export async function moneyFactsOf(
 ): Promise<{ project: ProjectData; rows: MoneyRows }> {
   const [json] = await moneyStatement.rows(db, { id: clientId })
   if (!json) throw new Error('the money read answered no row')
+  return moneyFactsFrom(json, stages)
+}
+
+/** The project data and the money's rows from what `moneyColumns` selected. */
+export function moneyFactsFrom(
+  json: MoneyJson,
+  stages: Stage[],
+): { project: ProjectData; rows: MoneyRows; entries: EntryRow[] } {
   const entries = rowsFromJson(poolEntries, json.entries)
   const project = projectFrom(
     stages,
@@ -175,5 +187,5 @@ export async function moneyFactsOf(
     noticeWaivers: rowsFromJson(noticeWaivers, json.noticeWaivers),
     paymentRequests: rowsFromJson(paymentRequests, json.paymentRequests),
   }
-  return { project, rows }
+  return { project, rows, entries }
 }

@@ -35,7 +35,8 @@ type EquipmentRow = typeof equipment.$inferSelect
 
 const NO_EQUIPMENT = 'No equipment has this id.'
 
-const equipmentOf = (row: EquipmentRow): Equipment => ({
+/** A piece of equipment as the wire has it. */
+export const equipmentOf = (row: EquipmentRow): Equipment => ({
   id: row.id,
   kind: EquipmentKind.parse(row.kind),
   make: row.make,

@@ -1,14 +1,27 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { quantities } from '../../../../contract/estimator'
 import type { MoneyStep } from '../../../../contract/money'
+import { moneyOf } from '../../../../contract/money-answer'
 import type { Passport, PassportBody } from '../../../../contract/passport'
-import { readAll } from '../../../db/driver/client'
-import { clients } from '../../../db/schema'
-import { ownerOf } from '../money/money-reads'
-import { savedDesignOf } from '../scope/scope-items'
-import { equipmentOfClient } from './equipment'
+import { preparedStatement } from '../../../db/driver/client'
+import { rowsFromJson, rowsJson } from '../../../db/json-rows'
+import { clients, equipment, startupDays, trades, warranties } from '../../../db/schema'
+import { clientToday } from '../../../lib/today'
+import { warrantiesFrom } from '../documents/warranties'
+import {
+  moneyColumns,
+  moneyFactsFrom,
+  ofClient,
+  ownerOf,
+  type JsonRows,
+  type MoneyJson,
+} from '../money/money-reads'
+import { designIn } from '../scope/scope-items'
+import { tradeOf } from '../trades/trades'
+import { equipmentOf } from './equipment'
+import { logOf, startupStart } from './startup-log'
 import type { PassportOwner } from '../../../lib/exports/passport-pdf'
 
 /**
@@ -49,6 +62,31 @@ function recordOf(step: MoneyStep): Passport['steps'][number] {
   }
 }
 
+type PassportJson = MoneyJson & {
+  trades: JsonRows
+  warranties: JsonRows
+  startupDays: JsonRows
+  equipment: JsonRows
+  measuredGallons: number | null
+}
+
+const client = sql.placeholder('id')
+
+/** Everything of the passport but the timeline, in one statement: money's lists and its own. */
+const passportStatement = preparedStatement<PassportJson, { id: string }>(sql`select
+  ${moneyColumns},
+  (${rowsJson(
+    trades,
+    ofClient(trades),
+    sql`lower(${trades.company}), ${trades.createdAt}, ${trades.id}`,
+  )}) as trades,
+  (${rowsJson(warranties, ofClient(warranties))}) as warranties,
+  (${rowsJson(startupDays, ofClient(startupDays), sql`${startupDays.day}`)}) as "startupDays",
+  (${rowsJson(equipment, ofClient(equipment), sql`${equipment.createdAt}, ${equipment.id}`)})
+    as equipment,
+  (select ${clients.measuredGallons} from ${clients} where ${clients.userId} = ${client})
+    as "measuredGallons"`)
+
 const paidOn = (step: Passport['steps'][number]) =>
   step.payments.reduce((sum, payment) => sum + payment.amount, 0)
 
@@ -57,23 +95,18 @@ export default fp(
     const { db } = app
 
     const read: PassportBook['read'] = async (clientId) => {
-      // Read once, and shown by the money, the warranties and the start-up log as well.
-      const shown = app.timelines.get(clientId)
-      const [timeline, money, trades, warranties, startupLog, equipment, design, [client]] =
-        await readAll(db, [
-          () => shown,
-          () => app.money.get(clientId, shown),
-          () => app.trades.list(clientId),
-          () => app.warranties.list(clientId, shown),
-          () => app.startupLog.get(clientId, shown),
-          () => equipmentOfClient(db, clientId),
-          () => savedDesignOf(db, clientId),
-          () =>
-            db
-              .select({ measuredGallons: clients.measuredGallons })
-              .from(clients)
-              .where(eq(clients.userId, clientId)),
-        ])
+      // Two statements: the timeline's, and the rest of the record in one.
+      const [timeline, [json], { stages }, today] = await Promise.all([
+        app.timelines.get(clientId),
+        passportStatement.rows(db, { id: clientId }),
+        app.stages.list(),
+        clientToday(app, clientId),
+      ])
+      if (!json) throw new Error('the passport read answered no row')
+      const { project, rows, entries } = moneyFactsFrom(json, stages)
+      const money = moneyOf(rows, { project, timeline, today })
+      const design = designIn(entries)
+      const startupLog = logOf(rowsFromJson(startupDays, json.startupDays), startupStart(timeline))
       const figures = design && quantities(design)
       const steps = money.steps
         .filter((step) => step.contract || step.draws.some((draw) => draw.payments.length > 0))
@@ -89,9 +122,9 @@ export default fp(
           areaSqFt: figures && Math.round(figures.areaFt2),
           surfaceSqFt: figures && Math.round(figures.surfaceFt2),
           gallons: figures && Math.round(figures.waterGal),
-          measuredGallons: client?.measuredGallons ?? null,
+          measuredGallons: json.measuredGallons,
         },
-        equipment,
+        equipment: rowsFromJson(equipment, json.equipment).map(equipmentOf),
         startupLog,
         inspections: timeline.inspections.map(({ slug, title, status, date, history }) => ({
           slug,
@@ -100,13 +133,12 @@ export default fp(
           date,
           history,
         })),
-        trades: trades.map(({ company, licence, insurance }) => ({
-          company,
-          licence,
-          insurance: { expiresOn: insurance.expiresOn },
-        })),
+        trades: rowsFromJson(trades, json.trades).map((row) => {
+          const { company, licence, insurance } = tradeOf(row, today)
+          return { company, licence, insurance: { expiresOn: insurance.expiresOn } }
+        }),
         steps,
-        warranties,
+        warranties: warrantiesFrom(rowsFromJson(warranties, json.warranties), timeline),
         costBasis: { total: paid.reduce((sum, step) => sum + step.paid, 0), steps: paid },
       }
     }
@@ -130,6 +162,6 @@ export default fp(
   },
   {
     name: 'passport',
-    dependencies: ['db', 'core', 'timelines', 'money', 'trades', 'warranties', 'startup-log'],
+    dependencies: ['db', 'core', 'stages', 'timelines'],
   },
 )

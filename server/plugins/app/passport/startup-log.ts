@@ -33,7 +33,10 @@ export function startupStart(timeline: Timeline): string | null {
 }
 
 /** All 28 days of a client's log, in order, dated from `start`. */
-function logOf(rows: (typeof startupDays.$inferSelect)[], start: string | null): StartupDay[] {
+export function logOf(
+  rows: (typeof startupDays.$inferSelect)[],
+  start: string | null,
+): StartupDay[] {
   const byDay = new Map(rows.map((row) => [row.day, row]))
   return Array.from({ length: STARTUP_DAYS }, (_, i) => {
     const day = i + 1

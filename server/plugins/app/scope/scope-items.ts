@@ -53,13 +53,23 @@ const stepList = (step: StepSlug, rows: readonly Row[]): StepScope => ({
     .map(itemOf),
 })
 
+const DESIGN_TITLE = 'Pool Design'
+
 /** The client's saved pool design (as savedDesign reads the pool data); null until it is valid. */
 export async function savedDesignOf(db: Db, clientId: string): Promise<PoolDesignChoices | null> {
-  const [row] = await db
-    .select({ choices: poolEntries.choices })
+  const rows = await db
+    .select({ title: poolEntries.title, choices: poolEntries.choices })
     .from(poolEntries)
-    .where(and(eq(poolEntries.clientId, clientId), eq(poolEntries.title, 'Pool Design')))
-  const design = PoolDesignChoices.safeParse(row?.choices)
+    .where(and(eq(poolEntries.clientId, clientId), eq(poolEntries.title, DESIGN_TITLE)))
+  return designIn(rows)
+}
+
+/** The saved pool design among a client's entries; null until it is valid. */
+export function designIn(
+  entries: readonly { title: string | null; choices: unknown }[],
+): PoolDesignChoices | null {
+  const saved = entries.find((entry) => entry.title === DESIGN_TITLE)
+  const design = PoolDesignChoices.safeParse(saved?.choices)
   return design.success ? design.data : null
 }
 

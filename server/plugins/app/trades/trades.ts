@@ -42,7 +42,7 @@ const HAS_CONTRACT =
   'This trade’s quote is accepted: it is a step’s contract. Accept another quote or remove this one before deleting the trade.'
 
 /** The row as the wire has it, its warnings worked out on `today`. */
-function tradeOf(row: TradeRow, today: string): Trade {
+export function tradeOf(row: TradeRow, today: string): Trade {
   const facts = {
     id: row.id,
     company: row.company,
