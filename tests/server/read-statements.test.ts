@@ -122,10 +122,11 @@ describe("a project's reads", () => {
 
   it.each(PROJECT_READS)('%s costs what it is held to, on its second call', async (name) => {
     const read = () => callRaw(t, name, INPUTS[name] ?? {}, owner.headers)
-    // The caller's identity is kept a few seconds from when it was read, not from its last use:
-    // read afresh by the first call, it is still kept for the second however long the earlier
-    // tests took.
+    // The caller's identity and the stages are kept a few seconds from when they were read, not
+    // from their last use: read afresh by the first call, they are still kept for the second
+    // however long the earlier tests took.
     t.app.users.forget(owner.id)
+    t.app.stages.invalidate()
     const first = await read()
     expect(first.statusCode, first.body).toBe(200)
     let status = 0

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import fsp from 'node:fs/promises'
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import {
@@ -13,7 +13,8 @@ import {
   type UploadFields,
 } from '../../../../contract/documents'
 import type { StepSlug } from '../../../../contract'
-import type { Db, Tx } from '../../../db/driver/client'
+import { preparedStatement, type Db, type Tx } from '../../../db/driver/client'
+import { rowsFromJson, rowsJson } from '../../../db/json-rows'
 import { clients, files } from '../../../db/schema'
 import { imageVariants } from '../../../lib/images'
 import { pdfWithoutMetadata } from '../../../lib/pdfs'
@@ -80,6 +81,23 @@ async function usedBy(query: Db | Tx, clientId: string): Promise<number> {
     .where(eq(files.clientId, clientId))
   return Number(row?.total ?? 0)
 }
+
+const step = sql.placeholder('step')
+const kind = sql.placeholder('kind')
+
+/** A client's files, newest first, of one step or kind when the filter names one: one statement. */
+const listStatement = preparedStatement<
+  { rows: Record<string, unknown>[] },
+  { id: string; step: string | null; kind: string | null }
+>(
+  sql`select (${rowsJson(
+    files,
+    sql`from ${files} where ${files.clientId} = ${sql.placeholder('id')}
+    and (${step}::text is null or ${files.step} = ${step})
+    and (${kind}::text is null or ${files.kind} = ${kind})`,
+    sql`${files.createdAt} desc, ${files.id} desc`,
+  )}) as rows`,
+)
 
 export default fp(
   async function filesRepository(app: FastifyInstance) {
@@ -179,15 +197,12 @@ export default fp(
     }
 
     const list: Files['list'] = async (clientId, filter) => {
-      const where: SQL[] = [eq(files.clientId, clientId)]
-      if (filter.step) where.push(eq(files.step, filter.step))
-      if (filter.kind) where.push(eq(files.kind, filter.kind))
-      const rows = await db
-        .select()
-        .from(files)
-        .where(and(...where))
-        .orderBy(desc(files.createdAt), desc(files.id))
-      return rows.map(toStoredFile)
+      const [found] = await listStatement.rows(db, {
+        id: clientId,
+        step: filter.step ?? null,
+        kind: filter.kind ?? null,
+      })
+      return rowsFromJson(files, found?.rows ?? []).map(toStoredFile)
     }
 
     const remove: Files['remove'] = async (clientId, id) => {
