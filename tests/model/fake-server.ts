@@ -622,6 +622,12 @@ export function createFakeServer() {
       keep(result)
       return result
     },
+    /** A call of the builder's client's, made before the path's page opened: its set-up. */
+    clientDid: async (call: ClientCall) => {
+      const result = await clientApi.handle(call)
+      keep(result)
+      return result
+    },
     /** POST /api/files: the whole file arrives at once and is stored. */
     uploadFile: async (
       token: string | null,
