@@ -7,7 +7,8 @@ import { keyedTestModel } from './paths'
  * lien-safe payment's gate): paid anyway, left unpaid, or paid once the waiver is attached; and a
  * change order proposed, then approved or rejected. The owner has a saved design and Dig Co's
  * $9,000 quote for Excavation, from the trade Dig Co, accepted: a Deposit of $900 and a Balance of
- * $8,100. budget.walk.ts says how the owner does each event and what each state shows; its paths
+ * $8,100. The owner who cancels a refused payment gets the waiver and pays with it, so four paths
+ * take every transition. budget.walk.ts says how the owner does each event and what each state shows; its paths
  * run in jsdom (budget.model.test.tsx) and in Chromium (tests/e2e/budget-paths.test.ts). Free of
  * test-runner imports: the QA script loads it.
  */
@@ -34,14 +35,12 @@ export const budgetModel = setup({
   states: {
     /** /builder/budget: the contract, "$0 paid of $900" on the Deposit, no conditional waiver. */
     contract: {
-      on: {
-        PAY_DEPOSIT: 'waiverRequired',
-        ATTACH_WAIVER: 'waived',
-        ADD_CHANGE_ORDER: 'changeProposed',
-      },
+      on: { PAY_DEPOSIT: 'waiverRequired', ADD_CHANGE_ORDER: 'changeProposed' },
     },
     /** The payment's dialog says whose waiver is missing, links its form, offers "Pay anyway". */
-    waiverRequired: { on: { PAY_ANYWAY: 'paidUnwaived', CANCEL_PAYMENT: 'contract' } },
+    waiverRequired: { on: { PAY_ANYWAY: 'paidUnwaived', CANCEL_PAYMENT: 'notPaid' } },
+    /** The dialog closed: nothing paid, the Deposit still without its waiver. */
+    notPaid: { on: { ATTACH_WAIVER: 'waived' } },
     /** The Deposit paid in full, and a warning to ask the trade for its waiver. */
     paidUnwaived: {},
     /** "Conditional waiver on file" on the Deposit. */

@@ -9,6 +9,8 @@ const NEW_START = '2030-07-01'
 /** Pool Design's five working days from each start, as the plan's table dates them. */
 const FIRST_STEP = /^Jun 3\s*–\s*7, 2030$/
 const FIRST_STEP_REPLANNED = /^Jul 1\s*–\s*5, 2030$/
+/** A day gone by on any clock the paths run on: the server refuses a start after today. */
+const DUG_FROM = '2026-01-05'
 const FAILED_NOTES = 'Forms out of square.'
 const GATE = 'Needs the Layout inspection to pass.'
 
@@ -28,6 +30,11 @@ export function timelineWalk(d: Driver): TestParam<TimelineSnapshot, TimelineMod
     await timeline()
     await d.expectRole('heading', 'Layout inspection')
     await d.expectText(new RegExp(`^${status}$`))
+  }
+  const layoutReady = async () => {
+    await layout('Ready to schedule')
+    await d.expectRole('button', 'Schedule inspection')
+    await d.expectNoRole('button', 'Passed')
   }
   const excavation = async (status: string, gate: string) => {
     await d.expectScreen('Excavation', '/builder/excavation')
@@ -68,8 +75,9 @@ export function timelineWalk(d: Driver): TestParam<TimelineSnapshot, TimelineMod
         await d.click('button', 'Failed')
       },
       OPEN_EXCAVATION: () => d.click('link', 'Excavation'),
+      GO_TO_INSPECTION: () => d.click('link', 'Go to the Layout inspection'),
       START_EXCAVATION: async () => {
-        await d.fill('Started on', START)
+        await d.fill('Started on', DUG_FROM)
         await d.click('button', 'Save start date')
       },
     },
@@ -86,11 +94,8 @@ export function timelineWalk(d: Driver): TestParam<TimelineSnapshot, TimelineMod
         await d.expectNoRole('button', 'Schedule inspection')
       },
       replanned: () => planShown(FIRST_STEP_REPLANNED),
-      layoutReady: async () => {
-        await layout('Ready to schedule')
-        await d.expectRole('button', 'Schedule inspection')
-        await d.expectNoRole('button', 'Passed')
-      },
+      layoutReady,
+      layoutLinked: layoutReady,
       digUnscheduled: () => held('Ready to schedule'),
       scheduled: async () => {
         await layout('Scheduled')

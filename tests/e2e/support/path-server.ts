@@ -134,16 +134,25 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     return request
   }
 
+  /** The client whose token is `token` saves the reference design. */
+  const saveDesign = (token: string) =>
+    withToken(token, 'PUT', 'edit-pool', { Title: 'Pool Design', choices: REFERENCE_POOL })
+
+  /** The id of the step `slug`, as the public list of stages names it. */
+  async function stageIdOf(slug: string) {
+    const stages = (await (await fetch(`${e2e.server.url}/api`)).json()) as { Data: Stage[] }
+    const stage = stages.Data.find((each) => each.slug === slug)
+    if (!stage) throw new Error(`no stage ${slug}`)
+    return stage.id
+  }
+
   /**
    * `owner` signs up, saves a design and asks `trade` (recorded as one of theirs) to bid on the
    * excavation by a month from now, with `message`; the link is read from the trade's email.
    */
   async function requestBid(owner: Person, trade: Person, message: string) {
     const ownerToken = await signUp(owner)
-    await withToken(ownerToken, 'PUT', 'edit-pool', {
-      Title: 'Pool Design',
-      choices: REFERENCE_POOL,
-    })
+    await saveDesign(ownerToken)
     const { id: tradeId } = await withToken<{ id: string }>(ownerToken, 'POST', 'trades', {
       company: trade.name,
       contact: 'Dee Digger',
@@ -186,11 +195,9 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
       const { ownerToken, id } = bidRequestTo(tradeEmail)
       const requests = await withToken<BidRequest[]>(ownerToken, 'GET', 'bid-requests')
       const quoteId = requests.find((request) => request.id === id)?.quoteId
-      const stages = (await (await fetch(`${e2e.server.url}/api`)).json()) as { Data: Stage[] }
-      const stage = stages.Data.find((each) => each.slug === 'excavation')
-      if (!quoteId || !stage) throw new Error(`no bid of ${tradeEmail} to accept`)
+      if (!quoteId) throw new Error(`no bid of ${tradeEmail} to accept`)
       await withToken(ownerToken, 'PUT', 'accept-quote', {
-        StageId: stage.id,
+        StageId: await stageIdOf('excavation'),
         quoteId,
         acknowledge: true,
       })
@@ -198,6 +205,10 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     mailsTo,
     asAdmin,
     signUp,
+    saveDesign,
+    stageIdOf,
+    /** A client API call with the client's token (`url` under /api/); answers its `Data`. */
+    asClient: withToken,
     /** The owner whose token is `ownerToken` writes `texts` on `thread`, one after another. */
     postMessages: async (ownerToken: string, thread: string, texts: readonly string[]) => {
       for (const text of texts)
