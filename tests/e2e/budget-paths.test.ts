@@ -1,4 +1,3 @@
-import type { StageEntry } from '../../contract'
 import { budgetModel, createBudgetTestModel } from '../model/budget.model'
 import { budgetWalk, CONTRACT_CENTS, TRADE } from '../model/budget.walk'
 import { describeChromiumPaths } from './support/model-paths'
@@ -23,27 +22,8 @@ describeChromiumPaths({
     }
     const token = await server.signUp(client)
     await server.saveDesign(token)
-    const { id: tradeId } = await server.asClient<{ id: string }>(token, 'POST', 'trades', {
-      company: TRADE,
-      contact: 'Dee Digger',
-      email: `dee.${tag}@digco.example`,
-      steps: ['excavation'],
-      licenceNumber: '7654321',
-      licenceClass: 'C-12',
-      licenceCheckedOn: new Date().toISOString().slice(0, 10),
-      insuranceExpiresOn: '2099-01-01',
-      compExempt: true,
-    })
-    const StageId = await server.stageIdOf('excavation')
-    const entry = await server.asClient<StageEntry>(token, 'PUT', 'add-quote', {
-      StageId,
-      vendor: TRADE,
-      amount: CONTRACT_CENTS,
-      tradeId,
-    })
-    const quoteId = entry.quotes[0]?.id
-    if (!quoteId) throw new Error(`no quote of ${TRADE} for ${client.email}`)
-    await server.asClient(token, 'PUT', 'accept-quote', { StageId, quoteId, acknowledge: true })
+    const trade = { email: `dee.${tag}@digco.example`, name: TRADE, city: '', state: '' }
+    await server.hireForExcavation(token, trade, CONTRACT_CENTS)
     return { clientWithFlag: client }
   },
   // A client with Flag, signed in with "Remember me" before, opens the Budget.

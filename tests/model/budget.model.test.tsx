@@ -2,9 +2,7 @@
 // Dexie reaches IndexedDB when the client's state is saved and restored.
 import 'fake-indexeddb/auto'
 import { beforeAll } from 'vitest'
-import { REFERENCE_POOL } from '../../contract/estimator'
 import { builderArea } from '../../src/routes/builder-area-chunk'
-import { stageId } from '../app/builder/harness'
 import { fakeModalDialogs } from '../support/modal-dialogs'
 import { budgetModel, createBudgetTestModel } from './budget.model'
 import { budgetWalk, CONTRACT_CENTS, TRADE } from './budget.walk'
@@ -27,18 +25,8 @@ describeModelPaths({
   // A client with Flag, a saved design and the trade's quote for Excavation accepted, signed in
   // with "Remember me" before, opens the Budget.
   start: async (driver, server) => {
-    await server.clientDid({
-      name: 'editPool',
-      body: { Title: 'Pool Design', choices: REFERENCE_POOL },
-    })
-    const StageId = stageId('excavation')
-    const quoted = await server.clientDid({
-      name: 'addQuote',
-      body: { StageId, vendor: TRADE, amount: CONTRACT_CENTS, tradeId: TRADE_ID },
-    })
-    const quoteId = quoted.name === 'addQuote' ? quoted.data.quotes[0]?.id : undefined
-    if (!quoteId) throw new Error('the fake server added no quote')
-    await server.clientDid({ name: 'acceptQuote', body: { StageId, quoteId } })
+    await server.saveDesign()
+    await server.hireForExcavation(TRADE, CONTRACT_CENTS, TRADE_ID)
     await driver.signedInAs(driver.person('clientWithFlag').email)
     await driver.open('/builder/budget')
   },

@@ -11,6 +11,14 @@ const WAIVER = 'dig-co-conditional-waiver.jpg'
 const REFUSED = `Before paying “Deposit”, get a conditional waiver from ${TRADE}: without one, they may still lien your home for this money.`
 const UNWAIVED = `Excavation was paid without a conditional waiver from ${TRADE}: ask for it.`
 
+/** "Add change order" on the Budget: `description`, and $450. */
+export async function addChangeOrder(d: Driver, description: string) {
+  await d.click('button', 'Add change order')
+  await d.fill('Description', description)
+  await d.fill('Amount', '450')
+  await d.click('button', 'Add change order')
+}
+
 /**
  * How the owner does each event of the budget model, and what each of its states shows, through
  * a driver: the same walk runs in jsdom and in Chromium.
@@ -47,12 +55,7 @@ export function budgetWalk(d: Driver): TestParam<BudgetSnapshot, BudgetModelEven
         await d.clickInItem('Deposit', 'button', 'Attach conditional waiver')
         await d.upload(WAIVER, 'Upload a lien waiver')
       },
-      ADD_CHANGE_ORDER: async () => {
-        await d.click('button', 'Add change order')
-        await d.fill('Description', CHANGE)
-        await d.fill('Amount', '450')
-        await d.click('button', 'Add change order')
-      },
+      ADD_CHANGE_ORDER: () => addChangeOrder(d, CHANGE),
       APPROVE_CHANGE_ORDER: () => d.click('button', 'Approve'),
       REJECT_CHANGE_ORDER: () => d.click('button', 'Reject'),
     },

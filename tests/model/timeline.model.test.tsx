@@ -2,7 +2,6 @@
 // Dexie reaches IndexedDB when the client's state is saved and restored.
 import 'fake-indexeddb/auto'
 import { beforeAll } from 'vitest'
-import { REFERENCE_POOL } from '../../contract/estimator'
 import { builderArea } from '../../src/routes/builder-area-chunk'
 import { fakeModalDialogs } from '../support/modal-dialogs'
 import { describeModelPaths } from './run-paths'
@@ -22,10 +21,7 @@ describeModelPaths({
   walk: timelineWalk,
   // A client with Flag and a saved design, signed in with "Remember me" before, opens the Timeline.
   start: async (driver, server) => {
-    await server.clientDid({
-      name: 'editPool',
-      body: { Title: 'Pool Design', choices: REFERENCE_POOL },
-    })
+    await server.saveDesign()
     await driver.signedInAs(driver.person('clientWithFlag').email)
     await driver.open('/builder/timeline')
   },

@@ -14,11 +14,34 @@ const DUG_FROM = '2026-01-05'
 const FAILED_NOTES = 'Forms out of square.'
 const GATE = 'Needs the Layout inspection to pass.'
 
+/** How the owner gets the Layout inspection done: Permits first, then the Timeline's card. */
+export function layoutInspection(d: Driver) {
+  return {
+    /** Permits marked done on their page, and back to the Timeline. */
+    finishPermits: async () => {
+      await d.click('link', 'Permits')
+      await d.click('button', 'Mark as done')
+      await d.expectText(/^Done since /)
+      await d.click('link', 'Timeline')
+    },
+    // The layout's checklist is not ticked: booked anyway.
+    schedule: async () => {
+      await d.click('button', 'Schedule inspection')
+      await d.click('button', 'Schedule anyway')
+    },
+    fail: async (notes: string) => {
+      await d.fill('Notes', notes)
+      await d.click('button', 'Failed')
+    },
+  }
+}
+
 /**
  * How the owner does each event of the timeline model, and what each of its states shows,
  * through a driver: the same walk runs in jsdom and in Chromium.
  */
 export function timelineWalk(d: Driver): TestParam<TimelineSnapshot, TimelineModelEvent> {
+  const inspections = layoutInspection(d)
   const timeline = () => d.expectScreen('Timeline', '/builder/timeline')
   const planShown = async (firstStep: RegExp) => {
     await timeline()
@@ -58,22 +81,10 @@ export function timelineWalk(d: Driver): TestParam<TimelineSnapshot, TimelineMod
     events: {
       SET_START_DATE: () => setStart(START, 'Set start date'),
       REPLAN: () => setStart(NEW_START, 'Re-plan'),
-      FINISH_PERMITS: async () => {
-        await d.click('link', 'Permits')
-        await d.click('button', 'Mark as done')
-        await d.expectText(/^Done since /)
-        await d.click('link', 'Timeline')
-      },
-      // The layout's checklist is not ticked: booked anyway.
-      SCHEDULE_INSPECTION: async () => {
-        await d.click('button', 'Schedule inspection')
-        await d.click('button', 'Schedule anyway')
-      },
+      FINISH_PERMITS: inspections.finishPermits,
+      SCHEDULE_INSPECTION: inspections.schedule,
       INSPECTION_PASSED: () => d.click('button', 'Passed'),
-      INSPECTION_FAILED: async () => {
-        await d.fill('Notes', FAILED_NOTES)
-        await d.click('button', 'Failed')
-      },
+      INSPECTION_FAILED: () => inspections.fail(FAILED_NOTES),
       OPEN_EXCAVATION: () => d.click('link', 'Excavation'),
       GO_TO_INSPECTION: () => d.click('link', 'Go to the Layout inspection'),
       START_EXCAVATION: async () => {

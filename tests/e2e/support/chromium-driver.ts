@@ -392,9 +392,7 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
     clickInItem: async (item, role, name) => {
       const control = await one(
         (scope) =>
-          scope
-            .getByRole('listitem', { name: whole(item) })
-            .getByRole(role, { name: whole(name) }),
+          scope.getByRole('listitem', { name: whole(item) }).getByRole(role, { name: whole(name) }),
         `${role} ${String(name)} in ${String(item)}`,
       )
       await control.click({ timeout: WAIT })

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { City, Stage } from '../../../contract'
+import type { City, Stage, StageEntry } from '../../../contract'
 import type { BidRequest } from '../../../contract/bids'
 import { REFERENCE_POOL } from '../../../contract/estimator'
 import type { Person } from '../../model/driver'
@@ -146,14 +146,9 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     return stage.id
   }
 
-  /**
-   * `owner` signs up, saves a design and asks `trade` (recorded as one of theirs) to bid on the
-   * excavation by a month from now, with `message`; the link is read from the trade's email.
-   */
-  async function requestBid(owner: Person, trade: Person, message: string) {
-    const ownerToken = await signUp(owner)
-    await saveDesign(ownerToken)
-    const { id: tradeId } = await withToken<{ id: string }>(ownerToken, 'POST', 'trades', {
+  /** The client whose token is `token` records `trade`, licensed for excavation; answers its id. */
+  async function recordTrade(token: string, trade: Person) {
+    const { id } = await withToken<{ id: string }>(token, 'POST', 'trades', {
       company: trade.name,
       contact: 'Dee Digger',
       email: trade.email,
@@ -164,6 +159,35 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
       insuranceExpiresOn: '2099-01-01',
       compExempt: true,
     })
+    return id
+  }
+
+  /**
+   * The client whose token is `token` records `trade`, adds its quote of `amount` cents for
+   * Excavation and accepts it: the step's contract.
+   */
+  async function hireForExcavation(token: string, trade: Person, amount: number) {
+    const tradeId = await recordTrade(token, trade)
+    const StageId = await stageIdOf('excavation')
+    const entry = await withToken<StageEntry>(token, 'PUT', 'add-quote', {
+      StageId,
+      vendor: trade.name,
+      amount,
+      tradeId,
+    })
+    const quoteId = entry.quotes.at(-1)?.id
+    if (!quoteId) throw new Error(`no quote of ${trade.name} was added`)
+    await withToken(token, 'PUT', 'accept-quote', { StageId, quoteId, acknowledge: true })
+  }
+
+  /**
+   * `owner` signs up, saves a design and asks `trade` (recorded as one of theirs) to bid on the
+   * excavation by a month from now, with `message`; the link is read from the trade's email.
+   */
+  async function requestBid(owner: Person, trade: Person, message: string) {
+    const ownerToken = await signUp(owner)
+    await saveDesign(ownerToken)
+    const tradeId = await recordTrade(ownerToken, trade)
     const dueOn = new Date(Date.now() + 30 * 24 * HOUR_MS).toISOString().slice(0, 10)
     const [request] = await withToken<BidRequest[]>(ownerToken, 'POST', 'bid-requests', {
       step: 'excavation',
@@ -206,9 +230,7 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     asAdmin,
     signUp,
     saveDesign,
-    stageIdOf,
-    /** A client API call with the client's token (`url` under /api/); answers its `Data`. */
-    asClient: withToken,
+    hireForExcavation,
     /** The owner whose token is `ownerToken` writes `texts` on `thread`, one after another. */
     postMessages: async (ownerToken: string, thread: string, texts: readonly string[]) => {
       for (const text of texts)
