@@ -1,9 +1,11 @@
 import { expect } from 'vitest'
 import type { TestParam } from 'xstate/graph'
 import { NETWORK_DETAIL } from '../../src/adapters/api/api-error'
+import { addChangeOrder } from './budget.walk'
 import { messagesWalk } from './builder-messages.walk'
 import { MAX_QUOTES, type BuilderEvent, type BuilderSnapshot } from './builder.model'
 import type { CutCall, Driver } from './driver'
+import { layoutInspection } from './timeline.walk'
 
 /** The manager the builder's client may ask for; each server lists one. */
 export const MANAGER = 'Max Manager 1'
@@ -87,6 +89,7 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
     await d.expectRole('heading', 'Daily log')
   }
   const messages = messagesWalk(d)
+  const inspections = layoutInspection(d)
 
   return {
     events: {
@@ -148,32 +151,15 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
         await d.click('button', `Accept the quote from ${STEEL_VENDOR}`)
       },
       OPEN_BUDGET: () => d.click('button', 'View budget'),
-      ADD_CHANGE_ORDER: async () => {
-        await d.click('button', 'Add change order')
-        await d.fill('Description', CHANGE)
-        await d.fill('Amount', '450')
-        await d.click('button', 'Add change order')
-      },
+      ADD_CHANGE_ORDER: () => addChangeOrder(d, CHANGE),
       APPROVE_CHANGE_ORDER: () => d.click('button', 'Approve'),
       REJECT_CHANGE_ORDER: () => d.click('button', 'Reject'),
       OPEN_TIMELINE: () => d.click('link', 'Timeline'),
       SET_START_DATE: setStartDate,
       SET_START_DATE_AS_TOKEN_EXPIRES: asTokenExpires('timeline', setStartDate),
-      FINISH_PERMITS: async () => {
-        await d.click('link', 'Permits')
-        await markDone()
-        await d.expectText(/^Done since /)
-        await d.click('link', 'Timeline')
-      },
-      // The layout's checklist is not ticked: booked anyway.
-      SCHEDULE_INSPECTION: async () => {
-        await d.click('button', 'Schedule inspection')
-        await d.click('button', 'Schedule anyway')
-      },
-      INSPECTION_FAILED: async () => {
-        await d.fill('Notes', FAILED_NOTES)
-        await d.click('button', 'Failed')
-      },
+      FINISH_PERMITS: inspections.finishPermits,
+      SCHEDULE_INSPECTION: inspections.schedule,
+      INSPECTION_FAILED: () => inspections.fail(FAILED_NOTES),
       INSPECTION_PASSED: () => d.click('button', 'Passed'),
       OPEN_GATED_EXCAVATION: () => d.click('link', 'Excavation'),
       MARK_EXCAVATION_DONE: async () => {

@@ -71,11 +71,13 @@ export interface Driver {
   click(role: 'button' | 'link' | 'checkbox' | 'radio', name: Name): Promise<void>
   /** Clicks the link named `name` in the navigation named `navigation`, where others share it. */
   clickIn(navigation: string, name: Name): Promise<void>
+  /** Clicks the control named `name` in the list item named `item`, where others share it. */
+  clickInItem(item: Name, role: 'button' | 'link', name: Name): Promise<void>
   /** Clears the field labelled `label` and types `text` into it. */
   fill(label: Name, text: string): Promise<void>
   select(label: Name, option: string): Promise<void>
-  /** Chooses one small JPEG photo named `fileName` with "Add files". */
-  upload(fileName: string): Promise<void>
+  /** Chooses one small JPEG photo named `fileName` with the file field `label` ("Add files"). */
+  upload(fileName: string, label?: string): Promise<void>
 
   // What the page shows, each waiting a while for it.
   /** The one level-1 heading and the address's path. */

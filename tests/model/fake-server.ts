@@ -21,6 +21,7 @@ import {
   timelineRoutes,
 } from '../../contract/routes'
 import { cityKey, LoginBody, zoneOfState } from '../../contract'
+import { REFERENCE_POOL } from '../../contract/estimator'
 import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
 import type {
   ClientCall,
@@ -35,7 +36,13 @@ import { messageRoutes } from '../../contract/routes/messages'
 import { createFakeDocumentsApi } from '../app/builder/documents-fake'
 import { createFakeMessagesApi } from '../app/builder/messages-fake'
 import { PROJECT_NOTES } from './builder-messages.walk'
-import { createFakeClientApi, emptyPoolData, manager, STAGES } from '../app/builder/harness'
+import {
+  createFakeClientApi,
+  emptyPoolData,
+  manager,
+  stageId,
+  STAGES,
+} from '../app/builder/harness'
 import { MISFIT_REQUEST, type CutCall } from './driver'
 import { wrongCode } from './fake-codes'
 import { createFakeTradePortal } from './fake-trade-portal'
@@ -383,6 +390,12 @@ export function createFakeServer() {
       entries.set('StageId' in entry ? entry.StageId : entry.Title, entry)
     }
   }
+  /** A call of the builder's client's made outside the page, answered and kept as clientCall does. */
+  const clientDid = async (call: ClientCall) => {
+    const result = await clientApi.handle(call)
+    keep(result)
+    return result
+  }
   const poolDataNow = (): PoolData => {
     const all = [...entries.values()]
     return {
@@ -621,6 +634,24 @@ export function createFakeServer() {
       const result = await clientApi.handle(call)
       keep(result)
       return result
+    },
+    /** The builder's client saves the reference design, before the path's page opens. */
+    saveDesign: async () => {
+      await clientDid({ name: 'editPool', body: { Title: 'Pool Design', choices: REFERENCE_POOL } })
+    },
+    /**
+     * The builder's client adds `vendor`'s quote of `amount` cents for Excavation, from its trade
+     * `tradeId`, and accepts it, before the path's page opens.
+     */
+    hireForExcavation: async (vendor: string, amount: number, tradeId: string) => {
+      const StageId = stageId('excavation')
+      const quoted = await clientDid({
+        name: 'addQuote',
+        body: { StageId, vendor, amount, tradeId },
+      })
+      const quoteId = 'quotes' in quoted.data ? quoted.data.quotes.at(-1)?.id : undefined
+      if (!quoteId) throw new Error(`no quote of ${vendor} was added`)
+      await clientDid({ name: 'acceptQuote', body: { StageId, quoteId } })
     },
     /** POST /api/files: the whole file arrives at once and is stored. */
     uploadFile: async (

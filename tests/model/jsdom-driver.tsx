@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import type { InspectionEvent } from 'xstate'
 import { z } from 'zod/mini'
@@ -98,6 +98,12 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       const nav = await waitFor(() => screen.getByRole('navigation', { name: navigation }), WAIT)
       await user.click(await waitFor(() => within(nav).getByRole('link', { name }), WAIT))
     },
+    clickInItem: async (item, role, name) => {
+      const scope = await waitFor(() => actionable().getByRole('listitem', { name: item }), WAIT)
+      const target = await waitFor(() => within(scope).getByRole(role, { name }), WAIT)
+      await waitFor(() => expect(target.matches(':disabled')).toBe(false), WAIT)
+      await user.click(target)
+    },
     fill: async (label, text) => {
       const field = await waitFor(() => {
         const [found, ...more] = fieldsLabelled(label)
@@ -105,14 +111,20 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
         return found
       }, WAIT)
       await user.clear(field)
+      // A date field that shows a saved date puts it back when emptied: a date is then set
+      // whole, as a date picker and Chromium's fill set it.
+      if (field instanceof HTMLInputElement && field.type === 'date' && field.value !== '') {
+        fireEvent.change(field, { target: { value: text } })
+        return
+      }
       await user.type(field, text)
     },
     select: async (label, option) => {
       const field = await waitFor(() => actionable().getByRole('combobox', { name: label }), WAIT)
       await user.selectOptions(field, option)
     },
-    upload: async (fileName) => {
-      const input = await waitFor(() => actionable().getByLabelText('Add files'), WAIT)
+    upload: async (fileName, label = 'Add files') => {
+      const input = await waitFor(() => actionable().getByLabelText(label), WAIT)
       await user.upload(input, new File(['jpeg bytes'], fileName, { type: 'image/jpeg' }))
     },
     expectScreen: (heading, pathname) =>

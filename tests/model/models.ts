@@ -1,8 +1,10 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
 import type { StatePath } from 'xstate/graph'
 import { adminModel, createAdminTestModel } from './admin.model'
+import { budgetModel, createBudgetTestModel } from './budget.model'
 import { builderModel, createBuilderTestModel } from './builder.model'
 import { createSessionTestModel, sessionModel } from './session.model'
+import { createTimelineTestModel, timelineModel } from './timeline.model'
 import { createTradePortalTestModel, tradePortalModel } from './trade-portal.model'
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>
@@ -40,5 +42,17 @@ export const MODELS: ModelEntry[] = [
     model: tradePortalModel,
     shortestPaths: () => createTradePortalTestModel().getShortestPaths(),
     simplePaths: () => createTradePortalTestModel().getSimplePaths(),
+  },
+  {
+    name: 'timeline',
+    model: timelineModel,
+    shortestPaths: () => createTimelineTestModel().getShortestPaths(),
+    simplePaths: () => createTimelineTestModel().getSimplePaths(),
+  },
+  {
+    name: 'budget',
+    model: budgetModel,
+    shortestPaths: () => createBudgetTestModel().getShortestPaths(),
+    simplePaths: () => createBudgetTestModel().getSimplePaths(),
   },
 ]

@@ -389,6 +389,14 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       )
       await link.click({ timeout: WAIT })
     },
+    clickInItem: async (item, role, name) => {
+      const control = await one(
+        (scope) =>
+          scope.getByRole('listitem', { name: whole(item) }).getByRole(role, { name: whole(name) }),
+        `${role} ${String(name)} in ${String(item)}`,
+      )
+      await control.click({ timeout: WAIT })
+    },
     fill: async (label, text) => {
       await (await fieldLabelled(label)).fill(text, { timeout: WAIT })
     },
@@ -401,8 +409,8 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       // A list that saves as it changes (a request's status) is disabled until the answer.
       await field.and(current().locator(':enabled')).waitFor({ timeout: WAIT })
     },
-    upload: async (fileName) => {
-      const input = current().getByLabel('Add files')
+    upload: async (fileName, label = 'Add files') => {
+      const input = current().getByLabel(label)
       await input.setInputFiles(
         { name: fileName, mimeType: 'image/jpeg', buffer: await photo() },
         { timeout: WAIT },

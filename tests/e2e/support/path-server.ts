@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { City, Stage } from '../../../contract'
+import type { City, Stage, StageEntry } from '../../../contract'
 import type { BidRequest } from '../../../contract/bids'
 import { REFERENCE_POOL } from '../../../contract/estimator'
 import type { Person } from '../../model/driver'
@@ -134,17 +134,21 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     return request
   }
 
-  /**
-   * `owner` signs up, saves a design and asks `trade` (recorded as one of theirs) to bid on the
-   * excavation by a month from now, with `message`; the link is read from the trade's email.
-   */
-  async function requestBid(owner: Person, trade: Person, message: string) {
-    const ownerToken = await signUp(owner)
-    await withToken(ownerToken, 'PUT', 'edit-pool', {
-      Title: 'Pool Design',
-      choices: REFERENCE_POOL,
-    })
-    const { id: tradeId } = await withToken<{ id: string }>(ownerToken, 'POST', 'trades', {
+  /** The client whose token is `token` saves the reference design. */
+  const saveDesign = (token: string) =>
+    withToken(token, 'PUT', 'edit-pool', { Title: 'Pool Design', choices: REFERENCE_POOL })
+
+  /** The id of the step `slug`, as the public list of stages names it. */
+  async function stageIdOf(slug: string) {
+    const stages = (await (await fetch(`${e2e.server.url}/api`)).json()) as { Data: Stage[] }
+    const stage = stages.Data.find((each) => each.slug === slug)
+    if (!stage) throw new Error(`no stage ${slug}`)
+    return stage.id
+  }
+
+  /** The client whose token is `token` records `trade`, licensed for excavation; answers its id. */
+  async function recordTrade(token: string, trade: Person) {
+    const { id } = await withToken<{ id: string }>(token, 'POST', 'trades', {
       company: trade.name,
       contact: 'Dee Digger',
       email: trade.email,
@@ -155,6 +159,35 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
       insuranceExpiresOn: '2099-01-01',
       compExempt: true,
     })
+    return id
+  }
+
+  /**
+   * The client whose token is `token` records `trade`, adds its quote of `amount` cents for
+   * Excavation and accepts it: the step's contract.
+   */
+  async function hireForExcavation(token: string, trade: Person, amount: number) {
+    const tradeId = await recordTrade(token, trade)
+    const StageId = await stageIdOf('excavation')
+    const entry = await withToken<StageEntry>(token, 'PUT', 'add-quote', {
+      StageId,
+      vendor: trade.name,
+      amount,
+      tradeId,
+    })
+    const quoteId = entry.quotes.at(-1)?.id
+    if (!quoteId) throw new Error(`no quote of ${trade.name} was added`)
+    await withToken(token, 'PUT', 'accept-quote', { StageId, quoteId, acknowledge: true })
+  }
+
+  /**
+   * `owner` signs up, saves a design and asks `trade` (recorded as one of theirs) to bid on the
+   * excavation by a month from now, with `message`; the link is read from the trade's email.
+   */
+  async function requestBid(owner: Person, trade: Person, message: string) {
+    const ownerToken = await signUp(owner)
+    await saveDesign(ownerToken)
+    const tradeId = await recordTrade(ownerToken, trade)
     const dueOn = new Date(Date.now() + 30 * 24 * HOUR_MS).toISOString().slice(0, 10)
     const [request] = await withToken<BidRequest[]>(ownerToken, 'POST', 'bid-requests', {
       step: 'excavation',
@@ -186,11 +219,9 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
       const { ownerToken, id } = bidRequestTo(tradeEmail)
       const requests = await withToken<BidRequest[]>(ownerToken, 'GET', 'bid-requests')
       const quoteId = requests.find((request) => request.id === id)?.quoteId
-      const stages = (await (await fetch(`${e2e.server.url}/api`)).json()) as { Data: Stage[] }
-      const stage = stages.Data.find((each) => each.slug === 'excavation')
-      if (!quoteId || !stage) throw new Error(`no bid of ${tradeEmail} to accept`)
+      if (!quoteId) throw new Error(`no bid of ${tradeEmail} to accept`)
       await withToken(ownerToken, 'PUT', 'accept-quote', {
-        StageId: stage.id,
+        StageId: await stageIdOf('excavation'),
         quoteId,
         acknowledge: true,
       })
@@ -198,6 +229,8 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     mailsTo,
     asAdmin,
     signUp,
+    saveDesign,
+    hireForExcavation,
     /** The owner whose token is `ownerToken` writes `texts` on `thread`, one after another. */
     postMessages: async (ownerToken: string, thread: string, texts: readonly string[]) => {
       for (const text of texts)
