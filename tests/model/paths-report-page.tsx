@@ -187,6 +187,14 @@ function Summary({ report }: { report: PathsReport }) {
   )
 }
 
+/** Whether any shortest path takes a state or transition, flagged when none does. */
+const CoveredCell = ({ shortest }: { shortest: number[] }) => (
+  <td>
+    <Flagged ok={shortest.length > 0}>{shortest.length ? 'yes' : 'NOT COVERED'}</Flagged>
+  </td>
+)
+const rowClass = (shortest: number[]) => (shortest.length ? undefined : 'uncovered')
+
 function PathList({ model, paths }: { model: string; paths: ReportedPath[] }) {
   return (
     <ol className="paths-list">
@@ -234,10 +242,7 @@ function Model({ model }: { model: ModelReport }) {
         </thead>
         <tbody>
           {model.transitions.map((transition) => (
-            <tr
-              key={transition.key}
-              className={transition.shortest.length ? undefined : 'uncovered'}
-            >
+            <tr key={transition.key} className={rowClass(transition.shortest)}>
               <td className="state">
                 <StateId id={transition.from} />
               </td>
@@ -262,11 +267,7 @@ function Model({ model }: { model: ModelReport }) {
                 <PathLinks model={model.name} numbers={transition.chromium} />
               </td>
               {withSimple && <td className="number">{transition.simple}</td>}
-              <td>
-                <Flagged ok={transition.shortest.length > 0}>
-                  {transition.shortest.length ? 'yes' : 'NOT COVERED'}
-                </Flagged>
-              </td>
+              <CoveredCell shortest={transition.shortest} />
             </tr>
           ))}
         </tbody>
@@ -281,18 +282,14 @@ function Model({ model }: { model: ModelReport }) {
         </thead>
         <tbody>
           {model.states.map((state) => (
-            <tr key={state.id} className={state.shortest.length ? undefined : 'uncovered'}>
+            <tr key={state.id} className={rowClass(state.shortest)}>
               <td className="state">
                 <StateId id={state.id} />
               </td>
               <td className="path-numbers">
                 <PathLinks model={model.name} numbers={state.shortest} />
               </td>
-              <td>
-                <Flagged ok={state.shortest.length > 0}>
-                  {state.shortest.length ? 'yes' : 'NOT COVERED'}
-                </Flagged>
-              </td>
+              <CoveredCell shortest={state.shortest} />
             </tr>
           ))}
         </tbody>
