@@ -1,14 +1,19 @@
 // Prints the paths of the models QA walks (tests/model/*.model.ts), with how much of each model
 // they cover, and writes them as JSON and Markdown under .tmp/paths/:
-//   npm run test:paths -- [--model=session|builder|admin|trade-portal|timeline|budget] [--simple] [--coverage]
+//   npm run test:paths -- [--model=session|builder|admin|trade-portal|timeline|budget]
+//     [--simple] [--coverage] [--report]
 // --simple adds every simple path; --coverage runs the model's paths in jsdom first and adds
-// what they took of the real machines. README, "Testing from the models".
+// what they took of the real machines; --report also writes one HTML page for QA, with the
+// real machines' transitions the last jsdom runs recorded and Stryker's last mutation score.
+// README, "Testing from the models".
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { modelCoverage } from '../tests/model/coverage'
 import { MODELS } from '../tests/model/models'
 import { coveringPaths, formatPath } from '../tests/model/paths'
+import { renderPathsReport } from '../tests/model/paths-report-page'
+import { parseMutationReport, pathsReport } from '../tests/model/paths-report'
 import { formatModelCoverage, formatRealCoverage } from '../tests/model/report'
 
 const OUT = path.resolve('.tmp/paths')
@@ -16,6 +21,9 @@ const args = process.argv.slice(2)
 const chosen = args.find((arg) => arg.startsWith('--model='))?.slice('--model='.length)
 const withSimple = args.includes('--simple')
 const withCoverage = args.includes('--coverage')
+const withReport = args.includes('--report')
+const REPORT = path.resolve('.tmp/paths-report/index.html')
+const MUTATION = path.resolve('.tmp/mutants/mutation.json')
 
 const models = MODELS.filter(({ name }) => chosen === undefined || name === chosen)
 if (models.length === 0) {
@@ -80,4 +88,32 @@ for (const { name, model, shortestPaths, simplePaths } of models) {
     )}\n`,
   )
   console.log(`Written: .tmp/paths/${name}.md and .tmp/paths/${name}.json\n`)
+}
+
+/** A JSON file's content and when it was written; null when there is none. */
+function readJson(file: string): { at: Date; json: unknown } | null {
+  if (!fs.existsSync(file)) return null
+  return { at: fs.statSync(file).mtime, json: JSON.parse(fs.readFileSync(file, 'utf8')) }
+}
+
+if (withReport) {
+  const mutation = readJson(MUTATION)
+  const report = pathsReport({
+    models,
+    withSimple,
+    real: models.map(({ name }) => {
+      const recorded = readJson(path.join(OUT, `real-${name}.json`))
+      return {
+        model: name,
+        run: recorded && {
+          at: recorded.at,
+          taken: recorded.json as Record<string, string[]>,
+        },
+      }
+    }),
+    mutation: mutation && { at: mutation.at, report: parseMutationReport(mutation.json) },
+  })
+  fs.mkdirSync(path.dirname(REPORT), { recursive: true })
+  fs.writeFileSync(REPORT, renderPathsReport(report, new Date()))
+  console.log(`Written: ${path.relative(process.cwd(), REPORT)}`)
 }

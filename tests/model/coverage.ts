@@ -34,12 +34,25 @@ export function transitionKey(transition: AnyTransitionDefinition): TransitionKe
   return `${source.id} ${eventType === '' ? 'always' : eventType}#${index}`
 }
 
+const allTransitions = (machine: AnyStateMachine): AnyTransitionDefinition[] =>
+  allNodes(machine.root).flatMap((node) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ])
+
 /** Every transition the machine defines: `on`, `always`, `after` and invoke done/error branches. */
 export function definedTransitions(machine: AnyStateMachine): TransitionKey[] {
-  return allNodes(machine.root).flatMap((node) => [
-    ...[...node.transitions.values()].flat().map(transitionKey),
-    ...(node.always ?? []).map(transitionKey),
-  ])
+  return allTransitions(machine).map(transitionKey)
+}
+
+/** Where each transition the machine defines leads: its targets' ids, none when it stays. */
+export function transitionTargets(machine: AnyStateMachine): Map<TransitionKey, string[]> {
+  return new Map(
+    allTransitions(machine).map((transition) => [
+      transitionKey(transition),
+      (transition.target ?? []).map((target) => target.id),
+    ]),
+  )
 }
 
 /** Every atomic state, by id (`model.comingSoon.waiting`). */

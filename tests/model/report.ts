@@ -3,7 +3,8 @@ import { realCoverage, UNREACHABLE } from './real-machines'
 
 /** Coverage as QA reads it, in Markdown tables. Free of test-runner imports. */
 
-const figure = (tally: Tally) => {
+/** `covered/all (percent %)`, as every coverage table gives it. */
+export const figure = (tally: Tally) => {
   const total = tally.covered.length + tally.missing.length
   return `${tally.covered.length}/${total} (${percent(tally).toFixed(1)} %)`
 }
