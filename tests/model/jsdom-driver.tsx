@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
 import type { InspectionEvent } from 'xstate'
 import { z } from 'zod/mini'
@@ -46,6 +47,7 @@ const fieldsLabelled = (label: Name) => {
   return [
     ...actionable().queryAllByRole('textbox', { name }),
     ...actionable().queryAllByRole('spinbutton', { name }),
+    ...actionable().queryAllByRole('searchbox', { name }),
     // A date field has no role of its own.
     ...actionable()
       .queryAllByLabelText(name)
@@ -115,6 +117,13 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       const input = await waitFor(() => actionable().getByLabelText('Add files'), WAIT)
       await user.upload(input, new File(['jpeg bytes'], fileName, { type: 'image/jpeg' }))
     },
+    // As "All files" in the picker: the input's accept list does not stop the choice.
+    uploadText: async (fileName) => {
+      const input = await waitFor(() => actionable().getByLabelText('Add files'), WAIT)
+      await userEvent
+        .setup({ applyAccept: false })
+        .upload(input, new File(['plain words'], fileName, { type: 'text/plain' }))
+    },
     expectScreen: (heading, pathname) =>
       waitFor(() => {
         expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy()
@@ -172,6 +181,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       if (!who) throw new Error(`no person for ${account}`)
       return who
     },
+    clientIdOf: async (account) => server.idOf(driver.person(account).email),
     codeFor: async (email) =>
       email === FAKE_TRADE.email ? server.trade.codeFor(email) : server.codeFor(email),
     expireAccessTokens: async (whileAsleep) => {

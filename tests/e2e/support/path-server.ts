@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import sharp from 'sharp'
 import type { City, Stage } from '../../../contract'
 import type { BidRequest } from '../../../contract/bids'
 import { REFERENCE_POOL } from '../../../contract/estimator'
@@ -11,6 +12,12 @@ import type { RunningServer } from './server'
 export type People = Record<string, Person>
 
 const HOUR_MS = 60 * 60_000
+
+/** A small real JPEG: the server reads what a file is from its bytes. */
+export const photo = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7bd5' } })
+    .jpeg()
+    .toBuffer()
 
 const json = (body: unknown) => ({
   headers: { 'content-type': 'application/json' },
@@ -76,6 +83,9 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
   const asAdmin = async <T>(method: string, url: string, body?: unknown): Promise<T> =>
     withToken<T>(await adminToken(), method, `admin/${url}`, body)
 
+  /** The clients signed up, by email: their ids, which the back office's addresses carry. */
+  const clientIds = new Map<string, string>()
+
   /** Signs a new client up as onboarding does (login, verify, onboarding); answers their token. */
   async function signUp(person: Person): Promise<string> {
     const { tempToken, code } = await codeAfter(person.email, () =>
@@ -96,7 +106,9 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
       headers,
     )
     if (!created.ok) throw new Error(`signing up ${person.email}: ${await created.text()}`)
-    return ((await created.json()) as { Data: { Token: string } }).Data.Token
+    const { Data } = (await created.json()) as { Data: { Token: string; userData: { id: string } } }
+    clientIds.set(person.email, Data.userData.id)
+    return Data.Token
   }
 
   /** The texts of the mails to `email`, oldest first (a mail's file name starts with its time). */
@@ -198,6 +210,25 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     mailsTo,
     asAdmin,
     signUp,
+    clientIdOf: (email: string) => {
+      const id = clientIds.get(email)
+      if (!id) throw new Error(`${email} was not signed up here`)
+      return id
+    },
+    withToken,
+    /** The owner whose token is `ownerToken` uploads a small JPEG as `kind`, with `caption`. */
+    uploadFile: async (ownerToken: string, kind: string, caption: string) => {
+      const form = new FormData()
+      form.append('kind', kind)
+      form.append('caption', caption)
+      form.append('file', new Blob([await photo()], { type: 'image/jpeg' }), 'yard.jpg')
+      const response = await fetch(`${e2e.server.url}/api/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ownerToken}` },
+        body: form,
+      })
+      if (!response.ok) throw new Error(`uploading: ${response.status} ${await response.text()}`)
+    },
     /** The owner whose token is `ownerToken` writes `texts` on `thread`, one after another. */
     postMessages: async (ownerToken: string, thread: string, texts: readonly string[]) => {
       for (const text of texts)
