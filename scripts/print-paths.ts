@@ -1,6 +1,6 @@
 // Prints the paths of the models QA walks (tests/model/*.model.ts), with how much of each model
 // they cover, and writes them as JSON and Markdown under .tmp/paths/:
-//   npm run test:paths -- [--model=session|builder|admin|trade-portal] [--simple] [--coverage]
+//   npm run test:paths -- [--model=session|builder|admin|trade-portal|documents|manager] [--simple] [--coverage]
 // --simple adds every simple path; --coverage runs the model's paths in jsdom first and adds
 // what they took of the real machines. README, "Testing from the models".
 import { spawnSync } from 'node:child_process'

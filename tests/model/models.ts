@@ -2,6 +2,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
 import type { StatePath } from 'xstate/graph'
 import { adminModel, createAdminTestModel } from './admin.model'
 import { builderModel, createBuilderTestModel } from './builder.model'
+import { createDocumentsTestModel, documentsModel } from './documents.model'
 import { createManagerTestModel, managerModel } from './manager.model'
 import { createSessionTestModel, sessionModel } from './session.model'
 import { createTradePortalTestModel, tradePortalModel } from './trade-portal.model'
@@ -47,5 +48,11 @@ export const MODELS: ModelEntry[] = [
     model: managerModel,
     shortestPaths: () => createManagerTestModel().getShortestPaths(),
     simplePaths: () => createManagerTestModel().getSimplePaths(),
+  },
+  {
+    name: 'documents',
+    model: documentsModel,
+    shortestPaths: () => createDocumentsTestModel().getShortestPaths(),
+    simplePaths: () => createDocumentsTestModel().getSimplePaths(),
   },
 ]
