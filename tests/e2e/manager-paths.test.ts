@@ -1,7 +1,6 @@
-import { REFERENCE_POOL } from '../../contract/estimator'
 import { createManagerTestModel, managerModel } from '../model/manager.model'
 import { managerWalk, OWNER_FILE, OWNER_NOTE, OWNER_TRADE } from '../model/manager.walk'
-import { describeChromiumPaths } from './support/model-paths'
+import { describeChromiumPaths, taggedPerson } from './support/model-paths'
 
 const SERVED = { city: 'Austin', state: 'TX' }
 const DAY_MS = 24 * 60 * 60_000
@@ -20,12 +19,7 @@ describeChromiumPaths({
     await server.serveCity(SERVED.city, SERVED.state)
   },
   people: async (server, tag) => {
-    const person = (name: string, first: string, city = '', state = '') => ({
-      email: `${first}.${tag}@example.com`,
-      name,
-      city,
-      state,
-    })
+    const person = taggedPerson(tag)
     const people = {
       manager: person('Max Manager', 'max'),
       clientWithFlag: person('Fran Diaz', 'fran', SERVED.city, SERVED.state),
@@ -37,22 +31,9 @@ describeChromiumPaths({
     ])
     // The owner's design, a start long past, a trade, a plan, and the note the thread opens on
     // (the note the paths look for: the fake thread in jsdom holds the notes before it too).
-    await server.withToken(owner, 'PUT', 'edit-pool', {
-      Title: 'Pool Design',
-      choices: REFERENCE_POOL,
-    })
+    await server.saveDesign(owner)
     await server.withToken(owner, 'PUT', 'timeline/start', { startDate: lateStart() })
-    await server.withToken(owner, 'POST', 'trades', {
-      company: OWNER_TRADE,
-      contact: 'Dee Digger',
-      email: `dee.${tag}@deepdig.example`,
-      steps: ['excavation'],
-      licenceNumber: '7654321',
-      licenceClass: 'C-12',
-      licenceCheckedOn: new Date().toISOString().slice(0, 10),
-      insuranceExpiresOn: '2099-01-01',
-      compExempt: true,
-    })
+    await server.addTrade(owner, person(OWNER_TRADE, 'dee'))
     await server.uploadFile(owner, 'plan', OWNER_FILE)
     await server.postMessages(owner, 'project', [OWNER_NOTE])
     await server.assignManager(people.manager, owner)

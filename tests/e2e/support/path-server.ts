@@ -138,6 +138,26 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     return ((await response.json()) as { Data: T }).Data
   }
 
+  /** The owner whose token is `ownerToken` saves the reference pool's design. */
+  const saveDesign = (ownerToken: string) =>
+    withToken(ownerToken, 'PUT', 'edit-pool', { Title: 'Pool Design', choices: REFERENCE_POOL })
+
+  /** The owner records `trade` (its name the company's) for the excavation; answers its id. */
+  const addTrade = async (ownerToken: string, trade: Person) => {
+    const { id } = await withToken<{ id: string }>(ownerToken, 'POST', 'trades', {
+      company: trade.name,
+      contact: 'Dee Digger',
+      email: trade.email,
+      steps: ['excavation'],
+      licenceNumber: '7654321',
+      licenceClass: 'C-12',
+      licenceCheckedOn: new Date().toISOString().slice(0, 10),
+      insuranceExpiresOn: '2099-01-01',
+      compExempt: true,
+    })
+    return id
+  }
+
   /** The bid requests the paths' owners made, by the email of the trade asked. */
   const bidRequests = new Map<string, { ownerToken: string; id: string; link: string }>()
   const bidRequestTo = (tradeEmail: string) => {
@@ -152,21 +172,8 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
    */
   async function requestBid(owner: Person, trade: Person, message: string) {
     const ownerToken = await signUp(owner)
-    await withToken(ownerToken, 'PUT', 'edit-pool', {
-      Title: 'Pool Design',
-      choices: REFERENCE_POOL,
-    })
-    const { id: tradeId } = await withToken<{ id: string }>(ownerToken, 'POST', 'trades', {
-      company: trade.name,
-      contact: 'Dee Digger',
-      email: trade.email,
-      steps: ['excavation'],
-      licenceNumber: '7654321',
-      licenceClass: 'C-12',
-      licenceCheckedOn: new Date().toISOString().slice(0, 10),
-      insuranceExpiresOn: '2099-01-01',
-      compExempt: true,
-    })
+    await saveDesign(ownerToken)
+    const tradeId = await addTrade(ownerToken, trade)
     const dueOn = new Date(Date.now() + 30 * 24 * HOUR_MS).toISOString().slice(0, 10)
     const [request] = await withToken<BidRequest[]>(ownerToken, 'POST', 'bid-requests', {
       step: 'excavation',
@@ -216,6 +223,8 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
       return id
     },
     withToken,
+    saveDesign,
+    addTrade,
     /** The owner whose token is `ownerToken` uploads a small JPEG as `kind`, with `caption`. */
     uploadFile: async (ownerToken: string, kind: string, caption: string) => {
       const form = new FormData()
