@@ -44,15 +44,16 @@ const fieldsLabelled = (label: Name) => {
     typeof label === 'string'
       ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
       : label
-  return [
+  const fields = [
     ...actionable().queryAllByRole('textbox', { name }),
     ...actionable().queryAllByRole('spinbutton', { name }),
-    ...actionable().queryAllByRole('searchbox', { name }),
     // A date field has no role of its own.
     ...actionable()
       .queryAllByLabelText(name)
       .filter((field) => field instanceof HTMLInputElement && field.type === 'date'),
   ]
+  // Looked for last: each role query walks the whole page, and a form's fields come first.
+  return fields.length > 0 ? fields : actionable().queryAllByRole('searchbox', { name })
 }
 
 const hasRememberCookie = () =>
