@@ -1,7 +1,6 @@
 // Prints the paths of the models QA walks (tests/model/*.model.ts), with how much of each model
 // they cover, and writes them as JSON and Markdown under .tmp/paths/:
-//   npm run test:paths -- [--model=session|builder|admin|trade-portal|timeline|budget]
-//     [--simple] [--coverage] [--report]
+//   npm run test:paths -- [--model=<a name of MODELS>] [--simple] [--coverage] [--report]
 // --simple adds every simple path; --coverage runs the model's paths in jsdom first and adds
 // what they took of the real machines; --report also writes one HTML page for QA, with the
 // real machines' transitions the last jsdom runs recorded and Stryker's last mutation score.

@@ -1,6 +1,6 @@
 import { createSessionTestModel, sessionModel } from '../model/session.model'
 import { sessionWalk } from '../model/session.walk'
-import { describeChromiumPaths } from './support/model-paths'
+import { describeChromiumPaths, taggedPerson } from './support/model-paths'
 
 const SERVED = { city: 'Austin', state: 'TX' }
 
@@ -18,12 +18,7 @@ describeChromiumPaths({
     await server.serveCity(SERVED.city, SERVED.state)
   },
   people: async (server, tag) => {
-    const person = (name: string, first: string, city = '', state = '') => ({
-      email: `${first}.${tag}@example.com`,
-      name,
-      city,
-      state,
-    })
+    const person = taggedPerson(tag)
     const people = {
       admin: person('Ada Admin', 'ada'),
       manager: person('Max Manager', 'max'),

@@ -111,7 +111,7 @@ export function modelCoverage<TEvent extends EventObject>(
 }
 
 /** The machine ids whose transitions the app's composition root runs. */
-export type RealMachine = 'session' | 'client' | 'admin'
+export type RealMachine = 'session' | 'client' | 'admin' | 'projects'
 
 /** The transitions taken in the app, per machine id, from XState's inspection events. */
 export function createTransitionRecorder() {

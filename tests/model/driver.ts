@@ -19,6 +19,7 @@ export type Role =
   | 'dialog'
   | 'status'
   | 'tab'
+  | 'region'
 
 export type Person = { email: string; name: string; city: string; state: string }
 
@@ -68,16 +69,18 @@ export interface Driver {
   open(path: string): Promise<void>
   reload(): Promise<void>
   /** Waits for the control and for it to be enabled, then clicks it. */
-  click(role: 'button' | 'link' | 'checkbox' | 'radio', name: Name): Promise<void>
+  click(role: 'button' | 'link' | 'checkbox' | 'radio' | 'tab', name: Name): Promise<void>
   /** Clicks the link named `name` in the navigation named `navigation`, where others share it. */
   clickIn(navigation: string, name: Name): Promise<void>
   /** Clicks the control named `name` in the list item named `item`, where others share it. */
   clickInItem(item: Name, role: 'button' | 'link', name: Name): Promise<void>
-  /** Clears the field labelled `label` and types `text` into it. */
+  /** Clears the field (or search field) labelled `label` and types `text` into it. */
   fill(label: Name, text: string): Promise<void>
   select(label: Name, option: string): Promise<void>
   /** Chooses one small JPEG photo named `fileName` with the file field `label` ("Add files"). */
   upload(fileName: string, label?: string): Promise<void>
+  /** Chooses one small text file named `fileName` with "Add files": neither a photo nor a PDF. */
+  uploadText(fileName: string): Promise<void>
 
   // What the page shows, each waiting a while for it.
   /** The one level-1 heading and the address's path. */
@@ -101,6 +104,8 @@ export interface Driver {
 
   // The people and the mail.
   person(account: string): Person
+  /** The id of the account's client: the back office's address of its project. */
+  clientIdOf(account: string): Promise<string>
   /** The code of the newest email to `email`. */
   codeFor(email: string): Promise<string>
 

@@ -22,6 +22,7 @@ import {
 } from '../../contract/routes'
 import { cityKey, LoginBody, zoneOfState } from '../../contract'
 import { REFERENCE_POOL } from '../../contract/estimator'
+import { FILE_TYPES } from '../../contract/documents'
 import type { AdminCall, AdminCallResult, AdminFetchResult } from '../../machines/admin/admin.types'
 import type {
   ClientCall,
@@ -352,7 +353,11 @@ export function createFakeServer() {
   const documents = createFakeDocumentsApi()
   const messages = createFakeMessagesApi({ messages: PROJECT_NOTES.map(projectNote) })
   const backOffice = createBackOffice()
-  const projects = createFakeProjects(adminClient(2, PEOPLE.clientWithFlag), PEOPLE.manager.name)
+  const projects = createFakeProjects(
+    adminClient(2, PEOPLE.clientWithFlag),
+    PEOPLE.manager.name,
+    messages,
+  )
   let refreshes = 0
   /** Calls answered 401 for want of a good access token. */
   let unauthorized = 0
@@ -501,6 +506,12 @@ export function createFakeServer() {
     spendCodes: (email: string) => void codesSent.set(email, CODES_PER_EMAIL),
     /** The code of the newest email to `email`. */
     codeFor: (email: string) => outbox.findLast((mail) => mail.to === email)?.code ?? '',
+    /** The id of the account that uses `email`. */
+    idOf: (email: string) => {
+      const id = accounts.get(email)?.user.id
+      if (!id) throw new Error(`no account for ${email}`)
+      return id
+    },
 
     login: async (body: { email: string }): Promise<{ tempToken: string }> => {
       const parsed = LoginBody.safeParse(body)
@@ -664,6 +675,11 @@ export function createFakeServer() {
       reach('upload')
       const sent = documents.send(request, onProgress, signal)
       const held = documents.uploads.at(-1)
+      // The real server reads the type from the bytes; the walks' files say it truly.
+      if (!FILE_TYPES.some((type) => type === request.file.type)) {
+        held?.fail(415, 'UNSUPPORTED_FILE', 'Upload a JPEG, PNG, WebP or PDF file.')
+        return sent
+      }
       held?.progress(request.file.size, request.file.size)
       held?.finish()
       return sent
@@ -687,7 +703,10 @@ export function createFakeServer() {
     },
     /** The Projects' reads, a manager's and an admin's. */
     projectsCall: <K extends ProjectsCallName>(token: string | null, call: NamedCall<K>) =>
-      projects(signedIn(token), call),
+      projects.call(signedIn(token), call),
+    /** A project's threads as its manager reads and writes them, with the token of each call. */
+    projectThreads: (token: () => string | null, clientId: string) =>
+      projects.threads(() => signedIn(token()), clientId),
     /** Another admin serves a city, as the API would have it. */
     serveCity: (name: string, state: string) => backOffice.serve(name, state, 40_000),
   }

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
 import type { InspectionEvent } from 'xstate'
 import { z } from 'zod/mini'
@@ -43,7 +44,7 @@ const fieldsLabelled = (label: Name) => {
     typeof label === 'string'
       ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
       : label
-  return [
+  const fields = [
     ...actionable().queryAllByRole('textbox', { name }),
     ...actionable().queryAllByRole('spinbutton', { name }),
     // A date field has no role of its own.
@@ -51,6 +52,8 @@ const fieldsLabelled = (label: Name) => {
       .queryAllByLabelText(name)
       .filter((field) => field instanceof HTMLInputElement && field.type === 'date'),
   ]
+  // Looked for last: each role query walks the whole page, and a form's fields come first.
+  return fields.length > 0 ? fields : actionable().queryAllByRole('searchbox', { name })
 }
 
 const hasRememberCookie = () =>
@@ -127,6 +130,13 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       const input = await waitFor(() => actionable().getByLabelText(label), WAIT)
       await user.upload(input, new File(['jpeg bytes'], fileName, { type: 'image/jpeg' }))
     },
+    // As "All files" in the picker: the input's accept list does not stop the choice.
+    uploadText: async (fileName) => {
+      const input = await waitFor(() => actionable().getByLabelText('Add files'), WAIT)
+      await userEvent
+        .setup({ applyAccept: false })
+        .upload(input, new File(['plain words'], fileName, { type: 'text/plain' }))
+    },
     expectScreen: (heading, pathname) =>
       waitFor(() => {
         expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy()
@@ -184,6 +194,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
       if (!who) throw new Error(`no person for ${account}`)
       return who
     },
+    clientIdOf: async (account) => server.idOf(driver.person(account).email),
     codeFor: async (email) =>
       email === FAKE_TRADE.email ? server.trade.codeFor(email) : server.codeFor(email),
     expireAccessTokens: async (whileAsleep) => {

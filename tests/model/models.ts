@@ -3,6 +3,8 @@ import type { StatePath } from 'xstate/graph'
 import { adminModel, createAdminTestModel } from './admin.model'
 import { budgetModel, createBudgetTestModel } from './budget.model'
 import { builderModel, createBuilderTestModel } from './builder.model'
+import { createDocumentsTestModel, documentsModel } from './documents.model'
+import { createManagerTestModel, managerModel } from './manager.model'
 import { createSessionTestModel, sessionModel } from './session.model'
 import { createTimelineTestModel, timelineModel } from './timeline.model'
 import { createTradePortalTestModel, tradePortalModel } from './trade-portal.model'
@@ -54,5 +56,17 @@ export const MODELS: ModelEntry[] = [
     model: budgetModel,
     shortestPaths: () => createBudgetTestModel().getShortestPaths(),
     simplePaths: () => createBudgetTestModel().getSimplePaths(),
+  },
+  {
+    name: 'manager',
+    model: managerModel,
+    shortestPaths: () => createManagerTestModel().getShortestPaths(),
+    simplePaths: () => createManagerTestModel().getSimplePaths(),
+  },
+  {
+    name: 'documents',
+    model: documentsModel,
+    shortestPaths: () => createDocumentsTestModel().getShortestPaths(),
+    simplePaths: () => createDocumentsTestModel().getSimplePaths(),
   },
 ]

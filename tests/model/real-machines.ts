@@ -1,6 +1,7 @@
 import { adminMachine } from '../../machines/admin/admin.machine'
 import { clientMachine } from '../../machines/client/client.machine'
 import { READER_LISTS } from '../../machines/client/list-reader.state'
+import { projectsMachine } from '../../machines/projects/projects.machine'
 import { sessionMachine } from '../../machines/session/session.machine'
 import { definedTransitions, tally, type Tally, type TransitionKey } from './coverage'
 
@@ -9,6 +10,7 @@ export const REAL_MACHINES = {
   session: sessionMachine,
   client: clientMachine,
   admin: adminMachine,
+  projects: projectsMachine,
 } as const
 export type RealMachineId = keyof typeof REAL_MACHINES
 
@@ -55,5 +57,10 @@ export function realCoverage(
       ),
     }
   }
-  return { session: of('session'), client: of('client'), admin: of('admin') }
+  return {
+    session: of('session'),
+    client: of('client'),
+    admin: of('admin'),
+    projects: of('projects'),
+  }
 }

@@ -8,6 +8,7 @@ import type { ClientCall } from '../../machines/client/client.machine'
 import type { SessionActor } from '../../machines/session/session.machine'
 import { createSession } from '../../src/app/create-session'
 import { followSession } from '../../src/app/follow-session'
+import { ProjectThreadsProvider } from '../../src/app/project-threads-context'
 import { SessionProvider } from '../../src/app/session-context'
 import { createStagesCache } from '../../src/app/stages-cache'
 import { createAppRouter, type AppRouter } from '../../src/routes/router'
@@ -45,6 +46,7 @@ export const createFakeSession = (server: FakeServer, clock: SimulatedClock, ins
       projectsCall: (call) => server.projectsCall(getToken(), call),
       uploadFile: (request, onProgress, signal) =>
         server.uploadFile(getToken(), request, onProgress, signal),
+      projectThreads: (clientId: string) => server.projectThreads(getToken, clientId),
     }),
     () => clock.now(),
     { clock, inspect },
@@ -59,7 +61,7 @@ async function load(
   clock: SimulatedClock,
   inspect: Inspect,
 ): Promise<Page> {
-  const { actor } = await createFakeSession(server, clock, inspect)
+  const { actor, ports } = await createFakeSession(server, clock, inspect)
   // A memory history keeps jsdom's own location out of the router.
   const history = createMemoryHistory({ initialEntries: [href] })
   const router = createAppRouter(
@@ -75,7 +77,9 @@ async function load(
   const view = render(
     <StrictMode>
       <SessionProvider actor={actor}>
-        <RouterProvider router={router} />
+        <ProjectThreadsProvider portsFor={ports.projectThreads}>
+          <RouterProvider router={router} />
+        </ProjectThreadsProvider>
       </SessionProvider>
     </StrictMode>,
   )

@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core'
 import { TRADE_SESSION_COOKIE } from '../../../contract/bids'
 import {
@@ -11,7 +10,7 @@ import {
   type Stored,
 } from '../../model/driver'
 import { DESKTOP, PHONE } from './browser'
-import type { PathServer, People } from './path-server'
+import { photo, type PathServer, type People } from './path-server'
 
 // Each look waits this long for what the user would see: paths run side by side on two cores,
 // and a screen behind a refresh took over 10 s there (only a failing look waits it out).
@@ -53,12 +52,6 @@ const expiryOf = (token: string) => {
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp: number }
   return claims.exp * 1000
 }
-
-/** A small real JPEG: the server reads what a file is from its bytes. */
-const photo = () =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7bd5' } })
-    .jpeg()
-    .toBuffer()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -273,6 +266,7 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
         scope
           .getByRole('textbox', { name })
           .or(scope.getByRole('spinbutton', { name }))
+          .or(scope.getByRole('searchbox', { name }))
           // A date field has no role of its own.
           .or(scope.locator('input[type="date"]').and(scope.getByLabel(name))),
       `field labelled ${String(label)}`,
@@ -416,6 +410,13 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
         { timeout: WAIT },
       )
     },
+    uploadText: async (fileName) => {
+      const input = current().getByLabel('Add files')
+      await input.setInputFiles(
+        { name: fileName, mimeType: 'text/plain', buffer: Buffer.from('plain words') },
+        { timeout: WAIT },
+      )
+    },
     expectScreen: async (heading, pathname) => {
       await current()
         .getByRole('heading', { level: 1, name: whole(heading) })
@@ -463,6 +464,7 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
       if (!who) throw new Error(`no person for ${account}`)
       return who
     },
+    clientIdOf: async (account) => server.clientIdOf(driver.person(account).email),
     codeFor: async (email) => {
       // Every code asked for was sent and has arrived; then only the newest counts, as it
       // replaced the others.

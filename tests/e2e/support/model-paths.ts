@@ -10,6 +10,16 @@ import { pathServer, type PathServer, type People } from './path-server'
 /** Codes per email per 15 minutes: the server's default, which the walks' refusals count on. */
 const CODES_PER_EMAIL = 5
 
+/** A path's person: `first.{tag}@example.com`, so no two paths share an address. */
+export const taggedPerson =
+  (tag: string) =>
+  (name: string, first: string, city = '', state = '') => ({
+    email: `${first}.${tag}@example.com`,
+    name,
+    city,
+    state,
+  })
+
 export type ChromiumRun<TMachine extends AnyStateMachine> = {
   /** The model's name, as `npm run test:paths -- --model=` names it. */
   name: string

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import sharp from 'sharp'
 import type { City, Stage, StageEntry } from '../../../contract'
 import type { BidRequest } from '../../../contract/bids'
 import { REFERENCE_POOL } from '../../../contract/estimator'
@@ -11,6 +12,12 @@ import type { RunningServer } from './server'
 export type People = Record<string, Person>
 
 const HOUR_MS = 60 * 60_000
+
+/** A small real JPEG: the server reads what a file is from its bytes. */
+export const photo = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7bd5' } })
+    .jpeg()
+    .toBuffer()
 
 const json = (body: unknown) => ({
   headers: { 'content-type': 'application/json' },
@@ -76,6 +83,9 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
   const asAdmin = async <T>(method: string, url: string, body?: unknown): Promise<T> =>
     withToken<T>(await adminToken(), method, `admin/${url}`, body)
 
+  /** The clients signed up, by email: their ids, which the back office's addresses carry. */
+  const clientIds = new Map<string, string>()
+
   /** Signs a new client up as onboarding does (login, verify, onboarding); answers their token. */
   async function signUp(person: Person): Promise<string> {
     const { tempToken, code } = await codeAfter(person.email, () =>
@@ -96,7 +106,9 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
       headers,
     )
     if (!created.ok) throw new Error(`signing up ${person.email}: ${await created.text()}`)
-    return ((await created.json()) as { Data: { Token: string } }).Data.Token
+    const { Data } = (await created.json()) as { Data: { Token: string; userData: { id: string } } }
+    clientIds.set(person.email, Data.userData.id)
+    return Data.Token
   }
 
   /** The texts of the mails to `email`, oldest first (a mail's file name starts with its time). */
@@ -126,29 +138,13 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     return ((await response.json()) as { Data: T }).Data
   }
 
-  /** The bid requests the paths' owners made, by the email of the trade asked. */
-  const bidRequests = new Map<string, { ownerToken: string; id: string; link: string }>()
-  const bidRequestTo = (tradeEmail: string) => {
-    const request = bidRequests.get(tradeEmail)
-    if (!request) throw new Error(`no bid request was sent to ${tradeEmail}`)
-    return request
-  }
+  /** The owner whose token is `ownerToken` saves the reference pool's design. */
+  const saveDesign = (ownerToken: string) =>
+    withToken(ownerToken, 'PUT', 'edit-pool', { Title: 'Pool Design', choices: REFERENCE_POOL })
 
-  /** The client whose token is `token` saves the reference design. */
-  const saveDesign = (token: string) =>
-    withToken(token, 'PUT', 'edit-pool', { Title: 'Pool Design', choices: REFERENCE_POOL })
-
-  /** The id of the step `slug`, as the public list of stages names it. */
-  async function stageIdOf(slug: string) {
-    const stages = (await (await fetch(`${e2e.server.url}/api`)).json()) as { Data: Stage[] }
-    const stage = stages.Data.find((each) => each.slug === slug)
-    if (!stage) throw new Error(`no stage ${slug}`)
-    return stage.id
-  }
-
-  /** The client whose token is `token` records `trade`, licensed for excavation; answers its id. */
-  async function recordTrade(token: string, trade: Person) {
-    const { id } = await withToken<{ id: string }>(token, 'POST', 'trades', {
+  /** The owner records `trade` (its name the company's) for the excavation; answers its id. */
+  const addTrade = async (ownerToken: string, trade: Person) => {
+    const { id } = await withToken<{ id: string }>(ownerToken, 'POST', 'trades', {
       company: trade.name,
       contact: 'Dee Digger',
       email: trade.email,
@@ -162,12 +158,28 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     return id
   }
 
+  /** The bid requests the paths' owners made, by the email of the trade asked. */
+  const bidRequests = new Map<string, { ownerToken: string; id: string; link: string }>()
+  const bidRequestTo = (tradeEmail: string) => {
+    const request = bidRequests.get(tradeEmail)
+    if (!request) throw new Error(`no bid request was sent to ${tradeEmail}`)
+    return request
+  }
+
+  /** The id of the step `slug`, as the public list of stages names it. */
+  async function stageIdOf(slug: string) {
+    const stages = (await (await fetch(`${e2e.server.url}/api`)).json()) as { Data: Stage[] }
+    const stage = stages.Data.find((each) => each.slug === slug)
+    if (!stage) throw new Error(`no stage ${slug}`)
+    return stage.id
+  }
+
   /**
    * The client whose token is `token` records `trade`, adds its quote of `amount` cents for
    * Excavation and accepts it: the step's contract.
    */
   async function hireForExcavation(token: string, trade: Person, amount: number) {
-    const tradeId = await recordTrade(token, trade)
+    const tradeId = await addTrade(token, trade)
     const StageId = await stageIdOf('excavation')
     const entry = await withToken<StageEntry>(token, 'PUT', 'add-quote', {
       StageId,
@@ -187,7 +199,7 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
   async function requestBid(owner: Person, trade: Person, message: string) {
     const ownerToken = await signUp(owner)
     await saveDesign(ownerToken)
-    const tradeId = await recordTrade(ownerToken, trade)
+    const tradeId = await addTrade(ownerToken, trade)
     const dueOn = new Date(Date.now() + 30 * 24 * HOUR_MS).toISOString().slice(0, 10)
     const [request] = await withToken<BidRequest[]>(ownerToken, 'POST', 'bid-requests', {
       step: 'excavation',
@@ -229,8 +241,28 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
     mailsTo,
     asAdmin,
     signUp,
-    saveDesign,
     hireForExcavation,
+    clientIdOf: (email: string) => {
+      const id = clientIds.get(email)
+      if (!id) throw new Error(`${email} was not signed up here`)
+      return id
+    },
+    withToken,
+    saveDesign,
+    addTrade,
+    /** The owner whose token is `ownerToken` uploads a small JPEG as `kind`, with `caption`. */
+    uploadFile: async (ownerToken: string, kind: string, caption: string) => {
+      const form = new FormData()
+      form.append('kind', kind)
+      form.append('caption', caption)
+      form.append('file', new Blob([await photo()], { type: 'image/jpeg' }), 'yard.jpg')
+      const response = await fetch(`${e2e.server.url}/api/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ownerToken}` },
+        body: form,
+      })
+      if (!response.ok) throw new Error(`uploading: ${response.status} ${await response.text()}`)
+    },
     /** The owner whose token is `ownerToken` writes `texts` on `thread`, one after another. */
     postMessages: async (ownerToken: string, thread: string, texts: readonly string[]) => {
       for (const text of texts)
