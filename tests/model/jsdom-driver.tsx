@@ -18,8 +18,9 @@ import { PEOPLE, type FakeServer } from './fake-server'
 import { FAKE_OWNER, FAKE_TRADE } from './fake-trade-portal'
 import { createBrowser } from './render-app'
 
-// Lazy route chunks are transformed on first use: the first builder or admin page takes a while.
-const WAIT = { timeout: 5_000 }
+// Lazy route chunks are transformed on first use: the first builder or admin page takes a while,
+// over 5 seconds when the two cores also run the server suites beside this one.
+const WAIT = { timeout: 10_000 }
 
 const matches = (text: string, name: Name) =>
   typeof name === 'string' ? text.trim() === name : name.test(text)
