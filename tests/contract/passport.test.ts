@@ -5,15 +5,7 @@ import {
   StartupDayBody,
   StartupDayParams,
 } from '../../contract/passport'
-
-/** The first refusal's message, or null when the value is accepted. */
-function refusal(schema: { safeParse: (value: unknown) => unknown }, value: unknown) {
-  const result = schema.safeParse(value) as {
-    success: boolean
-    error?: { issues: { message: string }[] }
-  }
-  return result.success ? null : (result.error?.issues[0]?.message ?? '')
-}
+import { refusal } from './refusal'
 
 describe("the passport's forms", () => {
   it('take a start-up day from 1 to 28, as the address writes it', () => {
