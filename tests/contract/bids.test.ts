@@ -7,7 +7,7 @@ import {
   TradeBidBody,
 } from '../../contract/bids'
 import { uuid } from '../machines/fixtures'
-import { refusal } from './refusal'
+import { refusal } from './kit'
 
 describe('a quote levelled on the scope', () => {
   const scope = [

@@ -13,6 +13,7 @@ import type { Stage } from '../../contract/domain'
 import { quantities, REFERENCE_POOL } from '../../contract/estimator'
 import { STEPS } from '../../contract/steps'
 import { emptyPoolData, engineer, nonStageEntry, stage, stageEntry } from '../machines/fixtures'
+import { withRockOption } from './kit'
 
 /** Excavation at $500 flat; steel $200 plus $1 a foot of perimeter. */
 const excavation = stage(1)
@@ -94,16 +95,7 @@ describe("a project's budget", () => {
       estimate: null,
       estimateNote: 'This step has no price list yet',
     })
-    const twice = {
-      ...excavation,
-      pricing: {
-        ...excavation.pricing,
-        options: [
-          { key: 'standard', label: 'Standard', multiplier: 1 },
-          { key: 'rock', label: 'Rock', multiplier: 2 },
-        ],
-      },
-    }
+    const twice = withRockOption(excavation)
     const rock = { ...stageEntry(1), choices: { option: 'rock' } }
     expect(
       budgetOf({ ...project({ poolChoices: [rock] }), stages: [twice, steel] }).excavation,

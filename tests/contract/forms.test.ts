@@ -7,7 +7,7 @@ import { StateCode } from '../../contract/people'
 import { DateInput } from '../../contract/timeline'
 import { WaiverParams } from '../../contract/waivers'
 import { uuid } from '../machines/fixtures'
-import { refusal } from './refusal'
+import { refusal } from './kit'
 
 describe('what the forms and the API refuse, in the words the forms show', () => {
   it('takes a date in this century only', () => {

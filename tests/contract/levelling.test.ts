@@ -3,6 +3,7 @@ import type { PoolData, Quote, StageEntry } from '../../contract/domain'
 import { levelEntry, levelPoolData, needsLevelling } from '../../contract/levelling'
 import { projectQuote } from '../machines/project-fixtures'
 import { emptyPoolData, nonStageEntry, stage, stageEntry, uuid } from '../machines/fixtures'
+import { withRockOption } from './kit'
 
 const excavation = stage(1, 100_000)
 const scope = [
@@ -40,16 +41,7 @@ describe('levelling quotes on the scope', () => {
   })
 
   it("takes the estimate of the entry's chosen option", () => {
-    const twice = {
-      ...excavation,
-      pricing: {
-        ...excavation.pricing,
-        options: [
-          { key: 'standard', label: 'Standard', multiplier: 1 },
-          { key: 'rock', label: 'Rock', multiplier: 2 },
-        ],
-      },
-    }
+    const twice = withRockOption(excavation)
     const entry = { ...withQuotes(quote(1, leavesOutHaulOff)), choices: { option: 'rock' } }
     const levelled = levelEntry(entry, { quantities: null, stages: [twice], scope })
     expect(levelled.quotes[0]?.levelled).toBe(90_000 + 20_000)

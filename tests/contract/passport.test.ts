@@ -5,7 +5,7 @@ import {
   StartupDayBody,
   StartupDayParams,
 } from '../../contract/passport'
-import { refusal } from './refusal'
+import { refusal } from './kit'
 
 describe("the passport's forms", () => {
   it('take a start-up day from 1 to 28, as the address writes it', () => {
