@@ -30,8 +30,11 @@ export const BAND_WORDS: Record<QuoteBand, string> = {
 /** The band of a quote `ratio` times what was expected. Boundaries belong to the nearer band. */
 export function bandOf(ratio: number): QuoteBand {
   const off = ratio - 1
+  // Stryker disable next-line EqualityOperator: a ratio never lands on the edge plus 1e-9 exactly
   if (Math.abs(off) <= TYPICAL_WITHIN + 1e-9) return 'typical'
+  // Stryker disable next-line EqualityOperator: as above, and off is never 0 here (typical)
   if (Math.abs(off) <= FAR_BEYOND + 1e-9) return off > 0 ? 'high' : 'low'
+  // Stryker disable next-line EqualityOperator: off is never 0 here (typical)
   return off > 0 ? 'far-above' : 'far-below'
 }
 

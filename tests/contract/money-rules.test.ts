@@ -256,6 +256,34 @@ describe('warnings', () => {
     expect(codes({ band: 'far-below' })).toEqual(['QUOTE_FAR_OFF'])
     expect(codes({ band: 'high' })).toEqual([])
   })
+
+  it('says what each warning is about in words', () => {
+    const messages = (facts: Partial<WarningFacts>) =>
+      stepWarnings({ ...base, ...facts }).map((w) => w.message)
+    expect(messages({ committed: 1_000_000 })).toEqual([
+      'Excavation is committed at $10,000, $1,680 over its $8,320 estimate',
+    ])
+    expect(messages({ band: 'far-above' })).toEqual([
+      "Excavation's accepted quote is far above typical — check what it includes",
+    ])
+    expect(messages({ band: 'far-below' })).toEqual([
+      "Excavation's accepted quote is far below typical — check what it includes",
+    ])
+    expect(
+      messages({
+        draws: [
+          {
+            amount: 90_000,
+            due: 'signing',
+            lienWaiverFileId: null,
+            payments: [{ paidOn: '2030-04-01', amount: 1 }],
+          },
+        ],
+      }),
+    ).toEqual([
+      'A payment on Excavation is 10 or more days old without an unconditional lien waiver',
+    ])
+  })
 })
 
 describe('the cash flow', () => {

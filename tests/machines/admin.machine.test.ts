@@ -3,6 +3,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import {
   adminMachine,
   appendItem,
+  emptyAdminLists,
   initialAdminContext,
   listsFromFetch,
   parseAdminContext,
@@ -214,6 +215,25 @@ describe('admin machine: other roles', () => {
 
 describe('admin lists: the seed’s updates for what a write answered', () => {
   const lists = () => restoredWith(listsFromFetch(fetchData()))
+
+  it('start empty, every one of them', () => {
+    expect(emptyAdminLists()).toEqual({
+      Admins: [],
+      Cities: [],
+      Clients: [],
+      Managers: [],
+      Engineers: [],
+      NonStages: [],
+      UsersWithPerks: [],
+      BuilderRequests: [],
+      ManagerRequests: [],
+      Stages: [],
+      UsersOnWaitingList: [],
+      Schedule: [],
+      Scope: [],
+      Checklists: [],
+    })
+  })
 
   it('create appends the item to its list only', () => {
     const change = appendItem(lists(), { list: 'Engineers', item: engineer(50) })
