@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { formatISO, parseISO, subDays } from 'date-fns'
+import { dayIn } from '../../contract/time-zones'
 import { describe, expect, it } from 'vitest'
 import { formatSpan } from '../../src/features/builder/timeline-dates'
 import { eventsOf } from '../support/ical'
@@ -13,9 +14,12 @@ import { designedClient, expectSound } from './support/pages'
 const e2e = useE2e({ env: { LOGIN_LIMIT_PER_EMAIL: '100' } })
 const { serveCity, onboard, signInAsAdmin } = accounts(e2e)
 
-/** The server's today plus `days`, as a date field takes it. */
+/**
+ * The project's today plus `days`, as a date field takes it: the day in the Texas cities' zone,
+ * which the server checks dates against (the UTC day is a day ahead of it every evening).
+ */
 const fromToday = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+  dayIn(new Date(Date.now() + days * 86_400_000), 'America/Chicago')
 
 /**
  * A new client in `city` (TX) on a page of their own, with the reference design saved and the

@@ -151,7 +151,9 @@ export function pathServer(e2e: { readonly server: RunningServer }) {
       steps: ['excavation'],
       licenceNumber: '7654321',
       licenceClass: 'C-12',
-      licenceCheckedOn: new Date().toISOString().slice(0, 10),
+      // Two days ago: the server refuses a check after the project's today, which is still
+      // yesterday in Austin for the first hours of a UTC day.
+      licenceCheckedOn: new Date(Date.now() - 2 * 24 * HOUR_MS).toISOString().slice(0, 10),
       insuranceExpiresOn: '2099-01-01',
       compExempt: true,
     })
