@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
+import { dayIn, zoneOfState } from '../../../contract/time-zones'
 import { fakeModalDialogs } from '../../support/modal-dialogs'
 import { logEntry, storedFile, warranty } from '../../support/documents'
 import { designEntry, emptyPoolData, renderBuilder, stageId } from './harness'
@@ -242,11 +243,8 @@ describe('the daily log on a step page', () => {
     })
     const log = section('Daily log')
     const date = within(log).getByLabelText('Date') as HTMLInputElement
-    const today = new Date()
-    const pad = (n: number) => String(n).padStart(2, '0')
-    expect(date.value).toBe(
-      `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`,
-    )
+    // The project's today: the day in its state's zone (Idaho's, the client's), not the UTC day.
+    expect(date.value).toBe(dayIn(new Date(), zoneOfState('ID')))
     await user.clear(date)
     await user.type(date, '2026-06-02')
     await user.type(
