@@ -1,21 +1,21 @@
 // `npm test`: lint, typecheck and build, then every Vitest project. Arguments go to Vitest,
 // e.g. `npm test -- --project e2e` or `npm test -- --reporter=json --outputFile.json=out.json`.
-import { spawnSync } from 'node:child_process'
+//
+// With no argument that picks tests, the browser tests (one file at a time: each starts a server
+// and Chromium) run in a Vitest of their own beside the unit and server tests, so the two cores
+// stay busy; their results are merged into one report at the end.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
 const require = createRequire(import.meta.url)
 const vitest = path.join(path.dirname(require.resolve('vitest/package.json')), 'vitest.mjs')
-
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-const steps = [
-  [npm, ['run', 'lint']],
-  [npm, ['run', 'typecheck']],
-  [npm, ['run', 'build']],
-  [process.execPath, [vitest, 'run', ...process.argv.slice(2)]],
-]
+const TMP = '.tmp'
+const BLOBS = path.join(TMP, 'vitest-blobs')
 
-for (const [command, args] of steps) {
+function runOrExit(command, args) {
   const result = spawnSync(command, args, {
     stdio: 'inherit',
     shell: process.platform === 'win32',
@@ -26,3 +26,82 @@ for (const [command, args] of steps) {
   }
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
+
+/** Splits Vitest's arguments into the reporters' (kept for the merged report) and the rest. */
+function splitArguments(args) {
+  const reporting = []
+  const choosing = []
+  const isReporterFlag = (arg) => /^--(reporter|outputFile)(\.|=|$)/.test(arg)
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]
+    if (!isReporterFlag(arg)) choosing.push(arg)
+    else if (arg.includes('=') || i + 1 >= args.length) reporting.push(arg)
+    else reporting.push(arg, args[++i])
+  }
+  return { reporting, choosing }
+}
+
+/** One Vitest run of some projects, its console output to a log, its results to a blob. */
+function stream(name, projects) {
+  const log = path.join(TMP, `vitest-${name}.log`)
+  const out = fs.openSync(log, 'w')
+  const started = Date.now()
+  const child = spawn(
+    process.execPath,
+    [
+      vitest,
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=blob',
+      `--outputFile.blob=${path.join(BLOBS, `${name}.json`)}`,
+    ],
+    { stdio: ['ignore', out, out] },
+  )
+  console.log(`${name}: running ${projects.join(', ')} (output in ${log})`)
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`${name}: could not start Vitest: ${error.message}`)
+      resolve(1)
+    })
+    child.on('exit', (code, signal) => {
+      const minutes = ((Date.now() - started) / 60_000).toFixed(1)
+      console.log(`${name}: finished in ${minutes} min (${signal ?? `exit ${code}`})`)
+      resolve(code ?? 1)
+    })
+  })
+}
+
+const { reporting, choosing } = splitArguments(process.argv.slice(2))
+
+runOrExit(npm, ['run', 'lint'])
+runOrExit(npm, ['run', 'typecheck'])
+runOrExit(npm, ['run', 'build'])
+
+if (choosing.length > 0) {
+  runOrExit(process.execPath, [vitest, 'run', ...choosing, ...reporting])
+  process.exit(0)
+}
+
+fs.rmSync(BLOBS, { recursive: true, force: true })
+fs.mkdirSync(BLOBS, { recursive: true })
+const servers = ['server:pglite', ...(process.env.TEST_DATABASE_URL ? ['server:postgres'] : [])]
+const codes = await Promise.all([
+  stream('e2e', ['e2e']),
+  stream('unit-server', ['unit', ...servers]),
+])
+
+const blobs = fs.readdirSync(BLOBS)
+if (blobs.length < 2) {
+  for (const name of ['e2e', 'unit-server']) {
+    if (!blobs.includes(`${name}.json`)) {
+      console.error(`${name} wrote no results; its output:\n`)
+      console.error(fs.readFileSync(path.join(TMP, `vitest-${name}.log`), 'utf8'))
+    }
+  }
+}
+const merged = spawnSync(process.execPath, [vitest, '--merge-reports', BLOBS, ...reporting], {
+  stdio: 'inherit',
+})
+const failed = merged.status !== 0 || codes.some((code) => code !== 0) || blobs.length < 2
+process.exit(failed ? 1 : 0)
