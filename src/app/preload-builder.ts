@@ -10,3 +10,14 @@ import { builderArea } from '../routes/builder-area-chunk'
 export function preloadBuilder(): void {
   void Promise.all([builderArea(), loadBuilder()]).catch(() => undefined)
 }
+
+/**
+ * The builder as `preloadBuilder` fetches it, and Pool Design's page, where a new client lands:
+ * while the code is typed there is time for both.
+ */
+export function preloadBuilderAndDesign(): void {
+  preloadBuilder()
+  void builderArea()
+    .then((area) => area.loadPage('pool-design'))
+    .catch(() => undefined)
+}

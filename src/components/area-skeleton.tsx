@@ -23,14 +23,31 @@ export function AreaSkeleton() {
         </div>
         <main className="skeleton-page" aria-busy="true">
           <h1 className="visually-hidden">Loading PoolPath</h1>
-          <div aria-hidden="true">
-            <span className="skeleton skeleton-title" />
-            {Array.from({ length: CARDS }, (_, n) => (
-              <span key={n} className="skeleton skeleton-card" />
-            ))}
-          </div>
+          <PageShapes />
         </main>
       </div>
+    </div>
+  )
+}
+
+const PageShapes = () => (
+  <div aria-hidden="true">
+    <span className="skeleton skeleton-title" />
+    {Array.from({ length: CARDS }, (_, n) => (
+      <span key={n} className="skeleton skeleton-card" />
+    ))}
+  </div>
+)
+
+/**
+ * A page of an area while its own chunk loads on first visit: its title's and cards' shapes
+ * inside the area's frame, which stays. A screen reader hears "Loading page".
+ */
+export function PageSkeleton() {
+  return (
+    <div aria-busy="true">
+      <h1 className="visually-hidden">Loading page</h1>
+      <PageShapes />
     </div>
   )
 }

@@ -15,7 +15,7 @@ import { ThreadId } from '../../contract/messages'
 import type { SessionActor } from '../../machines/session/session.machine'
 import type { TradePortalPorts } from '../../machines/trade-portal/trade-portal.types'
 import { PageShell } from '../components/page-shell'
-import { AreaSkeleton } from '../components/area-skeleton'
+import { AreaSkeleton, PageSkeleton } from '../components/area-skeleton'
 import { builderArea } from './builder-area-chunk'
 import { FullPageSpinner } from '../components/spinner'
 import { ADMIN_SECTION_ROUTES } from '../features/admin/sections'
@@ -156,6 +156,12 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
       path: '$page',
       params: { parse: ({ page }) => ({ page: slugOf(BUILDER_PAGE_ROUTES, page) }) },
       validateSearch: builderSearch,
+      // Most pages are chunks of their own: loaded before the page shows, or when its link is
+      // hovered or touched; a slow first load shows the page's shapes inside the area.
+      loader: async ({ params }) => {
+        await (await builderArea()).loadPage(params.page)
+      },
+      pendingComponent: PageSkeleton,
       // The route that throws answers it, so the builder's layout and steps stay around it.
       notFoundComponent: lazyRouteComponent(builderArea, 'BuilderNotFound'),
       component: builderPage,

@@ -1,5 +1,5 @@
 import { useLocation, useParams } from '@tanstack/react-router'
-import { useCallback, useEffect, type ComponentType } from 'react'
+import { createElement, use, useCallback, useEffect, type ComponentType } from 'react'
 import { AreaLayout } from '../../components/area-layout'
 import { AreaNotFound } from '../../components/area-not-found'
 import { savedDesign } from '../../../contract/budget'
@@ -8,17 +8,7 @@ import { BUILDER_ICONS } from './page-icons'
 import { DraftNotice } from './draft-notice'
 import { RunningBudget } from './budget/running-budget'
 import { ManagerPage as ManagerProfile } from './people/manager-page'
-import { BudgetPage } from './budget/budget-page'
-import { DocumentsPage } from './documents/documents-page'
-import { ManagersPage } from './people/managers-page'
 import { OverviewPage } from './overview/overview-page'
-import { PoolDesignPage } from './steps/design/pool-design-page'
-import { PassportPage } from './passport/passport-page'
-import { MessagesPage } from './messages/messages-page'
-import { ProjectBuilderPage } from './people/project-builder-page'
-import { StepPage } from './steps/step-page'
-import { TimelinePage } from './timeline/timeline-page'
-import { TradesPage } from './trades/trades-page'
 import { useBudget } from './use-project'
 import type { PoolData } from '../../../contract/domain'
 import type { ClientActor } from '../../../machines/client/client.machine'
@@ -98,25 +88,55 @@ function BuilderFrame({ actor }: { actor: ClientActor }) {
   )
 }
 
-/** The screen of each project and helper page; every other page the router accepts is a step. */
-const PAGE_SCREENS: Partial<Record<BuilderPageRoute, ComponentType>> = {
-  overview: OverviewPage,
-  timeline: TimelinePage,
-  budget: BudgetPage,
-  documents: DocumentsPage,
-  trades: TradesPage,
-  messages: MessagesPage,
-  passport: PassportPage,
-  'pool-design': PoolDesignPage,
-  'project-builder': ProjectBuilderPage,
-  'project-managers': ManagersPage,
+type Screen = ComponentType<{ route: BuilderPageRoute }>
+
+/**
+ * The screen of each project and helper page; every other page the router accepts is a step.
+ * The Overview, where a remembered session opens, comes with the area; each other page is a
+ * chunk of its own, loaded by the page's route before it shows (and when a link to it is
+ * hovered or touched), so the Overview's first paint does not wait for the Budget's code.
+ */
+const PAGE_CHUNKS: Partial<Record<BuilderPageRoute, () => Promise<Screen>>> = {
+  timeline: () => import('./timeline/timeline-page').then((page) => page.TimelinePage),
+  budget: () => import('./budget/budget-page').then((page) => page.BudgetPage),
+  documents: () => import('./documents/documents-page').then((page) => page.DocumentsPage),
+  trades: () => import('./trades/trades-page').then((page) => page.TradesPage),
+  messages: () => import('./messages/messages-page').then((page) => page.MessagesPage),
+  passport: () => import('./passport/passport-page').then((page) => page.PassportPage),
+  'project-builder': () =>
+    import('./people/project-builder-page').then((page) => page.ProjectBuilderPage),
+  'project-managers': () => import('./people/managers-page').then((page) => page.ManagersPage),
+  'pool-design': () =>
+    import('./steps/design/pool-design-page').then((page) => page.PoolDesignPage),
+}
+const stepChunk = () => import('./steps/step-page').then((page) => page.StepPage)
+
+const screens = new Map<BuilderPageRoute, Promise<Screen>>()
+const loadedScreens = new Map<BuilderPageRoute, Screen>([['overview', OverviewPage]])
+
+/** The page's screen, loaded once: the `$page` route's loader waits for it. */
+export function loadPage(route: BuilderPageRoute): Promise<Screen> {
+  const loaded = loadedScreens.get(route)
+  if (loaded) return Promise.resolve(loaded)
+  let screen = screens.get(route)
+  if (!screen) {
+    screen = (PAGE_CHUNKS[route] ?? stepChunk)().then((loadedScreen) => {
+      loadedScreens.set(route, loadedScreen)
+      return loadedScreen
+    })
+    // A chunk that failed to load (offline) is asked for again on the next visit.
+    screen.catch(() => screens.delete(route))
+    screens.set(route, screen)
+  }
+  return screen
 }
 
 /** A page of the builder, chosen by its route (the router answers an unknown one). */
 export function BuilderPage() {
   const { page } = useParams({ from: '/builder/$page' })
-  const Screen = PAGE_SCREENS[page]
-  return Screen ? <Screen /> : <StepPage key={page} route={page} />
+  // The screens are module-level components, loaded once: the same one for a page every time.
+  const screen = loadedScreens.get(page) ?? use(loadPage(page))
+  return createElement(screen, { key: page, route: page })
 }
 
 /** A project manager's profile (/builder/manager/{id}). */

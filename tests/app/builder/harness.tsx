@@ -423,8 +423,8 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
   // first read is held, for any).
   await screen.findByRole(
     'heading',
-    { level: 1, name: (name) => options.stagesRead !== undefined || name !== 'Loading PoolPath' },
-    { timeout: 5000 },
+    { level: 1, name: (name) => options.stagesRead !== undefined || !name.startsWith('Loading') },
+    { timeout: 10_000 },
   )
   const client = () => session.getSnapshot().children.client
   const idle = async () => {

@@ -90,7 +90,7 @@ export async function openProjects(path: string, role: Role, server: Server = {}
   )
   await screen.findByRole(
     'heading',
-    { level: 1, name: (name) => name !== 'Loading PoolPath' },
+    { level: 1, name: (name) => !name.startsWith('Loading') },
     { timeout: 5000 },
   )
   return { user: userEvent.setup(), view, router, session, ports }
