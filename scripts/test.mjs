@@ -1,9 +1,10 @@
 // `npm test`: lint, typecheck and build, then every Vitest project. Arguments go to Vitest,
 // e.g. `npm test -- --project e2e` or `npm test -- --reporter=json --outputFile.json=out.json`.
 //
-// With no argument that picks tests, the browser tests (one file at a time: each starts a server
-// and Chromium) run in a Vitest of their own beside the unit and server tests, so the two cores
-// stay busy; their results are merged into one report at the end.
+// With no argument that picks tests, two Vitest runs share the two cores, each one file at a
+// time: the browser tests (each starts a server and Chromium) and the unit tests in one, the
+// server tests on both databases in the other, about as long. Their results are merged into one
+// report at the end.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -86,14 +87,15 @@ if (choosing.length > 0) {
 fs.rmSync(BLOBS, { recursive: true, force: true })
 fs.mkdirSync(BLOBS, { recursive: true })
 const servers = ['server:pglite', ...(process.env.TEST_DATABASE_URL ? ['server:postgres'] : [])]
-const codes = await Promise.all([
-  stream('e2e', ['e2e']),
-  stream('unit-server', ['unit', ...servers]),
-])
+const STREAMS = [
+  ['browser-unit', ['e2e', 'unit']],
+  ['server', servers],
+]
+const codes = await Promise.all(STREAMS.map(([name, projects]) => stream(name, projects)))
 
 const blobs = fs.readdirSync(BLOBS)
-if (blobs.length < 2) {
-  for (const name of ['e2e', 'unit-server']) {
+if (blobs.length < STREAMS.length) {
+  for (const [name] of STREAMS) {
     if (!blobs.includes(`${name}.json`)) {
       console.error(`${name} wrote no results; its output:\n`)
       console.error(fs.readFileSync(path.join(TMP, `vitest-${name}.log`), 'utf8'))
@@ -103,5 +105,6 @@ if (blobs.length < 2) {
 const merged = spawnSync(process.execPath, [vitest, '--merge-reports', BLOBS, ...reporting], {
   stdio: 'inherit',
 })
-const failed = merged.status !== 0 || codes.some((code) => code !== 0) || blobs.length < 2
+const failed =
+  merged.status !== 0 || codes.some((code) => code !== 0) || blobs.length < STREAMS.length
 process.exit(failed ? 1 : 0)
