@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'unit',
           // Many of these render the whole app in jsdom: seconds each on 2 busy cores.
           testTimeout: 15_000,
+          setupFiles: ['tests/support/testing-library.ts'],
           include: [
             'tests/contract/**/*.test.ts',
             'tests/app/**/*.test.ts',
