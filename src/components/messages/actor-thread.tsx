@@ -9,11 +9,9 @@ import { ThreadView, type AttachedFile } from './thread-view'
 type ActorThreadProps = {
   actor: ThreadsActor
   title: string
-  /** A trade or a manager sees the project's files by id alone: named, not opened. */
-  fileOf?: (fileId: string) => AttachedFile | null
+  /** The attachments the reader can open (see `attachedFrom`). */
+  fileOf: (fileId: string) => AttachedFile | null
 }
-
-const noFile = () => null
 
 /** The composer's side of a threads actor: "Send" is busy while the message is on its way. */
 function usePostCall(actor: ThreadsActor): FormCall<MessageBody> {
@@ -25,7 +23,7 @@ function usePostCall(actor: ThreadsActor): FormCall<MessageBody> {
 }
 
 /** The open thread of a threads actor (a manager's, a trade's): its messages and the composer. */
-export function ActorThread({ actor, title, fileOf = noFile }: ActorThreadProps) {
+export function ActorThread({ actor, title, fileOf }: ActorThreadProps) {
   const open = useSelector(actor, (s) => s.context.open)
   const readFailure = useSelector(actor, (s) =>
     s.context.failure?.call === 'messages' ? s.context.failure.message : undefined,

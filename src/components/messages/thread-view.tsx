@@ -1,10 +1,23 @@
 import { useId, type ReactNode } from 'react'
+import type { StoredFile } from '../../../contract/documents'
 import type { AuthorRole, Message } from '../../../contract/messages'
 import { Spinner } from '../spinner'
 import './messages.css'
 
 /** A file a message carries, as the reader may open it; null when the reader cannot. */
 export type AttachedFile = { name: string; url: string }
+
+/**
+ * The attachments a reader can open: those among the files it is given (the owner's files, a
+ * manager's view of the project, the files shared with a trade). Any other shows as "A file of
+ * the project".
+ */
+export const attachedFrom =
+  (files: readonly StoredFile[] | null | undefined) =>
+  (id: string): AttachedFile | null => {
+    const file = files?.find((f) => f.id === id)
+    return file ? { name: file.name, url: file.urls.original } : null
+  }
 
 type ThreadViewProps = {
   title: string

@@ -21,8 +21,8 @@ export type OwnerViewProps = { tab: OwnerTab; view: ProjectView; stages: readonl
 type Composed = {
   /** The owner's views, given by the routes: this feature does not draw the builder's pages. */
   OwnerView: ComponentType<OwnerViewProps>
-  /** The project's threads, likewise given by the routes. */
-  Messages: ComponentType<{ clientId: string }>
+  /** The project's threads, likewise given by the routes; attachments open from its files. */
+  Messages: ComponentType<{ clientId: string; files: ProjectView['files'] }>
 }
 
 /** One project of the Projects, read-only (PRODUCT.md §18): the owner's pages as tabs. */
@@ -131,7 +131,7 @@ function ProjectBody({
             <>
               <h2>{name}</h2>
               {name === 'Messages' ? (
-                <Messages clientId={clientId} />
+                <Messages clientId={clientId} files={view.files} />
               ) : (
                 <OwnerView tab={name} view={view} stages={stages} />
               )}

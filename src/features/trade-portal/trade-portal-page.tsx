@@ -138,7 +138,7 @@ function SignedIn({ ports }: { ports: TradePortalPorts }) {
           )}
         </section>
       )}
-      {!answering && <PortalMessages ports={ports} step={request.step} />}
+      {!answering && <PortalMessages ports={ports} step={request.step} files={view.files} />}
       <p className="portal-foot">
         <button
           type="button"

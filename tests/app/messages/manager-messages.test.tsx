@@ -6,6 +6,7 @@ import { MESSAGE_PAGE, type Message, type ThreadId } from '../../../contract/mes
 import type { ThreadsPorts } from '../../../machines/messages/threads.types'
 import { ProjectThreadsProvider } from '../../../src/app/project-threads-context'
 import { ManagerMessages } from '../../../src/features/messages/manager-messages'
+import { fileId, storedFile } from '../../support/documents'
 import { message, summary, threadList } from '../../support/messages'
 
 afterEach(cleanup)
@@ -45,7 +46,7 @@ describe('ManagerMessages', () => {
     )
     render(
       <ProjectThreadsProvider portsFor={portsFor}>
-        <ManagerMessages clientId={CLIENT} />
+        <ManagerMessages clientId={CLIENT} files={[]} />
       </ProjectThreadsProvider>,
     )
     expect(await screen.findByText('Welcome aboard')).toBeTruthy()
@@ -68,7 +69,7 @@ describe('ManagerMessages', () => {
     const { portsFor } = projectThreads([])
     render(
       <ProjectThreadsProvider portsFor={portsFor}>
-        <ManagerMessages clientId={CLIENT} />
+        <ManagerMessages clientId={CLIENT} files={[]} />
       </ProjectThreadsProvider>,
     )
     await screen.findByText('No messages yet. Write the first one.')
@@ -76,5 +77,25 @@ describe('ManagerMessages', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }))
     const sent = await screen.findByText('Inspection on Friday', { selector: '.message-text' })
     expect(within(sent.closest('li') as HTMLElement).getByText('Project manager')).toBeTruthy()
+  })
+
+  it("opens an attachment from the project's files, and names one it cannot open", async () => {
+    const plan = storedFile(3, { kind: 'plan', contentType: 'application/pdf' })
+    const { portsFor } = projectThreads([
+      { ...message(1, 'project', 'Plans attached'), fileIds: [plan.id, fileId(9)] },
+    ])
+    render(
+      <ProjectThreadsProvider portsFor={portsFor}>
+        <ManagerMessages clientId={CLIENT} files={[storedFile(2), plan]} />
+      </ProjectThreadsProvider>,
+    )
+    const attachments = await screen.findByRole('list', { name: 'Attachments' })
+    const link = within(attachments).getByRole('link', { name: 'document-3.pdf' })
+    expect(link.getAttribute('href')).toBe(plan.urls.original)
+    expect(
+      within(attachments)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['document-3.pdf', 'A file of the project'])
   })
 })

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Message, MessageBody } from '../../../contract/messages'
 import type { TradePortalPorts } from '../../../machines/trade-portal/trade-portal.types'
 import { PortalMessages } from '../../../src/features/trade-portal/portal-messages'
+import { fileId, storedFile } from '../../support/documents'
 import { message } from '../../support/messages'
 
 afterEach(cleanup)
@@ -36,7 +37,7 @@ describe("the trade portal's Messages", () => {
   it('shows the step thread under h2 "Messages" and sends with "Message" and "Send"', async () => {
     const user = userEvent.setup()
     const { ports, sent } = tradeThread([message(1, 'excavation', 'Gate code is 1234')])
-    render(<PortalMessages ports={ports} step="excavation" />)
+    render(<PortalMessages ports={ports} step="excavation" files={[]} />)
     expect(screen.getByRole('heading', { level: 2, name: 'Messages' })).toBeTruthy()
     expect(await screen.findByText('Gate code is 1234')).toBeTruthy()
     expect(screen.queryByRole('navigation', { name: 'Threads' })).toBeNull()
@@ -45,5 +46,22 @@ describe("the trade portal's Messages", () => {
     expect(await screen.findByText('Thanks, see you Monday')).toBeTruthy()
     expect(screen.getByText('Trade')).toBeTruthy()
     expect(sent).toEqual([{ text: 'Thanks, see you Monday' }])
+  })
+
+  it('opens an attachment among the files shared with the trade; another is only named', async () => {
+    const shared = storedFile(4, { kind: 'plan', contentType: 'application/pdf' })
+    const { ports } = tradeThread([
+      { ...message(1, 'excavation', 'Updated plan'), fileIds: [fileId(8), shared.id] },
+    ])
+    render(<PortalMessages ports={ports} step="excavation" files={[shared]} />)
+    const attachments = await screen.findByRole('list', { name: 'Attachments' })
+    expect(
+      within(attachments).getByRole('link', { name: 'document-4.pdf' }).getAttribute('href'),
+    ).toBe(shared.urls.original)
+    expect(
+      within(attachments)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['A file of the project', 'document-4.pdf'])
   })
 })

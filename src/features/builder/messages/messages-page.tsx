@@ -6,7 +6,7 @@ import type { clientMachine } from '../../../../machines/client/client.machine'
 import { FieldAlert } from '../../../components/form/field-alert'
 import { MessageComposer } from '../../../components/messages/message-composer'
 import { ThreadList } from '../../../components/messages/thread-list'
-import { ThreadView, type AttachedFile } from '../../../components/messages/thread-view'
+import { attachedFrom, ThreadView } from '../../../components/messages/thread-view'
 import { useFiles } from '../documents/use-documents'
 import { HeldView } from '../held-view'
 import { useCallFor, useClient, useClientActor } from '../use-client'
@@ -50,10 +50,7 @@ export function MessagesPage() {
       }),
     [navigate],
   )
-  const fileOf = (id: string): AttachedFile | null => {
-    const file = files.list?.find((f) => f.id === id)
-    return file ? { name: file.name, url: file.urls.original } : null
-  }
+  const fileOf = attachedFrom(files.list)
   const title = threads.list?.find((t) => t.thread === thread)?.title ?? ''
   const shown = open?.thread === thread ? open : null
   return (
