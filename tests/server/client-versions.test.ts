@@ -10,6 +10,7 @@ import { callRaw } from '../support/call'
 import { newClient, serveAustin } from './client-kit'
 import { addQuote, drawId, keyOf, pay, signed } from './money-kit'
 import { statementsDuring } from '../support/statements'
+import { png, uploaded } from './files-kit'
 
 // A project's reads answer 304 to the ETag of what they showed while nothing of the project (nor
 // the reference data it reads) changed: server/plugins/core/client-etag.ts, migration 0025.
@@ -80,6 +81,56 @@ describe("a project's reads", () => {
       expect(after.headers.etag).not.toBe(etag)
     },
   )
+})
+
+/** Writes that change what the timeline and money show: a saved design and a start date. */
+async function designAndStart(headers: Headers) {
+  const body = { Title: 'Pool Design', choices: REFERENCE_POOL }
+  const edited = await callRaw(t, 'editPool', { body }, headers)
+  expect(edited.statusCode, edited.body).toBe(200)
+  const startDate = new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10)
+  const started = await callRaw(t, 'setTimelineStart', { body: { startDate } }, headers)
+  expect(started.statusCode, started.body).toBe(200)
+}
+
+describe("a project's kept answers", () => {
+  it.each(['timeline', 'money', 'files'] as CallName[])(
+    '%s is sent again without a statement while its tag holds, and read afresh once it moves',
+    async (name) => {
+      const first = await read(name, owner.headers)
+      expect(first.statusCode, first.body).toBe(200)
+      await vi.waitFor(async () => {
+        let again = { statusCode: 0, body: '', etag: '' }
+        const statements = await statementsDuring(t, async () => {
+          const res = await read(name, owner.headers)
+          again = { statusCode: res.statusCode, body: res.body, etag: String(res.headers.etag) }
+        })
+        expect(again).toEqual({ statusCode: 200, body: first.body, etag: first.headers.etag })
+        expect(statements).toEqual([])
+      })
+      await designAndStart(owner.headers)
+      const after = await read(name, owner.headers)
+      expect(after.headers.etag).not.toBe(first.headers.etag)
+      if (name !== 'files') expect(after.body).not.toBe(first.body)
+    },
+  )
+
+  it("never sends one project's answer to another, nor one address's to another", async () => {
+    const neighbour = await newClient(t, 'neighbour@example.com')
+    await designAndStart(owner.headers)
+    const mine = (await read('money', owner.headers)).body
+    const theirs = await read('money', neighbour.headers)
+    expect(theirs.statusCode).toBe(200)
+    expect(theirs.body).not.toBe(mine)
+    expect((await read('money', neighbour.headers)).body).toBe(theirs.body)
+    expect((await read('money', owner.headers)).body).toBe(mine)
+    await uploaded(t, owner.headers, { name: 'yard.png', bytes: await png(), type: 'image/png' })
+    const all = await callRaw(t, 'files', {}, owner.headers)
+    const plans = await callRaw(t, 'files', { query: { kind: 'plan' } }, owner.headers)
+    expect(plans.headers.etag).toBe(all.headers.etag)
+    const count = (res: { json: () => { Data: unknown[] } }) => res.json().Data.length
+    expect([count(all), count(plans)]).toEqual([1, 0])
+  })
 })
 
 describe("a project's version", () => {
