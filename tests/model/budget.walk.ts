@@ -12,7 +12,7 @@ const REFUSED = `Before paying “Deposit”, get a conditional waiver from ${TR
 const UNWAIVED = `Excavation was paid without a conditional waiver from ${TRADE}: ask for it.`
 
 /** "Add change order" on the Budget: `description`, and $450. */
-export async function addChangeOrder(d: Driver, description: string) {
+async function addChangeOrder(d: Driver, description: string) {
   await d.click('button', 'Add change order')
   await d.fill('Description', description)
   await d.fill('Amount', '450')

@@ -4,12 +4,11 @@ import { keyedTestModel } from './paths'
 /**
  * A pure model of what a client with Flag sees in the builder: the pool design, a step's choice
  * and quotes, a step marked done and not done, its evidence (a daily log entry, a photo uploaded
- * or refused, a warranty once done), its contract's change order approved or rejected on the
- * Budget page, the timeline (the start date, the layout inspection and
- * the gate that holds Excavation back until it passed), the requests for a builder and a
- * manager, and the owner's Messages (builder-messages.walk.ts). Quotes are a bounded counter: 0 to 5, the 6th refused by the page. Steps are
- * independent, so the quotes live on Excavation and the progress and evidence on Steel, and
- * their counts do not multiply.
+ * or refused, a warranty once done), the requests for a builder and a manager, and the owner's
+ * Messages (builder-messages.walk.ts). The Timeline and the Budget have models of their own
+ * (timeline.model.ts, budget.model.ts). Quotes are a bounded counter: 0 to 5, the 6th refused by
+ * the page. Steps are independent, so the quotes live on Excavation and the progress and evidence
+ * on Steel, and their counts do not multiply.
  * builder.walk.ts says how a client does each event and what each state shows; its paths run in
  * jsdom (builder.model.test.tsx) and Chromium (tests/e2e/builder-paths.test.ts). Free of
  * test-runner imports: the QA script loads it too.
@@ -40,30 +39,11 @@ export type BuilderEvent =
   | { type: 'UPLOAD_PHOTO_OFFLINE' }
   | { type: 'DISMISS_UPLOAD' }
   | { type: 'SET_WARRANTY' }
-  /** A quote added on Steel and accepted: Steel has a contract. */
-  | { type: 'HIRE_FOR_STEEL' }
-  | { type: 'OPEN_BUDGET' }
-  | { type: 'ADD_CHANGE_ORDER' }
-  | { type: 'APPROVE_CHANGE_ORDER' }
-  | { type: 'REJECT_CHANGE_ORDER' }
   /** A log entry sent after the access token expired and the session was revoked elsewhere. */
   | { type: 'ADD_LOG_ENTRY_AFTER_SESSION_ENDED' }
   | { type: 'SIGN_IN_AGAIN' }
   /** Signed in again, but the kept entry, sent again, gets no answer. */
   | { type: 'SIGN_IN_AGAIN_LOG_FAILS' }
-  | { type: 'OPEN_TIMELINE' }
-  | { type: 'SET_START_DATE' }
-  /** The start date is saved just as the access token expired: one silent refresh, then saved. */
-  | { type: 'SET_START_DATE_AS_TOKEN_EXPIRES' }
-  /** Permits marked done on their page, and back to the Timeline: the layout inspection opens. */
-  | { type: 'FINISH_PERMITS' }
-  | { type: 'SCHEDULE_INSPECTION' }
-  | { type: 'INSPECTION_FAILED' }
-  | { type: 'INSPECTION_PASSED' }
-  /** Excavation opened while the layout inspection has not passed: "Mark as done" waits. */
-  | { type: 'OPEN_GATED_EXCAVATION' }
-  /** Excavation marked done, once the layout inspection passed. */
-  | { type: 'MARK_EXCAVATION_DONE' }
   /** On a phone-wide window, the Menu opens and closes the steps. */
   | { type: 'OPEN_AND_CLOSE_MENU' }
   | { type: 'OPEN_PROJECT_BUILDER' }
@@ -126,7 +106,6 @@ export const builderModel = setup({
       on: {
         OPEN_EXCAVATION: 'excavation',
         OPEN_STEEL: 'steel',
-        OPEN_TIMELINE: 'timeline',
         OPEN_PROJECT_BUILDER: 'projectBuilder',
         OPEN_MANAGER: 'manager',
         OPEN_AND_CLOSE_MENU: 'designSaved',
@@ -164,21 +143,6 @@ export const builderModel = setup({
         UPLOAD_PHOTO: 'steelPhotographed',
         UPLOAD_PHOTO_OFFLINE: 'steelUploadRefused',
         ADD_LOG_ENTRY_AFTER_SESSION_ENDED: 'sessionEnded',
-        HIRE_FOR_STEEL: 'steelHired',
-      },
-    },
-    /** The accepted quote is Steel's contract. */
-    steelHired: { on: { OPEN_BUDGET: 'budget.contract' } },
-    /** /builder/budget: Steel's contract, its draws and its change orders. */
-    budget: {
-      initial: 'contract',
-      states: {
-        /** "Add change order", none yet. */
-        contract: { on: { ADD_CHANGE_ORDER: 'proposed' } },
-        /** The change order "Proposed", with "Approve" and "Reject". */
-        proposed: { on: { APPROVE_CHANGE_ORDER: 'approved', REJECT_CHANGE_ORDER: 'rejected' } },
-        approved: {},
-        rejected: {},
       },
     },
     /** /login, the log entry kept as a draft for the next sign-in. */
@@ -199,29 +163,6 @@ export const builderModel = setup({
     steelDone: { on: { MARK_NOT_DONE: 'steel', SET_WARRANTY: 'steelWarranty' } },
     /** The warranty's provider, term and expiry shown. */
     steelWarranty: {},
-    /** /builder/timeline with no start date: "Set the project start date…". */
-    timeline: {
-      on: { SET_START_DATE: 'planned', SET_START_DATE_AS_TOKEN_EXPIRES: 'planned' },
-    },
-    /** The plan and the inspections; the layout inspection waits for Permits. */
-    planned: { on: { FINISH_PERMITS: 'layout.ready' } },
-    /** The Timeline's layout inspection, and Excavation, which it gates. */
-    layout: {
-      initial: 'ready',
-      states: {
-        /** "Schedule inspection". */
-        ready: { on: { SCHEDULE_INSPECTION: 'scheduled', OPEN_GATED_EXCAVATION: 'digHeld' } },
-        /** Scheduled: "Passed" and "Failed". */
-        scheduled: { on: { INSPECTION_FAILED: 'failed', INSPECTION_PASSED: 'passed' } },
-        /** Failed, with its notes: to be scheduled again, and Excavation still gated. */
-        failed: { on: { SCHEDULE_INSPECTION: 'scheduled', OPEN_GATED_EXCAVATION: 'digHeld' } },
-        passed: { on: { MARK_EXCAVATION_DONE: 'dug' } },
-        /** /builder/excavation: "Mark as done" disabled, saying the inspection must pass first. */
-        digHeld: {},
-        /** /builder/excavation: "Done since …". */
-        dug: {},
-      },
-    },
     /** /builder/project-builder with "Request a project builder". */
     projectBuilder: { on: { REQUEST_BUILDER: 'builderRequested' } },
     /** "Request sent", and no button to send another. */

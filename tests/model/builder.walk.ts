@@ -1,11 +1,9 @@
 import { expect } from 'vitest'
 import type { TestParam } from 'xstate/graph'
 import { NETWORK_DETAIL } from '../../src/adapters/api/api-error'
-import { addChangeOrder } from './budget.walk'
 import { messagesWalk } from './builder-messages.walk'
 import { MAX_QUOTES, type BuilderEvent, type BuilderSnapshot } from './builder.model'
 import type { CutCall, Driver } from './driver'
-import { layoutInspection } from './timeline.walk'
 
 /** The manager the builder's client may ask for; each server lists one. */
 export const MANAGER = 'Max Manager 1'
@@ -13,11 +11,7 @@ export const MANAGER = 'Max Manager 1'
 const ROCKY_ESTIMATE = '$13,012'
 const vendor = (n: number) => `Vendor ${n}`
 const PHOTO = 'rebar.jpg'
-const STEEL_VENDOR = 'Rebar Pros'
-const CHANGE = 'Extra rebar for the deep end'
 const LOG_NOTES = 'Rebar tied, chairs set.'
-const FAILED_NOTES = 'Forms out of square.'
-const GATE = 'Needs the Layout inspection to pass.'
 
 /**
  * How a client with Flag does each event of the builder model, and what each of its states
@@ -56,10 +50,6 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
     await act()
   }
   const uploadPhoto = () => d.upload(PHOTO)
-  const setStartDate = async () => {
-    await d.fill('Project start date', '2026-06-15')
-    await d.click('button', 'Set start date')
-  }
   const addLogEntry = async () => {
     await d.fill('Notes', LOG_NOTES)
     await d.click('button', 'Add log entry')
@@ -78,18 +68,12 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
     await d.expectText(LOG_NOTES)
     expect(await d.valueOf('textbox', 'Notes')).toBe('')
   }
-  const budget = async () => {
-    await d.expectScreen('Budget', '/builder/budget')
-    await d.expectText(STEEL_VENDOR)
-  }
-  const timeline = () => d.expectScreen('Timeline', '/builder/timeline')
   const steel = async () => {
     await d.expectScreen('Steel', '/builder/steel')
     await d.expectRole('heading', 'Photos & documents')
     await d.expectRole('heading', 'Daily log')
   }
   const messages = messagesWalk(d)
-  const inspections = layoutInspection(d)
 
   return {
     events: {
@@ -143,28 +127,6 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
         await d.fill('Provider', 'Steel Co')
         await d.fill('Term (months)', '24')
         await d.click('button', 'Save warranty')
-      },
-      HIRE_FOR_STEEL: async () => {
-        await d.fill('Vendor', STEEL_VENDOR)
-        await d.fill('Amount', '9000')
-        await d.click('button', 'Add quote')
-        await d.click('button', `Accept the quote from ${STEEL_VENDOR}`)
-      },
-      OPEN_BUDGET: () => d.click('button', 'View budget'),
-      ADD_CHANGE_ORDER: () => addChangeOrder(d, CHANGE),
-      APPROVE_CHANGE_ORDER: () => d.click('button', 'Approve'),
-      REJECT_CHANGE_ORDER: () => d.click('button', 'Reject'),
-      OPEN_TIMELINE: () => d.click('link', 'Timeline'),
-      SET_START_DATE: setStartDate,
-      SET_START_DATE_AS_TOKEN_EXPIRES: asTokenExpires('timeline', setStartDate),
-      FINISH_PERMITS: inspections.finishPermits,
-      SCHEDULE_INSPECTION: inspections.schedule,
-      INSPECTION_FAILED: () => inspections.fail(FAILED_NOTES),
-      INSPECTION_PASSED: () => d.click('button', 'Passed'),
-      OPEN_GATED_EXCAVATION: () => d.click('link', 'Excavation'),
-      MARK_EXCAVATION_DONE: async () => {
-        await d.click('link', 'Excavation')
-        await markDone()
       },
       OPEN_AND_CLOSE_MENU: () =>
         d.onPhone(async () => {
@@ -257,77 +219,9 @@ export function builderWalk(d: Driver): TestParam<BuilderSnapshot, BuilderEvent>
         await steel()
         await d.expectRole('alert', `${PHOTO} was not uploaded: ${NETWORK_DETAIL}`)
       },
-      steelHired: async () => {
-        await steel()
-        await d.expectRole('article', STEEL_VENDOR)
-        await d.expectNoRole('button', `Accept the quote from ${STEEL_VENDOR}`)
-      },
-      'budget.contract': async () => {
-        await budget()
-        await d.expectRole('button', 'Add change order')
-        await d.expectNoRole('dialog')
-      },
-      'budget.proposed': async () => {
-        await budget()
-        await d.expectNoRole('dialog')
-        await d.expectText(CHANGE)
-        await d.expectRole('button', 'Approve')
-      },
-      'budget.approved': async () => {
-        await budget()
-        await d.expectText('Approved')
-        await d.expectNoRole('button', 'Approve')
-      },
-      'budget.rejected': async () => {
-        await budget()
-        await d.expectText('Rejected')
-        await d.expectNoRole('button', 'Reject')
-      },
       steelWarranty: async () => {
         await d.expectText('Steel Co')
         await d.expectRole('button', 'Update warranty')
-      },
-      timeline: async () => {
-        await timeline()
-        await d.expectText('Set the project start date to see every step on a calendar.')
-      },
-      planned: async () => {
-        await timeline()
-        await d.expectRole('button', 'Re-plan')
-        await d.expectText('It can be booked once the work before it is done.')
-        await d.expectNoRole('button', 'Schedule inspection')
-      },
-      'layout.ready': async () => {
-        await timeline()
-        await d.expectRole('button', 'Schedule inspection')
-        await d.expectNoRole('button', 'Passed')
-      },
-      'layout.scheduled': async () => {
-        await timeline()
-        await d.expectText(/^Scheduled for /)
-        await d.expectRole('button', 'Passed')
-      },
-      'layout.failed': async () => {
-        await timeline()
-        await d.expectText(`— ${FAILED_NOTES}`)
-        await d.expectNoRole('button', 'Passed')
-      },
-      'layout.passed': async () => {
-        await timeline()
-        await d.expectText(/^Passed on /)
-        await d.expectNoRole('button', 'Schedule inspection')
-      },
-      'layout.digHeld': async () => {
-        await d.expectScreen('Excavation', '/builder/excavation')
-        await d.expectText(GATE)
-        await d.expectRole('link', 'Go to the Layout inspection')
-        expect(await d.isDisabled('button', 'Mark as done')).toBe(true)
-        await d.expectText('Not done yet.')
-      },
-      'layout.dug': async () => {
-        await d.expectScreen('Excavation', '/builder/excavation')
-        await d.expectText(/^Done since /)
-        await d.expectNoRole('link', 'Go to the Layout inspection')
       },
       projectBuilder: async () => {
         await d.expectScreen('Project builder', '/builder/project-builder')

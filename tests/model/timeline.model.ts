@@ -2,19 +2,21 @@ import { setup, type SnapshotFrom } from 'xstate'
 import { keyedTestModel } from './paths'
 
 /**
- * A pure model of the owner's Timeline (PRODUCT.md §9): the start date set and the plan re-planned,
- * Permits done so the Layout inspection can be booked, the inspection scheduled, failed and booked
- * again, or passed; and Excavation, which that inspection gates, seen from its own page: held back
- * ("Mark as done" waits) until the inspection passed, then started. The owner has a saved design
- * and no start date yet. The owner re-plans before Permits are done, and looks at Excavation
- * before booking the inspection: the paths go on from there, so three of them take every
- * transition. timeline.walk.ts says how the owner does each event and what each state shows; its
+ * A pure model of the owner's Timeline (PRODUCT.md §9): the start date set (or set just as the
+ * access token expired: one silent refresh, then saved) and the plan re-planned, Permits done so
+ * the Layout inspection can be booked, the inspection scheduled, failed and booked again, or
+ * passed; and Excavation, which that inspection gates, seen from its own page: held back ("Mark as
+ * done" waits) until the inspection passed, then started. The owner has a saved design and no
+ * start date yet. The owner re-plans before Permits are done, and looks at Excavation before
+ * booking the inspection: the paths go on from there, so four of them take every transition. timeline.walk.ts says how the owner does each event and what each state shows; its
  * paths run in jsdom (timeline.model.test.tsx) and in Chromium
  * (tests/e2e/timeline-paths.test.ts). Free of test-runner imports: the QA script loads it.
  */
 
 export type TimelineModelEvent =
   | { type: 'SET_START_DATE' }
+  /** The start date saved just as the access token expired: one silent refresh, then saved. */
+  | { type: 'SET_START_DATE_AS_TOKEN_EXPIRES' }
   /** Another start date, and "Re-plan": the plan from it is the new baseline. */
   | { type: 'REPLAN' }
   /** Permits marked done on their page, and back to the Timeline: the Layout inspection opens. */
@@ -38,7 +40,9 @@ export const timelineModel = setup({
   initial: 'unplanned',
   states: {
     /** /builder/timeline with no start date: "Set the project start date…" and "Set start date". */
-    unplanned: { on: { SET_START_DATE: 'planned' } },
+    unplanned: {
+      on: { SET_START_DATE: 'planned', SET_START_DATE_AS_TOKEN_EXPIRES: 'planned' },
+    },
     /** The plan from the start date, "Re-plan", and the Layout inspection waiting for Permits. */
     planned: { on: { REPLAN: 'replanned' } },
     /** The plan and its baseline from the new start date. */

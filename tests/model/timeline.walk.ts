@@ -15,7 +15,7 @@ const FAILED_NOTES = 'Forms out of square.'
 const GATE = 'Needs the Layout inspection to pass.'
 
 /** How the owner gets the Layout inspection done: Permits first, then the Timeline's card. */
-export function layoutInspection(d: Driver) {
+function layoutInspection(d: Driver) {
   return {
     /** Permits marked done on their page, and back to the Timeline. */
     finishPermits: async () => {
@@ -80,6 +80,10 @@ export function timelineWalk(d: Driver): TestParam<TimelineSnapshot, TimelineMod
   return {
     events: {
       SET_START_DATE: () => setStart(START, 'Set start date'),
+      SET_START_DATE_AS_TOKEN_EXPIRES: async () => {
+        await d.refuseTokenNext('timeline')
+        await setStart(START, 'Set start date')
+      },
       REPLAN: () => setStart(NEW_START, 'Re-plan'),
       FINISH_PERMITS: inspections.finishPermits,
       SCHEDULE_INSPECTION: inspections.schedule,
