@@ -26,7 +26,9 @@ const GROUPS: Group[] = [
   {
     name: 'contract',
     folder: 'contract/',
-    mutate: ['contract/**/*.ts'],
+    // docs.ts is the OpenAPI document's prose (each call's summary and description): a changed
+    // sentence there is not a bug, and tests/server/openapi.test.ts checks the document.
+    mutate: ['contract/**/*.ts', '!contract/routes/docs.ts'],
     testFiles: ['tests/contract/**/*.test.ts', 'tests/machines/**/*.test.ts'],
     threshold: 85,
   },
@@ -110,9 +112,26 @@ function score(report: Report, folder: string) {
   return { caught, missed, score: caught + missed ? (100 * caught) / (caught + missed) : 100 }
 }
 
+/**
+ * Drops the "covered by no test" results from the group's incremental file, so that Stryker plans
+ * those mutants again. It would keep them as long as their code is unchanged, even once a test
+ * loads their module (a static mutant is then ignored) or runs their code (then tested). Planning
+ * one that is still not covered costs nothing: no test runs.
+ */
+function forgetUncovered(group: Group) {
+  const file = `reports/mutants/${group.name}.json`
+  if (!fs.existsSync(file)) return
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report
+  for (const entry of Object.values(report.files)) {
+    entry.mutants = entry.mutants.filter(({ status }) => status !== 'NoCoverage')
+  }
+  fs.writeFileSync(file, JSON.stringify(report, null, 2))
+}
+
 const timings = new Map<string, number>()
 for (const group of groups) {
   console.log(`\nMutants in ${group.folder}${force ? ' (every one)' : ''}…`)
+  forgetUncovered(group)
   const started = performance.now()
   await new Stryker(options(group)).runMutationTest()
   timings.set(group.name, (performance.now() - started) / 60_000)

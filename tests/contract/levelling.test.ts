@@ -69,4 +69,26 @@ describe('levelling quotes on the scope', () => {
     const plain = emptyPoolData({ poolChoices: [withQuotes(quote(1, null))] })
     expect(levelPoolData(plain, { stages: [excavation], scope })).toBe(plain)
   })
+
+  it("reads the entry's own stage and its own step's scope among others", () => {
+    const steel = { ...stage(2, 400_000), slug: 'steel' as const }
+    const steelScope = {
+      step: 'steel' as const,
+      items: [{ id: uuid(70), text: 'Ties', share: 50 }],
+    }
+    const facts = { quantities: null, stages: [steel, excavation], scope: [steelScope, ...scope] }
+    const levelled = levelEntry(withQuotes(quote(1, leavesOutHaulOff)), facts)
+    expect(levelled.quotes[0]?.levelled).toBe(90_000 + 10_000)
+  })
+
+  it('levels pool data whose bids are on one entry among others', () => {
+    const poolData = emptyPoolData({
+      poolChoices: [{ ...stageEntry(2), quotes: [] }, withQuotes(quote(1, leavesOutHaulOff))],
+    })
+    const levelled = levelPoolData(poolData, { stages: [excavation], scope })
+    expect(levelled.poolChoices.map((e) => e.quotes.map((q) => q.levelled))).toEqual([
+      [],
+      [100_000],
+    ])
+  })
 })

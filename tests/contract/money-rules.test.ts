@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { ProjectData } from '../../contract/budget'
+import type { Stage } from '../../contract/domain'
 import type { StepSlug } from '../../contract/construction'
 import { quantities, REFERENCE_POOL } from '../../contract/estimator'
 import {
@@ -8,6 +10,8 @@ import {
   designRipple,
   drawsShortBy,
   drawsSumMessage,
+  projectRipple,
+  quoteBasis,
   quoteCheck,
   quoteCheckWords,
   requestsPaidBy,
@@ -23,6 +27,8 @@ import {
   type WarningFacts,
 } from '../../contract/money-timing'
 import type { DrawDue } from '../../contract/money'
+import { emptyPoolData, nonStageEntry, stage, stageEntry } from '../machines/fixtures'
+import { projectQuote } from '../machines/project-fixtures'
 
 // The reference pool (32 × 16 ft, 3.5–6 ft deep): 130.33 yd³ of dig, 968 ft² of surface, 96 ft
 // of perimeter. Its excavation estimate is $500 + $60 × 130.33 = $8,320 (to whole dollars).
@@ -175,6 +181,8 @@ describe('due dates', () => {
       '2030-04-18',
     ],
     ['done', { timeline: null }, null],
+    ['start', { timeline: null }, null],
+    ['inspection', { timeline: null, inspection: null }, null],
   ])('a draw due at %s with %j falls due on %s', (due, change, expected) => {
     expect(dueOn(due, { ...progress, ...change })).toBe(expected)
   })
@@ -246,12 +254,23 @@ describe('warnings', () => {
     ]
     expect(codes({ draws: unwaived('2030-04-07') })).toEqual(['MISSING_LIEN_WAIVER'])
     expect(codes({ draws: unwaived('2030-04-08') })).toEqual([])
+    const waived: WarningFacts['draws'][number] = {
+      amount: 90_000,
+      due: 'signing',
+      lienWaiverFileId: 'f',
+      payments: [{ paidOn: '2030-04-01', amount: 1 }],
+    }
+    const waivedAndNot = [waived, ...unwaived('2030-04-07')]
+    expect(codes({ draws: waivedAndNot })).toEqual(['MISSING_LIEN_WAIVER'])
   })
 
   it('OVER_ESTIMATE above 110 % of the estimate, and QUOTE_FAR_OFF for a far band', () => {
     expect(codes({ committed: 915_200 })).toEqual([])
     expect(codes({ committed: 915_201 })).toEqual(['OVER_ESTIMATE'])
     expect(codes({ estimate: null, committed: 10_000_000 })).toEqual([])
+    // $5,500 is exactly 110 % of $5,000: not over yet.
+    expect(codes({ estimate: 500_000, committed: 550_000 })).toEqual([])
+    expect(codes({ estimate: 500_000, committed: 550_001 })).toEqual(['OVER_ESTIMATE'])
     expect(codes({ band: 'far-above' })).toEqual(['QUOTE_FAR_OFF'])
     expect(codes({ band: 'far-below' })).toEqual(['QUOTE_FAR_OFF'])
     expect(codes({ band: 'high' })).toEqual([])
@@ -305,6 +324,13 @@ describe('the cash flow', () => {
     ])
   })
 
+  it('lists the months in order, a payment made before its draw falls due first', () => {
+    const flow = cashflow([
+      { amount: 810_000, dueOn: '2030-05-19', payments: [{ paidOn: '2030-04-01', amount: 1 }] },
+    ])
+    expect(flow.map((m) => m.month)).toEqual(['2030-04', '2030-05'])
+  })
+
   it('is empty with no draws', () => {
     expect(cashflow([])).toEqual([])
   })
@@ -329,5 +355,116 @@ describe('the payment requests a payment pays (PRODUCT.md §15)', () => {
 
   it('are every open one once the draw owes nothing more', () => {
     expect(paid(1_000, 0)).toEqual(['a', 'c', 'd'])
+  })
+})
+
+describe("what a step's quotes are compared with", () => {
+  const dig: Stage = {
+    ...stage(1),
+    pricing: { ...stage(1).pricing, unit: 'dig_yd3', unitPrice: 6_000 },
+  }
+  const tile: Stage = {
+    ...stage(2),
+    slug: 'tile',
+    pricing: { ...stage(2).pricing, unit: 'perimeter_ft', unitPrice: 5_000 },
+  }
+  const design = { ...nonStageEntry('Pool Design'), choices: { ...REFERENCE_POOL } }
+  const project = (stages: Stage[], saved = true): ProjectData => ({
+    stages,
+    poolData: emptyPoolData({ nonStages: saved ? [design] : [] }),
+    Engineers: [],
+  })
+
+  it('is nothing without an estimate above zero', () => {
+    expect(quoteBasis('excavation', project([tile, dig]), null)).toBeNull()
+    expect(quoteBasis('excavation', project([tile, dig]), 0)).toBeNull()
+    expect(quoteBasis('excavation', project([tile, dig]), 1)).toEqual({
+      estimate: 1,
+      metered: { unit: 'dig_yd3', quantity: REFERENCE.digYd3 },
+    })
+  })
+
+  it("is the estimate and the step's own quantity of the saved design on a metered step", () => {
+    expect(quoteBasis('tile', project([tile, dig]), 480_000)).toEqual({
+      estimate: 480_000,
+      metered: { unit: 'perimeter_ft', quantity: REFERENCE.perimeterFt },
+    })
+  })
+
+  it('is the estimate alone on a flat step, before the design is saved, or without a stage', () => {
+    expect(quoteBasis('excavation', project([stage(1)]), 50_000)).toEqual({
+      estimate: 50_000,
+      metered: null,
+    })
+    expect(quoteBasis('excavation', project([dig], false), 50_000)).toEqual({
+      estimate: 50_000,
+      metered: null,
+    })
+    expect(quoteBasis('steel', project([tile, dig]), 50_000)).toEqual({
+      estimate: 50_000,
+      metered: null,
+    })
+  })
+
+  it('says how far a flat quote is from its estimate, signed, and nothing when it matches', () => {
+    expect(quoteCheckWords(quoteCheck(360_000, { estimate: 300_000, metered: null }))).toBe(
+      'high (+20 %) against the estimate',
+    )
+    expect(quoteCheckWords(quoteCheck(300_000, { estimate: 300_000, metered: null }))).toBe(
+      'typical against the estimate',
+    )
+  })
+})
+
+describe("the draws' sum", () => {
+  it('says whether the draws add up to less or more than the committed cost', () => {
+    expect(drawsSumMessage(50_000, 831_800)).toBe(
+      'The draws add up to $500 less than the $8,318 committed',
+    )
+    expect(drawsSumMessage(-1, 831_800)).toBe(
+      'The draws add up to $0.01 more than the $8,318 committed',
+    )
+  })
+})
+
+describe("a project's design ripple", () => {
+  const dig: Stage = {
+    ...stage(1),
+    pricing: { ...stage(1).pricing, unit: 'dig_yd3', unitPrice: 6_000 },
+  }
+  const design = { ...nonStageEntry('Pool Design'), choices: { ...REFERENCE_POOL } }
+  const accepted = projectQuote(1, { amount: 1_580_000, accepted: true })
+  const withQuote = (done: boolean, quotes = [projectQuote(2), accepted]): ProjectData => ({
+    stages: [dig],
+    poolData: emptyPoolData({
+      nonStages: [design],
+      poolChoices: [{ ...stageEntry(1, done), quotes }],
+    }),
+    Engineers: [],
+  })
+  const longer = quantities({ ...REFERENCE_POOL, lengthFt: 36 })
+
+  it("scales a stage's accepted quote over the change in its quantity", () => {
+    expect(projectRipple(withQuote(false), longer)).toEqual([
+      {
+        step: 'excavation',
+        title: 'Excavation',
+        amount: 185_900,
+        description: 'Design change: 130.3 → 145.7 yd³ of dig',
+      },
+    ])
+  })
+
+  it('leaves a done step, a step without an accepted quote and an unsaved design alone', () => {
+    expect(projectRipple(withQuote(true), longer)).toEqual([])
+    expect(projectRipple(withQuote(false, [projectQuote(2)]), longer)).toEqual([])
+    const unsaved = withQuote(false)
+    const noDesign = { ...unsaved, poolData: { ...unsaved.poolData, nonStages: [] } }
+    expect(projectRipple(noDesign, longer)).toEqual([])
+  })
+
+  it('asks nothing of a contract on a quantity that was zero', () => {
+    const deck = [{ step: 'decking' as const, amount: 900_000, unit: 'deck_ft2' as const }]
+    expect(designRipple({ ...REFERENCE, deckFt2: 0 }, REFERENCE, deck)).toEqual([])
   })
 })

@@ -141,9 +141,11 @@ describe('the plan', () => {
 })
 
 describe('the timeline before a start date', () => {
-  const t = timeline(facts({ startDate: null }), DEFAULT_SCHEDULE, '2030-03-01')
+  // Computed in each test, where Stryker's mutants are active, not while the file loads.
+  const undated = () => timeline(facts({ startDate: null }), DEFAULT_SCHEDULE, '2030-03-01')
 
   it('has no dates and every step waiting', () => {
+    const t = undated()
     expect(t.startDate).toBeNull()
     expect(t.baseline).toBeNull()
     expect(t.end).toEqual({ planned: null, forecast: null, slipDays: null })
@@ -156,11 +158,13 @@ describe('the timeline before a start date', () => {
   })
 
   it('names the start date as what blocks every step', () => {
+    const t = undated()
     expect(stepOf(t, 'pool-design').blockedBy).toEqual(['Project start date'])
     expect(stepOf(t, 'engineering').blockedBy).toEqual(['Project start date', 'Pool Design'])
   })
 
   it('carries the durations and waits, and the five inspections waiting', () => {
+    const t = undated()
     expect(stepOf(t, 'shotcrete')).toMatchObject({ durationDays: 1, waitDays: 7 })
     expect(t.inspections.map((i) => [i.slug, i.gates, i.status])).toEqual([
       ['layout', 'excavation', 'waiting'],
@@ -453,5 +457,33 @@ describe('re-planning', () => {
     const t = timeline({ ...late, inspections: { final } }, DEFAULT_SCHEDULE, today)
     expect(t.end.forecast).toBe('2030-05-31')
     expect(t.end.planned).toBe('2030-05-31')
+  })
+})
+
+describe('a forecast from what was recorded', () => {
+  const forecastOf = (f: ProjectFacts, today: string, step: StepSlug) =>
+    stepOf(timeline(f, DEFAULT_SCHEDULE, today), step).forecast
+
+  it('starts a step recorded done without a start on its day done when that is earlier', () => {
+    // The design was done the Friday before the project's start date.
+    const early = { 'pool-design': { startedOn: null, doneOn: '2030-03-01' } }
+    expect(forecastOf(facts({ steps: early }), '2030-03-05', 'pool-design')).toEqual({
+      start: '2030-03-01',
+      end: '2030-03-01',
+    })
+    const late = { 'pool-design': { startedOn: null, doneOn: '2030-03-13' } }
+    expect(forecastOf(facts({ steps: late }), '2030-03-13', 'pool-design')).toEqual({
+      start: MONDAY,
+      end: '2030-03-13',
+    })
+  })
+
+  it('starts a gated step the day after its inspection passed, however long ago', () => {
+    const passed = inspection({ status: 'passed', date: '2030-04-17', notes: '' })
+    const f = facts({
+      steps: doneAsPlanned('pool-design', 'engineering', 'permits'),
+      inspections: { layout: passed },
+    })
+    expect(forecastOf(f, '2030-04-30', 'excavation').start).toBe('2030-04-18')
   })
 })

@@ -238,6 +238,35 @@ describe('lien waivers', () => {
       },
     ])
   })
+
+  it('reads the conditional waivers only of the draws paid anyway, by any of their payments', () => {
+    const unpaid = draw({ conditionalWaiverFileId: null })
+    const oneOfTwo = draw({
+      conditionalWaiverFileId: null,
+      payments: [
+        { paidOn: '2030-03-10', acknowledged: false },
+        { paidOn: '2030-03-10', acknowledged: true },
+      ],
+    })
+    expect(waiverWarnings(facts([unpaid]))).toEqual([])
+    expect(waiverWarnings(facts([unpaid, oneOfTwo])).map((w) => w.message)).toEqual([
+      'Excavation was paid without a conditional waiver from Dig Co: ask for it.',
+    ])
+  })
+
+  it('warns of no claimant whose unconditional waiver came, even long after the payment', () => {
+    const waived = draw({
+      noticeWaivers: [
+        {
+          claimant: 'Rebar Supply',
+          conditionalWaiverFileId: 'notice-conditional',
+          unconditionalWaiverFileId: 'notice-unconditional',
+        },
+      ],
+      payments: [{ paidOn: '2030-01-01', acknowledged: false }],
+    })
+    expect(waiverWarnings(facts([waived]))).toEqual([])
+  })
 })
 
 describe("a draw's waiver forms and the downloads' addresses", () => {
