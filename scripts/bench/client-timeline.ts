@@ -1,6 +1,7 @@
 // The Timeline's read under load: GET /api/timeline from 100 signed-in clients with a dated
 // plan, against a bare route answering as many bytes.
 import { Timeline, envelope } from '../../contract'
+import { dayIn, zoneOfState } from '../../contract/time-zones'
 import {
   call,
   ClientPool,
@@ -12,6 +13,7 @@ import {
 import type { Measured, Target } from './load'
 import type { Server } from './processes'
 import { refusalWarnings } from './report'
+import { BENCH_CITY } from './sessions'
 
 /** Start dates one day apart, from this many days ahead back into the past. */
 const DAYS_AHEAD = 20
@@ -26,9 +28,13 @@ export type ClientTimelines = {
   statuses: Map<string, number>
 }
 
-/** Client `index`'s start date: one day earlier per client, the first ones still ahead. */
+/**
+ * Client `index`'s start date: one day earlier per client, the first ones still ahead; a day of
+ * the bench city's, whose today is not UTC's in its evening.
+ */
 function startDateOf(index: number): string {
-  return new Date(Date.now() + (DAYS_AHEAD - index) * DAY_MS).toISOString().slice(0, 10)
+  const instant = new Date(Date.now() + (DAYS_AHEAD - index) * DAY_MS)
+  return dayIn(instant, zoneOfState(BENCH_CITY.state))
 }
 
 /**
