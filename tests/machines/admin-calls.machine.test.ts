@@ -126,6 +126,65 @@ describe('admin machine: writes', () => {
     expect(fetchAdminData).toHaveBeenCalledTimes(1)
   })
 
+  it('replaces the Scope of the edited step only', async () => {
+    const scope = (step: 'steel' | 'tile', text: string) => ({
+      step,
+      items: [{ id: uuid(8), text, share: 5 }],
+    })
+    const { context, request } = await start(
+      async () => ({ name: 'editScope', data: scope('tile', 'Setting bed') }),
+      async () => ok(fetchData({ Scope: [scope('steel', 'Chairs'), scope('tile', 'Grout')] })),
+    )
+    await request({
+      name: 'editScope',
+      step: 'tile',
+      body: { items: [{ id: uuid(8), text: 'Setting bed', share: 5 }] },
+    })
+    expect(context().Scope).toEqual([scope('steel', 'Chairs'), scope('tile', 'Setting bed')])
+  })
+
+  it("replaces a city's checklist of one inspection, or adds one it did not have", async () => {
+    const list = (cityId: string, inspection: 'barrier' | 'final', someoneHome = false) => ({
+      cityId,
+      inspection,
+      someoneHome,
+      items: [],
+    })
+    const held = [list(uuid(2), 'final'), list(uuid(2), 'barrier'), list(uuid(3), 'final')]
+    const answers: AdminCallResult[] = [
+      { name: 'editChecklist', data: list(uuid(2), 'final', true) },
+      { name: 'editChecklist', data: list(uuid(3), 'barrier') },
+    ]
+    const { context, request } = await start(
+      async () => {
+        const next = answers.shift()
+        if (!next) throw new Error('no answer left')
+        return next
+      },
+      async () => ok(fetchData({ Checklists: held })),
+    )
+    const edit = (cityId: string, inspection: 'barrier' | 'final', someoneHome: boolean) =>
+      request({
+        name: 'editChecklist',
+        cityId,
+        inspection,
+        body: { someoneHome, items: [] },
+      })
+    await edit(uuid(2), 'final', true)
+    expect(context().Checklists).toEqual([
+      list(uuid(2), 'final', true),
+      list(uuid(2), 'barrier'),
+      list(uuid(3), 'final'),
+    ])
+    await edit(uuid(3), 'barrier', false)
+    expect(context().Checklists).toEqual([
+      list(uuid(2), 'final', true),
+      list(uuid(2), 'barrier'),
+      list(uuid(3), 'final'),
+      list(uuid(3), 'barrier'),
+    ])
+  })
+
   it('ignores a second call while one runs', async () => {
     const { port, answer } = deferred()
     const { actor, call, context } = await start(port)

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, createMachine, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate'
-import type { ManagerRequest } from '../../contract'
 import {
   clientMachine,
   initialClientContext,
@@ -9,7 +8,7 @@ import {
   type ClientContext,
 } from '../../machines/client/client.machine'
 import { noStorage } from '../support/storage-fakes'
-import { nonStageEntry, stageEntry, uuid } from './fixtures'
+import { managerRequest, nonStageEntry, stageEntry, uuid } from './fixtures'
 import { REFERENCE_POOL } from '../../contract/estimator'
 
 type Port = (call: ClientCall) => Promise<ClientCallResult>
@@ -60,17 +59,6 @@ const designCall: ClientCall = {
     choices: REFERENCE_POOL,
   },
 }
-
-const managerRequest = (status: ManagerRequest['status']): ManagerRequest => ({
-  id: uuid(900),
-  clientId: uuid(1),
-  clientName: 'Pat',
-  managerId: uuid(11),
-  managerName: 'Max',
-  message: 'May?',
-  status,
-  createdAt: '2026-05-01T00:00:00.000Z',
-})
 
 describe('client machine: calls', () => {
   it('runs the call on the port, busy meanwhile, then applies and saves the answered entry', async () => {

@@ -11,8 +11,7 @@ import {
 import { sendFileLogic, type SendFile } from '../../machines/client/uploads'
 import { logEntry, storedFile, warranty } from '../support/documents'
 import { noStorage } from '../support/storage-fakes'
-import type { BidRequest } from '../../contract/bids'
-import { emptyPoolData } from './fixtures'
+import { bidRequest as bid, clientAtStart, emptyPoolData } from './fixtures'
 
 /** One upload as the test drives it: the progress it reports, and how it ends. */
 type Sending = {
@@ -191,24 +190,11 @@ describe('an upload in the client actor', () => {
 
 describe('the evidence calls’ answers', () => {
   const held = {
+    ...clientAtStart(),
     poolData: emptyPoolData({ PermitFee: null }),
-    timeline: null,
-    money: null,
-    notifications: null,
-    calendarUrl: null,
     files: [storedFile(1), storedFile(2)],
     logs: [logEntry(1, 'steel')],
     warranties: [warranty('steel')],
-    trades: null,
-    notices: null,
-    checklists: null,
-    bidRequests: null,
-    scope: null,
-    equipment: null,
-    startupLog: null,
-    passport: null,
-    threads: null,
-    messages: null,
   }
 
   it('replace the lists they answer whole', () => {
@@ -245,40 +231,10 @@ describe('the evidence calls’ answers', () => {
 })
 
 describe('the bid requests’ answers', () => {
-  const bid = (n: number, status: BidRequest['status'] = 'sent'): BidRequest => ({
-    id: `00000000-0000-4000-8000-0000000005${String(n).padStart(2, '0')}`,
-    step: 'steel',
-    tradeId: '00000000-0000-4000-8000-000000000901',
-    company: 'Rebar Co',
-    dueOn: '2030-03-10',
-    message: '',
-    status,
-    sentAt: '2030-03-01T10:00:00.000Z',
-    viewedAt: null,
-    respondedAt: null,
-    quoteId: null,
-    declineReason: null,
-    fileIds: [],
-  })
   const context = {
+    ...clientAtStart(),
     poolData: emptyPoolData({ PermitFee: null }),
-    timeline: null,
-    money: null,
-    notifications: null,
-    calendarUrl: null,
-    files: null,
-    logs: null,
-    warranties: null,
-    trades: null,
-    notices: null,
-    checklists: null,
     bidRequests: [bid(1)],
-    scope: null,
-    equipment: null,
-    startupLog: null,
-    passport: null,
-    threads: null,
-    messages: null,
   }
 
   it('put new requests first, and replace one resent or withdrawn by its id', () => {

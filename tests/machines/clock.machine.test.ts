@@ -9,7 +9,7 @@ import {
 } from '../../machines/admin/admin.machine'
 import { clientMachine } from '../../machines/client/client.machine'
 import { sessionMachine } from '../../machines/session/session.machine'
-import { REFRESH_LEAD_MS } from '../../machines/session/token'
+import { REFRESH_LEAD_MS, refreshDelay } from '../../machines/session/token'
 import { noSessionStorage, noStorage } from '../support/storage-fakes'
 import { admin } from './fixtures'
 
@@ -127,5 +127,38 @@ describe('one clock: timers and timestamps follow the simulated clock alone', ()
     expect(refreshedAt).toEqual([firstRefresh, secondRefresh])
     // The polls kept their own 5-minute rhythm meanwhile.
     expect(fetchedAt).toEqual([0, 1, 2, 3, 4, 5].map((n) => EPOCH + n * POLL_INTERVAL_MS))
+  })
+})
+
+/** A token carrying these claims; refreshDelay reads them and never checks the signature. */
+const claimsToken = (claims: { exp?: number; iat?: number }) =>
+  ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(claims), 'signature']
+    .map((part) => Buffer.from(part).toString('base64url'))
+    .join('.')
+
+describe('when the token is refreshed', () => {
+  const issued = 1_700_000_000
+  const lifetime = { iat: issued, exp: issued + 900 }
+
+  it("counts a token's lifetime from its arrival on this device's clock", () => {
+    expect(refreshDelay(claimsToken(lifetime), EPOCH, EPOCH + MINUTE)).toBe(
+      14 * MINUTE - REFRESH_LEAD_MS,
+    )
+  })
+
+  it('counts from its expiry on the wall clock when its arrival or issue time is unknown', () => {
+    const now = issued * 1000 + MINUTE
+    expect(refreshDelay(claimsToken(lifetime), null, now)).toBe(14 * MINUTE - REFRESH_LEAD_MS)
+    expect(refreshDelay(claimsToken({ exp: lifetime.exp }), EPOCH, now)).toBe(
+      14 * MINUTE - REFRESH_LEAD_MS,
+    )
+  })
+
+  it('schedules nothing for a token expired to the millisecond, without expiry, or unreadable', () => {
+    expect(refreshDelay(claimsToken(lifetime), EPOCH, EPOCH + 15 * MINUTE)).toBeNull()
+    expect(refreshDelay(claimsToken(lifetime), EPOCH, EPOCH + 15 * MINUTE - 1)).toBe(0)
+    expect(refreshDelay(claimsToken({ iat: issued }), EPOCH, EPOCH)).toBeNull()
+    expect(refreshDelay('not a token', EPOCH, EPOCH)).toBeNull()
+    expect(refreshDelay(null, EPOCH, EPOCH)).toBeNull()
   })
 })

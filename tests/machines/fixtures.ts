@@ -1,3 +1,4 @@
+import { createActor } from 'xstate'
 import type {
   AdminClient,
   AdminFetchData,
@@ -6,12 +7,15 @@ import type {
   DesignTip,
   Engineer,
   Manager,
+  ManagerRequest,
   NonStageEntry,
   NonStageTitle,
   PoolData,
   Stage,
   StageEntry,
 } from '../../contract'
+import type { BidRequest } from '../../contract/bids'
+import { clientMachine } from '../../machines/client/client.machine'
 
 /** Small, valid domain values for the machine tests: only what a test varies is a parameter. */
 
@@ -149,3 +153,35 @@ export const emptyPoolData = (over: Partial<PoolData> = {}): PoolData => ({
   ManagerRequests: [],
   ...over,
 })
+
+/** Client 1's request `n` for manager 11, answered with `status`. */
+export const managerRequest = (status: ManagerRequest['status'], n = 0): ManagerRequest => ({
+  id: uuid(900 + n),
+  clientId: uuid(1),
+  clientName: 'Pat',
+  managerId: uuid(11),
+  managerName: 'Max',
+  message: 'May?',
+  status,
+  createdAt: '2026-05-01T00:00:00.000Z',
+})
+
+/** Bid request `n` for the steel step, sent to trade 901. */
+export const bidRequest = (n: number, status: BidRequest['status'] = 'sent'): BidRequest => ({
+  id: uuid(500 + n),
+  step: 'steel',
+  tradeId: uuid(901),
+  company: 'Rebar Co',
+  dueOn: '2030-03-10',
+  message: '',
+  status,
+  sentAt: '2030-03-01T10:00:00.000Z',
+  viewedAt: null,
+  respondedAt: null,
+  quoteId: null,
+  declineReason: null,
+  fileIds: [],
+})
+
+/** The client's context as it starts: none of its lists read yet. */
+export const clientAtStart = () => createActor(clientMachine, { input: {} }).getSnapshot().context

@@ -2,7 +2,7 @@ import { createSigner } from 'fast-jwt'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { ClientUser, RefreshData, SessionData } from '../../contract'
-import { sessionMachine, type StoredAuth } from '../../machines/session/session.machine'
+import { sessionMachine, toProblem, type StoredAuth } from '../../machines/session/session.machine'
 import { adminMachine } from '../../machines/admin/admin.machine'
 import {
   clientMachine,
@@ -11,11 +11,11 @@ import {
   type ClientCall,
   type ClientCallResult,
 } from '../../machines/client/client.machine'
-import { homePath } from '../../machines/session/session.selectors'
+import { homePath, isManager, isSignedIn, routeKey } from '../../machines/session/session.selectors'
 import type { AuthState, SessionInput, VerifyInput } from '../../machines/session/session.types'
 import { REFRESH_LEAD_MS } from '../../machines/session/token'
 import { noStorage } from '../support/storage-fakes'
-import { stageEntry, uuid } from './fixtures'
+import { emptyPoolData, stageEntry, uuid } from './fixtures'
 
 const MINUTE = 60_000
 /** The simulated clock's time when each test starts. */
@@ -465,14 +465,26 @@ describe('timed refresh', () => {
       PermitFee: 45_000,
       ManagerRequests: [],
     }
-    const { actor, advance } = start(
-      { restored },
-      { refresh: async () => refreshed({ poolData, Engineers: [], Managers: [] }) },
-    )
+    const { actor, advance } = start({ restored }, { refresh: async () => refreshed({ poolData }) })
     advance(0)
     const client = actor.system.get('client')
     await waitFor(client, (s) => s.context.poolData.BuilderRequested)
-    expect(client.getSnapshot().context.poolData).toEqual(poolData)
+    expect(client.getSnapshot().context).toMatchObject({ poolData, Engineers: [], Managers: [] })
+  })
+
+  it("keeps the client's data when a refresh carries none", async () => {
+    const poolData = emptyPoolData({ poolChoices: [stageEntry(3)] })
+    const { actor, advance, calls } = start(
+      {
+        restored: signedInAs(token(10)),
+        restoredChildren: { client: { ...initialClientContext(), poolData }, admin: null },
+      },
+      { refresh: async () => refreshed() },
+    )
+    advance(0)
+    await waitFor(actor, () => calls.refresh === 1)
+    await settled(actor)
+    expect(actor.system.get('client')?.getSnapshot().context.poolData).toEqual(poolData)
   })
 })
 
@@ -679,6 +691,26 @@ describe('signed in', () => {
     expect(admin.actor.system.get('admin')).toBeDefined()
   })
 
+  it("keys a manager's pages apart from an admin's, and drops the manager on the way out", () => {
+    const manager = start({
+      restored: signedInAs(token(900, 'MANAGER'), { role: 'MANAGER', flag: false }),
+    })
+    const admin = start({
+      restored: signedInAs(token(900, 'ADMIN'), { role: 'ADMIN', flag: false }),
+    })
+    expect(isSignedIn(manager.actor.getSnapshot())).toBe(true)
+    expect(isManager(manager.actor.getSnapshot())).toBe(true)
+    expect(routeKey(manager.actor.getSnapshot())).toBe('/admin:manager')
+    expect(isManager(admin.actor.getSnapshot())).toBe(false)
+    expect(routeKey(admin.actor.getSnapshot())).toBe('/admin')
+    manager.actor.send({ type: 'session.loggedOut' })
+    const leaving = manager.actor.getSnapshot()
+    expect(leaving.context.role).toBe('MANAGER')
+    expect(isSignedIn(leaving)).toBe(false)
+    expect(isManager(leaving)).toBe(false)
+    expect(routeKey(leaving)).toBe('null')
+  })
+
   it("takes another tab's sign-in as an admin from a manager's: the manager's projects go", () => {
     const { actor, calls } = start({
       restored: signedInAs(token(900, 'MANAGER'), { role: 'MANAGER', flag: false }),
@@ -817,4 +849,32 @@ describe('a stale session', () => {
     expect(child.getSnapshot().matches({ writes: 'ready' })).toBe(true)
     expect(calls.clientCalls).toEqual([])
   })
+})
+
+describe('the problem a sign-in page shows', () => {
+  const unknown = { status: 0, code: 'UNKNOWN', detail: 'Something went wrong. Please try again.' }
+
+  it("shows an API refusal's fields, and only those it has", () => {
+    const refusal = { status: 400, code: 'BAD_CODE', detail: 'Wrong code', stack: 'x' }
+    expect(toProblem(refusal)).toStrictEqual({
+      status: 400,
+      code: 'BAD_CODE',
+      detail: 'Wrong code',
+    })
+    const fieldErrors = { email: ['Enter an email'] }
+    expect(toProblem({ ...refusal, fieldErrors, triesLeft: 0 })).toStrictEqual({
+      status: 400,
+      code: 'BAD_CODE',
+      detail: 'Wrong code',
+      fieldErrors,
+      triesLeft: 0,
+    })
+  })
+
+  it.each([null, undefined, 'offline', new Error('boom'), { status: 500 }, { code: 'GONE' }])(
+    'shows a generic problem for %j',
+    (error) => {
+      expect(toProblem(error)).toStrictEqual(unknown)
+    },
+  )
 })
