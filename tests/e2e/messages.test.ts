@@ -75,6 +75,9 @@ describe('messages', () => {
       .click()
     await page.getByRole('heading', { level: 2, name: 'Excavation' }).waitFor()
     expect(new URL(page.url()).searchParams.get('thread')).toBe('excavation')
+    // Opening the thread reads it and then marks it read, a write: the client's writes go one
+    // at a time, and on a loaded machine that one can still be on its way when Send is pressed.
+    await page.waitForLoadState('networkidle')
 
     await page.getByRole('textbox', { name: 'Message' }).fill('When does the digger come?')
     await page.getByRole('button', { name: 'Send' }).click()
