@@ -80,11 +80,13 @@ export function fieldError(failure: CallFailure | null, ...names: string[]): str
 }
 
 /**
- * The calls of one kind on one entry: whether one is in flight (`busy`), and the failure when
- * the last refused call was this one, so each form shows only its own errors.
+ * The calls of one kind on one entry: whether one is in flight (`busy`), whether another call
+ * holds the actor (`blocked`: the actor runs one write at a time and would not take this one),
+ * and the failure when the last refused call was this one, so each form shows only its own errors.
  */
 export function useCallFor(name: ClientCall['name'], key?: string) {
   const calls = useClientCalls()
   const failure = isCallFor(calls.failure?.call ?? null, name, key) ? calls.failure : null
-  return { ...calls, failure, busy: isCallFor(calls.pending, name, key) }
+  const busy = isCallFor(calls.pending, name, key)
+  return { ...calls, failure, busy, blocked: calls.pending !== null && !busy }
 }

@@ -299,6 +299,8 @@ export type BuilderOptions = {
   messages?: MessagesSeed
   /** Hears each client call as it is sent, and again as it is answered. */
   onCall?: (moment: 'sent' | 'answered', name: ClientCall['name']) => void
+  /** Holds a call's answer until the promise it returns for that call settles. */
+  holdCall?: (call: ClientCall) => Promise<void> | undefined
   /**
    * The stages' read the builder's route waits for (answered at once unless said): a test that
    * holds it sees the builder as it is before its first read answers.
@@ -383,6 +385,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
         actors: {
           clientCall: fromPromise<ClientCallResult, ClientCall>(async ({ input }) => {
             options.onCall?.('sent', input.name)
+            await options.holdCall?.(input)
             const answer = await clientCall(input)
             options.onCall?.('answered', input.name)
             return answer

@@ -73,6 +73,24 @@ describe('Messages (/builder/messages)', () => {
     expect(await screen.findByText('Pat Doe: Can we start Monday?')).toBeTruthy()
   })
 
+  it('holds "Send" while the opened thread is being marked read, then sends', async () => {
+    let release = () => {}
+    const marking = new Promise<void>((resolve) => (release = resolve))
+    const { user } = await renderBuilder('/builder/messages?thread=excavation', {
+      poolData: designed,
+      holdCall: (call) => (call.name === 'readThread' ? marking : undefined),
+    })
+    await screen.findByText('No messages yet. Write the first one.')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Is the dig on?')
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement
+    // The actor runs one write at a time: a Send taken now would be dropped.
+    expect(send.disabled).toBe(true)
+    release()
+    await waitFor(() => expect(send.disabled).toBe(false))
+    await user.click(send)
+    expect(await screen.findByText('Is the dig on?', { selector: '.message-text' })).toBeTruthy()
+  })
+
   it('attaches a file of the project, shown as a link to it', async () => {
     const file = storedFile(1, { contentType: 'application/pdf' })
     const { user } = await renderBuilder('/builder/messages', {
