@@ -237,7 +237,7 @@ describe('the DATA_DIR lock', PROCESS_TEST, () => {
     // Its database is still open: the lock must still be there, and hold off a second server.
     expect(fs.existsSync(lockFile(dataDir))).toBe(true)
     const second = await start(dataDir)
-    expect((await second.exitWithin(5_000)).code).not.toBe(0)
+    expect((await second.exitWithin(15_000)).code).not.toBe(0)
     expect(second.errorLines.join('\n')).toContain('in use')
   })
 })
