@@ -47,6 +47,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The model paths that may run side by side: each has a Chromium page of its own, and
+          // the server tests run beside them on the same two cores.
+          maxConcurrency: 3,
         },
       },
     ],
