@@ -55,6 +55,7 @@ export function callInFlight(context: ClientMachineContext): ClientCall {
 /** The call in flight and its failure belong to this page view; the rest is saved. */
 export const toStored = ({
   pending: _pending,
+  queued: _queued,
   failure: _failure,
   callsSettled: _callsSettled,
   refreshMark: _refreshMark,

@@ -6,15 +6,17 @@ import { openThreadState } from './open-thread.state'
 
 /**
  * The client's data (seed §3–§4 "Client data"): filled when a session starts, changed by the
- * client's writes, which run one at a time (a screen sends `client.callRequested`, the
- * `clientCall` port answers, the answer is applied as the table's effects say), and by the
- * lists read beside them, one reader each; persisted after every change. Spawned by the session.
+ * client's writes, which run one at a time in the order asked (a screen sends
+ * `client.callRequested`, the `clientCall` port answers, the answer is applied as the table's
+ * effects say), and by the lists read beside them, one reader each; persisted after every
+ * change. Spawned by the session.
  */
 export const clientMachine = clientSetup.createMachine({
   id: 'client',
   context: ({ input }) => ({
     ...(input.restored ? ownContext(input.restored, input.userId) : initialClientContext()),
     pending: null,
+    queued: [],
     failure: null,
     callsSettled: 0,
     refreshMark: null,
@@ -46,6 +48,8 @@ export const clientMachine = clientSetup.createMachine({
       initial: 'ready',
       states: {
         ready: {
+          // A write asked for while the last one ran goes next.
+          always: { guard: 'hasQueued', target: 'calling', actions: 'startQueued' },
           on: {
             'client.refreshStarted': { actions: 'markRefresh' },
             'client.sessionStarted': [
@@ -72,11 +76,14 @@ export const clientMachine = clientSetup.createMachine({
             },
           },
         },
-        // One write at a time: the screens disable their buttons meanwhile, and a second request
-        // is ignored rather than racing the first one's answer.
+        // One write at a time: a second request waits for the first one's answer rather than
+        // racing it (the mark-read of a thread just opened, a message sent meanwhile).
         calling: {
           tags: ['busy'],
           on: {
+            'client.callRequested': {
+              actions: { type: 'queueCall', params: ({ event }) => ({ call: event.call }) },
+            },
             'client.refreshStarted': { actions: 'spoilRefresh' },
             'client.sessionStarted': {
               actions: [

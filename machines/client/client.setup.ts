@@ -51,6 +51,15 @@ export const clientSetup = setup({
       pending: params.call,
       failure: null,
     })),
+    /** Asked for while another write is in flight: it waits its turn. */
+    queueCall: assign(({ context }, params: { call: ClientWrite }) => ({
+      queued: [...context.queued, params.call],
+    })),
+    /** The oldest write waiting runs; a refusal of the one before stays for its own form. */
+    startQueued: assign(({ context }) => ({
+      pending: context.queued[0] ?? null,
+      queued: context.queued.slice(1),
+    })),
     replayDraft: assign(({ context }) => ({ pending: context.draft?.call ?? null, failure: null })),
     /** A re-applied draft that answered: the screen says it was saved. */
     settleDraft: assign(({ context }) =>
@@ -153,6 +162,7 @@ export const clientSetup = setup({
     /** No write settled since the refresh started, so its pool data is not older than ours. */
     refreshIsCurrent: ({ context }) => context.refreshMark === context.callsSettled,
     hasDraft: ({ context }) => context.draft !== null,
+    hasQueued: ({ context }) => context.queued.length > 0,
     /** The list event is about this reader's list. */
     isList: (_, { asked, list }: { asked: ClientListName; list: ClientListName }) => asked === list,
     /**

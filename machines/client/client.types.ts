@@ -104,6 +104,8 @@ export type ClientMachineContext = ClientContext & {
   listFailures: Partial<Record<ClientListName, string>>
   /** The write in flight: one a screen asked for, or the draft the session kept. */
   pending: ClientCall | null
+  /** Writes asked for while another was in flight, oldest first: each runs in turn; not saved. */
+  queued: ClientWrite[]
   failure: CallFailure | null
   /** How many writes have been answered (or failed) in this page view. */
   callsSettled: number

@@ -79,16 +79,53 @@ describe('client machine: calls', () => {
     expect(saved.at(-1)).not.toHaveProperty('pending')
   })
 
-  it('ignores a second call while one is in flight', async () => {
-    const answer = deferred<ClientCallResult>()
-    const port = vi.fn<Port>(() => answer.promise)
+  it('runs a call asked for while one is in flight once that one answered, then the next', async () => {
+    const first = deferred<ClientCallResult>()
+    const second = deferred<ClientCallResult>()
+    const port = vi
+      .fn<Port>()
+      .mockReturnValueOnce(first.promise)
+      .mockReturnValueOnce(second.promise)
+      .mockResolvedValueOnce({ name: 'requestBuilder', data: { BuilderRequested: true } })
+    const { actor, saved } = start(port)
+    actor.send({ type: 'client.callRequested', call: designCall })
+    actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })
+    actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })
+    expect(port).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context.queued).toEqual([
+      { name: 'requestBuilder' },
+      { name: 'requestBuilder' },
+    ])
+
+    first.resolve({ name: 'editPool', data: stageEntry(4) })
+    await vi.waitFor(() => expect(port).toHaveBeenCalledTimes(2))
+    expect(port).toHaveBeenLastCalledWith({ name: 'requestBuilder' })
+    expect(actor.getSnapshot().context.pending).toEqual({ name: 'requestBuilder' })
+    expect(actor.getSnapshot().context.queued).toEqual([{ name: 'requestBuilder' }])
+    expect(actor.getSnapshot().context.poolData.poolChoices).toEqual([stageEntry(4)])
+
+    second.resolve({ name: 'requestBuilder', data: { BuilderRequested: true } })
+    const snapshot = await settled(actor)
+    expect(port).toHaveBeenCalledTimes(3)
+    expect(snapshot.context.poolData.BuilderRequested).toBe(true)
+    expect(snapshot.context.queued).toEqual([])
+    expect(snapshot.context.callsSettled).toBe(3)
+    expect(saved.at(-1)).not.toHaveProperty('queued')
+  })
+
+  it('keeps a refusal for its own form while the call queued behind it runs', async () => {
+    const problem = Object.assign(new Error('No'), { detail: 'Check the highlighted fields.' })
+    const port = vi
+      .fn<Port>()
+      .mockRejectedValueOnce(problem)
+      .mockResolvedValueOnce({ name: 'requestBuilder', data: { BuilderRequested: true } })
     const { actor } = start(port)
     actor.send({ type: 'client.callRequested', call: designCall })
     actor.send({ type: 'client.callRequested', call: { name: 'requestBuilder' } })
-    answer.resolve({ name: 'editPool', data: stageEntry(4) })
-    await settled(actor)
-    expect(port).toHaveBeenCalledTimes(1)
-    expect(actor.getSnapshot().context.poolData.BuilderRequested).toBe(false)
+    const snapshot = await settled(actor)
+    expect(port).toHaveBeenCalledTimes(2)
+    expect(snapshot.context.failure?.call).toEqual(designCall)
+    expect(snapshot.context.poolData.BuilderRequested).toBe(true)
   })
 
   it('keeps a refusal with its call and field messages, changing and saving nothing', async () => {

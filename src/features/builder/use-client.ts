@@ -39,22 +39,24 @@ export function useClient<T>(
 }
 
 const selectPending = (snapshot: ClientSnapshot) => snapshot.context.pending
+const selectQueued = (snapshot: ClientSnapshot) => snapshot.context.queued
 const selectFailure = (snapshot: ClientSnapshot) => snapshot.context.failure
 
 /**
  * Running client calls from a screen: `run` sends one to the actor, `pending` is the call in
- * flight (every button that starts a call is disabled meanwhile), `failure` the last refusal.
+ * flight, `queued` those waiting for it (the actor runs them in turn), `failure` the last refusal.
  */
 export function useClientCalls() {
   const actor = useClientActor()
   const pending = useSelector(actor, selectPending)
+  const queued = useSelector(actor, selectQueued)
   const failure = useSelector(actor, selectFailure)
   const run = useCallback(
     (call: ClientWrite) => actor.send({ type: 'client.callRequested', call }),
     [actor],
   )
   const dismiss = useCallback(() => actor.send({ type: 'client.failureDismissed' }), [actor])
-  return { run, pending, failure, dismiss }
+  return { run, pending, queued, failure, dismiss }
 }
 
 /** Whether a call is this one: same name and, when it has one, the same entry key. */
@@ -80,13 +82,12 @@ export function fieldError(failure: CallFailure | null, ...names: string[]): str
 }
 
 /**
- * The calls of one kind on one entry: whether one is in flight (`busy`), whether another call
- * holds the actor (`blocked`: the actor runs one write at a time and would not take this one),
- * and the failure when the last refused call was this one, so each form shows only its own errors.
+ * The calls of one kind on one entry: whether one is in flight or waiting its turn (`busy`), and
+ * the failure when the last refused call was this one, so each form shows only its own errors.
  */
 export function useCallFor(name: ClientCall['name'], key?: string) {
   const calls = useClientCalls()
   const failure = isCallFor(calls.failure?.call ?? null, name, key) ? calls.failure : null
-  const busy = isCallFor(calls.pending, name, key)
-  return { ...calls, failure, busy, blocked: calls.pending !== null && !busy }
+  const busy = [calls.pending, ...calls.queued].some((call) => isCallFor(call, name, key))
+  return { ...calls, failure, busy }
 }

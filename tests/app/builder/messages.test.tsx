@@ -73,7 +73,7 @@ describe('Messages (/builder/messages)', () => {
     expect(await screen.findByText('Pat Doe: Can we start Monday?')).toBeTruthy()
   })
 
-  it('holds "Send" while the opened thread is being marked read, then sends', async () => {
+  it('sends a message written while the opened thread is being marked read once that answers', async () => {
     let release = () => {}
     const marking = new Promise<void>((resolve) => (release = resolve))
     const { user } = await renderBuilder('/builder/messages?thread=excavation', {
@@ -82,13 +82,13 @@ describe('Messages (/builder/messages)', () => {
     })
     await screen.findByText('No messages yet. Write the first one.')
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Is the dig on?')
-    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement
-    // The actor runs one write at a time: a Send taken now would be dropped.
-    expect(send.disabled).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    // The actor runs one write at a time: the message waits its turn, and Send says so.
+    expect(await screen.findByRole('button', { name: 'Sending…' })).toBeTruthy()
+    expect(screen.queryByText('Is the dig on?', { selector: '.message-text' })).toBeNull()
     release()
-    await waitFor(() => expect(send.disabled).toBe(false))
-    await user.click(send)
     expect(await screen.findByText('Is the dig on?', { selector: '.message-text' })).toBeTruthy()
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('')
   })
 
   it('attaches a file of the project, shown as a link to it', async () => {
