@@ -155,3 +155,15 @@ describe('what the reads filter on', () => {
     expect(unindexed).toEqual([])
   })
 })
+
+describe('counting statements', () => {
+  it('counts those a transaction sends on its own connection, not its begin and commit', async () => {
+    const statements = await statementsDuring(t, () =>
+      t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 as one`)
+        await tx.execute(sql`select 2 as two`)
+      }),
+    )
+    expect(statements).toEqual(['select 1 as one', 'select 2 as two'])
+  })
+})

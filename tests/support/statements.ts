@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { vi } from 'vitest'
 import { rowsOf } from '../../server/db/driver/client'
 import type { TestApp } from './build'
@@ -44,19 +45,28 @@ async function pgliteStatementsDuring(on: TestApp, run: () => Promise<unknown>) 
   return bound.map((name) => texts.get(name) ?? name)
 }
 
-/** The statements `on` sends through its pool (PGlite: its one handle) while `run` runs. */
+/** A transaction's own statements, which PGlite is sent as simple queries and not counted. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i
+
+/**
+ * The statements `on` sends while `run` runs: PGlite's, or those of every connection of its
+ * PostgreSQL pool, in a transaction too (a transaction holds a connection of its own, so the
+ * statements are read where any of the pool's connections sends them).
+ */
 export async function statementsDuring(
   on: TestApp,
   run: () => Promise<unknown>,
 ): Promise<string[]> {
   if (on.database.kind === 'pglite') return pgliteStatementsDuring(on, run)
-  const { $client } = on.app.db as unknown as {
-    $client: { query: (...args: unknown[]) => unknown }
-  }
-  const query = vi.spyOn($client, 'query')
+  const { $client: pool } = on.app.db as unknown as { $client: { _clients: unknown[] } }
+  const query = vi.spyOn(pg.Client.prototype, 'query')
   try {
     await run()
-    return query.mock.calls.map(([statement]) => (statement as { text: string }).text)
+    return query.mock.calls.flatMap(([statement], i) => {
+      if (!pool._clients.includes(query.mock.contexts[i])) return []
+      const text = typeof statement === 'string' ? statement : (statement as { text: string }).text
+      return TRANSACTION_CONTROL.test(text) ? [] : [text]
+    })
   } finally {
     query.mockRestore()
   }
