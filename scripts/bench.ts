@@ -37,8 +37,9 @@
 //    (`--only messages`, from 50 owners);
 // 14. a project's reads: GET /api/timeline, /api/money and /api/files from the 100 writers (each
 //    with a dated plan, a signed contract and 3 documents) against the PK-select floor (>= 30 %),
-//    their p99 from 50 (<= 100 ms on PostgreSQL) and their 304 against a bare 304 (>= 50 %)
-//    (`--only reads`);
+//    their p99 from 50 (<= 100 ms on PostgreSQL) and their 304 against a bare 304 (>= 50 %),
+//    then a step page's eight reads at once from each of them, as the browser sends them, first
+//    visit and revalidated, against the same floor (>= 20 %) (`--only reads`);
 // 15. a project's reads at 10,000 clients: the statements the server sends for each and their
 //    EXPLAIN (ANALYZE, BUFFERS) plans, a Seq Scan on a table of project rows flagged
 //    (`--only explain --db postgres`; not part of the full run).

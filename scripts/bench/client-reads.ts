@@ -19,6 +19,7 @@ import { refusalWarnings, table } from './report'
 import type { Server } from './processes'
 import type { Durations } from './run'
 import { startBareServer } from './servers'
+import { stepPageBench } from './step-page'
 
 /** The issue's targets: of the floor at 100 clients, p99 at 50 (PostgreSQL), the 304's share. */
 const FLOOR_SHARE = 0.3
@@ -169,7 +170,8 @@ const share = (row: Measured, of: number) => row.result.requests.average / of
 /**
  * A project's reads from `clients` (each with a dated plan and a signed contract), after each
  * uploaded a few documents: per read, its rate at 100 clients beside the floor, its p99 at 50,
- * and its 304 beside a bare 304. One run at a time, after the others: the cores are the runs'.
+ * and its 304 beside a bare 304; then a step page's reads together, as the browser sends them.
+ * One run at a time, after the others: the cores are the runs'.
  */
 export async function clientReadsBench(
   real: Server,
@@ -236,4 +238,5 @@ export async function clientReadsBench(
     )
     for (const line of refusalWarnings(rows.slice(0, 3), 'reads')) console.log(line)
   }
+  await stepPageBench(real, clients, floors, durations, progress)
 }
