@@ -14,6 +14,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
           ]
         : [],
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/server-file.ts'],
     env: { TEST_DB: database },
     // One module graph for every file: each builds its own app on its own database, and PGlite's
     // WebAssembly, compiled once instead of once per file, made a third of the run.

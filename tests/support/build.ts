@@ -8,7 +8,6 @@ import { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { Writable } from 'node:stream'
 import pg from 'pg'
-import { afterAll } from 'vitest'
 import { buildApp, loggerOptions } from '../../server/app'
 import { openDatabase, usePglite, type Database } from '../../server/db/driver/client'
 import * as schema from '../../server/db/schema'
@@ -74,10 +73,16 @@ async function cloneDatabase(): Promise<Cloned> {
 // One database per test file, emptied and re-seeded for every app: cheaper and steadier than a
 // new PGlite per test (each costs ~100 MB of WebAssembly memory).
 let shared: ReturnType<typeof cloneDatabase> | null = null
-afterAll(async () => {
-  if (shared) await (await shared).drop()
+
+/**
+ * Drops the file's database. The server files share one module graph, so this module runs once
+ * for all of them: tests/support/server-file.ts calls this after each file.
+ */
+export async function dropFileDatabase() {
+  const dropping = shared
   shared = null
-})
+  if (dropping) await (await dropping).drop()
+}
 
 async function freshDatabase(): Promise<Database> {
   shared ??= cloneDatabase()
