@@ -2,9 +2,9 @@
 // e.g. `npm test -- --project e2e` or `npm test -- --reporter=json --outputFile.json=out.json`.
 //
 // With no argument that picks tests, two Vitest runs share the two cores, each one file at a
-// time: the browser tests (each starts a server and Chromium) in one, the server tests on both
-// databases and then the unit tests in the other, about as long. Their results are merged into
-// one report at the end.
+// time: the browser tests (each starts a server and Chromium) and the unit tests in one, the
+// server tests on both databases in the other. Their results are merged into one report at the
+// end.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -88,8 +88,8 @@ fs.rmSync(BLOBS, { recursive: true, force: true })
 fs.mkdirSync(BLOBS, { recursive: true })
 const servers = ['server:pglite', ...(process.env.TEST_DATABASE_URL ? ['server:postgres'] : [])]
 const STREAMS = [
-  ['browser', ['e2e']],
-  ['server-unit', [...servers, 'unit']],
+  ['browser-unit', ['e2e', 'unit']],
+  ['server', servers],
 ]
 const codes = await Promise.all(STREAMS.map(([name, projects]) => stream(name, projects)))
 
