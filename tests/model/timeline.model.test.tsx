@@ -19,9 +19,9 @@ describeModelPaths({
   model: timelineModel,
   testModel: createTimelineTestModel(),
   walk: timelineWalk,
-  // 11 of the client machine's 34 transitions, among them a silent refresh's answer arriving after
+  // 11 of the client machine's 36 transitions, among them a silent refresh's answer arriving after
   // the start date's write settled (`client.dataRefreshed#1`), which the builder's paths leave out.
-  realFloor: { client: 32 },
+  realFloor: { client: 30 },
   // A client with Flag and a saved design, signed in with "Remember me" before, opens the Timeline.
   start: async (driver, server) => {
     await server.saveDesign()
