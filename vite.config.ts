@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server names an area's chunks in its pages from it.
+    manifest: true,
     rollupOptions: {
       output: {
         // React and XState in one chunk of their own, loaded with every page: left to itself,

@@ -110,7 +110,7 @@ async function secondConnection(): Promise<Database> {
  */
 export async function build(
   overrides: Partial<Record<keyof Settings, string>> = {},
-  options: { logTo?: Writable; terminal?: boolean; besides?: TestApp } = {},
+  options: { logTo?: Writable; terminal?: boolean; besides?: TestApp; distDir?: string } = {},
 ): Promise<TestApp> {
   const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'poolpath-outbox-'))
   // Apart from the outbox: the server keeps its files and uploads in progress under DATA_DIR.
@@ -129,7 +129,7 @@ export async function build(
     database,
     secret,
     clock: clock.now,
-    distDir: null,
+    distDir: options.distDir ?? null,
     ...(options.logTo
       ? { logger: { ...loggerOptions(settings.LOG_LEVEL), stream: options.logTo } }
       : {}),

@@ -4,16 +4,28 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ProblemCode } from '../../../contract/problem'
+import { areaPageFor, areaPages, Manifest } from '../../lib/area-preloads'
 import { notFound } from '../../lib/problem'
+
+/** The area pages from the build's manifest; none (every page the plain index.html) without it. */
+function readAreaPages(distDir: string, index: string): Map<string, string> {
+  const manifest = path.join(distDir, '.vite', 'manifest.json')
+  if (!fs.existsSync(manifest)) return new Map()
+  const parsed = Manifest.safeParse(JSON.parse(fs.readFileSync(manifest, 'utf8')))
+  return parsed.success ? areaPages(fs.readFileSync(index, 'utf8'), parsed.data) : new Map()
+}
 
 /**
  * Serves the built app: hashed assets cached for a year, index.html never cached, and any
- * unknown non-API path answered with index.html so the client router can take it.
+ * unknown non-API path answered with index.html so the client router can take it; within an
+ * area (the builder, the back office, a trade's link) with that area's first chunks named for
+ * preloading (lib/area-preloads.ts).
  */
 export default fp(
   async function spa(app: FastifyInstance, opts: { distDir: string | null }) {
     const index = opts.distDir ? path.join(opts.distDir, 'index.html') : null
     const hasApp = index !== null && fs.existsSync(index)
+    const pages = opts.distDir && index && hasApp ? readAreaPages(opts.distDir, index) : new Map()
     if (opts.distDir && hasApp) {
       await app.register(fastifyStatic, {
         root: opts.distDir,
@@ -41,7 +53,9 @@ export default fp(
       // A missing asset is missing: the page's HTML in its place would be run as a script.
       const isFile = request.url.startsWith('/api') || request.url.startsWith('/assets/')
       if (hasApp && wantsPage && !isFile) {
-        return reply.sendFile('index.html')
+        const page = areaPageFor(pages, request.url)
+        if (!page) return reply.sendFile('index.html')
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page)
       }
       throw notFound(
         `There is nothing at ${request.method} ${request.url.split('?')[0]}.`,
