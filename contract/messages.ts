@@ -56,7 +56,21 @@ export type MessageBody = z.infer<typeof MessageBody>
 
 export const ThreadParams = z.strictObject({ thread: ThreadId })
 
-/** `before`: a message's createdAt; the page holds the newest messages older than it. */
-export const MessagesQuery = z.strictObject({
-  before: z.optional(z.iso.datetime({ offset: true })),
-})
+/**
+ * Where a page of a thread ends: the oldest message held, by its createdAt (`before`) and its id
+ * (`beforeId`). The page holds the newest messages older than it, those of the same millisecond
+ * in id order, so two messages written in one millisecond are never split by a page's edge.
+ * `before` alone pages by time.
+ */
+export const MessagesQuery = z
+  .strictObject({
+    before: z.optional(z.iso.datetime({ offset: true })),
+    beforeId: z.optional(z.uuid()),
+  })
+  .check(
+    z.refine((query) => query.beforeId === undefined || query.before !== undefined, {
+      message: 'Send before with beforeId',
+      path: ['beforeId'],
+    }),
+  )
+export type MessagesQuery = z.infer<typeof MessagesQuery>

@@ -1,5 +1,5 @@
 import { raise } from 'xstate'
-import type { ThreadId } from '../../contract/messages'
+import type { MessagesQuery, ThreadId } from '../../contract/messages'
 import { earliestOf } from '../messages/open-thread'
 import { clientSetup } from './client.setup'
 import type { ClientCall, ClientMachineContext } from './client.types'
@@ -10,10 +10,10 @@ const openOf = (context: ClientMachineContext): ThreadId => {
 }
 
 /** The open thread's newest page, or the page before its oldest message held. */
-const pageOf = (context: ClientMachineContext, before?: string): ClientCall => ({
+const pageOf = (context: ClientMachineContext, query: MessagesQuery = {}): ClientCall => ({
   name: 'threadMessages',
   thread: openOf(context),
-  query: before ? { before } : {},
+  query,
 })
 
 const readFailed = {

@@ -1,8 +1,13 @@
-import { MESSAGE_PAGE, type Message, type ThreadId } from '../../contract/messages'
+import {
+  MESSAGE_PAGE,
+  type Message,
+  type MessagesQuery,
+  type ThreadId,
+} from '../../contract/messages'
 
 /**
  * The thread a screen has open (PRODUCT.md §18): its messages read so far, oldest first, and
- * whether older ones may be left to page in with `before`.
+ * whether older ones may be left to page in before the oldest.
  */
 export type OpenThread = {
   thread: ThreadId
@@ -15,11 +20,15 @@ export type OpenThread = {
 export const openThread = (held: OpenThread | null, thread: ThreadId): OpenThread =>
   held?.thread === thread ? held : { thread, messages: null, earlier: false }
 
-const byTime = (a: Message, b: Message) => a.createdAt.localeCompare(b.createdAt)
+/** The server's order: by time, and by id among messages of the same millisecond. */
+const byTime = (a: Message, b: Message) =>
+  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)
 
 /** Where the next "Load earlier messages" starts: the oldest message held. */
-export const earliestOf = (held: OpenThread | null): string | undefined =>
-  held?.messages?.[0]?.createdAt
+export function earliestOf(held: OpenThread | null): MessagesQuery {
+  const oldest = held?.messages?.[0]
+  return oldest ? { before: oldest.createdAt, beforeId: oldest.id } : {}
+}
 
 /**
  * A page answered (the newest 50 before a time, in any order) merged with what is held, by id.

@@ -1,6 +1,6 @@
 /**
  * A threads actor (PRODUCT.md §18): the list of a project's threads with their unread counts,
- * and one thread open — its messages paged with `before`, marked read when read, and a message
+ * and one thread open — its messages paged back from the oldest held, marked read when read, and a message
  * sent. The manager's project page and the trade portal each run one over their own calls; the
  * builder keeps its threads in the client actor.
  */
@@ -14,6 +14,7 @@ import type {
   ThreadsEvent,
   ThreadsInput,
   ThreadsPorts,
+  ThreadPage,
 } from './threads.types'
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -21,8 +22,6 @@ const notProvided = (name: string) => async (): Promise<never> => {
 }
 
 const SORRY = 'That did not work. Please try again.'
-
-type Page = { thread: ThreadId; before: string | undefined }
 
 const openOf = (context: ThreadsContext) => {
   if (!context.open) throw new Error('no thread is open')
@@ -61,7 +60,7 @@ export const threadsMachine = setup({
   },
   actors: {
     threads: fromPromise<ThreadSummary[] | null>(notProvided('threads')),
-    messages: fromPromise<Message[], Page>(notProvided('messages')),
+    messages: fromPromise<Message[], ThreadPage>(notProvided('messages')),
     post: fromPromise<Message, { thread: ThreadId; body: MessageBody }>(notProvided('post')),
     read: fromPromise<ThreadSummary | null, { thread: ThreadId }>(notProvided('read')),
   },
@@ -138,7 +137,7 @@ export const threadsMachine = setup({
           on: { 'thread.opened': opened },
           invoke: {
             src: 'messages',
-            input: ({ context }) => ({ thread: openOf(context), before: undefined }),
+            input: ({ context }) => ({ thread: openOf(context), query: {} }),
             onDone: {
               target: 'marking',
               actions: { type: 'takePage', params: ({ event }) => ({ page: event.output }) },
@@ -163,7 +162,7 @@ export const threadsMachine = setup({
           on: { 'thread.opened': opened },
           invoke: {
             src: 'messages',
-            input: ({ context }) => ({ thread: openOf(context), before: earliestOf(context.open) }),
+            input: ({ context }) => ({ thread: openOf(context), query: earliestOf(context.open) }),
             onDone: {
               target: 'idle',
               actions: { type: 'takePage', params: ({ event }) => ({ page: event.output }) },
@@ -201,7 +200,7 @@ export const threadsWithPorts = (ports: ThreadsPorts) =>
   threadsMachine.provide({
     actors: {
       threads: fromPromise(() => ports.threads()),
-      messages: fromPromise(({ input }) => ports.messages(input.thread, input.before)),
+      messages: fromPromise(({ input }) => ports.messages(input.thread, input.query)),
       post: fromPromise(({ input }) => ports.post(input.thread, input.body)),
       read: fromPromise(({ input }) => ports.read(input.thread)),
     },

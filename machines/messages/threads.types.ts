@@ -1,4 +1,10 @@
-import type { Message, MessageBody, ThreadId, ThreadSummary } from '../../contract/messages'
+import type {
+  Message,
+  MessageBody,
+  MessagesQuery,
+  ThreadId,
+  ThreadSummary,
+} from '../../contract/messages'
 import type { CallFailure } from '../shared/call-failure'
 import type { OpenThread } from './open-thread'
 
@@ -23,13 +29,17 @@ export type ThreadsEvent =
   | { type: 'thread.earlierRequested' }
   | { type: 'message.sent'; body: MessageBody }
 
+/** Which page of which thread: the newest, or the one before the query's message. */
+export type ThreadPage = { thread: ThreadId; query: MessagesQuery }
+
 /**
  * The effects of a threads actor: a manager's calls on one project, or a trade's on its step
  * (which has no list and marks nothing read: `threads` and `read` answer null).
  */
 export type ThreadsPorts = {
   threads: () => Promise<ThreadSummary[] | null>
-  messages: (thread: ThreadId, before: string | undefined) => Promise<Message[]>
+  /** A page of the thread: the newest, or those before the query's message. */
+  messages: (thread: ThreadId, query: MessagesQuery) => Promise<Message[]>
   post: (thread: ThreadId, body: MessageBody) => Promise<Message>
   read: (thread: ThreadId) => Promise<ThreadSummary | null>
 }

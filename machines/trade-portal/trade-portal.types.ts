@@ -1,5 +1,5 @@
 import type { StoredFile } from '../../contract/documents'
-import type { Message, MessageBody } from '../../contract/messages'
+import type { Message, MessageBody, MessagesQuery } from '../../contract/messages'
 import type { TradeBidBody, TradeDatesBody, TradeLinkData, TradeView } from '../../contract/bids'
 import type { CallFailure } from '../shared/call-failure'
 
@@ -49,6 +49,6 @@ export type TradePortalPorts = {
   upload: (file: File) => Promise<StoredFile>
   signOut: () => Promise<unknown>
   /** The trade's step thread (PRODUCT.md §18): a page of its messages, and one sent. */
-  messages: (before: string | undefined) => Promise<Message[]>
+  messages: (query: MessagesQuery) => Promise<Message[]>
   postMessage: (body: MessageBody) => Promise<Message>
 }

@@ -80,7 +80,7 @@ describe('client machine: the open thread', () => {
     )
     expect(calls.at(-1)).toMatchObject({
       name: 'threadMessages',
-      query: { before: message(2).createdAt },
+      query: { before: message(2).createdAt, beforeId: message(2).id },
     })
     expect(snapshot.context.messages?.earlier).toBe(false)
   })

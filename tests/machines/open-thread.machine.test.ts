@@ -29,10 +29,10 @@ describe('the thread opened', () => {
   })
 
   it('pages earlier from the oldest message held, and from nothing before a page came', () => {
-    expect(earliestOf(held())).toBe(message(41).createdAt)
-    expect(earliestOf({ thread: 'project', messages: [], earlier: false })).toBeUndefined()
-    expect(earliestOf({ thread: 'project', messages: null, earlier: false })).toBeUndefined()
-    expect(earliestOf(null)).toBeUndefined()
+    expect(earliestOf(held())).toEqual({ before: message(41).createdAt, beforeId: message(41).id })
+    expect(earliestOf({ thread: 'project', messages: [], earlier: false })).toEqual({})
+    expect(earliestOf({ thread: 'project', messages: null, earlier: false })).toEqual({})
+    expect(earliestOf(null)).toEqual({})
   })
 })
 
@@ -41,6 +41,16 @@ describe('a page answered', () => {
     const open = held()
     expect(withPage(open, messages(1, 3, 'excavation'))).toBe(open)
     expect(withPage(open, [message(40), message(39, 'excavation')])).toBe(open)
+  })
+
+  it('orders messages of the same millisecond by id, as the server pages them', () => {
+    // Two written in the same millisecond as the oldest held (41).
+    const sameTime = (n: number) => ({ ...message(n), createdAt: message(41).createdAt })
+    const open = withPage(held(), [sameTime(3), sameTime(2)])
+    expect(open?.messages?.slice(0, 3).map((m) => m.id)).toEqual(
+      [2, 3, 41].map((n) => message(n).id),
+    )
+    expect(earliestOf(open)).toEqual({ before: message(41).createdAt, beforeId: message(2).id })
   })
 
   it('joins the held messages once each, oldest first', () => {

@@ -19,8 +19,8 @@ function project(
   const counts = { ...unread }
   const ports: ThreadsPorts = {
     threads: async () => (calls.push('threads'), threadList(counts)),
-    messages: async (thread, before) => {
-      calls.push(before ? `messages ${thread} before ${before}` : `messages ${thread}`)
+    messages: async (thread, { before, beforeId }) => {
+      calls.push(before ? `messages ${thread} before ${before} ${beforeId}` : `messages ${thread}`)
       const all = (held[thread] ?? []).filter((m) => !before || m.createdAt < before)
       return all.slice(-MESSAGE_PAGE).reverse()
     },
@@ -64,7 +64,7 @@ describe("threads machine (a manager's and a trade's)", () => {
     expect(snapshot.context.open?.earlier).toBe(true)
     actor.send({ type: 'thread.earlierRequested' })
     snapshot = await waitFor(actor, (s) => s.context.open?.messages?.length === MESSAGE_PAGE + 5)
-    expect(calls.at(-1)).toBe(`messages excavation before ${message(6).createdAt}`)
+    expect(calls.at(-1)).toBe(`messages excavation before ${message(6).createdAt} ${message(6).id}`)
     expect(snapshot.context.open?.messages?.[0]?.text).toBe('Message 1')
     expect(snapshot.context.open?.earlier).toBe(false)
   })

@@ -98,8 +98,8 @@ export function createFakeProjects(
         const answer = await handle({ name: 'threads' })
         return answer.name === 'threads' ? answer.data : null
       },
-      messages: async (thread, before) => {
-        const answer = await handle({ name: 'threadMessages', thread, query: { before } })
+      messages: async (thread, query) => {
+        const answer = await handle({ name: 'threadMessages', thread, query })
         return answer.name === 'threadMessages' ? answer.data : []
       },
       post: async (thread, body) => {

@@ -201,6 +201,38 @@ describe('a page of messages', () => {
       404,
     )
   })
+
+  it('splits no millisecond: written at one instant, every message is on one page or the next', async () => {
+    // The test clock stands still: all of them share one createdAt.
+    const count = MESSAGE_PAGE + 10
+    for (let i = 1; i <= count; i++) postedOf(await ownerPost('permits', `Message ${i}`))
+    const newest = await call(t, 'threadMessages', { thread: 'permits', query: {} }, client.headers)
+    expect(newest).toHaveLength(MESSAGE_PAGE)
+    const edge = newest[0]
+    const query = { before: edge?.createdAt ?? '', beforeId: edge?.id ?? '' }
+    const older = await call(t, 'threadMessages', { thread: 'permits', query }, client.headers)
+    expect(older).toHaveLength(count - MESSAGE_PAGE)
+    const texts = [...older, ...newest].map((m) => m.text).sort()
+    expect(texts).toEqual(Array.from({ length: count }, (_, i) => `Message ${i + 1}`).sort())
+    // Pages are in the same order on each side of the edge: the manager reads the same split.
+    const byManager = await call(
+      t,
+      'projectMessages',
+      { clientId: client.id, thread: 'permits', query },
+      manager,
+    )
+    expect(byManager.map((m) => m.id)).toEqual(older.map((m) => m.id))
+  })
+
+  it('refuses an id to page from without the time it was written', async () => {
+    const res = await callRaw(
+      t,
+      'threadMessages',
+      { thread: 'permits', query: { beforeId: '00000000-0000-4000-8000-000000000001' } },
+      client.headers,
+    )
+    expect(expectProblem(res, 400).errors).toHaveProperty('beforeId')
+  })
 })
 
 describe("a message's files", () => {

@@ -58,8 +58,7 @@ export function createApi(options: ApiOptions) {
     /** A project's threads as its manager (or an admin) reads and writes them. */
     projectThreads: (clientId: string): ThreadsPorts => ({
       threads: () => project('projectThreads', { clientId }),
-      messages: (thread, before) =>
-        project('projectMessages', { clientId, thread, query: { before } }),
+      messages: (thread, query) => project('projectMessages', { clientId, thread, query }),
       post: (thread, body) => project('postProjectMessage', { clientId, thread, body }),
       read: (thread) => project('readProjectThread', { clientId, thread }),
     }),

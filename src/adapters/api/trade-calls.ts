@@ -66,7 +66,7 @@ export function createTradePorts(baseUrl = '/api'): TradePortalPorts {
     answer,
     upload: (file) => upload(file),
     signOut: () => call('tradeSignOut'),
-    messages: (before) => call('tradeMessages', { query: { before } }),
+    messages: (query) => call('tradeMessages', { query }),
     postMessage: (body) => call('postTradeMessage', { body }),
   }
 }

@@ -12,7 +12,7 @@ import { useFreshThreads } from '../../components/messages/use-fresh-threads'
 /** The trade's one thread: no list of threads, nothing marked read. */
 const stepThreadPorts = (ports: TradePortalPorts): ThreadsPorts => ({
   threads: async () => null,
-  messages: (_thread, before) => ports.messages(before),
+  messages: (_thread, query) => ports.messages(query),
   post: (_thread, body) => ports.postMessage(body),
   read: async () => null,
 })

@@ -137,9 +137,14 @@ describe('the API port', () => {
 
   it("sends a call's query, leaving out what is undefined", async () => {
     const before = '2026-11-20T09:00:00.000Z'
+    const beforeId = '00000000-0000-4000-8000-000000000001'
     const paged = { name: 'threadMessages', thread: 'plumbing', query: { before } } as const
     expect((await sent(({ api }) => api.clientCall(paged))).url).toBe(
       `${BASE}/threads/plumbing/messages?before=${encodeURIComponent(before)}`,
+    )
+    const edge = { ...paged, query: { before, beforeId } }
+    expect((await sent(({ api }) => api.clientCall(edge))).url).toBe(
+      `${BASE}/threads/plumbing/messages?before=${encodeURIComponent(before)}&beforeId=${beforeId}`,
     )
     const newest = { name: 'threadMessages', thread: 'plumbing', query: {} } as const
     expect((await sent(({ api }) => api.clientCall(newest))).url).toBe(
@@ -154,7 +159,7 @@ describe('the API port', () => {
       method: 'GET',
       url: base,
     })
-    expect(await sent(({ api }) => ports(api).messages('steel', undefined))).toMatchObject({
+    expect(await sent(({ api }) => ports(api).messages('steel', {}))).toMatchObject({
       method: 'GET',
       url: `${base}/steel/messages`,
     })

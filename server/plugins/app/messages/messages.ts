@@ -11,6 +11,7 @@ import {
   type AuthorRole,
   type Message,
   type MessageBody,
+  type MessagesQuery,
   type ThreadId,
   type ThreadSummary,
 } from '../../../../contract/messages'
@@ -29,8 +30,8 @@ export type Author = Reader &
 export type Messages = {
   /** The 14 threads, the project's first, each with this reader's unread count and its last. */
   threads(reader: Reader): Promise<ThreadSummary[]>
-  /** The newest MESSAGE_PAGE messages before `before` (all, without it), oldest first. */
-  page(clientId: string, thread: ThreadId, before?: string): Promise<Message[]>
+  /** The newest MESSAGE_PAGE messages before the query's message (all, without one), oldest first. */
+  page(clientId: string, thread: ThreadId, query: MessagesQuery): Promise<Message[]>
   /** Writes a message and emails the thread's other participants (at most hourly). */
   post(author: Author, thread: ThreadId, body: MessageBody): Promise<Message>
   /** Marks the thread read up to now for this reader: its summary, unread 0. */
@@ -131,7 +132,14 @@ export default fp(
       return message
     }
 
-    const page: Messages['page'] = async (clientId, thread, before) => {
+    const page: Messages['page'] = async (clientId, thread, { before, beforeId }) => {
+      // The order of the page: time, then id among messages of the same millisecond.
+      const olderThan =
+        before === undefined
+          ? undefined
+          : beforeId === undefined
+            ? lt(messages.createdAt, new Date(before))
+            : sql`(${messages.createdAt}, ${messages.id}) < (${before}::timestamptz, ${beforeId}::uuid)`
       const rows = await db
         .select({
           id: messages.id,
@@ -143,13 +151,7 @@ export default fp(
           createdAt: messages.createdAt,
         })
         .from(messages)
-        .where(
-          and(
-            eq(messages.clientId, clientId),
-            eq(messages.thread, thread),
-            before ? lt(messages.createdAt, new Date(before)) : undefined,
-          ),
-        )
+        .where(and(eq(messages.clientId, clientId), eq(messages.thread, thread), olderThan))
         .orderBy(desc(messages.createdAt), desc(messages.id))
         .limit(MESSAGE_PAGE)
       return rows.reverse().map((r) => messageOf({ ...r, createdAt: r.createdAt.toISOString() }))

@@ -27,7 +27,7 @@ const projectThreadRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { clientId, thread } = request.params
       await readerOf(request, clientId)
-      return { Data: await app.messages.page(clientId, thread, request.query.before) }
+      return { Data: await app.messages.page(clientId, thread, request.query) }
     },
   })
 

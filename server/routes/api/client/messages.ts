@@ -19,11 +19,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('threadMessages'),
     handler: async (request) => ({
-      Data: await app.messages.page(
-        identityOf(request).id,
-        request.params.thread,
-        request.query.before,
-      ),
+      Data: await app.messages.page(identityOf(request).id, request.params.thread, request.query),
     }),
   })
 

@@ -11,7 +11,7 @@ const tradeMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf('tradeMessages'),
     handler: async (request) => {
       const bid = tradeRequestOf(request)
-      return { Data: await app.messages.page(bid.clientId, bid.step, request.query.before) }
+      return { Data: await app.messages.page(bid.clientId, bid.step, request.query) }
     },
   })
 
