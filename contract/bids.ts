@@ -257,6 +257,16 @@ export const TradePaymentRequestBody = z.strictObject({
 })
 export type TradePaymentRequestBody = z.output<typeof TradePaymentRequestBody>
 
+/**
+ * The trade's signed unconditional waiver (§15) for a draw the owner has paid: the trade's own
+ * upload, which becomes the draw's unconditional waiver.
+ */
+export const TradeLienWaiverBody = z.strictObject({
+  drawId: z.uuid('Choose a draw of your contract'),
+  fileId: z.uuid('Upload your unconditional waiver'),
+})
+export type TradeLienWaiverBody = z.output<typeof TradeLienWaiverBody>
+
 /** The kinds a trade may upload (§14). */
 export const TradeFileBody = z.strictObject({ kind: z.enum(['invoice', 'lien-waiver', 'other']) })
 export type TradeFileKind = z.infer<typeof TradeFileBody>['kind']

@@ -177,6 +177,11 @@ export const routeDocs: Record<CallName, RouteDoc> = {
     description:
       'The files are the trade’s own uploads (kinds invoice and lien-waiver); the amount at most what the draw still owes (409 PAYMENT_EXCEEDS_DRAW); 409 NOT_AWARDED before the bid is accepted; a draw of another award is 404. The owner gets an email.',
   },
+  tradeLienWaiver: {
+    summary: 'Send the signed unconditional waiver for a draw the owner paid',
+    description:
+      'The file is the trade’s own upload of kind lien-waiver (400 otherwise); it becomes the draw’s unconditional waiver, as if the owner had attached it. 409 NOT_AWARDED before the bid is accepted; 409 CONFLICT before any payment on the draw or once the draw holds an unconditional waiver; a draw of another award is 404.',
+  },
   tradeUpload: {
     summary: 'Upload a file as the trade (invoice, lien waiver, other)',
     description:

@@ -10,6 +10,7 @@ import {
   TradeDatesBody,
   TradeDeclineBody,
   TradeFileBody,
+  TradeLienWaiverBody,
   TradeLinkData,
   TradeLoginBody,
   TradeLoginData,
@@ -98,6 +99,23 @@ export const tradeRoutes = {
     refuses: {
       404: [ProblemCode.notFound],
       409: [BidsProblemCode.notAwarded, MoneyProblemCode.paymentExceedsDraw],
+      410: [BidsProblemCode.linkGone],
+    },
+  },
+  /**
+   * The signed unconditional waiver (§15) for a draw the owner paid: it becomes the draw's, as
+   * if the owner had attached it. 409 before the award, before a payment, or once the owner
+   * holds one.
+   */
+  tradeLienWaiver: {
+    method: 'PUT',
+    path: '/api/trade/lien-waiver',
+    access: 'trade',
+    body: TradeLienWaiverBody,
+    data: TradeView,
+    refuses: {
+      404: [ProblemCode.notFound],
+      409: [BidsProblemCode.notAwarded, ProblemCode.conflict],
       410: [BidsProblemCode.linkGone],
     },
   },

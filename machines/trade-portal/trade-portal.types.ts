@@ -10,6 +10,8 @@ export type TradeAnswer =
   | { kind: 'dates'; body: TradeDatesBody }
   /** "Request payment" on a draw: the invoice and the waiver are uploaded, then the request sent. */
   | { kind: 'payment'; drawId: string; amount: number; invoice: File; conditionalWaiver: File }
+  /** The signed unconditional waiver for a paid draw: uploaded, then sent as the draw's. */
+  | { kind: 'waiver'; drawId: string; waiver: File }
 
 /** Which form a refusal belongs to: the sign-in's two steps, an answer, or the upload. */
 export type PortalCall = 'link' | 'login' | 'verify' | TradeAnswer['kind'] | 'upload'

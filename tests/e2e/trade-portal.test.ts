@@ -13,8 +13,9 @@ import { useInProcessApp } from './support/in-process'
 import { horizontalOverflow } from './support/layout-checks'
 
 // A trade answers its bid request on a phone (PRODUCT.md §14): the link, the emailed code, the
-// bid package and "Your bid"; once the owner accepts it, "Request payment" on a draw (§15). The
-// request is written as the owner's call will write it.
+// bid package and "Your bid"; once the owner accepts it, "Request payment" on a draw (§15), and
+// once the owner pays it, the signed unconditional waiver. The owner's side is written as the
+// owner's calls would write it.
 const running = useInProcessApp()
 let browser: Browser
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => browser.close())
 
 describe('the trade portal on a phone', () => {
-  it('signs in with the emailed code, sends a bid, and once awarded asks to be paid', async () => {
+  it('signs in with the emailed code, sends a bid, once awarded asks to be paid, and sends the waiver once paid', async () => {
     const { t } = running
     await serveAustin(t)
     const owner = await newClient(t, 'pat@example.com')
@@ -92,6 +93,27 @@ describe('the trade portal on a phone', () => {
       expect((await lastMail(t, 'pat@example.com')).subject).toBe(
         'Payment requested by Deep Dig Co for Excavation',
       )
+
+      // The owner pays it; the portal asks for the unconditional waiver, which the trade sends.
+      const money = await call(t, 'money', {}, owner.headers)
+      const drawId = money.steps.find((s) => s.step === 'excavation')?.draws[0]?.id ?? ''
+      const payment = { paidOn: '2026-01-06', amount: 100_000, method: 'check' as const }
+      await call(t, 'recordPayment', { id: drawId, body: payment }, owner.headers)
+      await page.reload()
+      const ask = 'The owner paid $1,000.00: sign the unconditional waiver and send it to them.'
+      const waiverForm = page.getByRole('form', { name: ask })
+      await waiverForm.getByLabel('Signed unconditional waiver').setInputFiles(file('uw.pdf'))
+      await expectAccessible(page)
+      expect(await horizontalOverflow(page)).toEqual([])
+      await waiverForm.getByRole('button', { name: 'Send waiver' }).click()
+      await waiverForm.waitFor({ state: 'detached' })
+      // Paid in full, the Deposit has nothing more to ask for.
+      await expect
+        .poll(() => deposit.getByRole('button', { name: 'Request payment' }).count())
+        .toBe(0)
+      const paid = await call(t, 'money', {}, owner.headers)
+      const held = paid.steps.find((s) => s.step === 'excavation')?.draws[0]
+      expect(held?.unconditionalWaiverFileId).toEqual(expect.any(String))
       // Only the first open's try to resume a session, before there was one, was refused.
       expect(problems).toEqual([
         'console: Failed to load resource: the server responded with a status of 401 (Unauthorized)',

@@ -148,7 +148,8 @@ export function createFakeTradePortal(reachLink: () => void) {
         }
         status = 'submitted'
       } else if (answer.kind === 'decline') status = 'declined'
-      else if (answer.kind === 'payment') throw new Error('the model asks for no payment')
+      else if (answer.kind === 'payment' || answer.kind === 'waiver')
+        throw new Error('the model asks for no payment')
       else if ('confirm' in answer.body) confirmed = true
       else proposed = answer.body.start
       return view()

@@ -66,6 +66,13 @@ beforeEach(async () => {
   ;[deposit, balance] = drawsOf(await money()).map((d) => d.id) as [string, string]
 })
 
+/** Another trade, asked to bid on the same step and not awarded it. */
+async function unawardedTrade() {
+  const trade = { ...digger, company: 'Other Dig', email: 'o@dig.example' }
+  const { token } = await bidRequest(t, client, { trade })
+  return tradeSignIn(t, token, trade.email)
+}
+
 /** The trade's request, with fresh uploads unless told which files. */
 async function ask(body: Record<string, unknown> = {}, headers = trade) {
   const files =
@@ -130,15 +137,7 @@ describe("a trade's payment request", () => {
   })
 
   it('is refused before the award (409 NOT_AWARDED)', async () => {
-    const other = await tradeSignIn(
-      t,
-      (
-        await bidRequest(t, client, {
-          trade: { ...digger, company: 'Other Dig', email: 'o@dig.example' },
-        })
-      ).token,
-      'o@dig.example',
-    )
+    const other = await unawardedTrade()
     const problem = expectProblem(await ask({}, other.headers), 409, 'NOT_AWARDED')
     expect(problem.detail).toContain('once your bid is accepted')
   })
@@ -251,5 +250,71 @@ describe('a payment request on the owner’s side', () => {
       ),
       404,
     )
+  })
+})
+
+describe("a trade's unconditional waiver", () => {
+  /** The deposit paid in part on `paidOn`, its conditional waiver first sent with a request. */
+  async function paidDeposit(paidOn = '2030-03-01') {
+    viewOf(await ask({ amount: 100_000 }), 201)
+    const body = { paidOn, amount: 40_000, method: 'check', reference: '1001' } as const
+    const paid = await callRaw(t, 'recordPayment', { id: deposit, body }, client.headers)
+    expect(paid.statusCode, paid.body).toBe(201)
+  }
+  const send = (body: Record<string, unknown>, headers = trade) =>
+    json(t.app, 'PUT', '/api/trade/lien-waiver', body, headers)
+
+  it('becomes the paid draw’s unconditional waiver: Money shows it, the warning goes, the portal stops asking', async () => {
+    // Paid 11 days ago: the owner is told the unconditional waiver is missing.
+    await paidDeposit('2030-02-18')
+    const warned = (await money()).warnings.map((w) => w.code)
+    expect(warned).toContain('MISSING_LIEN_WAIVER')
+    const fileId = await tradeUpload('lien-waiver')
+    const view = viewOf(await send({ drawId: deposit, fileId }))
+    expect(view.award?.draws.map((d) => d.unconditionalWaiver)).toEqual([true, false])
+    const after = await money()
+    expect(drawsOf(after)[0]?.unconditionalWaiverFileId).toBe(fileId)
+    expect(drawsOf(after)[0]?.lienWaiverFileId).toBe(fileId)
+    expect(after.warnings.map((w) => w.code)).not.toContain('MISSING_LIEN_WAIVER')
+  })
+
+  it('waits for a payment on the draw, and keeps the waiver the owner holds (409)', async () => {
+    const fileId = await tradeUpload('lien-waiver')
+    const unpaid = expectProblem(await send({ drawId: deposit, fileId }), 409, 'CONFLICT')
+    expect(unpaid.detail).toContain('has paid nothing on Deposit')
+    await paidDeposit()
+    viewOf(await send({ drawId: deposit, fileId }))
+    const again = await tradeUpload('lien-waiver')
+    const held = expectProblem(await send({ drawId: deposit, fileId: again }), 409, 'CONFLICT')
+    expect(held.detail).toContain('already holds an unconditional waiver for Deposit')
+    expect(drawsOf(await money())[0]?.unconditionalWaiverFileId).toBe(fileId)
+  })
+
+  it("takes only the trade's own lien waiver, on a draw of its own award", async () => {
+    await paidDeposit()
+    const owners = await uploaded(
+      t,
+      client.headers,
+      { name: 'w.pdf', bytes: pdf() },
+      {
+        kind: 'lien-waiver',
+      },
+    )
+    const invoice = await tradeUpload('invoice')
+    for (const fileId of [owners.id, invoice]) {
+      const problem = expectProblem(await send({ drawId: deposit, fileId }), 400)
+      expect(Object.keys(problem.errors ?? {})).toEqual(['fileId'])
+    }
+    const fileId = await tradeUpload('lien-waiver')
+    expectProblem(await send({ drawId: crypto.randomUUID(), fileId }), 404)
+    expectProblem(await send({ drawId: deposit }), 400)
+    expect(drawsOf(await money())[0]?.unconditionalWaiverFileId).toBeNull()
+  })
+
+  it('is refused before the award (409 NOT_AWARDED) and without the trade session (401)', async () => {
+    const other = await unawardedTrade()
+    const body = { drawId: deposit, fileId: deposit }
+    expectProblem(await send(body, other.headers), 409, 'NOT_AWARDED')
+    expectProblem(await send(body, client.headers), 401)
   })
 })

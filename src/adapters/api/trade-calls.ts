@@ -51,11 +51,17 @@ export function createTradePorts(baseUrl = '/api'): TradePortalPorts {
     const body = { drawId, amount, invoiceFileId: invoice.id, conditionalWaiverFileId: waiver.id }
     return call('tradePaymentRequest', { body })
   }
+  /** The signed unconditional waiver goes up as the trade's lien waiver, then to its draw. */
+  const sendWaiver = async ({ drawId, waiver }: Extract<TradeAnswer, { kind: 'waiver' }>) => {
+    const file = await upload(waiver, 'lien-waiver')
+    return call('tradeLienWaiver', { body: { drawId, fileId: file.id } })
+  }
   const answer = (request: TradeAnswer) => {
     if (request.kind === 'bid') return call('tradeBid', { body: request.body })
     if (request.kind === 'decline')
       return call('tradeDecline', { body: { reason: request.reason } })
     if (request.kind === 'payment') return requestPayment(request)
+    if (request.kind === 'waiver') return sendWaiver(request)
     return call('tradeDates', { body: request.body })
   }
   return {

@@ -15,7 +15,7 @@ import { longDate } from './portal-format'
 import { usePortal, usePortalFailure } from './use-portal'
 
 type Draw = NonNullable<TradeView['award']>['draws'][number]
-type PaymentAnswer = Extract<TradeAnswer, { kind: 'payment' }>
+type DrawAnswer = Extract<TradeAnswer, { kind: 'payment' | 'waiver' }>
 
 /** What the form checks before anything is uploaded: the amount and both files chosen. */
 const RequestFields = z.extend(z.pick(TradePaymentRequestBody, { amount: true }), {
@@ -23,24 +23,28 @@ const RequestFields = z.extend(z.pick(TradePaymentRequestBody, { amount: true })
   conditionalWaiver: z.file('Choose your signed conditional waiver'),
 })
 
+const WaiverFields = z.object({ waiver: z.file('Choose your signed unconditional waiver') })
+
 const STATUS_WORDS: Record<TradePayment['status'], string> = {
   open: 'Waiting for the owner',
   paid: 'Paid',
   declined: 'Declined',
 }
 
-/** The portal's call for this draw's request: busy and refused only while it is this draw's. */
-function usePaymentCall(drawId: string): FormCall<PaymentAnswer> {
+/** The portal's call of `kind` on this draw: busy and refused only while it is this draw's. */
+function useDrawCall<Kind extends DrawAnswer['kind']>(
+  kind: Kind,
+  drawId: string,
+): FormCall<Extract<DrawAnswer, { kind: Kind }>> {
   const actor = usePortal()
-  const mine = (answer: TradeAnswer | null) =>
-    answer?.kind === 'payment' && answer.drawId === drawId
+  const mine = (answer: TradeAnswer | null) => answer?.kind === kind && answer.drawId === drawId
   const busy = useSelector(
     actor,
     (s) => s.matches({ signedIn: 'answering' }) && mine(s.context.answer),
   )
   const blocked = useSelector(actor, (s) => s.hasTag('busy'))
   const answeredHere = useSelector(actor, (s) => mine(s.context.answer))
-  const failure = usePortalFailure('payment')
+  const failure = usePortalFailure(kind)
   return {
     run: (answer) => actor.send({ type: 'trade.answered', answer }),
     busy,
@@ -52,6 +56,7 @@ function usePaymentCall(drawId: string): FormCall<PaymentAnswer> {
 /**
  * A draw of the award (PRODUCT.md §15): its payment requests with their status, and "Request
  * payment" — the amount, the invoice and the conditional waiver, uploaded as the request is sent.
+ * Once the owner has paid on it, and until the owner holds it, the unconditional waiver to send.
  */
 export function DrawPayments({
   draw,
@@ -66,6 +71,7 @@ export function DrawPayments({
   // The number of requests when the form was opened: one more means it went through.
   const [openedAt, setOpenedAt] = useState<number | null>(null)
   const open = openedAt === requests.length
+  const owes = draw.paid < draw.amount
   return (
     <li className="portal-draw">
       <div className="portal-draw-row">
@@ -73,11 +79,6 @@ export function DrawPayments({
         <span>{formatCents(draw.amount)}</span>
       </div>
       {children}
-      {draw.paid > 0 && !draw.unconditionalWaiver && (
-        <p className="portal-ask">
-          {`The owner paid ${formatCents(draw.paid)}: sign the unconditional waiver and send it to them.`}
-        </p>
-      )}
       {requests.length > 0 && (
         <ul className="portal-requests" aria-label={`Payment requests on ${draw.label}`}>
           {requests.map((request) => (
@@ -87,23 +88,28 @@ export function DrawPayments({
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        className="button button-secondary button-small"
-        aria-expanded={open}
-        onClick={() => setOpenedAt(open ? null : requests.length)}
-      >
-        Request payment
-      </button>
-      {open && <RequestForm draw={draw} />}
+      {draw.paid > 0 && !draw.unconditionalWaiver && <WaiverForm draw={draw} />}
+      {/* Paid in full, the draw has nothing more to ask for. */}
+      {owes && (
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          aria-expanded={open}
+          onClick={() => setOpenedAt(open ? null : requests.length)}
+        >
+          Request payment
+        </button>
+      )}
+      {open && owes && <RequestForm draw={draw} />}
     </li>
   )
 }
 
 function RequestForm({ draw }: { draw: Draw }) {
-  const form = useContractForm(RequestFields, usePaymentCall(draw.id), {
+  const form = useContractForm(RequestFields, useDrawCall('payment', draw.id), {
     initial: {
-      amount: (draw.amount / 100).toFixed(2),
+      // What the draw still owes: a request for more is refused.
+      amount: ((draw.amount - draw.paid) / 100).toFixed(2),
       invoice: null as File | null,
       conditionalWaiver: null as File | null,
     },
@@ -125,6 +131,28 @@ function RequestForm({ draw }: { draw: Draw }) {
       <FileField {...form.field('conditionalWaiver')} label="Conditional waiver" />
       <BusyButton type="submit" busy={form.busy} disabled={form.blocked} busyLabel="Sending…">
         Send request
+      </BusyButton>
+    </form>
+  )
+}
+
+/** What the owner paid asks for: the signed unconditional waiver, sent as the draw's. */
+function WaiverForm({ draw }: { draw: Draw }) {
+  const form = useContractForm(WaiverFields, useDrawCall('waiver', draw.id), {
+    initial: { waiver: null as File | null },
+    toBody: (values) => values,
+    toCall: (body) => ({ kind: 'waiver' as const, drawId: draw.id, ...body }),
+  })
+  const askId = `waiver-ask-${draw.id}`
+  return (
+    <form className="portal-form" onSubmit={form.submit} noValidate aria-labelledby={askId}>
+      <p id={askId} className="portal-ask">
+        {`The owner paid ${formatCents(draw.paid)}: sign the unconditional waiver and send it to them.`}
+      </p>
+      <FieldAlert message={form.failure?.message} />
+      <FileField {...form.field('waiver')} label="Signed unconditional waiver" />
+      <BusyButton type="submit" busy={form.busy} disabled={form.blocked} busyLabel="Sending…">
+        Send waiver
       </BusyButton>
     </form>
   )

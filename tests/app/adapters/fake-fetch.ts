@@ -6,13 +6,17 @@ export type Answer = (request: Request) => Response | Promise<Response>
 
 export function fakeFetch(...script: Answer[]) {
   const requests: Request[] = []
-  /** Each request's JSON body (null when none), read as sent: ky discards bodies afterwards. */
+  /**
+   * Each request's JSON body (null when none; a form's as its text), read as sent: ky discards
+   * bodies afterwards.
+   */
   const bodies: unknown[] = []
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init)
     requests.push(request)
     const text = await request.clone().text()
-    bodies.push(text === '' ? null : JSON.parse(text))
+    const isJson = request.headers.get('content-type')?.includes('json') ?? false
+    bodies.push(text === '' ? null : isJson ? JSON.parse(text) : text)
     const answer = script.length > 1 ? script.shift() : script[0]
     if (!answer) throw new Error('fakeFetch: nothing scripted')
     return answer(request)

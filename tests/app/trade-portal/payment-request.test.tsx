@@ -72,7 +72,8 @@ function openPortal(view = awarded()) {
     view: async () => view,
     answer: vi.fn(async (answer: TradeAnswer) => {
       answers.push(answer)
-      if (answer.kind !== 'payment') throw new Error('only payment requests here')
+      if (answer.kind === 'waiver') return awarded([], { paid: 100_000, unconditionalWaiver: true })
+      if (answer.kind !== 'payment') throw new Error('only payments and waivers here')
       return awarded([
         {
           id: '00000000-0000-4000-8000-000000000801',
@@ -134,6 +135,17 @@ describe('"Request payment" in the trade portal', () => {
     expect(within(row).queryByRole('button', { name: 'Send request' })).toBeNull()
   })
 
+  it('offers what a part-paid draw still owes, and nothing to ask once it is paid in full', async () => {
+    const { user } = openPortal(awarded([], { paid: 40_000, unconditionalWaiver: true }))
+    const row = await depositRow()
+    await user.click(within(row).getByRole('button', { name: 'Request payment' }))
+    expect(within(row).getByLabelText('Amount')).toHaveProperty('value', '600.00')
+    cleanup()
+    openPortal(awarded([], { paid: 100_000, unconditionalWaiver: true }))
+    const paid = await depositRow()
+    expect(within(paid).queryByRole('button', { name: 'Request payment' })).toBeNull()
+  })
+
   it('asks for both files before sending anything', async () => {
     const { answers, user } = openPortal()
     const row = await depositRow()
@@ -142,6 +154,22 @@ describe('"Request payment" in the trade portal', () => {
     expect(within(row).getByText('Choose your invoice')).toBeTruthy()
     expect(within(row).getByText('Choose your signed conditional waiver')).toBeTruthy()
     expect(answers).toEqual([])
+  })
+
+  it('sends the signed unconditional waiver of a paid draw as that draw’s, and then stops asking', async () => {
+    const ask = 'The owner paid $1,000.00: sign the unconditional waiver and send it to them.'
+    const { answers, user } = openPortal(awarded([], { paid: 100_000, unconditionalWaiver: false }))
+    const row = await depositRow()
+    const form = within(row).getByRole('form', { name: ask })
+    await user.click(within(form).getByRole('button', { name: 'Send waiver' }))
+    expect(within(form).getByText('Choose your signed unconditional waiver')).toBeTruthy()
+    expect(answers).toEqual([])
+    await user.upload(within(form).getByLabelText('Signed unconditional waiver'), pdf('uw.pdf'))
+    await user.click(within(form).getByRole('button', { name: 'Send waiver' }))
+    await expect.poll(() => within(row).queryByText(ask)).toBeNull()
+    expect(answers).toEqual([
+      { kind: 'waiver', drawId: DEPOSIT, waiver: expect.objectContaining({ name: 'uw.pdf' }) },
+    ])
   })
 
   it('asks for the unconditional waiver of a draw the owner paid, until the owner holds it', async () => {

@@ -5,6 +5,7 @@ import type {
   TradeBidBody,
   TradeDatesBody,
   TradeLinkData,
+  TradeLienWaiverBody,
   TradePaymentRequestBody,
   TradeView,
 } from '../../../../contract/bids'
@@ -13,7 +14,7 @@ import { bidRequests, clients, users } from '../../../db/schema'
 import { newBidEmail } from '../../../lib/new-bid-email'
 import { paymentRequestEmail } from '../../../lib/payment-request-email'
 import { publicUrl } from '../../../lib/public-url'
-import { requestPayment } from './payment-requests'
+import { requestPayment, sendLienWaiver } from './payment-requests'
 import { answerDates, declineBid, recordTradeFile, submitBid } from './trade-answers'
 import {
   linkGone,
@@ -51,6 +52,8 @@ export type TradePortal = {
   dates(request: TradeRequest, body: TradeDatesBody): Promise<TradeView>
   /** Asks to be paid on a draw of the award (§15), and emails the owner. */
   requestPayment(request: TradeRequest, body: TradePaymentRequestBody): Promise<TradeView>
+  /** Sends its signed unconditional waiver for a paid draw (§15): the draw's from then on. */
+  sendLienWaiver(request: TradeRequest, body: TradeLienWaiverBody): Promise<TradeView>
   /** Records a file the trade uploaded (stored as the owner's) as the trade's own. */
   recordFile(request: TradeRequest, fileId: string): Promise<void>
   signOut(cookie: string | undefined): Promise<void>
@@ -140,6 +143,10 @@ export default fp(
               budgetUrl: `${publicUrl(app.settings)}/builder/budget`,
             }),
           )
+        return viewAfter(request)
+      },
+      sendLienWaiver: async (request, body) => {
+        await sendLienWaiver(app, request, body)
         return viewAfter(request)
       },
       recordFile: (request, fileId) => recordTradeFile(app, request.id, fileId),

@@ -118,6 +118,13 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.route({
+    ...routeOf('tradeLienWaiver'),
+    handler: async (request) => ({
+      Data: await app.tradePortal.sendLienWaiver(tradeRequestOf(request), request.body),
+    }),
+  })
+
+  app.route({
     ...routeOf('tradeSignOut'),
     handler: async (request, reply) => {
       await app.tradePortal.signOut(request.cookies[TRADE_SESSION_COOKIE])
