@@ -3,6 +3,7 @@ import { cityKey, tidyCityName } from '../../contract/domain'
 import { doneHeldBy, gateOf, gateRefusal } from '../../contract/gating'
 import { lowestLevelled } from '../../contract/levelling'
 import { limitMessage } from '../../contract/limit-messages'
+import { MessagesQuery } from '../../contract/messages'
 import { isWaiverRequired } from '../../contract/money'
 import { paymentTooLargeMessage } from '../../contract/money-rules'
 import { outOfRange } from '../../contract/passport'
@@ -322,5 +323,24 @@ describe('what a refusal or a warning is, from its fields', () => {
     expect(isDatedBlocker('Layout inspection')).toBe(false)
     expect(isDatedBlocker('Layout inspection + 2 days later')).toBe(false)
     expect(isDatedBlocker('Not the Start agreed for 2030-03-01')).toBe(false)
+  })
+})
+
+describe("a page of a thread's query", () => {
+  const before = '2030-03-01T09:00:00.000Z'
+  const beforeId = '00000000-0000-4000-8000-000000000001'
+
+  it('takes nothing, a time, or a time and an id', () => {
+    for (const query of [{}, { before }, { before, beforeId }]) {
+      expect(MessagesQuery.safeParse(query).success, JSON.stringify(query)).toBe(true)
+    }
+  })
+
+  it('refuses an id without the time it was written, saying so on beforeId', () => {
+    const parsed = MessagesQuery.safeParse({ beforeId })
+    expect(parsed.success).toBe(false)
+    expect(parsed.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['beforeId'], 'Send before with beforeId'],
+    ])
   })
 })
