@@ -5,6 +5,7 @@ import { createApi } from './adapters/api'
 import { loadAuth } from './adapters/auth-storage'
 import { afterFirstScreen } from './app/after-first-screen'
 import { createSession } from './app/create-session'
+import { dataActorsChunk } from './app/data-actors-chunk'
 import { DownloadProvider } from './app/download-context'
 import { followSession } from './app/follow-session'
 import { preloadBuilder } from './app/preload-builder'
@@ -54,12 +55,14 @@ async function start(container: HTMLElement) {
 
   followSession(actor, router)
 
-  // Inter, ky and the stage list wait until the first screen is painted: on a slow phone they
+  // Inter, ky, the stage list and the role machines wait until the first screen is painted: on a slow phone they
   // would otherwise share the line with the scripts that draw it (issue 10's Lighthouse score).
   // Until then the text is in the local face stretched to Inter's metrics (app.css).
   afterFirstScreen(router, () => {
     document.documentElement.classList.add('web-font')
     void stages().catch(() => undefined)
+    // The role machines, which whatever signs in waits for: loaded while the email is typed.
+    void dataActorsChunk().catch(() => undefined)
   })
 
   root.render(

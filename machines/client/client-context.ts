@@ -7,10 +7,10 @@ import {
   type ClientCallName,
   type ClientListName,
 } from '../../contract/routes/effects'
+import { emptyPoolData } from './initial-context'
 import type {
   CallFailure,
   ClientCall,
-  ClientDraft,
   ClientCallResult,
   ClientContext,
   ClientMachineContext,
@@ -18,29 +18,6 @@ import type {
 } from './client.types'
 
 /** Pure updates of the client context: the machine only wires them to events. */
-
-export const emptyPoolData = (): PoolData => ({
-  poolChoices: [],
-  nonStages: [],
-  BuilderRequested: false,
-  PermitFee: null,
-  ManagerRequests: [],
-})
-
-export const initialClientContext = (): ClientContext => ({
-  Flag: false,
-  isOpen: true,
-  poolData: emptyPoolData(),
-  Engineers: [],
-  Managers: [],
-  draft: null,
-})
-
-/** What is kept of a client whose session ended with an edit in flight: that edit alone. */
-export const keptDraft = (draft: ClientDraft): ClientContext => ({
-  ...initialClientContext(),
-  draft,
-})
 
 /** The restored context, without a draft that belongs to someone else. */
 export const ownContext = (restored: ClientContext, userId: string | null | undefined) =>

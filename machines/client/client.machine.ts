@@ -1,5 +1,6 @@
 import { stateIn, type ActorRefFrom } from 'xstate'
-import { callInFlight, initialClientContext, ownContext } from './client-context'
+import { callInFlight, ownContext } from './client-context'
+import { initialClientContext } from './initial-context'
 import { clientSetup, persistContext } from './client.setup'
 import { listReaderState } from './list-reader.state'
 import { openThreadState } from './open-thread.state'
@@ -231,9 +232,6 @@ export type {
 export {
   applyCallResult,
   describeFailure,
-  emptyPoolData,
-  initialClientContext,
-  keptDraft,
   markBuilderRequested,
   parseClientContext,
   startSession,
@@ -241,3 +239,4 @@ export {
   upsertEntry,
   upsertManagerRequest,
 } from './client-context'
+export { emptyPoolData, initialClientContext, keptDraft } from './initial-context'

@@ -1,7 +1,8 @@
 import { assign, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate'
-import { adminMachine, parseAdminContext } from '../admin/admin.machine'
-import { clientMachine, keptDraft, parseClientContext } from '../client/client.machine'
-import { parseProjectsContext, projectsMachine } from '../projects/projects.machine'
+import type { adminMachine } from '../admin/admin.machine'
+import type { clientMachine } from '../client/client.machine'
+import { keptDraft } from '../client/initial-context'
+import type { projectsMachine } from '../projects/projects.machine'
 import type { ClientCall, SessionStartData } from '../client/client.types'
 import {
   clientDataOf,
@@ -12,7 +13,7 @@ import {
   type StoredAuth,
 } from './session-context'
 import type { Role } from '../../contract'
-import { unprovided } from '../ports'
+import { lateLogic, unprovided } from '../ports'
 import { refreshDelay } from './token'
 import type {
   AuthState,
@@ -37,6 +38,16 @@ export const dataActorOf = (role: Role | null): DataActor =>
 /** Every data actor a role signs in with: its own, and for an ADMIN the Projects too. */
 export const dataActorsOf = (role: Role | null): DataActor[] =>
   role === 'ADMIN' ? ['admin', 'projects'] : [dataActorOf(role)]
+
+/**
+ * The data actors' logic, which the app provides: /login does not download it, so the session
+ * imports only its types, and the app loads it before anything that signs in resolves.
+ */
+export type DataActorLogic = {
+  client: typeof clientMachine
+  admin: typeof adminMachine
+  projects: typeof projectsMachine
+}
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`)
@@ -63,9 +74,9 @@ const baseSetup = setup({
     children: {} as { client: 'client'; admin: 'admin'; projects: 'projects' },
   },
   actors: {
-    client: clientMachine,
-    admin: adminMachine,
-    projects: projectsMachine,
+    client: lateLogic<DataActorLogic['client']>('client'),
+    admin: lateLogic<DataActorLogic['admin']>('admin'),
+    projects: lateLogic<DataActorLogic['projects']>('projects'),
     requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(
       notProvided('requestCode'),
     ),
@@ -192,7 +203,7 @@ export const sessionSetup = baseSetup.extend({
     /** The role's data actors, restored from storage, the client's handed the pending answer. */
     spawnDataActor: enqueueActions(({ context, enqueue }) => {
       if (context.role === 'CLIENT') {
-        const restored = parseClientContext(context.restoredChildren.client)
+        const restored = context.restoredChildren.client
         enqueue.spawnChild('client', {
           id: 'client',
           systemId: 'client',
@@ -215,7 +226,7 @@ export const sessionSetup = baseSetup.extend({
           systemId: 'admin',
           input: {
             role: context.role ?? '',
-            restored: parseAdminContext(context.restoredChildren.admin),
+            restored: context.restoredChildren.admin,
             now: context.now,
           },
         })
@@ -224,7 +235,7 @@ export const sessionSetup = baseSetup.extend({
         enqueue.spawnChild('projects', {
           id: 'projects',
           systemId: 'projects',
-          input: { restored: parseProjectsContext(context.restoredChildren.projects) },
+          input: { restored: context.restoredChildren.projects ?? null },
         })
       }
       enqueue.assign({ restoredChildren: { client: null, admin: null }, pendingSession: null })

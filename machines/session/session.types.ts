@@ -1,6 +1,8 @@
 import type { RefreshData, Role, SessionData, UserData } from '../../contract'
-import type { ClientCall, SessionStartData } from '../client/client.types'
+import type { AdminContext } from '../admin/admin.types'
+import type { ClientCall, ClientContext, SessionStartData } from '../client/client.types'
 import type { Now } from '../ports'
+import type { ProjectsContext } from '../projects/projects.types'
 
 /** What the seed persists under `auth` (seed §3–§4). */
 export type AuthState = {
@@ -58,7 +60,12 @@ export type SessionContext = AuthState & {
   now: Now
 }
 
-export type RestoredChildren = { client: unknown; admin: unknown; projects?: unknown }
+/** The data actors' contexts read back from storage (or kept across a sign-out), checked. */
+export type RestoredChildren = {
+  client: ClientContext | null
+  admin: AdminContext | null
+  projects?: ProjectsContext | null
+}
 
 export type SessionInput = {
   restored:

@@ -3,18 +3,21 @@ import { z } from 'zod/mini'
 /**
  * The page a signed-in owner reopens (/builder/…), an admin's (/admin/…) and a trade's link
  * (/t/…) each need an area of the app that the landing page loads only once the router gets
- * there: its chunk, then the chunks that one imports, then the stored state and the area's API
- * calls. Named in the page's HTML, they load beside the landing scripts, a round trip or two
+ * there: its chunk, then the chunks that one imports, then the role machines, the stored state
+ * and the area's API calls. Named in the page's HTML, they load beside the landing scripts, a round trip or two
  * sooner on a phone's network. Listed by the source module Vite's manifest keys its chunk by.
  */
 /** The HTTP client, loaded with the first call. */
 const KY = 'node_modules/ky/distribution/index.js'
+/** The role machines, which a signed-in session waits for before its first screen. */
+const DATA_ACTORS = 'src/app/data-actors.ts'
 
 export const AREA_PRELOADS: readonly { prefix: string; sources: readonly string[] }[] = [
   {
     prefix: '/builder/',
     sources: [
       'src/features/builder/builder-area.tsx',
+      DATA_ACTORS,
       'src/adapters/state-db.ts',
       'src/adapters/api/builder-calls.ts',
       KY,
@@ -24,6 +27,7 @@ export const AREA_PRELOADS: readonly { prefix: string; sources: readonly string[
     prefix: '/admin/',
     sources: [
       'src/features/admin/admin-area.tsx',
+      DATA_ACTORS,
       'src/adapters/state-db.ts',
       'src/adapters/api/admin-calls.ts',
       KY,

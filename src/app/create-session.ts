@@ -1,16 +1,10 @@
 import { createActor, fromPromise, waitFor, type ActorOptions, type AnyActorLogic } from 'xstate'
-import { z } from 'zod/mini'
-import { adminMachine } from '../../machines/admin/admin.machine'
-import { projectsMachine } from '../../machines/projects/projects.machine'
 import type { ProjectsCallName } from '../../machines/projects/projects.types'
 import type { NamedCall } from '../../contract/routes'
-import {
-  clientMachine,
-  type ClientCall,
-  type ClientCallResult,
-} from '../../machines/client/client.machine'
+import type { ClientCall, ClientCallResult } from '../../machines/client/client.types'
 import { sessionMachine, type SessionActor } from '../../machines/session/session.machine'
-import { sendFileLogic, type SendFile } from '../../machines/client/uploads'
+import type { DataActorLogic } from '../../machines/session/session.setup'
+import type { SendFile } from '../../machines/client/uploads'
 import type {
   AdminCall,
   AdminCallResult,
@@ -29,14 +23,9 @@ import {
   readRememberLogin,
   saveAuth,
 } from '../adapters/auth-storage'
-import {
-  clearState,
-  forgetState,
-  hasStoredState,
-  loadState,
-  saveChanged,
-  saveState,
-} from '../adapters/state-store'
+import { clearState, forgetState, hasStoredState, saveState } from '../adapters/state-store'
+import { lateLogic } from '../../machines/ports'
+import { dataActorsChunk } from './data-actors-chunk'
 
 /** What the session needs of the API: the real one is `createApi`, tests pass a fake. */
 export type SessionPorts = {
@@ -90,39 +79,53 @@ export async function createSession<P extends SessionPorts>(
     },
   })
 
+  // The role machines come in a chunk of their own. A session that may be signed in, or has
+  // stored data to restore, waits for it here; /login's first screen does not, and whatever
+  // signs in (verify, onboarding, a refresh, another tab) waits for it before it resolves.
+  let dataActors: DataActorLogic | undefined
+  const dataActorsLoaded = async () => {
+    const chunk = await dataActorsChunk()
+    dataActors ??= chunk.provideDataActors(ports, guarded, guardedBuilder)
+    return chunk
+  }
   const restored = loadAuth()
-  const restoredChildren = hasStoredState()
-    ? {
-        client: await loadState('client', z.unknown()),
-        admin: await loadState('admin', z.unknown()),
-        projects: await loadState('projects', z.unknown()),
-      }
-    : { client: null, admin: null, projects: null }
+  const restoredChildren =
+    hasStoredState() || restored?.isAuthenticated
+      ? await (await dataActorsLoaded()).restoreChildren()
+      : { client: null, admin: null, projects: null }
 
   const machine = sessionMachine.provide({
     actors: {
       requestCode: fromPromise(({ input, signal }) =>
         ports.call('login', { body: { email: input.email } }, signal),
       ),
-      verify: fromPromise(({ input, signal }) => {
+      verify: fromPromise(async ({ input, signal }) => {
         const { code, rememberMe, tempToken, onboarding } = input
-        return onboarding
-          ? ports.call(
-              'onboarding',
-              // No code once verify has proved the email: the temp token stands for it.
-              { body: { code: code || undefined, rememberMe, ...onboarding }, tempToken },
-              signal,
-            )
-          : ports.call('verify', { body: { code, rememberMe }, tempToken }, signal)
+        const [answer] = await Promise.all([
+          onboarding
+            ? ports.call(
+                'onboarding',
+                // No code once verify has proved the email: the temp token stands for it.
+                { body: { code: code || undefined, rememberMe, ...onboarding }, tempToken },
+                signal,
+              )
+            : ports.call('verify', { body: { code, rememberMe }, tempToken }, signal),
+          dataActorsLoaded(),
+        ])
+        return answer
       }),
-      refresh: fromPromise(() =>
-        refreshInTurn(
-          () => ports.call('refresh'),
-          token,
-          now,
-          () => waitFor(session, (s) => !s.hasTag('refreshing') && !s.matches('resuming')),
-        ),
-      ),
+      refresh: fromPromise(async () => {
+        const [answer] = await Promise.all([
+          refreshInTurn(
+            () => ports.call('refresh'),
+            token,
+            now,
+            () => waitFor(session, (s) => !s.hasTag('refreshing') && !s.matches('resuming')),
+          ),
+          dataActorsLoaded(),
+        ])
+        return answer
+      }),
       logout: fromPromise(async () => {
         await ports.call('logout')
         return null
@@ -133,45 +136,9 @@ export async function createSession<P extends SessionPorts>(
       changeCity: fromPromise(({ input }) =>
         guarded(() => ports.call('changeCity', { body: input })),
       ),
-      client: clientMachine.provide({
-        actors: {
-          clientCall: fromPromise(({ input, signal }) =>
-            guardedBuilder(() => ports.clientCall(input, signal), input),
-          ),
-          // An upload answered 401 is sent again after the refresh, its progress from zero.
-          sendFile: sendFileLogic((request, onProgress, signal) =>
-            guardedBuilder(() => ports.uploadFile(request, onProgress, signal)),
-          ),
-        },
-        actions: { persist: (_, context) => void saveState('client', context) },
-      }),
-      admin: adminMachine.provide({
-        actors: {
-          fetchAdminData: fromPromise(({ input, signal }) =>
-            guarded(() => ports.fetchAdmin({ etag: input.etag }, signal)),
-          ),
-          adminCall: fromPromise(({ input, signal }) =>
-            guarded(() => ports.adminCall(input, signal)),
-          ),
-        },
-        actions: { persist: (_, context) => void saveChanged('admin', context) },
-      }),
-      projects: projectsMachine.provide({
-        actors: {
-          fetchProjects: fromPromise(async ({ signal }) =>
-            guarded(async () => (await ports.projectsCall({ name: 'projects' }, signal)).data),
-          ),
-          fetchProject: fromPromise(async ({ input, signal }) =>
-            guarded(
-              async () => (await ports.projectsCall({ name: 'project', ...input }, signal)).data,
-            ),
-          ),
-          enterQuote: fromPromise(async ({ input, signal }) =>
-            guarded(async () => (await ports.projectsCall(input, signal)).data),
-          ),
-        },
-        actions: { persist: (_, context) => void saveState('projects', context) },
-      }),
+      client: lateLogic('client', () => dataActors?.client),
+      admin: lateLogic('admin', () => dataActors?.admin),
+      projects: lateLogic('projects', () => dataActors?.projects),
     },
     actions: {
       persistAuth: (_, auth) => void saveAuth(auth),
@@ -193,7 +160,13 @@ export async function createSession<P extends SessionPorts>(
   // Another tab signed in, refreshed or signed out: follow it (the event only fires in other tabs).
   window.addEventListener('storage', (event) => {
     if (event.key === AUTH_STORAGE_KEY || event.key === null) {
-      session.send({ type: 'session.synced', auth: loadAuth() })
+      const auth = loadAuth()
+      const sync = () => session.send({ type: 'session.synced', auth })
+      // Signed in there, this tab spawns the data actors: their chunk first. Events keep their
+      // order, as each waits for the same load. Without the chunk a sign-out is still followed.
+      void dataActorsLoaded().then(sync, () => {
+        if (!auth?.isAuthenticated) sync()
+      })
     }
   })
   session.start()

@@ -7,8 +7,8 @@ import {
   POLL_INTERVAL_MS,
   type AdminFetchResult,
 } from '../../machines/admin/admin.machine'
-import { clientMachine } from '../../machines/client/client.machine'
 import { sessionMachine } from '../../machines/session/session.machine'
+import { realDataActors } from '../support/data-actors'
 import { REFRESH_LEAD_MS, refreshDelay } from '../../machines/session/token'
 import { noSessionStorage, noStorage } from '../support/storage-fakes'
 import { admin } from './fixtures'
@@ -37,6 +37,7 @@ function startAdminSession() {
   const fetchedAt: number[] = []
   const machine = sessionMachine.provide({
     actors: {
+      ...realDataActors,
       refresh: fromPromise(async (): Promise<RefreshData> => {
         refreshedAt.push(clock.now())
         return { Token: adminToken(), role: 'ADMIN', userData: admin(1), Flag: false }
@@ -50,7 +51,6 @@ function startAdminSession() {
         },
         actions: noStorage,
       }),
-      client: clientMachine.provide({ actions: noStorage }),
     },
     actions: noSessionStorage,
   })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { ClientUser, RefreshData, SessionData } from '../../contract'
 import { sessionMachine, toProblem, type StoredAuth } from '../../machines/session/session.machine'
-import { adminMachine } from '../../machines/admin/admin.machine'
+import { realDataActors } from '../support/data-actors'
 import {
   clientMachine,
   initialClientContext,
@@ -97,6 +97,7 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
   }
   const machine = sessionMachine.provide({
     actors: {
+      ...realDataActors,
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => {
         calls.requestCode++
         return (fakes.requestCode ?? (async () => ({ tempToken: 'temp-1' })))()
@@ -128,7 +129,6 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
           }),
         },
       }),
-      admin: adminMachine.provide({ actions: noStorage }),
     },
     actions: {
       persistAuth: (_, auth: StoredAuth) => void calls.persisted.push(auth),

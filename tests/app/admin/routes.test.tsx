@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { adminMachine, type AdminFetchResult } from '../../../machines/admin/admin.machine'
 import { sessionMachine } from '../../../machines/session/session.machine'
+import { realDataActors } from '../../support/data-actors'
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
 import { admin, fetchData } from '../../machines/fixtures'
@@ -20,6 +21,7 @@ afterEach(cleanup)
 async function renderAdminArea(path: string) {
   const machine = sessionMachine.provide({
     actors: {
+      ...realDataActors,
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
         tempToken: 'temp-1',
       })),

@@ -10,12 +10,11 @@ import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate'
 import type { ClientUser, RefreshData, SessionData } from '../../../contract'
-import { adminMachine } from '../../../machines/admin/admin.machine'
-import { clientMachine } from '../../../machines/client/client.machine'
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
+import { realDataActors } from '../../support/data-actors'
 import type { VerifyInput } from '../../../machines/session/session.types'
 import { SessionProvider } from '../../../src/app/session-context'
-import { noSessionStorage, noStorage } from '../../support/storage-fakes'
+import { noSessionStorage } from '../../support/storage-fakes'
 import { emptyPoolData } from '../../machines/fixtures'
 
 // jsdom has no scrolling; the router restores scroll positions on every navigation.
@@ -79,6 +78,7 @@ export function startSession(overrides: Partial<Ports> = {}) {
   Object.assign(ports, overrides)
   const machine = sessionMachine.provide({
     actors: {
+      ...realDataActors,
       requestCode: fromPromise(({ input }: { input: { email: string } }) =>
         ports.requestCode(input),
       ),
@@ -90,8 +90,6 @@ export function startSession(overrides: Partial<Ports> = {}) {
         ports.changeCity(input),
       ),
       logout: fromPromise(() => ports.logout()),
-      client: clientMachine.provide({ actions: noStorage }),
-      admin: adminMachine.provide({ actions: noStorage }),
     },
     actions: noSessionStorage,
   })

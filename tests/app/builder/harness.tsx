@@ -40,6 +40,7 @@ import {
 import { sendFileLogic } from '../../../machines/client/uploads'
 import { messageRoutes } from '../../../contract/routes/messages'
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
+import { realDataActors } from '../../support/data-actors'
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
 import { noSessionStorage, noStorage } from '../../support/storage-fakes'
@@ -368,6 +369,7 @@ export async function renderBuilder(path: string, options: BuilderOptions = {}) 
   }))
   const machine = sessionMachine.provide({
     actors: {
+      ...realDataActors,
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
         tempToken: 'temp-1',
       })),

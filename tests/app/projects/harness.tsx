@@ -9,6 +9,7 @@ import { projectsMachine } from '../../../machines/projects/projects.machine'
 import type { EnterQuoteCall } from '../../../machines/projects/projects.types'
 import type { ThreadsPorts } from '../../../machines/messages/threads.types'
 import { sessionMachine, type SessionActor } from '../../../machines/session/session.machine'
+import { realDataActors } from '../../support/data-actors'
 import { ProjectThreadsProvider } from '../../../src/app/project-threads-context'
 import { SessionProvider } from '../../../src/app/session-context'
 import { createAppRouter } from '../../../src/routes/router'
@@ -50,6 +51,7 @@ export async function openProjects(path: string, role: Role, server: Server = {}
   const user = { ...admin(5, 'Max Manager'), role }
   const machine = sessionMachine.provide({
     actors: {
+      ...realDataActors,
       requestCode: fromPromise<{ tempToken?: string | null }, { email: string }>(async () => ({
         tempToken: 'temp-1',
       })),

@@ -1,0 +1,2 @@
+/** The role machines' chunk: the one import that the session and its preload share. */
+export const dataActorsChunk = () => import('./data-actors')
