@@ -60,6 +60,8 @@ export type CutCall =
   | 'adminWrite'
   | 'tradeLink'
   | 'threadMessages'
+  | 'projects'
+  | 'enterQuote'
 
 export interface Driver {
   /** Which model's paths run here, and a short name for messages. */

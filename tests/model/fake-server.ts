@@ -702,8 +702,11 @@ export function createFakeServer() {
       return { ...full, data }
     },
     /** The Projects' reads, a manager's and an admin's. */
-    projectsCall: <K extends ProjectsCallName>(token: string | null, call: NamedCall<K>) =>
-      projects.call(signedIn(token), call),
+    projectsCall: async <K extends ProjectsCallName>(token: string | null, call: NamedCall<K>) => {
+      const user = signedIn(token)
+      if (call.name === 'projects' || call.name === 'enterQuote') reach(call.name)
+      return projects.call(user, call)
+    },
     /** A project's threads as its manager reads and writes them, with the token of each call. */
     projectThreads: (token: () => string | null, clientId: string) =>
       projects.threads(() => signedIn(token()), clientId),

@@ -22,6 +22,8 @@ export type RealMachineId = keyof typeof REAL_MACHINES
 export const UNREACHABLE: Record<TransitionKey, string> = {
   'admin.data.choosing always#1':
     'only a role other than ADMIN holds admin data, and the one other role, CLIENT, gets the client actor',
+  'projects.quote.ready quote.failureDismissed#0':
+    "no screen sends it: the bid's dialog shows only the refusal of the bid it sent (useEnterQuoteCall), so a closed dialog leaves no refusal on screen, and the next bid clears it",
 }
 
 export type RealCoverage = { all: Tally; reachable: Tally }

@@ -32,6 +32,8 @@ const CALLS: Record<CutCall, (pathname: string) => boolean> = {
   adminFetch: (pathname) => pathname === '/api/admin/fetch',
   adminWrite: (pathname) => pathname.startsWith('/api/admin/') && pathname !== '/api/admin/fetch',
   tradeLink: (pathname) => pathname === '/api/trade/link',
+  projects: (pathname) => pathname === '/api/admin/projects',
+  enterQuote: (pathname) => /^\/api\/admin\/projects\/[^/]+\/quotes$/.test(pathname),
 }
 /** The sign-in calls: a 401 there is a wrong code or an ended session, not a refused token. */
 const SIGN_IN_CALLS = new Set(['/api/login', '/api/verify', '/api/onboarding', '/api/refresh'])
