@@ -4,16 +4,19 @@
 // --simple adds every simple path; --coverage runs the model's paths in jsdom first and adds
 // what they took of the real machines; --report also writes one HTML page for QA, with the
 // real machines' transitions the last jsdom runs recorded and Stryker's last mutation score.
+// With --coverage and no --model, it fails when the paths of every model together take less
+// than REACHABLE_FLOOR of a real machine's reachable transitions.
 // README, "Testing from the models".
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { modelCoverage } from '../tests/model/coverage'
+import { modelCoverage, percent } from '../tests/model/coverage'
 import { MODELS } from '../tests/model/models'
 import { coveringPaths, formatPath } from '../tests/model/paths'
 import { renderPathsReport } from '../tests/model/paths-report-page'
 import { parseMutationReport, pathsReport } from '../tests/model/paths-report'
-import { formatModelCoverage, formatRealCoverage } from '../tests/model/report'
+import { REACHABLE_FLOOR, realCoverage } from '../tests/model/real-machines'
+import { figure, formatModelCoverage, formatRealCoverage } from '../tests/model/report'
 
 const OUT = path.resolve('.tmp/paths')
 const args = process.argv.slice(2)
@@ -47,6 +50,9 @@ function recordRealTransitions(name: string): Record<string, string[]> {
   >
 }
 
+/** What this run's jsdom runs took of each real machine, every model's together. */
+const together = new Map<string, string[]>()
+
 fs.mkdirSync(OUT, { recursive: true })
 for (const { name, model, shortestPaths, simplePaths } of models) {
   const shortest = shortestPaths()
@@ -54,6 +60,8 @@ for (const { name, model, shortestPaths, simplePaths } of models) {
   const simple = withSimple ? simplePaths() : []
   const coverage = modelCoverage(model, shortest)
   const real = withCoverage ? recordRealTransitions(name) : null
+  for (const [id, keys] of Object.entries(real ?? {}))
+    together.set(id, [...(together.get(id) ?? []), ...keys])
 
   const sections = [
     `# The ${name} model`,
@@ -115,4 +123,19 @@ if (withReport) {
   fs.mkdirSync(path.dirname(REPORT), { recursive: true })
   fs.writeFileSync(REPORT, renderPathsReport(report, new Date()))
   console.log(`Written: ${path.relative(process.cwd(), REPORT)}`)
+}
+
+// The real machines are walked by several models each: only all of them together answer for it.
+if (withCoverage && chosen === undefined) {
+  const taken = Object.fromEntries(together)
+  console.log(
+    `## Real machines, from every model's paths together\n\n${formatRealCoverage(taken)}\n`,
+  )
+  for (const [id, { reachable }] of Object.entries(realCoverage(taken))) {
+    if (percent(reachable) >= REACHABLE_FLOOR) continue
+    console.error(
+      `The paths take ${figure(reachable)} of the ${id} machine's reachable transitions: under ${REACHABLE_FLOOR} %.`,
+    )
+    process.exitCode = 1
+  }
 }

@@ -17,11 +17,16 @@ const STEP = 'Steel'
 /**
  * How the owner works the builder's Messages (builder.model.ts): the project's thread, one page
  * of it and then the page before, a step's thread opened from the Threads navigation, a message
- * sent on it — and reads refused as if the network were down.
+ * sent on it — reads refused as if the network were down, and reads a slow network holds up
+ * while the owner goes on.
  */
 export function messagesWalk(d: Driver) {
   const loadEarlier = () => d.click('button', EARLIER)
   const openStep = () => d.clickIn('Threads', STEP)
+  const send = async () => {
+    await d.fill('Message', SENT)
+    await d.click('button', 'Send')
+  }
   const messages = async (thread: string, heading: string) => {
     await d.expectScreen('Messages', '/builder/messages')
     expect(await d.search()).toEqual(thread === 'project' ? {} : { thread })
@@ -45,10 +50,18 @@ export function messagesWalk(d: Driver) {
         await d.cutNext('threadMessages')
         await openStep()
       },
+      OPEN_STEP_THREAD_WHILE_LOADING_EARLIER: async () => {
+        await d.stallNext('threadMessages')
+        await loadEarlier()
+        await openStep()
+      },
       RETURN_TO_TAB: () => d.tabReturns(),
-      SEND_MESSAGE: async () => {
-        await d.fill('Message', SENT)
-        await d.click('button', 'Send')
+      SEND_MESSAGE: send,
+      // The post makes the threads stale while they are read: they are read again after it.
+      SEND_MESSAGE_WHILE_THREADS_LOAD: async () => {
+        await d.stallNext('threads')
+        await d.tabReturns()
+        await send()
       },
     },
     states: {
@@ -77,6 +90,8 @@ export function messagesWalk(d: Driver) {
       'messages.sent': async () => {
         await step()
         await d.expectText(new RegExp(`^${SENT}$`))
+        // The threads are read again after the post: Steel's preview is the message, by its author.
+        await d.expectText(new RegExp(`^.+: ${SENT}$`))
         // A re-read of the thread (the window regained focus) may show the message before the
         // post's own answer comes, which is when the field empties.
         await expect.poll(() => d.valueOf('textbox', 'Message')).toBe('')

@@ -57,9 +57,13 @@ export type BuilderEvent =
   | { type: 'OPEN_STEP_THREAD' }
   /** A step's thread opened while the network is down: its messages do not come. */
   | { type: 'OPEN_STEP_THREAD_OFFLINE' }
+  /** A step's thread opened while the page before the newest, on a slow network, is still coming. */
+  | { type: 'OPEN_STEP_THREAD_WHILE_LOADING_EARLIER' }
   /** The owner comes back to the tab: the open thread is read again. */
   | { type: 'RETURN_TO_TAB' }
   | { type: 'SEND_MESSAGE' }
+  /** Back to the tab on a slow network, a message sent before the threads are read again. */
+  | { type: 'SEND_MESSAGE_WHILE_THREADS_LOAD' }
 
 export type BuilderContext = {
   /** Quotes recorded on Excavation. */
@@ -182,6 +186,7 @@ export const builderModel = setup({
             LOAD_EARLIER_OFFLINE: 'earlierRefused',
             OPEN_STEP_THREAD: 'step',
             OPEN_STEP_THREAD_OFFLINE: 'stepRefused',
+            OPEN_STEP_THREAD_WHILE_LOADING_EARLIER: 'step',
           },
         },
         /** Its oldest message too, and no more to load. */
@@ -189,7 +194,7 @@ export const builderModel = setup({
         /** Still its newest page, and "Load earlier messages" to try again. */
         earlierRefused: {},
         /** Steel's thread, from the Threads navigation: "No messages yet". */
-        step: { on: { SEND_MESSAGE: 'sent' } },
+        step: { on: { SEND_MESSAGE: 'sent', SEND_MESSAGE_WHILE_THREADS_LOAD: 'sent' } },
         /** Steel's thread, its messages still loading. */
         stepRefused: { on: { RETURN_TO_TAB: 'step' } },
         /** The message sent shows on Steel's thread, and the field is empty again. */

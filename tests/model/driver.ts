@@ -45,7 +45,7 @@ export type Counts = {
   poolRead: number
 }
 
-/** The API calls a walk may cut off (the network fails once for that call). */
+/** The API calls a walk may cut off (the network fails once for that call) or stall. */
 export type CutCall =
   | 'onboarding'
   | 'logout'
@@ -60,6 +60,9 @@ export type CutCall =
   | 'adminWrite'
   | 'tradeLink'
   | 'threadMessages'
+  | 'threads'
+  | 'projects'
+  | 'enterQuote'
 
 export interface Driver {
   /** Which model's paths run here, and a short name for messages. */
@@ -128,6 +131,8 @@ export interface Driver {
   wait(ms: number): Promise<void>
   /** The next `call` fails as if the network were down. */
   cutNext(call: CutCall): Promise<void>
+  /** The next `call` gets no answer while the page is open, as on a very slow network. */
+  stallNext(call: CutCall): Promise<void>
   /** The next admin fetch answers in full, with a builder request that does not fit the contract. */
   misfitNextAdminFetch(): Promise<void>
   /** The next `call` is answered 401, as if the access token had just expired. */

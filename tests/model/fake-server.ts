@@ -365,6 +365,8 @@ export function createFakeServer() {
   let refreshPersistent = false
   /** Calls whose next request fails as if the network were down. */
   const cut = new Set<CutCall>()
+  /** Calls whose next request is never answered. */
+  const stalled = new Set<CutCall>()
   /** Whether the next admin fetch answers in full with a row that does not fit. */
   let misfitNext = false
   /** Calls whose next request finds every access token expired. */
@@ -376,6 +378,10 @@ export function createFakeServer() {
     if (tokenRefused.delete(call)) tokens.clear()
     if (!cut.delete(call)) return
     throw new ApiError({ status: 0, code: 'NETWORK', detail: NETWORK_DETAIL })
+  }
+  /** Never answers the call if it was stalled: the request a slow network holds up. */
+  const stall = async (call: CutCall) => {
+    if (stalled.delete(call)) await new Promise<never>(() => {})
   }
   const setRememberCookie = (remember: boolean) => {
     document.cookie = remember
@@ -497,6 +503,8 @@ export function createFakeServer() {
     },
     /** The next request of `call` gets no answer. */
     cutNext: (call: CutCall) => void cut.add(call),
+    /** The next request of `call` waits for an answer that never comes. */
+    stallNext: (call: CutCall) => void stalled.add(call),
     misfitNextAdminFetch: () => void (misfitNext = true),
     /** The next request of `call` finds its access token expired. */
     refuseTokenNext: (call: CutCall) => void tokenRefused.add(call),
@@ -638,7 +646,10 @@ export function createFakeServer() {
       if (call.name in checklistRoutes) return clientApi.checklists.handle(call)
       if (call.name === 'addLogEntry') reach('addLogEntry')
       if (call.name in documentsRoutes) return documents.handle(call)
-      if (call.name === 'threadMessages') reach('threadMessages')
+      if (call.name === 'threadMessages' || call.name === 'threads') {
+        reach(call.name)
+        await stall(call.name)
+      }
       if (call.name in messageRoutes) return messages.handle(call)
       if (call.name === 'addQuote' || call.name === 'addQuote1') reach('addQuote')
       if (call.name === 'markDone' || call.name === 'markDone1') reach('markDone')
@@ -702,8 +713,11 @@ export function createFakeServer() {
       return { ...full, data }
     },
     /** The Projects' reads, a manager's and an admin's. */
-    projectsCall: <K extends ProjectsCallName>(token: string | null, call: NamedCall<K>) =>
-      projects.call(signedIn(token), call),
+    projectsCall: async <K extends ProjectsCallName>(token: string | null, call: NamedCall<K>) => {
+      const user = signedIn(token)
+      if (call.name === 'projects' || call.name === 'enterQuote') reach(call.name)
+      return projects.call(user, call)
+    },
     /** A project's threads as its manager reads and writes them, with the token of each call. */
     projectThreads: (token: () => string | null, clientId: string) =>
       projects.threads(() => signedIn(token()), clientId),

@@ -221,6 +221,7 @@ export function createJsdomDriver(server: FakeServer, inspect?: (e: InspectionEv
     },
     wait: async (ms) => browser.wait(ms),
     cutNext: async (call) => server.cutNext(call),
+    stallNext: async (call) => server.stallNext(call),
     misfitNextAdminFetch: async () => server.misfitNextAdminFetch(),
     refuseTokenNext: async (call) => server.refuseTokenNext(call),
     // jsdom lays nothing out: every control shows at any width.

@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import type { TestParam } from 'xstate/graph'
 import { PROJECT_NOTES } from './builder-messages.walk'
 import type { Driver } from './driver'
@@ -11,6 +12,8 @@ const PROJECT_PATH = /^\/admin\/projects\/[0-9a-f-]+$/
 const NOBODY = 'Nobody Here'
 const BID = { step: 'Excavation', vendor: 'Rock Solid Digging', typed: '9,800', shown: '$9,800' }
 const QUOTES = `Quotes for ${BID.step}`
+/** What the page says while the network is down, after what it could not do. */
+const OFFLINE = /Check your connection and try again\./
 /** The owner's newest note on the Project thread, which the thread opens on. */
 export const OWNER_NOTE = PROJECT_NOTES.at(-1) ?? ''
 const NEWEST_NOTE = new RegExp(`^${OWNER_NOTE}$`)
@@ -34,6 +37,13 @@ export function managerWalk(d: Driver): TestParam<ManagerSnapshot, ManagerModelE
     await d.expectRole('navigation', 'Admin sections')
     await d.expectNoRole('link', 'Pricing')
   }
+  const enterBid = async () => {
+    await d.click('button', 'Enter a bid')
+    await d.select('Step', BID.step)
+    await d.fill('Vendor', BID.vendor)
+    await d.fill('Amount', BID.typed)
+    await d.click('button', 'Save bid')
+  }
   const budget = async () => {
     await project('Budget')
     await d.expectRole('heading', 'Quotes')
@@ -45,6 +55,16 @@ export function managerWalk(d: Driver): TestParam<ManagerSnapshot, ManagerModelE
       SEARCH_NO_MATCH: () => d.fill('Search projects', NOBODY),
       SEARCH_OWNER: () => d.fill('Search projects', owner().name),
       REFRESH: () => d.click('button', 'Refresh'),
+      REFRESH_OFFLINE: async () => {
+        await d.cutNext('projects')
+        await d.click('button', 'Refresh')
+      },
+      OPEN_AND_CLOSE_MENU: () =>
+        d.onPhone(async () => {
+          // Named for what it does: "Menu" while folded, "Close menu" while open.
+          await d.click('button', /^(Menu|Close menu)$/)
+          await d.click('button', /^(Menu|Close menu)$/)
+        }),
       OPEN_PROJECT: () => d.click('link', owner().name),
       OPEN_UNASSIGNED_PROJECT: async () =>
         d.open(`/admin/projects/${await d.clientIdOf('clientWithoutFlag')}`),
@@ -53,13 +73,12 @@ export function managerWalk(d: Driver): TestParam<ManagerSnapshot, ManagerModelE
       OPEN_DOCUMENTS: () => d.click('tab', 'Documents'),
       OPEN_TRADES: () => d.click('tab', 'Trades'),
       OPEN_MESSAGES: () => d.click('tab', 'Messages'),
-      ENTER_BID: async () => {
-        await d.click('button', 'Enter a bid')
-        await d.select('Step', BID.step)
-        await d.fill('Vendor', BID.vendor)
-        await d.fill('Amount', BID.typed)
-        await d.click('button', 'Save bid')
+      ENTER_BID: enterBid,
+      ENTER_BID_OFFLINE: async () => {
+        await d.cutNext('enterQuote')
+        await enterBid()
       },
+      SAVE_BID_AGAIN: () => d.click('button', 'Save bid'),
       SEND_MESSAGE: async () => {
         await d.fill('Message', SENT)
         await d.click('button', 'Send')
@@ -71,6 +90,16 @@ export function managerWalk(d: Driver): TestParam<ManagerSnapshot, ManagerModelE
         await d.expectRole('link', owner().name)
         await d.expectText('Running late')
         await d.expectNoRole('status', /^Nothing matches/)
+        await d.expectNoRole('alert')
+      },
+      listRefused: async () => {
+        await listed()
+        await d.expectRole('link', owner().name)
+        await d.expectRole(
+          'alert',
+          /^The projects could not be loaded: .*What you see is from the last refresh\.$/,
+        )
+        await d.expectRole('alert', OFFLINE)
       },
       noMatch: async () => {
         await listed()
@@ -97,6 +126,12 @@ export function managerWalk(d: Driver): TestParam<ManagerSnapshot, ManagerModelE
       },
       budget: async () => {
         await budget()
+        await d.expectNoRole('region', QUOTES)
+      },
+      bidRefused: async () => {
+        await d.expectRole('dialog', 'Enter a bid')
+        await d.expectRole('alert', OFFLINE)
+        expect(await d.valueOf('textbox', 'Vendor')).toBe(BID.vendor)
         await d.expectNoRole('region', QUOTES)
       },
       bidEntered: async () => {

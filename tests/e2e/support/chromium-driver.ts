@@ -28,10 +28,13 @@ const CALLS: Record<CutCall, (pathname: string) => boolean> = {
   markDone: (pathname) => /^\/api\/mark-done1?$/.test(pathname),
   timeline: (pathname) => pathname === '/api/timeline',
   threadMessages: (pathname) => /^\/api\/threads\/[^/]+\/messages$/.test(pathname),
+  threads: (pathname) => pathname === '/api/threads',
   upload: (pathname) => pathname === '/api/files',
   adminFetch: (pathname) => pathname === '/api/admin/fetch',
   adminWrite: (pathname) => pathname.startsWith('/api/admin/') && pathname !== '/api/admin/fetch',
   tradeLink: (pathname) => pathname === '/api/trade/link',
+  projects: (pathname) => pathname === '/api/admin/projects',
+  enterQuote: (pathname) => /^\/api\/admin\/projects\/[^/]+\/quotes$/.test(pathname),
 }
 /** The sign-in calls: a 401 there is a wrong code or an ended session, not a refused token. */
 const SIGN_IN_CALLS = new Set(['/api/login', '/api/verify', '/api/onboarding', '/api/refresh'])
@@ -518,6 +521,16 @@ export async function createChromiumDriver(options: ChromiumDriverOptions) {
         (url) => CALLS[call](url.pathname),
         (route) => route.abort('internetdisconnected'),
         { times: 1 },
+      )
+    },
+    // Held, never let through: the page gives up on it when it reads again.
+    stallNext: async (call) => {
+      await currentContext().route(
+        (url) => CALLS[call](url.pathname),
+        () => undefined,
+        {
+          times: 1,
+        },
       )
     },
     // The real answer, asked for in full, with one row more that the app's check refuses.
