@@ -101,7 +101,6 @@ export const projectsMachine = setup({
       clientId: context.pending?.clientId ?? '',
     })),
     endQuote: assign({ pending: null }),
-    dismissFailure: assign({ failure: null }),
     toggleSidebar: assign(({ context }) => ({ isOpen: !context.isOpen })),
     /** Port: the app saves the list to IndexedDB under `projects`. Tests record it. */
     persist: (_, _stored: ProjectsContext) => unprovided('persist'),
@@ -197,7 +196,6 @@ export const projectsMachine = setup({
               target: 'entering',
               actions: { type: 'startQuote', params: ({ event }) => ({ call: event.call }) },
             },
-            'quote.failureDismissed': { actions: 'dismissFailure' },
           },
         },
         entering: {

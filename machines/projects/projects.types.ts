@@ -30,7 +30,6 @@ export type ProjectsEvent =
   | { type: 'projects.refreshRequested' }
   | { type: 'project.opened'; clientId: string }
   | { type: 'quote.entered'; call: EnterQuoteCall }
-  | { type: 'quote.failureDismissed' }
   | { type: 'layout.sidebarToggled' }
 
 /** The Projects' calls, as the `projectsCall` port of the app takes them and answers them. */

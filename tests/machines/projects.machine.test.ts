@@ -140,10 +140,12 @@ describe('the projects actor', () => {
     )
   })
 
-  it('keeps a refused bid with its field messages until dismissed', async () => {
+  it('keeps a refused bid with its field messages until the next bid', async () => {
+    let refuse = true
     const { actor, context, settled } = start({
       enterQuote: async () => {
-        throw refused(400, 'Some fields need attention.', { vendor: ['Enter who bid'] })
+        if (refuse) throw refused(400, 'Some fields need attention.', { vendor: ['Enter who bid'] })
+        return designEntry()
       },
     })
     await settled()
@@ -155,7 +157,10 @@ describe('the projects actor', () => {
       message: 'Some fields need attention.',
       fields: { vendor: ['Enter who bid'] },
     })
-    actor.send({ type: 'quote.failureDismissed' })
+    refuse = false
+    actor.send({ type: 'quote.entered', call: enter(uuid(2)) })
+    expect(context().failure).toBeNull()
+    await settled()
     expect(context().failure).toBeNull()
   })
 

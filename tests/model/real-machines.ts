@@ -26,8 +26,6 @@ export const UNREACHABLE: Record<TransitionKey, string> = {
     "the session sends it for a client's refresh or change-city answer without pool data, and the server reads pool data for every CLIENT row (server/plugins/app/accounts/session-read.ts), so the answer always carries it and the session sends client.dataRefreshed",
   'client.writes.calling client.sessionStarted#0':
     'the session sends client.sessionStarted only in the action that spawns the client actor (spawnDataActor, on entering signedIn), when its writes are ready and nothing is queued',
-  'projects.quote.ready quote.failureDismissed#0':
-    "no screen sends it: the bid's dialog shows only the refusal of the bid it sent (useEnterQuoteCall), so a closed dialog leaves no refusal on screen, and the next bid clears it",
 }
 
 export type RealCoverage = { all: Tally; reachable: Tally }
