@@ -1,26 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { portalWithPorts } from '../../../machines/trade-portal/trade-portal.machine'
 import type { TradePortalPorts } from '../../../machines/trade-portal/trade-portal.types'
 import { FieldAlert } from '../../components/form/field-alert'
 import { MainLandmark } from '../../components/main-landmark'
 import { Spinner } from '../../components/spinner'
-import { dayIn } from '../../../contract/time-zones'
-import { AwardPanel } from './award-panel'
-import { BidForm, BidSent } from './bid-form'
-import { BidPackage } from './bid-package'
-import { DeclineForm } from './decline-form'
-import { longDate } from './portal-format'
-import { PortalMessages } from './portal-messages'
 import { PortalSignIn } from './portal-sign-in'
-import {
-  AnswerFormContext,
-  PortalContext,
-  usePortal,
-  usePortalFailure,
-  type PortalActor,
-} from './use-portal'
+import { PortalContext, usePortal, usePortalFailure, type PortalActor } from './use-portal'
 import './trade-portal.css'
+
+/** What a signed-in trade sees: a chunk of its own, as a link's first screen is the sign-in. */
+const portalWork = () => import('./portal-work')
+const SignedIn = lazy(() => portalWork().then(({ SignedIn }) => ({ default: SignedIn })))
 
 /**
  * The trade portal at /t/{token} (PRODUCT.md §14): public and phone-first, without the app's
@@ -28,6 +19,8 @@ import './trade-portal.css'
  */
 export function TradePortalPage({ token, ports }: { token: string; ports: TradePortalPorts }) {
   const actor: PortalActor = useActorRef(portalWithPorts(ports), { input: { token } })
+  // Fetched once the sign-in is on screen, so it is there when the code is.
+  useEffect(() => void portalWork().catch(() => undefined), [])
   return (
     <PortalContext.Provider value={actor}>
       <div className="portal">
@@ -99,56 +92,13 @@ function PortalBody({ ports }: { ports: TradePortalPorts }) {
           For {link.ownerName} in {link.city}
         </p>
       </div>
-      {phase === 'signedIn' ? <SignedIn ports={ports} /> : <PortalSignIn />}
+      {phase === 'signedIn' ? (
+        <Suspense fallback={<Spinner label="Opening the bid request" />}>
+          <SignedIn ports={ports} />
+        </Suspense>
+      ) : (
+        <PortalSignIn />
+      )}
     </>
-  )
-}
-
-function SignedIn({ ports }: { ports: TradePortalPorts }) {
-  const actor = usePortal()
-  const view = useSelector(actor, (s) => s.context.view)
-  const signingOut = useSelector(actor, (s) => s.matches({ signedIn: 'signingOut' }))
-  // Editing the bid sent at this moment: a newer bid closes the form.
-  const [editing, setEditing] = useState<string | null>(null)
-  // The project's day when the page opened: the server decides for good (409 BID_CLOSED).
-  const [openedAt] = useState(() => new Date())
-  // An answer's form open: its "Send" is the page's only one while it is.
-  const [answering, setAnswering] = useState(false)
-  if (!view) return null
-  const { request, bid, award } = view
-  const today = dayIn(openedAt, view.project.timeZone)
-  const open = !award && today <= request.dueOn
-  const showForm = open && (!bid || editing === bid.submittedAt)
-  return (
-    <AnswerFormContext.Provider value={setAnswering}>
-      <p className="portal-due">
-        {award ? 'Awarded' : `Bids close ${longDate(request.dueOn)}`}
-        {request.status === 'declined' && ' · You declined this request'}
-      </p>
-      {award && <AwardPanel award={award} payments={view.payments} />}
-      {!showForm && (
-        <BidSent view={view} onChange={open && bid ? () => setEditing(bid.submittedAt) : null} />
-      )}
-      <BidPackage view={view} />
-      {showForm && (
-        <section className="portal-card">
-          <BidForm view={view} />
-          {request.status !== 'declined' && !bid && (
-            <DeclineForm ownerName={view.project.ownerName} />
-          )}
-        </section>
-      )}
-      {!answering && <PortalMessages ports={ports} step={request.step} files={view.files} />}
-      <p className="portal-foot">
-        <button
-          type="button"
-          className="button button-ghost button-small"
-          disabled={signingOut}
-          onClick={() => actor.send({ type: 'trade.signedOut' })}
-        >
-          Sign out
-        </button>
-      </p>
-    </AnswerFormContext.Provider>
   )
 }
