@@ -10,7 +10,7 @@ import { chromium, type Page } from 'playwright-core'
 import { clientsOnArrival, type ArrivalTimes } from './admin-arrival'
 import { root, type Server } from './processes'
 import { BENCH_ADMIN_EMAIL } from './servers'
-import { mailFiles, waitForMail } from './sessions'
+import { typeMailedCode } from './sessions'
 
 export type TableTimes = {
   painted: number
@@ -136,12 +136,7 @@ async function settled(page: Page) {
 
 async function signInAsAdmin(page: Page, outboxDir: string) {
   await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(BENCH_ADMIN_EMAIL)
-  const before = new Set(await mailFiles(outboxDir))
-  await page.getByRole('button', { name: 'Send code' }).click()
-  await page.waitForURL('**/verify')
-  const code = await waitForMail(outboxDir, BENCH_ADMIN_EMAIL, before)
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(code)
+  await typeMailedCode(page, outboxDir, BENCH_ADMIN_EMAIL)
   const fetched = page.waitForResponse((r) => r.url().endsWith('/api/admin/fetch'), {
     timeout: 120_000,
   })

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { Page } from 'playwright-core'
 import { z } from 'zod'
 
 const REFRESH_COOKIE = 'refresh_token'
@@ -93,6 +94,19 @@ export async function waitForMail(
     await sleep(50)
   }
   throw new Error(`no ${pattern} mailed to ${email} in ${outboxDir} after ${MAIL_WAIT_MS / 1000} s`)
+}
+
+/**
+ * In a browser on /login: `email` typed, "Send code", and on /verify the mailed code typed, not
+ * yet sent.
+ */
+export async function typeMailedCode(page: Page, outboxDir: string, email: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  const before = new Set(await mailFiles(outboxDir))
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await page.waitForURL('**/verify')
+  const code = await waitForMail(outboxDir, email, before)
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(code)
 }
 
 /** Emails a code to `email` and reads it from the outbox: the temp token and the code. */

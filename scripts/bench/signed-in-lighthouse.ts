@@ -14,7 +14,7 @@ import {
   type LighthouseResult,
 } from './lighthouse'
 import { freePort, type Server } from './processes'
-import { mailFiles, signUp, waitForMail } from './sessions'
+import { signUp, typeMailedCode } from './sessions'
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const OWNER = 'first-paint@example.com'
@@ -32,12 +32,7 @@ async function signInInBrowser(context: BrowserContext, origin: string, outboxDi
   const page = await context.newPage()
   page.setDefaultTimeout(SIGN_IN_TIMEOUT_MS)
   await page.goto(`${origin}/login`)
-  await page.getByRole('textbox', { name: 'Email' }).fill(OWNER)
-  const before = new Set(await mailFiles(outboxDir))
-  await page.getByRole('button', { name: 'Send code' }).click()
-  await page.waitForURL('**/verify')
-  const code = await waitForMail(outboxDir, OWNER, before)
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(code)
+  await typeMailedCode(page, outboxDir, OWNER)
   await page.getByRole('checkbox', { name: 'Remember me' }).check()
   await page.getByRole('button', { name: 'Verify' }).click()
   await page.getByRole('heading', { level: 1, name: 'Pool Design' }).waitFor()
