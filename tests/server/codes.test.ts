@@ -64,12 +64,21 @@ describe('POST /api/verify', () => {
 
   it('refuses a wrong code, counting down the tries, and burns the code on the 5th', async () => {
     const { tempToken, code } = await requestCode(t, ADMIN)
-    for (const left of [4, 3, 2, 1]) {
+    for (const [left, count] of [
+      [4, '4 tries'],
+      [3, '3 tries'],
+      [2, '2 tries'],
+      [1, '1 try'],
+    ] as const) {
       const problem = expectProblem(await verify(tempToken, wrong(code)), 401, 'CODE_INVALID')
       expect(problem.triesLeft).toBe(left)
-      expect(problem.detail).toContain(`${left} tr`)
+      expect(problem.detail).toBe(`That code is not right. ${count} left.`)
     }
-    expectProblem(await verify(tempToken, wrong(code)), 401, 'CODE_LOCKED')
+    const locked = expectProblem(await verify(tempToken, wrong(code)), 401, 'CODE_LOCKED')
+    expect(locked).toMatchObject({
+      detail: 'Too many wrong tries. Request a new code.',
+      triesLeft: 0,
+    })
     // The 6th try, even with the right code, is refused: the code is burnt.
     expectProblem(await verify(tempToken, code), 401, 'CODE_LOCKED')
   })
@@ -77,6 +86,14 @@ describe('POST /api/verify', () => {
   it('refuses an expired code', async () => {
     const { tempToken, code } = await requestCode(t, ADMIN)
     t.clock.advance(10 * 60 * 1000 + 1000)
+    const problem = expectProblem(await verify(tempToken, code), 401, 'CODE_EXPIRED')
+    expect(problem.detail).toBe('This code has expired. Request a new one.')
+    expect(problem).not.toHaveProperty('triesLeft')
+  })
+
+  it('refuses a code at the end of its 10 minutes to the millisecond', async () => {
+    const { tempToken, code } = await requestCode(t, ADMIN)
+    t.clock.advance(10 * 60 * 1000)
     expectProblem(await verify(tempToken, code), 401, 'CODE_EXPIRED')
   })
 
@@ -89,13 +106,15 @@ describe('POST /api/verify', () => {
   it('refuses a code used once already', async () => {
     const { tempToken, code } = await requestCode(t, ADMIN)
     expect((await verify(tempToken, code)).statusCode).toBe(200)
-    expectProblem(await verify(tempToken, code), 401, 'CODE_USED')
+    const problem = expectProblem(await verify(tempToken, code), 401, 'CODE_USED')
+    expect(problem.detail).toBe('This code was already used. Request a new one.')
   })
 
   it('refuses a code superseded by a newer login', async () => {
     const first = await requestCode(t, ADMIN)
     const second = await requestCode(t, ADMIN)
-    expectProblem(await verify(first.tempToken, first.code), 401, 'CODE_SUPERSEDED')
+    const problem = expectProblem(await verify(first.tempToken, first.code), 401, 'CODE_SUPERSEDED')
+    expect(problem.detail).toBe('A newer code was sent. Use the code from the latest email.')
     expect((await verify(second.tempToken, second.code)).statusCode).toBe(200)
   })
 
@@ -109,8 +128,10 @@ describe('POST /api/verify', () => {
 
   it('refuses a missing or unknown temp token', async () => {
     const { code } = await requestCode(t, ADMIN)
-    expectProblem(await verify(undefined, code), 401, 'TEMP_TOKEN_INVALID')
-    expectProblem(await verify('not-a-token', code), 401, 'TEMP_TOKEN_INVALID')
+    for (const tempToken of [undefined, 'not-a-token']) {
+      const problem = expectProblem(await verify(tempToken, code), 401, 'TEMP_TOKEN_INVALID')
+      expect(problem.detail).toBe('Request a new code to continue.')
+    }
   })
 
   it("reads the temp token from the cookie when the app holds the marker 'cookie'", async () => {
@@ -206,12 +227,13 @@ describe('POST /api/onboarding after verify found no account (no second code)', 
     expect((await onboard(tempToken)).statusCode).toBe(200)
   })
 
-  it('expires 30 minutes after the first verify', async () => {
+  it('expires 30 minutes after the first verify, to the millisecond', async () => {
     const { tempToken, code } = await verified()
     t.clock.advance(20 * MINUTE)
     expectProblem(await verify(tempToken, code), 404, 'ACCOUNT_NOT_FOUND')
-    t.clock.advance(10 * MINUTE + 1000)
-    expectProblem(await onboard(tempToken), 401, 'CODE_EXPIRED')
+    t.clock.advance(10 * MINUTE)
+    const problem = expectProblem(await onboard(tempToken), 401, 'CODE_EXPIRED')
+    expect(problem.detail).toBe('Your email was confirmed too long ago. Request a new code.')
     expect(await emails()).toEqual([ADMIN])
   })
 
