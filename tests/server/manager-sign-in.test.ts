@@ -17,6 +17,14 @@ import { callRaw } from '../support/call'
 import { TEST_ADMIN_EMAIL } from '../support/template'
 import { listManager, managerInput } from './manager-kit'
 
+/** The 409 of an email another kind of account holds, and the words that say whose it is. */
+const emailInUse = (res: Parameters<typeof expectProblem>[0], whose: string) =>
+  expect(expectProblem(res, 409, 'EMAIL_IN_USE').detail).toBe(
+    `This email is ${whose}: use another one.`,
+  )
+const ACCOUNTS = "a client's or an admin's"
+const MANAGERS = "a project manager's"
+
 const t = appPerTest()
 const admin = adminPerTest(t)
 
@@ -75,26 +83,22 @@ describe("a manager's email", () => {
     await signIn(t, 'pat@example.com', { asNewClient: true })
     for (const email of ['pat@example.com', TEST_ADMIN_EMAIL]) {
       const body = { ...managerBody, email }
-      expectProblem(await callRaw(t, 'createManager', { body }, admin.headers), 409, 'EMAIL_IN_USE')
+      emailInUse(await callRaw(t, 'createManager', { body }, admin.headers), ACCOUNTS)
     }
     const manager = await listManager(t, 'Mia Manager', 'mia@build.example')
     const body = { email: 'pat@example.com' }
     const edit = await callRaw(t, 'editManager', { id: manager.id, body }, admin.headers)
-    expectProblem(edit, 409, 'EMAIL_IN_USE')
+    emailInUse(edit, ACCOUNTS)
   })
 
   it("may not be another manager's (409 EMAIL_IN_USE), though an edit may keep its own", async () => {
     const mia = await listManager(t, 'Mia Manager', 'mia@build.example')
     const max = await listManager(t, 'Max Manager', 'max@build.example')
     const twin = { ...managerBody, name: 'Mia Twin' }
-    expectProblem(
-      await callRaw(t, 'createManager', { body: twin }, admin.headers),
-      409,
-      'EMAIL_IN_USE',
-    )
+    emailInUse(await callRaw(t, 'createManager', { body: twin }, admin.headers), MANAGERS)
     const taken = { email: 'mia@build.example' }
     const edit = await callRaw(t, 'editManager', { id: max.id, body: taken }, admin.headers)
-    expectProblem(edit, 409, 'EMAIL_IN_USE')
+    emailInUse(edit, MANAGERS)
     const kept = await callRaw(
       t,
       'editManager',
@@ -108,18 +112,18 @@ describe("a manager's email", () => {
     await listManager(t, 'Mia Manager', 'mia@build.example')
     const adminBody = { name: 'Al', email: 'mia@build.example' }
     const created = await callRaw(t, 'createAdmin', { body: adminBody }, admin.headers)
-    expectProblem(created, 409, 'EMAIL_IN_USE')
+    emailInUse(created, MANAGERS)
 
     const { session } = await signIn(t, 'pat@example.com', { asNewClient: true })
     const id = session.userData.id
     const body = { email: 'mia@build.example' }
-    expectProblem(await callRaw(t, 'editClient', { id, body }, admin.headers), 409, 'EMAIL_IN_USE')
+    emailInUse(await callRaw(t, 'editClient', { id, body }, admin.headers), MANAGERS)
 
     const onboard = async () => {
       const { tempToken, code } = await requestCode(t, 'mia@build.example')
       return callRaw(t, 'onboarding', { body: { code, ...onboardingDetails }, tempToken })
     }
-    expectProblem(await onboard(), 409, 'EMAIL_IN_USE')
+    emailInUse(await onboard(), MANAGERS)
     await signIn(t, 'mia@build.example')
     expectProblem(await onboard(), 409, 'ACCOUNT_EXISTS')
   })
