@@ -19,9 +19,14 @@ import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TEST_ADMIN_EMAIL, withDatabase } from 
 /** A clock the test moves by hand. */
 export class TestClock {
   private offsetMs = 0
-  now = () => new Date(Date.now() + this.offsetMs)
+  private frozenAt: number | null = null
+  now = () => new Date((this.frozenAt ?? Date.now()) + this.offsetMs)
   advance(ms: number) {
     this.offsetMs += ms
+  }
+  /** Stops the clock where it is, for a test of a limit to the millisecond: only `advance` moves it. */
+  freeze() {
+    this.frozenAt ??= Date.now()
   }
 }
 
