@@ -49,7 +49,8 @@ export const tradeRoutes = {
     body: TradeVerifyBody,
     data: TradeView,
     refuses: {
-      401: CODE_PROBLEMS,
+      // UNAUTHENTICATED: no code was sent for the link yet.
+      401: [...CODE_PROBLEMS, ProblemCode.unauthenticated],
       410: [BidsProblemCode.linkGone],
       429: [ProblemCode.rateLimited],
     },

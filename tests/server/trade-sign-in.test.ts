@@ -117,11 +117,14 @@ describe('a trade signs in on its link', () => {
     expectProblem(await tradeVerify(t, token, second), 401, 'CODE_USED')
   })
 
-  it('refuses a code after 10 minutes', async () => {
+  it('refuses a code at the end of its 10 minutes, and any code before one was sent', async () => {
+    t.clock.freeze()
     const { token } = await bidRequest(t, client)
+    const early = expectProblem(await tradeVerify(t, token, '123456'), 401, 'UNAUTHENTICATED')
+    expect(early.detail).toBe('Request a code to continue.')
     await tradeLogin(t, token)
     const code = await tradeCode(t, digger.email)
-    t.clock.advance(10 * 60 * 1000 + 1)
+    t.clock.advance(10 * 60 * 1000)
     expectProblem(await tradeVerify(t, token, code), 401, 'CODE_EXPIRED')
   })
 
@@ -160,7 +163,8 @@ describe('the trade session', () => {
     const { token, request } = await bidRequest(t, client)
     const late = await tradeSignIn(t, token)
     t.clock.advance(4 * 60 * 60 * 1000 + 1)
-    expectProblem(await tradeCall(t, 'GET', '/api/trade', late.headers), 401)
+    const ended = expectProblem(await tradeCall(t, 'GET', '/api/trade', late.headers), 401)
+    expect(ended.detail).toBe('Your session has ended. Send yourself a new code.')
 
     const out = await tradeSignIn(t, token)
     const res = await tradeCall(t, 'DELETE', '/api/trade/session', out.headers)
