@@ -72,7 +72,8 @@ describe('PUT /api/admin/admin/edit/{id}', () => {
     const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
     const before = await snapshot(t)
     expectProblem(await edit(bo.id, { email: 'Admin@example.com' }), 409, 'CONFLICT')
-    expectProblem(await edit(session.userData.id, { name: 'Promoted' }), 404, 'NOT_FOUND')
+    const notAdmin = await edit(session.userData.id, { name: 'Promoted' })
+    expect(expectProblem(notAdmin, 404, 'NOT_FOUND').detail).toBe('No admin has this id.')
     expectProblem(await edit(bo.id, {}), 400, 'VALIDATION_FAILED')
     expect(await snapshot(t)).toBe(before)
   })
@@ -104,7 +105,9 @@ describe('DELETE /api/admin/admin/{id}', () => {
   it('never deletes the caller (409), and changes nothing', async () => {
     await secondAdmin()
     const before = await snapshot(t)
-    expectProblem(await remove(admin.id), 409, 'CONFLICT')
+    expect(expectProblem(await remove(admin.id), 409, 'CONFLICT').detail).toBe(
+      'You cannot delete your own account. Ask another admin.',
+    )
     expect(await snapshot(t)).toBe(before)
   })
 
@@ -118,7 +121,9 @@ describe('DELETE /api/admin/admin/{id}', () => {
       await tx.update(users).set({ role: 'CLIENT' }).where(eq(users.id, bo.id))
     })
     const before = await snapshot(t)
-    expectProblem(await remove(admin.id, bo.headers), 409, 'CONFLICT')
+    expect(expectProblem(await remove(admin.id, bo.headers), 409, 'CONFLICT').detail).toBe(
+      'PoolPath needs at least one admin: this is the last one.',
+    )
     expect(await snapshot(t)).toBe(before)
     expect(await adminCount()).toBe(1)
   })
@@ -135,7 +140,9 @@ describe('DELETE /api/admin/admin/{id}', () => {
   it('answers 404 to a client id, and changes nothing', async () => {
     const { session } = await signIn(t, 'c@example.com', { asNewClient: true })
     const before = await snapshot(t)
-    expectProblem(await remove(session.userData.id), 404, 'NOT_FOUND')
+    expect(expectProblem(await remove(session.userData.id), 404, 'NOT_FOUND').detail).toBe(
+      'No admin has this id.',
+    )
     expect(await snapshot(t)).toBe(before)
   })
 })
