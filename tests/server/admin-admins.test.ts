@@ -146,3 +146,20 @@ describe('DELETE /api/admin/admin/{id}', () => {
     expect(await snapshot(t)).toBe(before)
   })
 })
+
+describe("an admin's identity", () => {
+  it("is cached 3 seconds at most, when a change's notification never came", async () => {
+    t.clock.freeze()
+    const bo = await secondAdmin()
+    expect((await callRaw(t, 'adminFetch', {}, bo.headers)).statusCode).toBe(200)
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(users).set({ role: 'CLIENT' }).where(eq(users.id, bo.id))
+    })
+    t.clock.advance(2999)
+    expect((await callRaw(t, 'adminFetch', {}, bo.headers)).statusCode).toBe(200)
+    t.clock.advance(1)
+    // The token names a role its holder no longer has.
+    expectProblem(await callRaw(t, 'adminFetch', {}, bo.headers), 401)
+  })
+})
