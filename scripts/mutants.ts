@@ -58,7 +58,8 @@ function repositoryGroups(): Group[] {
     'admin-data': 'admin-fetch admin-clients data-version client-versions',
     bids: 'bid-requests bid-reminders payment-requests trade-bids trade-sign-in trade-upload levelling quote-trades',
     checklists: 'checklists',
-    directory: 'admin-cities admin-directory admin-requests client-requests tidy-city-names public',
+    directory:
+      'admin-cities admin-directory admin-requests client-requests tidy-city-names public project-day change-city',
     documents: 'files evidence file-store log-delete-races housekeeping',
     exports: 'exports waiver-forms calendar',
     messages: 'messages messages-email',
