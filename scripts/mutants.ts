@@ -1,9 +1,10 @@
-// `npm run test:mutants [-- contract|machines|repositories …] [--force] [--one-worker]`:
-// Stryker plants mutants in the contract, the machines and the server's repositories, one folder
-// after the other, and runs the tests that cover each mutant. Incremental: each folder's results
-// are kept in reports/mutants/<folder>.json (committed), so a run re-tests only the mutants in
-// code or tests changed since; `--force` re-tests every mutant. It prints each folder's mutation
-// score, writes .tmp/mutants/mutation.json (the mutation-testing-report-schema, every folder) and
+// `npm run test:mutants [-- contract|machines|repositories|repositories/<domain> …] [--force]
+// [--one-worker]`: Stryker plants mutants in the contract, the machines and the server's
+// repositories (a domain folder at a time), one group after the other, and runs the tests that
+// cover each mutant. Incremental: each group's results are kept in reports/mutants/<group>.json
+// (committed), so a run re-tests only the mutants in code or tests changed since; `--force`
+// re-tests every mutant. It prints each folder's mutation score from those files, writes
+// .tmp/mutants/mutation.json (the mutation-testing-report-schema, every folder) and
 // .tmp/mutants/index.html, and exits 1 when a folder is below its threshold. Not in `npm test`.
 // README, "Mutation testing".
 import fs from 'node:fs'
@@ -110,6 +111,8 @@ type Report = {
 }
 
 const groupReport = (group: Group) => path.join(OUT, `${group.name}.json`)
+/** A group's last results, committed: what the summary reads, so a fresh clone prints them too. */
+const keptResults = (group: Group) => `reports/mutants/${group.name}.json`
 
 const options = (group: Group): ConstructorParameters<typeof Stryker>[0] => ({
   testRunner: 'vitest',
@@ -122,7 +125,7 @@ const options = (group: Group): ConstructorParameters<typeof Stryker>[0] => ({
   mutate: group.mutate,
   testFiles: group.testFiles,
   incremental: true,
-  incrementalFile: `reports/mutants/${group.name}.json`,
+  incrementalFile: keptResults(group),
   force,
   concurrency,
   timeoutMS: 10_000,
@@ -153,7 +156,7 @@ function score(report: Report, folder: string) {
  * one that is still not covered costs nothing: no test runs.
  */
 function forgetUncovered(group: Group) {
-  const file = `reports/mutants/${group.name}.json`
+  const file = keptResults(group)
   if (!fs.existsSync(file)) return
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report
   for (const entry of Object.values(report.files)) {
@@ -172,8 +175,8 @@ for (const group of groups) {
 }
 
 // Every folder's latest report, this run's or an earlier one's, into one.
-const reports = GROUPS.filter((group) => fs.existsSync(groupReport(group))).map(
-  (group) => JSON.parse(fs.readFileSync(groupReport(group), 'utf8')) as Report,
+const reports = GROUPS.filter((group) => fs.existsSync(keptResults(group))).map(
+  (group) => JSON.parse(fs.readFileSync(keptResults(group), 'utf8')) as Report,
 )
 const [first] = reports
 if (!first) throw new Error('Stryker wrote no report.')
@@ -214,12 +217,12 @@ type Row = {
 const rows: Row[] = GROUPS.map((group) => ({
   folder: group.folder,
   threshold: group.threshold,
-  result: fs.existsSync(groupReport(group)) ? score(merged, group.folder) : undefined,
+  result: fs.existsSync(keptResults(group)) ? score(merged, group.folder) : undefined,
   minutes: timings.get(group.name),
 }))
 // The repositories' domains together, over those with a report.
 const domains = GROUPS.filter(({ name }) => name.startsWith('repositories/'))
-const domainsRun = domains.filter((group) => fs.existsSync(groupReport(group)))
+const domainsRun = domains.filter((group) => fs.existsSync(keptResults(group)))
 const domainMinutes = domains.flatMap(({ name }) => timings.get(name) ?? [])
 if (domainsRun.length > 0) {
   rows.push({
