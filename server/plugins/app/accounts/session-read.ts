@@ -10,25 +10,32 @@ export type Profile = { userData: UserData; role: Role; Flag: boolean }
 /** What a session starts or refreshes with, and the data version it was read at. */
 export type SessionRead = { profile: Profile; poolData: PoolData | null; tag: DataTag }
 
-/** A session read's row: every column null when there is no such user. */
+/** A client's own columns, all not null but the perk. */
+type ClientColumns = {
+  phone: string
+  address: string
+  city: string
+  state: string
+  onWaiting: boolean
+  perk: string | null
+}
+
+/**
+ * A session read's row: every column null when there is no such user. The client's columns come
+ * from a left join, so they are all there (a client) or all null (an admin or a manager).
+ */
 export type SessionRow = {
   id: string | null
   email: string
   name: string
   role: Role
   createdAt: string
-  phone: string | null
-  address: string | null
-  city: string | null
-  state: string | null
-  onWaiting: boolean | null
-  perk: string | null
   flag: boolean
   timeZone: string | null
   poolData: PoolData | null
   epoch: string
   version: string
-}
+} & (ClientColumns | { [column in keyof ClientColumns]: null })
 
 /** Whether the client's city is served (a user of another role has no client row: false). */
 export const flagOf = sql<boolean>`exists (select 1 from ${cities} where ${cities.key} = ${clients.cityKey})`
@@ -54,14 +61,14 @@ export function sessionReadOf(row: SessionRow | undefined): SessionRead | null {
   const { id, email, name, role, createdAt, flag } = row
   const base = { id, email, name, role, createdAt }
   const tag = { epoch: row.epoch, version: Number(row.version) }
-  const { phone, address, city, state, onWaiting, perk } = row
-  if (role !== 'CLIENT' || phone === null || address === null || city === null || state === null)
+  if (row.phone === null)
     return { profile: { userData: base, role, Flag: false }, poolData: row.poolData, tag }
+  const { phone, address, city, state, onWaiting, perk } = row
   return {
     profile: {
       userData: {
         ...base,
-        ...{ phone, address, city, state, onWaiting: onWaiting === true, perk },
+        ...{ phone, address, city, state, onWaiting, perk },
         timeZone: zoneOf(row.timeZone, state),
       },
       role,
