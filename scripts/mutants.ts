@@ -65,7 +65,7 @@ function repositoryGroups(): Group[] {
     exports: 'exports waiver-forms calendar',
     messages: 'messages messages-email',
     money: 'money money-orders contracts waivers payment-requests',
-    notifications: 'notifications mail insurance-reminders bid-reminders messages-email',
+    notifications: 'notifications mail insurance-reminders bid-reminders messages-email evidence',
     passport: 'passport passport-files',
     pool: 'client-pool client-quotes batched-writes batching one-query-at-a-time sample-data',
     projects: 'projects manager-sign-in access-matrix',

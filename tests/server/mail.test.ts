@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PassThrough } from 'node:stream'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { LoginData, SessionData } from '../../contract'
 import { build, type TestApp } from '../support/build'
 import { expectProblem } from '../support/http'
@@ -12,6 +14,17 @@ const sixDigits = (text: string) => {
   const code = /\b(\d{6})\b/.exec(text)?.[1]
   if (!code) throw new Error(`no 6-digit code in ${text}`)
   return code
+}
+
+/** A stream to log to, and the JSON lines logged to it. */
+function logLines() {
+  const lines: Record<string, unknown>[] = []
+  const stream = new PassThrough()
+  stream.setEncoding('utf8').on('data', (chunk: string) => {
+    for (const line of chunk.split('\n').filter(Boolean))
+      lines.push(JSON.parse(line) as Record<string, unknown>)
+  })
+  return { stream, lines }
 }
 
 async function askForCode(t: TestApp, email: string) {
@@ -102,11 +115,18 @@ describe('a mail server that is down', () => {
         server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
       })
     })
-    const t = await build({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const log = logLines()
+    const t = await build(
+      { SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'error' },
+      { logTo: log.stream },
+    )
     try {
       await askForCode(t, 'someone@example.com')
       await expect(t.app.mailer.flush()).resolves.toBeUndefined()
       expect(await fs.readdir(t.outbox)).toEqual([])
+      expect(log.lines.filter((line) => line.msg === 'mail not sent')).toEqual([
+        expect.objectContaining({ mailTo: 'someone@example.com' }),
+      ])
     } finally {
       await t.app.close()
     }
@@ -144,5 +164,57 @@ describe('the development outbox (no SMTP_URL, MAIL_OUTBOX_DIR set)', () => {
       expect(mail.html).toContain(code)
       expect(mail.html).toContain('<html')
     }
+  })
+})
+
+describe('the development mail line (no SMTP_URL)', () => {
+  /** What the app prints on standard output while `run` runs. */
+  async function printedBy(run: () => Promise<void>) {
+    const printed: string[] = []
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      printed.push(String(chunk))
+      return true
+    })
+    try {
+      await run()
+    } finally {
+      write.mockRestore()
+    }
+    return printed
+  }
+  const hello = { to: 'sam@example.com', subject: 'Hello', text: 'Hi Sam', html: '<p>Hi Sam</p>' }
+
+  it('prints each email as one line, its summary or its recipient and subject, and logs it', async () => {
+    const log = logLines()
+    const t = await build({ LOG_LEVEL: 'info' }, { logTo: log.stream })
+    const printed = await printedBy(async () => {
+      await askForCode(t, 'pat@example.com')
+      t.app.mailer.send(hello)
+      await t.app.mailer.flush()
+    })
+    await t.app.close()
+    expect(printed).toEqual([
+      expect.stringMatching(/^Sign-in code for pat@example\.com: \d{6}\n$/),
+      'Email to sam@example.com: Hello\n',
+    ])
+    expect(log.lines.filter((line) => line.mailTo === 'sam@example.com')).toEqual([
+      expect.objectContaining({ subject: 'Hello', msg: 'development mail: Hi Sam' }),
+    ])
+  })
+
+  it('prints nothing at the silent level, and a server that closes sends what it was sending', async () => {
+    // An outbox of its own: the test app's is removed as it closes.
+    const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'poolpath-closing-'))
+    onTestFinished(() => fs.rm(outbox, { recursive: true }))
+    const t = await build({ MAIL_OUTBOX_DIR: outbox })
+    const printed = await printedBy(async () => {
+      t.app.mailer.send(hello)
+      await t.app.close()
+    })
+    expect(printed).toEqual([])
+    const [name, ...more] = await fs.readdir(outbox)
+    const mail = JSON.parse(await fs.readFile(path.join(outbox, name ?? ''), 'utf8')) as object
+    expect(more).toEqual([])
+    expect(mail).toMatchObject({ ...hello, from: 'PoolPath <no-reply@poolpath.local>' })
   })
 })

@@ -148,6 +148,17 @@ describe('the inspection reminder, from the job running every NOTIFY_INTERVAL=1 
     expectProblem(await callRaw(t, 'unsubscribe', { token: forged }), 404)
     expectProblem(await callRaw(t, 'unsubscribePage', { token: 'nothing' }), 404)
   })
+
+  it('answers 404 to our own link once its client is gone', async () => {
+    const token = unsubscribeToken(t.app.keys.unsubscribe, {
+      clientId: crypto.randomUUID(),
+      turnOff: 'stepUpdates',
+    })
+    for (const name of ['unsubscribe', 'unsubscribePage'] as const)
+      expect(expectProblem(await callRaw(t, name, { token }), 404).detail).toBe(
+        'This unsubscribe link is not valid.',
+      )
+  })
 })
 
 describe('two servers on one database', () => {
@@ -201,6 +212,17 @@ describe('a server that dies between claiming an email and sending it', () => {
     await sender.app.notifier.run()
     await sender.app.notifier.run()
     expect(reminders()).toHaveLength(1)
+  })
+
+  it('has its email dropped, not sent, when the client turned that email off meanwhile', async () => {
+    await inspectionOnApril10('2030-04-09')
+    await sender.app.notificationLog.claim([notice(client.id)], sender.clock.now())
+    await sender.app.notificationPreferences.turnOff(client.id, 'inspectionReminders')
+
+    sender.clock.advance(NOTIFY_LEASE_MS + 1_000)
+    await sender.app.notifier.run()
+    expect(reminders()).toEqual([])
+    expect(await t.app.db.select().from(notificationLog)).toEqual([])
   })
 })
 
