@@ -67,7 +67,7 @@ function repositoryGroups(): Group[] {
     money: 'money money-orders contracts waivers payment-requests',
     notifications: 'notifications mail insurance-reminders bid-reminders messages-email evidence',
     passport: 'passport passport-files',
-    pool: 'client-pool client-quotes batched-writes batching one-query-at-a-time sample-data',
+    pool: 'client-pool client-quotes batched-writes batching one-query-at-a-time sample-data admin-pricing admin-audit quote-trades projects date-proposals',
     projects: 'projects manager-sign-in access-matrix',
     scope: 'scope-items levelling trade-bids',
     timeline: 'timeline date-proposals calendar project-day recurring-job',
